@@ -1,0 +1,4 @@
+// Package ent is generated from ent/schema; only this file and entc.go are written by hand.
+package ent
+
+//go:generate go run -mod=mod entc.go

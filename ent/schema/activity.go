@@ -1,0 +1,111 @@
+package schema
+
+import (
+	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+	"github.com/google/uuid"
+)
+
+var (
+	taskSubjects = []string{
+		"ask-information", "feedback", "first-contact", "internet-searches",
+		"interview-preparation", "return", "reminder", "reminder-application",
+		"request-for-information", "send-application", "send-information", "send-offer",
+		"thanks-after-interview", "thanks-after-recruitment-failed", "thanks-for-introduction",
+		"update-jobboards-cvs", "wish-card", "other",
+	}
+	eventSubjects = []string{
+		"pre-selection", "recruitment", "discovery", "product-presentation",
+		"commercial-proposition", "negotiation", "job-interview-preparation", "job-investigation",
+		"market-appropriateness", "presentation", "targeting", "meal", "coffee", "other",
+		"afterwork", "exhibition", "workshop", "conference", "training", "webinar",
+	}
+	mediaTypes     = []string{"mobile", "email", "inmail", "phone", "other", "video-conferencing", "face-to-face"}
+	activityStates = []string{"not-started", "completed"}
+)
+
+// Task is something a candidate has to do, usually with a contact, by a deadline.
+type Task struct{ ent.Schema }
+
+func (Task) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}, OwnedMixin{}} }
+
+func (Task) Fields() []ent.Field {
+	return []ent.Field{
+		field.Enum("subject").Values(taskSubjects...),
+		field.String("custom_subject").Default("").MaxLen(200),
+		field.Enum("media_type").Values(mediaTypes...).Optional().Nillable(),
+		field.Enum("priority").Values("normal", "high", "urgent").Default("normal"),
+		field.Enum("status").Values(activityStates...).Default("not-started"),
+		field.Time("initial_deadline"),
+		field.Time("deadline"),
+		field.Time("execution_date").Optional().Nillable(),
+		field.UUID("contact_id", uuid.UUID{}).Optional().Nillable(),
+		field.UUID("application_id", uuid.UUID{}).Optional().Nillable(),
+		resourcesField(),
+		field.Text("comments").Default(""),
+		field.Text("mark_as_complete_comment").Default(""),
+		// The night the priority was last raised, so the job raises it once a night.
+		field.Time("escalated_at").Optional().Nillable(),
+	}
+}
+
+func (Task) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.To("contact", Contact.Type).Field("contact_id").Unique().
+			Annotations(entsql.OnDelete(entsql.Restrict)),
+		edge.To("application", Application.Type).Field("application_id").Unique().
+			Annotations(entsql.OnDelete(entsql.Cascade)),
+	}
+}
+
+func (Task) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("owner_id", "deadline"),
+		index.Fields("status", "deadline"),
+		index.Fields("contact_id"),
+		index.Fields("application_id"),
+	}
+}
+
+// Event is an appointment or an interview at a date and time.
+type Event struct{ ent.Schema }
+
+func (Event) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}, OwnedMixin{}} }
+
+func (Event) Fields() []ent.Field {
+	return []ent.Field{
+		field.Enum("type").Values("interview", "event", "trade-show-visit").Default("interview"),
+		field.Enum("subject").Values(eventSubjects...),
+		field.Enum("media_type").Values(mediaTypes...),
+		field.String("media_details").Default("").MaxLen(500),
+		field.Time("date"),
+		field.Enum("status").Values(activityStates...).Default("not-started"),
+		field.UUID("contact_id", uuid.UUID{}).Optional().Nillable(),
+		field.UUID("application_id", uuid.UUID{}).Optional().Nillable(),
+		field.Enum("mood").Values("missed", "poor", "satisfying", "excellent", "lost", "win").Optional().Nillable(),
+		field.Text("mark_as_complete_comment").Default(""),
+		field.Text("comments").Default(""),
+		resourcesField(),
+		field.Time("completed_at").Optional().Nillable(),
+	}
+}
+
+func (Event) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.To("contact", Contact.Type).Field("contact_id").Unique().
+			Annotations(entsql.OnDelete(entsql.Restrict)),
+		edge.To("application", Application.Type).Field("application_id").Unique().
+			Annotations(entsql.OnDelete(entsql.Cascade)),
+	}
+}
+
+func (Event) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("owner_id", "date"),
+		index.Fields("contact_id"),
+		index.Fields("application_id"),
+	}
+}

@@ -1,0 +1,84 @@
+package schema
+
+import (
+	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+	"github.com/google/uuid"
+)
+
+// Contact is a person of a candidate's network. Contacts form a tree through their
+// intermediary (parent); rank is the depth in that tree, 1 for people the candidate knows.
+type Contact struct{ ent.Schema }
+
+func (Contact) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}, OwnedMixin{}} }
+
+func (Contact) Fields() []ent.Field {
+	return []ent.Field{
+		field.UUID("parent_id", uuid.UUID{}).Optional().Nillable(),
+		field.Int("rank").Default(1).Positive(),
+		field.Enum("civility").Values("male", "female", "other").Optional().Nillable(),
+		field.String("first_name").Default("").MaxLen(100),
+		field.String("last_name").Default("").MaxLen(100),
+		field.String("email").Default("").MaxLen(254),
+		field.String("company").Default("").MaxLen(200),
+		field.String("job").Default("").MaxLen(200),
+		field.String("phone_number").Default("").MaxLen(40),
+		field.String("mobile_number").Default("").MaxLen(40),
+		field.String("origin").Default("").MaxLen(50),
+		field.Text("comments").Default(""),
+		resourcesField(),
+		field.Enum("status").Values("new", "incomplete", "engaged", "thanked").Default("incomplete"),
+		// Lower-case, accent-free "first last company" for search, the same on both dialects.
+		field.String("search_key").Default(""),
+		// Lower-case, accent-free "last\x1ffirst" for the list order.
+		field.String("sort_key").Default(""),
+	}
+}
+
+func (Contact) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.To("children", Contact.Type).
+			From("parent").
+			Field("parent_id").
+			Unique().
+			Annotations(entsql.OnDelete(entsql.SetNull)),
+		edge.To("tags", Tag.Type),
+		edge.From("tasks", Task.Type).Ref("contact"),
+		edge.From("events", Event.Type).Ref("contact"),
+		edge.From("applications", Application.Type).Ref("contacts"),
+	}
+}
+
+func (Contact) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("owner_id", "sort_key"),
+		index.Fields("owner_id", "created_at"),
+		index.Fields("parent_id"),
+	}
+}
+
+// Tag is a candidate's own free label (city, sector, type…).
+type Tag struct{ ent.Schema }
+
+func (Tag) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}, OwnedMixin{}} }
+
+func (Tag) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("name").NotEmpty().MaxLen(50),
+		// Lower-case, accent-free name: one tag per candidate and key.
+		field.String("name_key").NotEmpty(),
+	}
+}
+
+func (Tag) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("contacts", Contact.Type).Ref("tags"),
+	}
+}
+
+func (Tag) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("owner_id", "name_key").Unique()}
+}

@@ -1,0 +1,74 @@
+package schema
+
+import (
+	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+	"github.com/google/uuid"
+
+	"github.com/tremplin/tremplin/internal/tenancy"
+)
+
+// User is anyone who signs in: a candidate, an agency admin or the platform admin. A
+// candidate's status is derived from these facts (see internal/access), never stored.
+type User struct{ ent.Schema }
+
+func (User) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}} }
+
+func (User) Fields() []ent.Field {
+	return []ent.Field{
+		field.Enum("role").Values("candidate", "agency-admin", "admin"),
+		field.Enum("civility").Values("male", "female", "other").Optional().Nillable(),
+		// Stored lower-cased; unique.
+		field.String("email").MaxLen(254).Unique(),
+		// argon2id in PHC form; empty until the user sets a password from an invitation.
+		field.String("password_hash").Optional().Sensitive(),
+		field.String("first_name").Default("").MaxLen(100),
+		field.String("last_name").Default("").MaxLen(100),
+		field.String("job").Default("").MaxLen(200),
+		field.String("mobile_number").Default("").MaxLen(40),
+		field.String("phone_number").Default("").MaxLen(40),
+		field.Time("first_login_at").Optional().Nillable(),
+		field.Time("last_login_at").Optional().Nillable(),
+		field.Bool("is_b2c").Default(false),
+		field.Bool("has_paid").Default(false),
+		field.Time("trial_end_at").Optional().Nillable(),
+		field.Bool("has_free_access").Default(false),
+		field.Bool("task_notifications").Default(false),
+		// How the account came to exist: "agency", "b2c", "admin", "seed".
+		field.String("origin").Default(""),
+		// IANA zone for weeks, deadlines and the nightly jobs.
+		field.String("time_zone").Default("Europe/Paris"),
+		field.UUID("agency_id", uuid.UUID{}).Optional().Nillable(),
+		field.String("stripe_customer_id").Optional().Nillable(),
+		field.String("stripe_subscription_id").Optional().Nillable(),
+		field.String("subscription_status").Default(""),
+		field.Time("subscription_period_end").Optional().Nillable(),
+		field.Bool("subscription_cancel_at_period_end").Default(false),
+	}
+}
+
+func (User) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.To("agency", Agency.Type).
+			Field("agency_id").
+			Unique().
+			Annotations(entsql.OnDelete(entsql.SetNull)),
+		edge.To("license", License.Type).
+			Unique().
+			Annotations(entsql.OnDelete(entsql.Cascade)),
+		edge.From("sessions", Session.Type).Ref("user"),
+	}
+}
+
+func (User) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("agency_id", "created_at"),
+		index.Fields("role", "created_at"),
+		index.Fields("stripe_customer_id"),
+	}
+}
+
+func (User) Policy() ent.Policy { return tenancy.UserPolicy() }

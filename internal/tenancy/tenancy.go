@@ -1,0 +1,263 @@
+// Package tenancy holds the ent privacy policies that keep each user inside their own rows.
+// Services scope their queries too; these rules make a forgotten filter an empty result (a
+// NotFound), never a leak. Only trusted server code running under viewer.SystemContext
+// bypasses them.
+package tenancy
+
+import (
+	"context"
+	"fmt"
+
+	"entgo.io/ent"
+	"entgo.io/ent/entql"
+	"github.com/google/uuid"
+
+	entgen "github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/privacy"
+	"github.com/tremplin/tremplin/internal/viewer"
+)
+
+// allowSystem lets trusted server code through.
+var allowSystem = privacy.ContextQueryMutationRule(func(ctx context.Context) error {
+	if viewer.FromContext(ctx).IsSystem() {
+		return privacy.Allow
+	}
+	return privacy.Skip
+})
+
+// allowAdmin lets the platform admin through.
+var allowAdmin = privacy.ContextQueryMutationRule(func(ctx context.Context) error {
+	if v := viewer.FromContext(ctx); v != nil && v.Role == viewer.RoleAdmin {
+		return privacy.Allow
+	}
+	return privacy.Skip
+})
+
+// filter adds a predicate to a query or to an update/delete, then lets later rules decide.
+func filter(f privacy.Filter, p entql.P) error {
+	f.Where(p)
+	return privacy.Skip
+}
+
+func requireViewer(ctx context.Context) (*viewer.Viewer, error) {
+	v := viewer.FromContext(ctx)
+	if v == nil {
+		return nil, privacy.Denyf("tenancy: no viewer in context")
+	}
+	return v, nil
+}
+
+// uuidField reads a UUID field value being set by a mutation.
+func uuidField(m ent.Mutation, name string) (uuid.UUID, bool) {
+	value, ok := m.Field(name)
+	if !ok {
+		return uuid.Nil, false
+	}
+	id, ok := value.(uuid.UUID)
+	return id, ok
+}
+
+// OwnedPolicy guards a candidate's own data: a candidate reads and changes only rows whose
+// owner_id is theirs and creates rows only for themselves; other roles have no access.
+func OwnedPolicy() ent.Policy {
+	owned := privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
+		v, err := requireViewer(ctx)
+		if err != nil {
+			return err
+		}
+		if v.Role != viewer.RoleCandidate {
+			return privacy.Denyf("tenancy: only candidates own network and activity data")
+		}
+		return filter(f, entql.FieldEQ("owner_id", v.UserID))
+	})
+	createOwn := privacy.MutationRuleFunc(func(ctx context.Context, m entgen.Mutation) error {
+		if !m.Op().Is(ent.OpCreate) {
+			return privacy.Skip
+		}
+		v, err := requireViewer(ctx)
+		if err != nil {
+			return err
+		}
+		if owner, ok := uuidField(m, "owner_id"); !ok || v.Role != viewer.RoleCandidate || owner != v.UserID {
+			return privacy.Denyf("tenancy: a candidate creates rows only for themselves")
+		}
+		return privacy.Allow
+	})
+	return privacy.Policy{
+		Query:    privacy.QueryPolicy{allowSystem, owned},
+		Mutation: privacy.MutationPolicy{allowSystem, createOwn, owned},
+	}
+}
+
+// protectedUserFields are never a candidate's or agency admin's to change on their own
+// account: they decide access and billing.
+var protectedUserFields = []string{"role", "is_b2c", "has_paid", "has_free_access", "agency_id", "trial_end_at"}
+
+// UserPolicy: the admin sees everyone; an agency admin sees themselves and their agency's
+// members, and manages the agency's candidates; a candidate sees only themselves.
+func UserPolicy() ent.Policy {
+	scope := privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
+		v, err := requireViewer(ctx)
+		if err != nil {
+			return err
+		}
+		switch v.Role {
+		case viewer.RoleAgencyAdmin:
+			return filter(f, entql.Or(
+				entql.FieldEQ("id", v.UserID),
+				entql.FieldEQ("agency_id", v.AgencyID),
+			))
+		case viewer.RoleCandidate:
+			return filter(f, entql.FieldEQ("id", v.UserID))
+		}
+		return privacy.Denyf("tenancy: unknown role %q", v.Role)
+	})
+	mutate := privacy.MutationRuleFunc(func(ctx context.Context, m entgen.Mutation) error {
+		v, err := requireViewer(ctx)
+		if err != nil {
+			return err
+		}
+		if m.Op().Is(ent.OpCreate) {
+			// An agency admin creates candidates of their own agency.
+			agency, _ := uuidField(m, "agency_id")
+			role, _ := m.Field("role")
+			if v.Role == viewer.RoleAgencyAdmin && agency != uuid.Nil && agency == v.AgencyID && fmt.Sprint(role) == string(viewer.RoleCandidate) {
+				return privacy.Allow
+			}
+			return privacy.Denyf("tenancy: only admins create users outside their agency")
+		}
+		if v.Role == viewer.RoleCandidate {
+			for _, name := range protectedUserFields {
+				if _, set := m.Field(name); set {
+					return privacy.Denyf("tenancy: %s is not the user's to change", name)
+				}
+			}
+		}
+		return privacy.Skip
+	})
+	mutationScope := privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
+		v, err := requireViewer(ctx)
+		if err != nil {
+			return err
+		}
+		switch v.Role {
+		case viewer.RoleAgencyAdmin:
+			// Their own account, or a candidate of their agency.
+			return filter(f, entql.Or(
+				entql.FieldEQ("id", v.UserID),
+				entql.And(entql.FieldEQ("agency_id", v.AgencyID), entql.FieldEQ("role", "candidate")),
+			))
+		case viewer.RoleCandidate:
+			return filter(f, entql.FieldEQ("id", v.UserID))
+		}
+		return privacy.Denyf("tenancy: unknown role %q", v.Role)
+	})
+	return privacy.Policy{
+		Query:    privacy.QueryPolicy{allowSystem, allowAdmin, scope},
+		Mutation: privacy.MutationPolicy{allowSystem, allowAdmin, mutate, mutationScope},
+	}
+}
+
+// AgencyPolicy: the admin manages agencies; an agency admin reads and updates their own; a
+// candidate reads their own agency.
+func AgencyPolicy() ent.Policy {
+	own := privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
+		v, err := requireViewer(ctx)
+		if err != nil {
+			return err
+		}
+		return filter(f, entql.FieldEQ("id", v.AgencyID))
+	})
+	agencyAdminUpdates := privacy.MutationRuleFunc(func(ctx context.Context, m entgen.Mutation) error {
+		v, err := requireViewer(ctx)
+		if err != nil {
+			return err
+		}
+		if v.Role == viewer.RoleAgencyAdmin && m.Op().Is(ent.OpUpdate|ent.OpUpdateOne) {
+			return privacy.Skip
+		}
+		return privacy.Denyf("tenancy: only admins create or delete agencies")
+	})
+	return privacy.Policy{
+		Query:    privacy.QueryPolicy{allowSystem, allowAdmin, own},
+		Mutation: privacy.MutationPolicy{allowSystem, allowAdmin, agencyAdminUpdates, own},
+	}
+}
+
+// LicensePolicy: the admin sees every licence; an agency admin their agency's; a candidate
+// their own, read-only.
+func LicensePolicy() ent.Policy {
+	scope := privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
+		v, err := requireViewer(ctx)
+		if err != nil {
+			return err
+		}
+		switch v.Role {
+		case viewer.RoleAgencyAdmin:
+			return filter(f, entql.FieldEQ("agency_id", v.AgencyID))
+		case viewer.RoleCandidate:
+			return filter(f, entql.FieldEQ("candidate_id", v.UserID))
+		}
+		return privacy.Denyf("tenancy: unknown role %q", v.Role)
+	})
+	mutate := privacy.MutationRuleFunc(func(ctx context.Context, m entgen.Mutation) error {
+		v, err := requireViewer(ctx)
+		if err != nil {
+			return err
+		}
+		if v.Role != viewer.RoleAgencyAdmin {
+			return privacy.Denyf("tenancy: licences are managed by agencies")
+		}
+		if m.Op().Is(ent.OpCreate) {
+			if agency, ok := uuidField(m, "agency_id"); !ok || agency != v.AgencyID {
+				return privacy.Denyf("tenancy: a licence of another agency")
+			}
+			return privacy.Allow
+		}
+		return privacy.Skip
+	})
+	return privacy.Policy{
+		Query:    privacy.QueryPolicy{allowSystem, allowAdmin, scope},
+		Mutation: privacy.MutationPolicy{allowSystem, allowAdmin, mutate, scope},
+	}
+}
+
+// APIKeyPolicy: the admin manages every key; an agency admin the keys of their agency.
+func APIKeyPolicy() ent.Policy {
+	scope := privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
+		v, err := requireViewer(ctx)
+		if err != nil {
+			return err
+		}
+		if v.Role != viewer.RoleAgencyAdmin {
+			return privacy.Denyf("tenancy: API keys belong to agencies and the platform")
+		}
+		return filter(f, entql.FieldEQ("agency_id", v.AgencyID))
+	})
+	create := privacy.MutationRuleFunc(func(ctx context.Context, m entgen.Mutation) error {
+		if !m.Op().Is(ent.OpCreate) {
+			return privacy.Skip
+		}
+		v, err := requireViewer(ctx)
+		if err != nil {
+			return err
+		}
+		if agency, ok := uuidField(m, "agency_id"); v.Role == viewer.RoleAgencyAdmin && ok && agency == v.AgencyID {
+			return privacy.Allow
+		}
+		return privacy.Denyf("tenancy: an API key for another agency")
+	})
+	return privacy.Policy{
+		Query:    privacy.QueryPolicy{allowSystem, allowAdmin, scope},
+		Mutation: privacy.MutationPolicy{allowSystem, allowAdmin, create, scope},
+	}
+}
+
+// SystemOnlyPolicy guards plumbing (sessions, tokens, job runs, Stripe events) that only
+// server code touches.
+func SystemOnlyPolicy() ent.Policy {
+	return privacy.Policy{
+		Query:    privacy.QueryPolicy{allowSystem, privacy.AlwaysDenyRule()},
+		Mutation: privacy.MutationPolicy{allowSystem, privacy.AlwaysDenyRule()},
+	}
+}
