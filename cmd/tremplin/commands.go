@@ -1,0 +1,148 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"time"
+
+	"github.com/tremplin/tremplin/ent/user"
+	"github.com/tremplin/tremplin/internal/authn"
+	"github.com/tremplin/tremplin/internal/clock"
+	"github.com/tremplin/tremplin/internal/config"
+	"github.com/tremplin/tremplin/internal/db"
+	"github.com/tremplin/tremplin/internal/demo"
+	"github.com/tremplin/tremplin/internal/server"
+	"github.com/tremplin/tremplin/internal/users"
+	"github.com/tremplin/tremplin/internal/viewer"
+)
+
+// open reads the configuration, connects and migrates.
+func open(ctx context.Context) (config.Config, *db.Database, error) {
+	cfg, err := config.FromEnv()
+	if err != nil {
+		return cfg, nil, err
+	}
+	database, err := db.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return cfg, nil, err
+	}
+	if err := database.Migrate(); err != nil {
+		_ = database.Close()
+		return cfg, nil, err
+	}
+	return cfg, database, nil
+}
+
+func serve(ctx context.Context, withDemo bool, stdout io.Writer) error {
+	started := time.Now()
+	cfg, database, err := open(ctx)
+	if err != nil {
+		return err
+	}
+	defer database.Close()
+	log := newLogger(cfg.LogLevel)
+	if withDemo {
+		count, err := database.Client.User.Query().Count(viewer.SystemContext(ctx))
+		if err != nil {
+			return err
+		}
+		if count == 0 {
+			if err := demo.Seed(ctx, database.Client, demo.DefaultPassword, time.Now().UTC()); err != nil {
+				return fmt.Errorf("seeding the demo: %w", err)
+			}
+			log.Info("demo accounts created")
+		}
+	}
+	srv, err := server.New(server.Deps{Config: cfg, DB: database, Log: log, Clock: clock.Real{}})
+	if err != nil {
+		return err
+	}
+	listener, err := net.Listen("tcp", cfg.ListenAddr)
+	if err != nil {
+		return err
+	}
+	log.Info("tremplin is ready", "url", cfg.PublicURL, "listen", listener.Addr().String(),
+		"database", dialectOf(database), "startup_ms", time.Since(started).Milliseconds())
+	if withDemo {
+		printDemo(stdout, cfg.PublicURL, demo.DefaultPassword)
+	}
+	return srv.Serve(ctx, listener)
+}
+
+func migrateCmd(ctx context.Context, stdout io.Writer) error {
+	_, database, err := open(ctx)
+	if err != nil {
+		return err
+	}
+	defer database.Close()
+	fmt.Fprintf(stdout, "Base de données %s à jour.\n", dialectOf(database))
+	return nil
+}
+
+func createAdmin(ctx context.Context, email, password string, stdout io.Writer) error {
+	email = users.NormalizeEmail(email)
+	if email == "" {
+		return fmt.Errorf("--email is required")
+	}
+	if password != "" && !authn.PasswordFormatOK(password) {
+		return fmt.Errorf("the password must have 8 characters or more, no space, upper and lower case, a digit and a special character")
+	}
+	cfg, database, err := open(ctx)
+	if err != nil {
+		return err
+	}
+	defer database.Close()
+	sys := viewer.SystemContext(ctx) // operator command
+	create := database.Client.User.Create().SetEmail(email).SetRole(user.RoleAdmin).SetOrigin("admin")
+	if password != "" {
+		hash, err := authn.HashPassword(password)
+		if err != nil {
+			return err
+		}
+		create.SetPasswordHash(hash)
+	}
+	admin, err := create.Save(sys)
+	if err != nil {
+		return fmt.Errorf("creating %s: %w", email, err)
+	}
+	fmt.Fprintf(stdout, "Administrateur %s créé.\n", email)
+	if password == "" {
+		tokens := &authn.ActionTokens{Client: database.Client, Clock: clock.Real{}}
+		token, err := tokens.Issue(ctx, admin.ID, authn.KindInvitation, 7*24*time.Hour)
+		if err != nil {
+			return err
+		}
+		q := url.Values{"id": {admin.ID.String()}, "token": {token}}
+		fmt.Fprintf(stdout, "Choisissez son mot de passe (lien valable 7 jours) :\n  %s/new-password?%s\n", cfg.PublicURL, q.Encode())
+	}
+	return nil
+}
+
+func seedDemo(ctx context.Context, password string, stdout io.Writer) error {
+	if password == "" {
+		password = demo.DefaultPassword
+	}
+	cfg, database, err := open(ctx)
+	if err != nil {
+		return err
+	}
+	defer database.Close()
+	if err := demo.Seed(ctx, database.Client, password, time.Now().UTC()); err != nil {
+		return err
+	}
+	printDemo(stdout, cfg.PublicURL, password)
+	return nil
+}
+
+func printDemo(w io.Writer, publicURL, password string) {
+	fmt.Fprintf(w, "\n  Tremplin est prêt : %s\n\n  Comptes de démonstration (mot de passe : %s)\n", publicURL, password)
+	for _, a := range demo.Accounts {
+		fmt.Fprintf(w, "    %-34s %s\n", a.Email, a.Description)
+	}
+	fmt.Fprintln(w)
+}
+
+func dialectOf(database *db.Database) string { return database.Dialect }

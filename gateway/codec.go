@@ -1,0 +1,262 @@
+package gateway
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"connectrpc.com/connect"
+	"connectrpc.com/vanguard"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/genproto/googleapis/rpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/types/known/anypb"
+
+	"github.com/tremplin/tremplin/internal/enums"
+)
+
+// specJSON is the JSON codec of the documented /api routes. It is protojson with two
+// changes the spec's clients expect: enum values are the spec's strings ("not-started",
+// "agency-admin"; the proto names are accepted too on input), and an error body carries a
+// "type" — the machine reason — beside google.rpc.Status's code, message and details.
+// Zero scalars and empty lists are written; unset messages are left out (so an absent
+// licence is an empty object, and an absent intermediary is absent).
+type specJSON struct {
+	marshal   protojson.MarshalOptions
+	unmarshal protojson.UnmarshalOptions
+}
+
+var _ vanguard.RESTCodec = (*specJSON)(nil)
+
+func newSpecJSON(res vanguard.TypeResolver) vanguard.Codec {
+	return &specJSON{
+		marshal:   protojson.MarshalOptions{Resolver: res, EmitDefaultValues: true},
+		unmarshal: protojson.UnmarshalOptions{Resolver: res, DiscardUnknown: true},
+	}
+}
+
+func (c *specJSON) Name() string { return vanguard.CodecJSON }
+
+func (c *specJSON) MarshalAppend(base []byte, msg proto.Message) ([]byte, error) {
+	if st, ok := msg.(*status.Status); ok {
+		return c.errorBody(base, st)
+	}
+	tree, err := c.toTree(msg, c.marshal)
+	if err != nil {
+		return nil, err
+	}
+	return appendJSON(base, tree)
+}
+
+func (c *specJSON) Unmarshal(data []byte, msg proto.Message) error {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil
+	}
+	var tree any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&tree); err != nil {
+		return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("le corps de la requête n'est pas du JSON valide: %w", err))
+	}
+	fromSpec(tree, msg.ProtoReflect().Descriptor())
+	normalized, err := json.Marshal(tree)
+	if err != nil {
+		return err
+	}
+	return c.unmarshal.Unmarshal(normalized, msg)
+}
+
+func (c *specJSON) MarshalAppendField(base []byte, msg proto.Message, field protoreflect.FieldDescriptor) ([]byte, error) {
+	if field.Message() != nil && !field.IsList() && !field.IsMap() {
+		return c.MarshalAppend(base, msg.ProtoReflect().Get(field).Message().Interface())
+	}
+	opts := c.marshal
+	opts.EmitUnpopulated = true // the field must be present to be picked out
+	tree, err := c.toTree(msg, opts)
+	if err != nil {
+		return nil, err
+	}
+	obj, _ := tree.(map[string]any)
+	return appendJSON(base, obj[field.JSONName()])
+}
+
+func (c *specJSON) UnmarshalField(data []byte, msg proto.Message, field protoreflect.FieldDescriptor) error {
+	if field.Message() != nil && !field.IsList() && !field.IsMap() {
+		return c.Unmarshal(data, msg.ProtoReflect().Mutable(field).Message().Interface())
+	}
+	wrapped, err := json.Marshal(map[string]json.RawMessage{field.JSONName(): data})
+	if err != nil {
+		return err
+	}
+	return c.Unmarshal(wrapped, msg)
+}
+
+// toTree marshals msg with protojson and rewrites its enum values to the spec's strings.
+func (c *specJSON) toTree(msg proto.Message, opts protojson.MarshalOptions) (any, error) {
+	data, err := opts.Marshal(msg)
+	if err != nil {
+		return nil, err
+	}
+	var tree any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber() // int64 values stay exact
+	if err := dec.Decode(&tree); err != nil {
+		return nil, err
+	}
+	toSpec(tree, msg.ProtoReflect().Descriptor())
+	return tree, nil
+}
+
+// errorBody writes google.rpc.Status plus "type", the reason of its ErrorInfo detail (or the
+// code's name when it has none), for legacy clients that read message and type.
+func (c *specJSON) errorBody(base []byte, st *status.Status) ([]byte, error) {
+	tree, err := c.toTree(st, protojson.MarshalOptions{Resolver: c.marshal.Resolver})
+	if err != nil {
+		tree = map[string]any{"code": st.GetCode(), "message": st.GetMessage()}
+	}
+	obj, _ := tree.(map[string]any)
+	if obj == nil {
+		obj = map[string]any{}
+	}
+	obj["code"] = st.GetCode()
+	obj["message"] = st.GetMessage()
+	obj["type"] = errorType(st)
+	return appendJSON(base, obj)
+}
+
+func errorType(st *status.Status) string {
+	for _, detail := range st.GetDetails() {
+		info := &errdetails.ErrorInfo{}
+		if detail.MessageIs(info) && anypb.UnmarshalTo(detail, info, proto.UnmarshalOptions{}) == nil {
+			return info.GetReason()
+		}
+	}
+	return strings.ToUpper(connect.Code(st.GetCode()).String())
+}
+
+func appendJSON(base []byte, v any) ([]byte, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return append(base, data...), nil
+}
+
+// toSpec rewrites, in place, the enum values of a protojson tree of a message of md to the
+// spec's strings; unspecified values are dropped.
+func toSpec(node any, md protoreflect.MessageDescriptor) {
+	obj, ok := node.(map[string]any)
+	if !ok || isWellKnown(md) {
+		return
+	}
+	fields := md.Fields()
+	for i := range fields.Len() {
+		f := fields.Get(i)
+		value, present := obj[f.JSONName()]
+		if !present {
+			continue
+		}
+		switch {
+		case f.IsMap():
+			if m, ok := value.(map[string]any); ok {
+				for k, v := range m {
+					if out, keep := convertOut(v, f.MapValue()); keep {
+						m[k] = out
+					}
+				}
+			}
+		case f.IsList():
+			if list, ok := value.([]any); ok {
+				kept := list[:0]
+				for _, v := range list {
+					if out, keep := convertOut(v, f); keep {
+						kept = append(kept, out)
+					}
+				}
+				obj[f.JSONName()] = kept
+			}
+		default:
+			if out, keep := convertOut(value, f); keep {
+				obj[f.JSONName()] = out
+			} else {
+				delete(obj, f.JSONName())
+			}
+		}
+	}
+}
+
+func convertOut(v any, f protoreflect.FieldDescriptor) (any, bool) {
+	switch {
+	case f.Enum() != nil && enums.HasSpec(f.Enum()):
+		name, ok := v.(string)
+		if !ok {
+			return v, true
+		}
+		value := f.Enum().Values().ByName(protoreflect.Name(name))
+		if value == nil {
+			return v, true
+		}
+		spec := enums.SpecOf(f.Enum(), value.Number())
+		return spec, spec != ""
+	case f.Message() != nil:
+		toSpec(v, f.Message())
+	}
+	return v, true
+}
+
+// fromSpec rewrites, in place, spec strings of enum fields back to proto value names.
+func fromSpec(node any, md protoreflect.MessageDescriptor) {
+	obj, ok := node.(map[string]any)
+	if !ok || isWellKnown(md) {
+		return
+	}
+	fields := md.Fields()
+	for i := range fields.Len() {
+		f := fields.Get(i)
+		key := f.JSONName()
+		value, present := obj[key]
+		if !present {
+			key = string(f.Name()) // protojson accepts the proto name too
+			if value, present = obj[key]; !present {
+				continue
+			}
+		}
+		switch {
+		case f.IsMap():
+			if m, ok := value.(map[string]any); ok {
+				for k, v := range m {
+					m[k] = convertIn(v, f.MapValue())
+				}
+			}
+		case f.IsList():
+			if list, ok := value.([]any); ok {
+				for j, v := range list {
+					list[j] = convertIn(v, f)
+				}
+			}
+		default:
+			obj[key] = convertIn(value, f)
+		}
+	}
+}
+
+func convertIn(v any, f protoreflect.FieldDescriptor) any {
+	switch {
+	case f.Enum() != nil:
+		if s, ok := v.(string); ok {
+			if n, found := enums.NumberOf(f.Enum(), s); found {
+				return string(f.Enum().Values().ByNumber(n).Name())
+			}
+		}
+	case f.Message() != nil:
+		fromSpec(v, f.Message())
+	}
+	return v
+}
+
+func isWellKnown(md protoreflect.MessageDescriptor) bool {
+	return strings.HasPrefix(string(md.FullName()), "google.protobuf.")
+}

@@ -1,0 +1,82 @@
+// Package gateway serves the documented /api/... JSON routes of the spec onto the same
+// Connect handlers the web app and gRPC clients use — same session cookie, validation,
+// access policy and errors. Routes are declared next to each RPC (google.api.http) and
+// transcoded generically by vanguard; nothing here knows a route by hand.
+package gateway
+
+import (
+	"encoding/json"
+	"mime"
+	"net/http"
+	"strings"
+
+	"connectrpc.com/vanguard"
+)
+
+// Handler is an RPC service to expose: its Connect path and handler.
+type Handler struct {
+	Path    string
+	Handler http.Handler
+}
+
+// MaxBodyBytes bounds a JSON route's request body (a CSV import is at most 5 MB).
+const MaxBodyBytes = 6 << 20
+
+// rawBodyRoutes take a file body (multipart or CSV) rather than JSON.
+var rawBodyRoutes = map[string]bool{"/api/contacts/import": true}
+
+// New builds the /api handler for the services.
+func New(services []Handler) (http.Handler, error) {
+	vgServices := make([]*vanguard.Service, 0, len(services))
+	for _, s := range services {
+		vgServices = append(vgServices, vanguard.NewService(s.Path, s.Handler,
+			// Calls reach the handlers as binary Connect: cheap, and the REST codec never
+			// touches them.
+			vanguard.WithTargetProtocols(vanguard.ProtocolConnect),
+			vanguard.WithTargetCodecs(vanguard.CodecProto),
+			vanguard.WithMaxMessageBufferBytes(MaxBodyBytes),
+		))
+	}
+	transcoder, err := vanguard.NewTranscoder(vgServices,
+		vanguard.WithCodec(newSpecJSON),
+		vanguard.WithUnknownHandler(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			writeError(w, http.StatusNotFound, 5, "NOT_FOUND", "Route inconnue")
+		})),
+	)
+	if err != nil {
+		return nil, err
+	}
+	return requireJSON(transcoder), nil
+}
+
+// requireJSON refuses state-changing requests whose body is not JSON (or a file, on the
+// import route): an HTML form of another site cannot post to the API. Bodies are capped.
+func requireJSON(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.Method {
+		case http.MethodPost, http.MethodPut, http.MethodPatch:
+			mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+			ok := mediaType == "application/json"
+			if rawBodyRoutes[r.URL.Path] {
+				ok = mediaType == "multipart/form-data" || mediaType == "text/csv"
+			}
+			if !ok {
+				writeError(w, http.StatusUnsupportedMediaType, 3, "UNSUPPORTED_MEDIA_TYPE",
+					"Content-Type doit être application/json")
+				return
+			}
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// writeError writes an error body of the same shape as the transcoded ones.
+func writeError(w http.ResponseWriter, httpStatus, code int, kind, message string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(httpStatus)
+	_ = json.NewEncoder(w).Encode(map[string]any{"code": code, "message": message, "type": kind})
+}
+
+// IsAPIPath reports whether path belongs to the gateway.
+func IsAPIPath(path string) bool { return path == "/api" || strings.HasPrefix(path, "/api/") }

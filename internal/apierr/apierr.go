@@ -1,0 +1,100 @@
+// Package apierr builds the API's errors: a Connect code plus a stable machine reason in a
+// google.rpc.ErrorInfo detail (the names of tremplin.common.v1.ErrorReason without their
+// prefix). The web app and the JSON gateway read the reason; the message is French, for people.
+package apierr
+
+import (
+	"errors"
+	"strings"
+
+	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+
+	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/privacy"
+	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
+)
+
+// Domain is the ErrorInfo domain of every Tremplin error.
+const Domain = "tremplin.fr"
+
+// Reason is the machine reason string of r ("PREMIUM_REQUIRED").
+func Reason(r commonv1.ErrorReason) string {
+	return strings.TrimPrefix(r.String(), "ERROR_REASON_")
+}
+
+// New returns a Connect error with code, reason and French message.
+func New(code connect.Code, reason commonv1.ErrorReason, message string) *connect.Error {
+	err := connect.NewError(code, errors.New(message))
+	if detail, detailErr := connect.NewErrorDetail(&errdetails.ErrorInfo{Reason: Reason(reason), Domain: Domain}); detailErr == nil {
+		err.AddDetail(detail)
+	}
+	return err
+}
+
+// ReasonOf answers the reason carried by err, or "" when it carries none.
+func ReasonOf(err error) string {
+	var cerr *connect.Error
+	if !errors.As(err, &cerr) {
+		return ""
+	}
+	for _, d := range cerr.Details() {
+		msg, valueErr := d.Value()
+		if valueErr != nil {
+			continue
+		}
+		if info, ok := msg.(*errdetails.ErrorInfo); ok {
+			return info.GetReason()
+		}
+	}
+	return ""
+}
+
+// Common errors.
+var (
+	reasonNotFound = commonv1.ErrorReason_ERROR_REASON_NOT_FOUND
+)
+
+// NotFound says the id names nothing the caller may see — the same answer whether it does
+// not exist or belongs to someone else.
+func NotFound(what string) *connect.Error {
+	return New(connect.CodeNotFound, reasonNotFound, what+" introuvable")
+}
+
+// Unauthenticated says no valid session or key came with the call.
+func Unauthenticated() *connect.Error {
+	return New(connect.CodeUnauthenticated, commonv1.ErrorReason_ERROR_REASON_UNAUTHENTICATED, "Vous devez être connecté")
+}
+
+// PremiumRequired says the feature needs premium access.
+func PremiumRequired() *connect.Error {
+	return New(connect.CodePermissionDenied, commonv1.ErrorReason_ERROR_REASON_PREMIUM_REQUIRED, "Cette fonctionnalité est réservée aux abonnés Premium")
+}
+
+// RoleNotAllowed says the caller's role may not do this.
+func RoleNotAllowed() *connect.Error {
+	return New(connect.CodePermissionDenied, commonv1.ErrorReason_ERROR_REASON_ROLE_NOT_ALLOWED, "Vous n'avez pas accès à cette fonctionnalité")
+}
+
+// Internal hides an unexpected failure from the caller (it is logged by the interceptor).
+func Internal(err error) *connect.Error {
+	return connect.NewError(connect.CodeInternal, err)
+}
+
+// FromEnt maps an ent error to the API's: not found (also what tenancy filters produce) to
+// NotFound, privacy denials to PermissionDenied, the rest to Internal.
+func FromEnt(err error, what string) error {
+	if err == nil {
+		return nil
+	}
+	var cerr *connect.Error
+	switch {
+	case errors.As(err, &cerr):
+		return cerr
+	case ent.IsNotFound(err):
+		return NotFound(what)
+	case errors.Is(err, privacy.Deny):
+		return RoleNotAllowed()
+	}
+	return Internal(err)
+}

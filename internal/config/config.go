@@ -1,0 +1,129 @@
+// Package config reads the server's configuration from the environment, with defaults that
+// work on a laptop: SQLite under ./data, port 8080, mail to a local outbox.
+package config
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is the whole configuration.
+type Config struct {
+	// DatabaseURL is "sqlite:PATH" or "postgres://…" (DATABASE_URL).
+	DatabaseURL string
+	// ListenAddr is the one address everything is served on (LISTEN_ADDR, default ":8080").
+	ListenAddr string
+	// PublicURL is where users reach the app; links in e-mails point there (PUBLIC_URL).
+	PublicURL string
+	// SMTPURL is "smtp://user:pass@host:port" or "smtps://…"; empty writes mail to the outbox
+	// (SMTP_URL).
+	SMTPURL string
+	// MailFrom is the sender of e-mails (MAIL_FROM).
+	MailFrom string
+	// DataDir holds the SQLite file and the mail outbox (DATA_DIR, default ./data).
+	DataDir string
+	// TrialDays is the length of a B2C trial (TRIAL_DAYS, default 14).
+	TrialDays int
+	// LicenseMonths is how long an activated agency licence lasts (LICENSE_MONTHS, default 12).
+	LicenseMonths int
+	// SessionIdle and SessionMax bound a browser session (SESSION_IDLE, SESSION_MAX).
+	SessionIdle time.Duration
+	SessionMax  time.Duration
+	// LogLevel is debug, info, warn or error (LOG_LEVEL).
+	LogLevel string
+	// Stripe settings (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID,
+	// STRIPE_API_BASE for stripe-mock).
+	StripeSecretKey     string
+	StripeWebhookSecret string
+	StripePriceID       string
+	StripeAPIBase       string
+}
+
+// FromEnv reads the configuration from the environment.
+func FromEnv() (Config, error) {
+	dataDir := env("DATA_DIR", "data")
+	listen := env("LISTEN_ADDR", ":8080")
+	c := Config{
+		DataDir:             dataDir,
+		DatabaseURL:         env("DATABASE_URL", "sqlite:"+filepath.Join(dataDir, "tremplin.db")),
+		ListenAddr:          listen,
+		PublicURL:           strings.TrimRight(env("PUBLIC_URL", defaultPublicURL(listen)), "/"),
+		SMTPURL:             os.Getenv("SMTP_URL"),
+		MailFrom:            env("MAIL_FROM", "Tremplin <ne-pas-repondre@tremplin.fr>"),
+		LogLevel:            env("LOG_LEVEL", "info"),
+		StripeSecretKey:     os.Getenv("STRIPE_SECRET_KEY"),
+		StripeWebhookSecret: os.Getenv("STRIPE_WEBHOOK_SECRET"),
+		StripePriceID:       os.Getenv("STRIPE_PRICE_ID"),
+		StripeAPIBase:       os.Getenv("STRIPE_API_BASE"),
+	}
+	var err error
+	if c.TrialDays, err = intEnv("TRIAL_DAYS", 14); err != nil {
+		return c, err
+	}
+	if c.LicenseMonths, err = intEnv("LICENSE_MONTHS", 12); err != nil {
+		return c, err
+	}
+	if c.SessionIdle, err = durationEnv("SESSION_IDLE", 7*24*time.Hour); err != nil {
+		return c, err
+	}
+	if c.SessionMax, err = durationEnv("SESSION_MAX", 30*24*time.Hour); err != nil {
+		return c, err
+	}
+	if _, err := url.Parse(c.PublicURL); err != nil {
+		return c, fmt.Errorf("PUBLIC_URL: %w", err)
+	}
+	return c, nil
+}
+
+// SecureCookies reports whether the app is served over TLS, so cookies get Secure.
+func (c Config) SecureCookies() bool { return strings.HasPrefix(c.PublicURL, "https://") }
+
+// OutboxDir is where e-mails go when no SMTP server is configured.
+func (c Config) OutboxDir() string { return filepath.Join(c.DataDir, "outbox") }
+
+func defaultPublicURL(listen string) string {
+	host, port, found := strings.Cut(listen, ":")
+	if !found {
+		return "http://localhost:8080"
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "localhost"
+	}
+	return "http://" + host + ":" + port
+}
+
+func env(name, def string) string {
+	if v := strings.TrimSpace(os.Getenv(name)); v != "" {
+		return v
+	}
+	return def
+}
+
+func intEnv(name string, def int) (int, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%s must be a whole number, got %q", name, v)
+	}
+	return n, nil
+}
+
+func durationEnv(name string, def time.Duration) (time.Duration, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s must be a duration such as 168h, got %q", name, v)
+	}
+	return d, nil
+}

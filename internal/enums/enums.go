@@ -1,0 +1,76 @@
+// Package enums converts between proto enum values and the spec's strings ("not-started",
+// "agency-admin"…) carried by the (tremplin.options.v1.spec) option of each value. The
+// database stores the spec's strings, and the JSON gateway speaks them.
+package enums
+
+import (
+	"sync"
+
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+
+	optionsv1 "github.com/tremplin/tremplin/gen/tremplin/options/v1"
+)
+
+type table struct {
+	toSpec   map[protoreflect.EnumNumber]string
+	fromSpec map[string]protoreflect.EnumNumber
+}
+
+var tables sync.Map // protoreflect.FullName → *table
+
+func tableOf(d protoreflect.EnumDescriptor) *table {
+	if t, ok := tables.Load(d.FullName()); ok {
+		return t.(*table)
+	}
+	t := &table{toSpec: map[protoreflect.EnumNumber]string{}, fromSpec: map[string]protoreflect.EnumNumber{}}
+	values := d.Values()
+	for i := range values.Len() {
+		v := values.Get(i)
+		spec, _ := proto.GetExtension(v.Options(), optionsv1.E_Spec).(string)
+		if spec == "" {
+			continue
+		}
+		t.toSpec[v.Number()] = spec
+		t.fromSpec[spec] = v.Number()
+	}
+	tables.Store(d.FullName(), t)
+	return t
+}
+
+// SpecOf answers the spec string of a value of enum d, or "" (UNSPECIFIED, or a value
+// without a spec string).
+func SpecOf(d protoreflect.EnumDescriptor, n protoreflect.EnumNumber) string {
+	return tableOf(d).toSpec[n]
+}
+
+// NumberOf answers the value of enum d whose spec string is s.
+func NumberOf(d protoreflect.EnumDescriptor, s string) (protoreflect.EnumNumber, bool) {
+	n, ok := tableOf(d).fromSpec[s]
+	return n, ok
+}
+
+// HasSpec reports whether enum d carries spec strings.
+func HasSpec(d protoreflect.EnumDescriptor) bool { return len(tableOf(d).toSpec) > 0 }
+
+// Enum is a generated proto enum type.
+type Enum interface {
+	~int32
+	protoreflect.Enum
+}
+
+// Spec answers the spec string of e ("" for UNSPECIFIED).
+func Spec[E Enum](e E) string {
+	return SpecOf(e.Descriptor(), e.Number())
+}
+
+// Parse answers the enum value whose spec string is s (UNSPECIFIED when none matches).
+func Parse[E Enum](s string) E {
+	var zero E
+	n, _ := NumberOf(zero.Descriptor(), s)
+	return E(n)
+}
+
+// StringOf converts an ent enum value (a string type) to the proto enum with the same spec
+// string.
+func StringOf[E Enum, S ~string](s S) E { return Parse[E](string(s)) }

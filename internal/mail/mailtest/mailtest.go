@@ -1,0 +1,159 @@
+// Package mailtest runs a real SMTP server (emersion/go-smtp) in the test process and keeps
+// what it receives, so tests exercise the same SMTP path as production.
+package mailtest
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"mime"
+	"mime/multipart"
+	"mime/quotedprintable"
+	"net"
+	"net/mail"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-smtp"
+)
+
+// Received is one delivered message.
+type Received struct {
+	From    string
+	To      []string
+	Subject string
+	// Text is the decoded text/plain part.
+	Text string
+	Raw  []byte
+}
+
+// Server is an SMTP server on a loopback port.
+type Server struct {
+	server *smtp.Server
+	addr   string
+	mu     sync.Mutex
+	inbox  []Received
+	notify chan struct{}
+}
+
+// Start starts a server stopped at the end of t.
+func Start(t testing.TB) *Server {
+	t.Helper()
+	s := &Server{notify: make(chan struct{}, 1000)}
+	s.server = smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) {
+		return &session{server: s}, nil
+	}))
+	s.server.Domain = "localhost"
+	s.server.AllowInsecureAuth = true
+	s.server.ReadTimeout = 10 * time.Second
+	s.server.WriteTimeout = 10 * time.Second
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.addr = l.Addr().String()
+	go func() { _ = s.server.Serve(l) }()
+	t.Cleanup(func() { _ = s.server.Close() })
+	return s
+}
+
+// URL is the SMTP_URL that reaches this server (no TLS).
+func (s *Server) URL() string { return "smtp://" + s.addr + "?tls=none" }
+
+// Messages answers what was delivered so far.
+func (s *Server) Messages() []Received {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Received(nil), s.inbox...)
+}
+
+// WaitFor waits up to 5 s for a message to the address and answers it.
+func (s *Server) WaitFor(t testing.TB, to string) Received {
+	t.Helper()
+	deadline := time.After(5 * time.Second)
+	for {
+		for _, m := range s.Messages() {
+			for _, rcpt := range m.To {
+				if strings.EqualFold(rcpt, to) {
+					return m
+				}
+			}
+		}
+		select {
+		case <-s.notify:
+		case <-deadline:
+			t.Fatalf("no mail to %s within 5 s (got %d messages)", to, len(s.Messages()))
+		}
+	}
+}
+
+type session struct {
+	server *Server
+	from   string
+	to     []string
+}
+
+func (s *session) Reset()        { s.from, s.to = "", nil }
+func (s *session) Logout() error { return nil }
+
+func (s *session) Mail(from string, _ *smtp.MailOptions) error {
+	s.from = from
+	return nil
+}
+
+func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	s.to = append(s.to, to)
+	return nil
+}
+
+func (s *session) Data(r io.Reader) error {
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	received := Received{From: s.from, To: s.to, Raw: raw}
+	if msg, err := mail.ReadMessage(bytes.NewReader(raw)); err == nil {
+		dec := new(mime.WordDecoder)
+		received.Subject, _ = dec.DecodeHeader(msg.Header.Get("Subject"))
+		received.Text, _ = plainText(msg.Header, msg.Body)
+	}
+	s.server.mu.Lock()
+	s.server.inbox = append(s.server.inbox, received)
+	s.server.mu.Unlock()
+	s.server.notify <- struct{}{}
+	return nil
+}
+
+// plainText finds and decodes the text/plain part of a message.
+func plainText(h interface{ Get(string) string }, body io.Reader) (string, error) {
+	mediaType, params, err := mime.ParseMediaType(h.Get("Content-Type"))
+	if err != nil {
+		return "", err
+	}
+	if strings.HasPrefix(mediaType, "multipart/") {
+		mr := multipart.NewReader(body, params["boundary"])
+		for {
+			part, err := mr.NextPart()
+			if err != nil {
+				return "", err
+			}
+			if text, err := plainText(part.Header, part); err == nil && text != "" {
+				return text, nil
+			}
+		}
+	}
+	if mediaType != "text/plain" {
+		return "", errors.New("not text/plain")
+	}
+	var reader io.Reader = body
+	switch strings.ToLower(h.Get("Content-Transfer-Encoding")) {
+	case "quoted-printable":
+		reader = quotedprintable.NewReader(body)
+	case "base64":
+		reader = base64Reader(body)
+	}
+	data, err := io.ReadAll(reader)
+	return string(data), err
+}

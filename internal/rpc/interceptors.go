@@ -1,0 +1,180 @@
+// Package rpc is the interceptor chain every Connect, gRPC and gRPC-Web call goes through:
+// recover → log → authenticate → authorize → validate.
+package rpc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"time"
+
+	"buf.build/go/protovalidate"
+	"connectrpc.com/connect"
+	"google.golang.org/protobuf/proto"
+
+	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
+	"github.com/tremplin/tremplin/internal/access"
+	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/authn"
+	"github.com/tremplin/tremplin/internal/viewer"
+)
+
+// Interceptors builds the chain, outermost first.
+func Interceptors(log *slog.Logger, auth *authn.Authenticator, policies access.Policies) ([]connect.Interceptor, error) {
+	validating, err := validateRequests()
+	if err != nil {
+		return nil, err
+	}
+	return []connect.Interceptor{
+		recoverPanics(log),
+		logCalls(log),
+		authenticate(auth),
+		authorize(policies),
+		validating,
+	}, nil
+}
+
+// recoverPanics turns a panicking handler into an Internal error, logged with its stack.
+func recoverPanics(log *slog.Logger) connect.UnaryInterceptorFunc {
+	return func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (res connect.AnyResponse, err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					log.ErrorContext(ctx, "panic in handler", "procedure", req.Spec().Procedure,
+						"panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+					res, err = nil, connect.NewError(connect.CodeInternal, errors.New("Une erreur est survenue"))
+				}
+			}()
+			return next(ctx, req)
+		}
+	}
+}
+
+// logCalls writes one structured line per call, and hides the text of unexpected errors
+// from the caller (it may hold SQL or paths) after logging it.
+func logCalls(log *slog.Logger) connect.UnaryInterceptorFunc {
+	return func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			start := time.Now()
+			res, err := next(ctx, req)
+			attrs := []any{
+				"procedure", req.Spec().Procedure,
+				"protocol", req.Peer().Protocol,
+				"duration_ms", float64(time.Since(start).Microseconds()) / 1000,
+			}
+			if v := viewer.FromContext(ctx); v != nil {
+				attrs = append(attrs, "role", v.Role, "user", v.UserID)
+			}
+			if err == nil {
+				log.InfoContext(ctx, "rpc", attrs...)
+				return res, nil
+			}
+			code := connect.CodeOf(err)
+			attrs = append(attrs, "code", code.String())
+			if reason := apierr.ReasonOf(err); reason != "" {
+				attrs = append(attrs, "reason", reason)
+			}
+			if code == connect.CodeInternal || code == connect.CodeUnknown {
+				log.ErrorContext(ctx, "rpc", append(attrs, "error", err.Error())...)
+				return nil, connect.NewError(connect.CodeInternal, errors.New("Une erreur est survenue"))
+			}
+			log.InfoContext(ctx, "rpc", attrs...)
+			return nil, err
+		}
+	}
+}
+
+type accessExpiredKey struct{}
+
+// authenticate puts the caller (session cookie or API key) in the context.
+func authenticate(auth *authn.Authenticator) connect.UnaryInterceptorFunc {
+	return func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			outcome, err := auth.Authenticate(ctx, req.Header())
+			if err != nil {
+				return nil, apierr.Internal(fmt.Errorf("authenticating: %w", err))
+			}
+			if outcome.Viewer != nil {
+				ctx = viewer.NewContext(ctx, outcome.Viewer)
+			}
+			if outcome.User != nil {
+				ctx = authn.WithUser(ctx, outcome.User)
+			}
+			if outcome.AccessExpired {
+				ctx = context.WithValue(ctx, accessExpiredKey{}, true)
+			}
+			return next(ctx, req)
+		}
+	}
+}
+
+// AccessExpiredError is the spec's no-licence outcome: Unauthenticated (HTTP 401) with its
+// own reason.
+func AccessExpiredError() *connect.Error {
+	return apierr.New(connect.CodeUnauthenticated, commonv1.ErrorReason_ERROR_REASON_ACCESS_EXPIRED,
+		"Votre période d'essai ou votre licence a expiré. Merci de demander une licence auprès de votre administrateur de compte.")
+}
+
+// authorize enforces the access policy declared on the RPC. A procedure without a policy is
+// refused (the server also refuses to start with one).
+func authorize(policies access.Policies) connect.UnaryInterceptorFunc {
+	return func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			policy, ok := policies[req.Spec().Procedure]
+			if !ok {
+				return nil, apierr.Internal(fmt.Errorf("no access policy for %s", req.Spec().Procedure))
+			}
+			if policy.Public {
+				return next(ctx, req)
+			}
+			v := viewer.FromContext(ctx)
+			if v == nil {
+				if expired, _ := ctx.Value(accessExpiredKey{}).(bool); expired {
+					return nil, AccessExpiredError()
+				}
+				return nil, apierr.Unauthenticated()
+			}
+			if !policy.Allows(v.Role) {
+				return nil, apierr.RoleNotAllowed()
+			}
+			if policy.Premium && v.Role == viewer.RoleCandidate && !v.Premium {
+				return nil, apierr.PremiumRequired()
+			}
+			return next(ctx, req)
+		}
+	}
+}
+
+// validateRequests applies the protovalidate rules declared in the protos to every request.
+// A refusal is InvalidArgument with the INVALID_FIELDS reason and the field violations as a
+// buf.validate.Violations detail.
+func validateRequests() (connect.UnaryInterceptorFunc, error) {
+	validator, err := protovalidate.New()
+	if err != nil {
+		return nil, err
+	}
+	return func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			msg, ok := req.Any().(proto.Message)
+			if !ok {
+				return next(ctx, req)
+			}
+			err := validator.Validate(msg)
+			var verr *protovalidate.ValidationError
+			switch {
+			case err == nil:
+				return next(ctx, req)
+			case errors.As(err, &verr):
+				cerr := apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_INVALID_FIELDS, verr.Error())
+				if detail, detailErr := connect.NewErrorDetail(verr.ToProto()); detailErr == nil {
+					cerr.AddDetail(detail)
+				}
+				return nil, cerr
+			default:
+				return nil, apierr.Internal(fmt.Errorf("validating %s: %w", req.Spec().Procedure, err))
+			}
+		}
+	}, nil
+}

@@ -1,0 +1,245 @@
+// Package server wires the one Tremplin process: every service over Connect, gRPC and
+// gRPC-Web (h2c), gRPC health and reflection, /healthz, the /api JSON gateway and the
+// embedded web app, all on one port, with graceful shutdown.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"connectrpc.com/connect"
+	"connectrpc.com/grpchealth"
+	"connectrpc.com/grpcreflect"
+	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/tremplin/tremplin/gateway"
+	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
+	"github.com/tremplin/tremplin/gen/tremplin/activity/v1/activityv1connect"
+	agencyv1 "github.com/tremplin/tremplin/gen/tremplin/agency/v1"
+	"github.com/tremplin/tremplin/gen/tremplin/agency/v1/agencyv1connect"
+	authv1 "github.com/tremplin/tremplin/gen/tremplin/auth/v1"
+	"github.com/tremplin/tremplin/gen/tremplin/auth/v1/authv1connect"
+	billingv1 "github.com/tremplin/tremplin/gen/tremplin/billing/v1"
+	"github.com/tremplin/tremplin/gen/tremplin/billing/v1/billingv1connect"
+	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
+	"github.com/tremplin/tremplin/gen/tremplin/network/v1/networkv1connect"
+	opportunityv1 "github.com/tremplin/tremplin/gen/tremplin/opportunity/v1"
+	"github.com/tremplin/tremplin/gen/tremplin/opportunity/v1/opportunityv1connect"
+	"github.com/tremplin/tremplin/internal/access"
+	"github.com/tremplin/tremplin/internal/authn"
+	"github.com/tremplin/tremplin/internal/clock"
+	"github.com/tremplin/tremplin/internal/config"
+	"github.com/tremplin/tremplin/internal/db"
+	"github.com/tremplin/tremplin/internal/mail"
+	"github.com/tremplin/tremplin/internal/rpc"
+	"github.com/tremplin/tremplin/services/activity"
+	"github.com/tremplin/tremplin/services/agency"
+	"github.com/tremplin/tremplin/services/auth"
+	"github.com/tremplin/tremplin/services/billing"
+	"github.com/tremplin/tremplin/services/network"
+	"github.com/tremplin/tremplin/services/opportunity"
+	"github.com/tremplin/tremplin/webapp"
+)
+
+// Deps is what the server needs from outside.
+type Deps struct {
+	Config config.Config
+	DB     *db.Database
+	Log    *slog.Logger
+	// Clock defaults to the system clock.
+	Clock clock.Clock
+	// Mail defaults to SMTP (Config.SMTPURL) or the outbox.
+	Mail mail.Sender
+	// Web defaults to the embedded build.
+	Web fs.FS
+	// Mount adds routes (tests use it to observe shutdown with a slow handler).
+	Mount func(mux *http.ServeMux)
+}
+
+// Server is a ready-to-serve Tremplin.
+type Server struct {
+	Handler  http.Handler
+	log      *slog.Logger
+	mail     *mail.Queue
+	Policies access.Policies
+	// ServiceNames are the fully-qualified names of the six API services.
+	ServiceNames []string
+}
+
+// New wires everything.
+func New(d Deps) (*Server, error) {
+	if d.Clock == nil {
+		d.Clock = clock.Real{}
+	}
+	if d.Mail == nil {
+		sender, err := mail.New(d.Config.SMTPURL, d.Config.MailFrom, d.Config.OutboxDir(), d.Log)
+		if err != nil {
+			return nil, err
+		}
+		d.Mail = sender
+	}
+	if d.Web == nil {
+		sub, err := fs.Sub(webapp.Dist, "dist")
+		if err != nil {
+			return nil, err
+		}
+		d.Web = sub
+	}
+	client := d.DB.Client
+	sessions := &authn.Sessions{Client: client, Clock: d.Clock, Idle: d.Config.SessionIdle, Max: d.Config.SessionMax, Secure: d.Config.SecureCookies()}
+	authenticator := &authn.Authenticator{Client: client, Sessions: sessions, Clock: d.Clock}
+	queue := mail.NewQueue(d.Mail, d.Log, 1000)
+
+	type service struct {
+		desc    protoreflect.ServiceDescriptor
+		handler func(opts ...connect.HandlerOption) (string, http.Handler)
+	}
+	authService := &auth.Service{
+		Client: client, Sessions: sessions, Tokens: &authn.ActionTokens{Client: client, Clock: d.Clock},
+		Limiter: authn.NewLoginLimiter(), Mail: queue, Clock: d.Clock, Log: d.Log,
+		PublicURL: d.Config.PublicURL, TrialDays: d.Config.TrialDays, LicenseMonths: d.Config.LicenseMonths,
+	}
+	services := []service{
+		{authv1.File_tremplin_auth_v1_auth_proto.Services().ByName("AuthService"), func(o ...connect.HandlerOption) (string, http.Handler) {
+			return authv1connect.NewAuthServiceHandler(authService, o...)
+		}},
+		{networkv1.File_tremplin_network_v1_network_proto.Services().ByName("NetworkService"), func(o ...connect.HandlerOption) (string, http.Handler) {
+			return networkv1connect.NewNetworkServiceHandler(&network.Service{Client: client}, o...)
+		}},
+		{activityv1.File_tremplin_activity_v1_activity_proto.Services().ByName("ActivityService"), func(o ...connect.HandlerOption) (string, http.Handler) {
+			return activityv1connect.NewActivityServiceHandler(&activity.Service{Client: client}, o...)
+		}},
+		{opportunityv1.File_tremplin_opportunity_v1_opportunity_proto.Services().ByName("OpportunityService"), func(o ...connect.HandlerOption) (string, http.Handler) {
+			return opportunityv1connect.NewOpportunityServiceHandler(&opportunity.Service{Client: client}, o...)
+		}},
+		{agencyv1.File_tremplin_agency_v1_agency_proto.Services().ByName("AgencyService"), func(o ...connect.HandlerOption) (string, http.Handler) {
+			return agencyv1connect.NewAgencyServiceHandler(&agency.Service{Client: client}, o...)
+		}},
+		{billingv1.File_tremplin_billing_v1_billing_proto.Services().ByName("BillingService"), func(o ...connect.HandlerOption) (string, http.Handler) {
+			return billingv1connect.NewBillingServiceHandler(&billing.Service{Client: client}, o...)
+		}},
+	}
+
+	descs := make([]protoreflect.ServiceDescriptor, 0, len(services))
+	names := make([]string, 0, len(services))
+	for _, s := range services {
+		descs = append(descs, s.desc)
+		names = append(names, string(s.desc.FullName()))
+	}
+	policies, err := access.PoliciesOf(descs...)
+	if err != nil {
+		return nil, err
+	}
+	interceptors, err := rpc.Interceptors(d.Log, authenticator, policies)
+	if err != nil {
+		return nil, err
+	}
+	options := []connect.HandlerOption{
+		connect.WithInterceptors(interceptors...),
+		connect.WithReadMaxBytes(gateway.MaxBodyBytes),
+		connect.WithCompressMinBytes(1024),
+	}
+
+	mux := http.NewServeMux()
+	api := make([]gateway.Handler, 0, len(services))
+	for _, s := range services {
+		path, handler := s.handler(options...)
+		mux.Handle(path, handler)
+		api = append(api, gateway.Handler{Path: path, Handler: handler})
+	}
+	apiHandler, err := gateway.New(api)
+	if err != nil {
+		return nil, fmt.Errorf("building the /api gateway: %w", err)
+	}
+	mux.Handle("/api/", apiHandler)
+	mux.Handle(grpchealth.NewHandler(grpchealth.NewStaticChecker(names...)))
+	reflector := grpcreflect.NewStaticReflector(names...)
+	mux.Handle(grpcreflect.NewHandlerV1(reflector))
+	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector))
+	mux.Handle("GET /healthz", healthz(d.DB))
+	mux.Handle("/", spaHandler(d.Web))
+	if d.Mount != nil {
+		d.Mount(mux)
+	}
+
+	csrf := http.NewCrossOriginProtection()
+	if err := csrf.AddTrustedOrigin(d.Config.PublicURL); err != nil {
+		return nil, fmt.Errorf("PUBLIC_URL as a trusted origin: %w", err)
+	}
+	csrf.AddInsecureBypassPattern("POST /api/payment/webhook") // Stripe signs it instead
+	return &Server{
+		Handler:      securityHeaders(csrf.Handler(mux)),
+		log:          d.Log,
+		mail:         queue,
+		Policies:     policies,
+		ServiceNames: names,
+	}, nil
+}
+
+// healthz answers 200 while the database answers.
+func healthz(database *db.Database) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := database.SQL.PingContext(ctx); err != nil {
+			http.Error(w, "database unavailable", http.StatusServiceUnavailable)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		_, _ = w.Write([]byte("ok\n"))
+	})
+}
+
+// securityHeaders sets the headers every response should carry.
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Frame-Options", "DENY")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// ShutdownTimeout bounds how long in-flight requests may take to finish at shutdown.
+const ShutdownTimeout = 30 * time.Second
+
+// Serve answers on l until ctx ends, then stops accepting connections, lets in-flight
+// requests finish (up to ShutdownTimeout) and flushes the mail queue.
+func (s *Server) Serve(ctx context.Context, l net.Listener) error {
+	protocols := new(http.Protocols)
+	protocols.SetHTTP1(true)
+	protocols.SetUnencryptedHTTP2(true) // gRPC clients speak h2c
+	httpServer := &http.Server{
+		Handler:           s.Handler,
+		Protocols:         protocols,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       2 * time.Minute,
+		WriteTimeout:      2 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	served := make(chan error, 1)
+	go func() { served <- httpServer.Serve(l) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	s.log.Info("shutting down: finishing in-flight requests")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), ShutdownTimeout)
+	defer cancel()
+	err := httpServer.Shutdown(shutdownCtx)
+	s.mail.Close(shutdownCtx)
+	if serveErr := <-served; serveErr != nil && !errors.Is(serveErr, http.ErrServerClosed) {
+		return serveErr
+	}
+	return err
+}
