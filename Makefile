@@ -1,0 +1,97 @@
+# Tremplin — the two commands: `make run` (the app, on SQLite, with demo accounts) and
+# `make test` (everything CI checks). See README.md.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+BIN := $(CURDIR)/bin
+TOOLS := $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/protoc-gen-connect-go
+GENERATED := gen ent webapp/src/gen
+NODE_MODULES := webapp/node_modules/.package-lock.json
+
+.PHONY: help
+help: ## list the targets
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
+
+# --- tools -----------------------------------------------------------------------------------
+
+# Pinned in tools/go.mod (the module proxy refuses @latest for some modules).
+$(TOOLS): tools/go.mod tools/go.sum
+	cd tools && go build -o $(BIN)/ github.com/bufbuild/buf/cmd/buf \
+		google.golang.org/protobuf/cmd/protoc-gen-go connectrpc.com/connect/cmd/protoc-gen-connect-go
+
+$(BIN)/grpcurl: tools/grpcurl/go.mod
+	cd tools/grpcurl && go build -o $(BIN)/ github.com/fullstorydev/grpcurl/cmd/grpcurl
+
+$(NODE_MODULES): webapp/package.json webapp/package-lock.json
+	cd webapp && npm ci --no-audit --no-fund
+	@touch $@
+
+.PHONY: tools
+tools: $(TOOLS) $(BIN)/grpcurl $(NODE_MODULES) ## build the pinned tools and install npm packages
+
+# --- code generation -------------------------------------------------------------------------
+
+.PHONY: generate
+generate: $(TOOLS) $(NODE_MODULES) ## regenerate Go, TypeScript and ent code from proto/ and ent/schema
+	$(BIN)/buf lint
+	$(BIN)/buf generate
+	$(BIN)/buf generate --template buf.gen.web.yaml
+	cd ent && go generate ./...
+
+# Fails when the committed generated code differs from what `make generate` makes.
+.PHONY: check-generated
+check-generated: $(TOOLS) $(NODE_MODULES)
+	@before=$$(find $(GENERATED) -type f \( -name '*.go' -o -name '*.ts' \) -print0 | sort -z | xargs -0 sha256sum); \
+	$(MAKE) --no-print-directory generate >/dev/null; \
+	after=$$(find $(GENERATED) -type f \( -name '*.go' -o -name '*.ts' \) -print0 | sort -z | xargs -0 sha256sum); \
+	if [ "$$before" != "$$after" ]; then \
+		echo "Generated code is stale: run 'make generate' and commit the result."; \
+		diff <(echo "$$before") <(echo "$$after") || true; \
+		exit 1; \
+	fi; echo "generated code is up to date"
+
+.PHONY: migration
+migration: ## write the migrations for a schema change: make migration name=add_something
+	@test -n "$(name)" || { echo "usage: make migration name=snake_case_name"; exit 1; }
+	go run ./cmd/migration-diff -name $(name)
+
+# --- build and run ---------------------------------------------------------------------------
+
+.PHONY: web
+web: $(NODE_MODULES) ## build the web app into webapp/dist
+	cd webapp && npm run build
+
+.PHONY: build
+build: web ## build bin/tremplin with the web app embedded
+	go build -o $(BIN)/tremplin ./cmd/tremplin
+
+.PHONY: run
+run: build ## run Tremplin on SQLite (./data) with the demo accounts, on http://localhost:8080
+	$(BIN)/tremplin serve --demo
+
+# --- checks ----------------------------------------------------------------------------------
+
+.PHONY: lint
+lint: $(TOOLS)
+	$(BIN)/buf lint
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^gen/' | grep -v '^ent/[^s]') ); \
+		if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	go vet ./...
+
+.PHONY: test-go
+test-go: ## Go tests (SQLite; PostgreSQL too when TEST_DATABASE_URL is set)
+	go test -count=1 -p 2 ./...
+
+.PHONY: test-web
+test-web: $(NODE_MODULES) ## web type check and unit tests
+	cd webapp && npm run typecheck && npm run test:unit
+
+.PHONY: test-e2e
+test-e2e: build ## browser tests: Playwright drives Debian's Chromium against bin/tremplin
+	@command -v chromium >/dev/null || ./scripts/install-chromium.sh
+	cd webapp && npm run test:e2e
+
+.PHONY: test
+test: check-generated lint test-go test-web test-e2e ## everything CI checks

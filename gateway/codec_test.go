@@ -1,0 +1,94 @@
+package gateway
+
+import (
+	"encoding/json"
+	"testing"
+
+	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/genproto/googleapis/rpc/status"
+	"google.golang.org/protobuf/reflect/protoregistry"
+	"google.golang.org/protobuf/types/known/anypb"
+
+	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
+	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
+	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
+)
+
+func codec() *specJSON { return newSpecJSON(protoregistry.GlobalTypes).(*specJSON) }
+
+func decode(t *testing.T, data []byte) map[string]any {
+	t.Helper()
+	out := map[string]any{}
+	if err := json.Unmarshal(data, &out); err != nil {
+		t.Fatalf("%s: %v", data, err)
+	}
+	return out
+}
+
+func TestEnumsAreTheSpecStrings(t *testing.T) {
+	msg := &networkv1.ListContactsResponse{Contacts: []*networkv1.Contact{{
+		Id: "c1", Status: commonv1.ContactStatus_CONTACT_STATUS_INCOMPLETE, Civility: commonv1.Civility_CIVILITY_FEMALE,
+		Parent: &commonv1.ContactRef{Id: "p"}, IsDeletable: false,
+	}, {Id: "c2"}}}
+	data, err := codec().MarshalAppend(nil, msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	contacts := decode(t, data)["contacts"].([]any)
+	first := contacts[0].(map[string]any)
+	if first["status"] != "incomplete" || first["civility"] != "female" {
+		t.Errorf("enums: %v", first)
+	}
+	// Zero scalars are written (legacy clients read isDeletable: false)…
+	if v, ok := first["isDeletable"]; !ok || v != false {
+		t.Errorf("isDeletable: %v", first)
+	}
+	// …unspecified enums and absent messages are left out.
+	second := contacts[1].(map[string]any)
+	if _, ok := second["status"]; ok {
+		t.Errorf("unspecified status written: %v", second)
+	}
+	if _, ok := second["parent"]; ok {
+		t.Errorf("absent parent written: %v", second)
+	}
+}
+
+func TestSpecStringsAreRead(t *testing.T) {
+	var req activityv1.CreateTaskRequest
+	body := []byte(`{"subject":"thanks-after-interview","priority":"urgent","mediaType":"MEDIA_TYPE_EMAIL","contactId":"x"}`)
+	if err := codec().UnmarshalField(body, &req, req.ProtoReflect().Descriptor().Fields().ByName("task")); err != nil {
+		t.Fatal(err)
+	}
+	task := req.GetTask()
+	if task.GetSubject() != activityv1.TaskSubject_TASK_SUBJECT_THANKS_AFTER_INTERVIEW || task.GetPriority() != activityv1.TaskPriority_TASK_PRIORITY_URGENT ||
+		task.GetMediaType() != activityv1.MediaType_MEDIA_TYPE_EMAIL || task.GetContactId() != "x" {
+		t.Errorf("got %v", task)
+	}
+	var filter networkv1.ListContactsRequest
+	if err := codec().Unmarshal([]byte(`{"statuses":["new","engaged"]}`), &filter); err != nil {
+		t.Fatal(err)
+	}
+	if len(filter.GetStatuses()) != 2 || filter.GetStatuses()[1] != commonv1.ContactStatus_CONTACT_STATUS_ENGAGED {
+		t.Errorf("repeated enums: %v", filter.GetStatuses())
+	}
+	if err := codec().Unmarshal([]byte(`{"statuses":`), &filter); connect.CodeOf(err) != connect.CodeInvalidArgument {
+		t.Errorf("broken JSON: %v", err)
+	}
+}
+
+func TestErrorBodyCarriesTheReasonAsType(t *testing.T) {
+	info, _ := anypb.New(&errdetails.ErrorInfo{Reason: "PREMIUM_REQUIRED", Domain: "tremplin.fr"})
+	data, err := codec().MarshalAppend(nil, &status.Status{Code: int32(connect.CodePermissionDenied), Message: "Réservé", Details: []*anypb.Any{info}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := decode(t, data)
+	if body["type"] != "PREMIUM_REQUIRED" || body["message"] != "Réservé" || body["code"] != float64(7) {
+		t.Errorf("got %v", body)
+	}
+	data, _ = codec().MarshalAppend(nil, &status.Status{Code: int32(connect.CodeUnimplemented), Message: "plus tard"})
+	if body := decode(t, data); body["type"] != "UNIMPLEMENTED" {
+		t.Errorf("without a reason: %v", body)
+	}
+}

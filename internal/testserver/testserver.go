@@ -1,0 +1,187 @@
+// Package testserver starts a whole Tremplin server for a test: a fresh migrated database of
+// the dialect, a fake clock, a real SMTP server (mailtest) and an HTTP test server speaking
+// HTTP/1.1 and h2c. Tests call it as real clients do: Connect, gRPC, or the /api JSON routes.
+package testserver
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/user"
+	"github.com/tremplin/tremplin/internal/authn"
+	"github.com/tremplin/tremplin/internal/clock"
+	"github.com/tremplin/tremplin/internal/config"
+	"github.com/tremplin/tremplin/internal/db"
+	"github.com/tremplin/tremplin/internal/mail"
+	"github.com/tremplin/tremplin/internal/mail/mailtest"
+	"github.com/tremplin/tremplin/internal/server"
+	"github.com/tremplin/tremplin/internal/testdb"
+	"github.com/tremplin/tremplin/internal/viewer"
+)
+
+// Password is the password of every user made by the helpers.
+const Password = "Motdepasse-1"
+
+// Start is a running server.
+type Start struct {
+	URL    string
+	DB     *db.Database
+	Client *ent.Client
+	Clock  *clock.Fake
+	Mail   *mailtest.Server
+	Config config.Config
+	Server *server.Server
+	// Stop shuts the server down gracefully and waits (also done at the end of the test).
+	Stop func()
+}
+
+// Options adjust a server.
+type Options struct {
+	// Mount adds routes (see server.Deps.Mount).
+	Mount func(mux *http.ServeMux)
+}
+
+// New starts a server on a fresh database of the dialect, stopped at the end of t.
+func New(t testing.TB, dia testdb.Dialect, opts ...Options) *Start {
+	t.Helper()
+	database := testdb.New(t, dia)
+	smtp := mailtest.Start(t)
+	fake := clock.NewFake(time.Date(2026, 11, 18, 9, 30, 0, 0, time.UTC)) // a Wednesday
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + listener.Addr().String()
+	cfg := config.Config{
+		DatabaseURL: "test", ListenAddr: listener.Addr().String(), PublicURL: base,
+		SMTPURL: smtp.URL(), MailFrom: "Tremplin <ne-pas-repondre@tremplin.fr>", DataDir: t.TempDir(),
+		TrialDays: 14, LicenseMonths: 12, SessionIdle: 7 * 24 * time.Hour, SessionMax: 30 * 24 * time.Hour,
+		LogLevel: "warn",
+	}
+	sender, err := mail.New(cfg.SMTPURL, cfg.MailFrom, cfg.OutboxDir(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mount func(*http.ServeMux)
+	for _, o := range opts {
+		mount = o.Mount
+	}
+	logOut := io.Discard
+	if os.Getenv("TEST_SERVER_LOG") != "" {
+		logOut = os.Stderr
+	}
+	srv, err := server.New(server.Deps{
+		Config: cfg, DB: database, Clock: fake, Mail: sender, Mount: mount,
+		Log: slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: slog.LevelDebug})),
+		Web: fstest.MapFS{
+			"index.html":        {Data: []byte("<!doctype html><title>Tremplin</title><div id=root></div>")},
+			"assets/app-abc.js": {Data: []byte("console.log('tremplin')")},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, listener) }()
+	var once sync.Once
+	stop := func() { once.Do(func() { cancel(); <-done }) }
+	t.Cleanup(stop)
+	return &Start{URL: base, DB: database, Client: database.Client, Clock: fake, Mail: smtp, Config: cfg, Server: srv, Stop: stop}
+}
+
+// UserSpec describes a user to create.
+type UserSpec struct {
+	Role      user.Role
+	IsB2C     bool
+	AgencyID  *uuid.UUID
+	FirstName string
+	// TrialEnd, for B2C candidates: nil means never signed in (trial starts at first login).
+	TrialEnd *time.Time
+	// License, for B2B candidates: "valid", "expired", "pending" or "" (none).
+	License string
+	// FreeAccess grants premium.
+	FreeAccess bool
+}
+
+// CreateUser creates a user with Password and answers it.
+func (s *Start) CreateUser(t testing.TB, email string, spec UserSpec) *ent.User {
+	t.Helper()
+	ctx := viewer.SystemContext(context.Background())
+	hash, err := authn.HashPassword(Password)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if spec.Role == "" {
+		spec.Role = user.RoleCandidate
+	}
+	now := s.Clock.Now()
+	create := s.Client.User.Create().SetEmail(strings.ToLower(email)).SetRole(spec.Role).
+		SetPasswordHash(hash).SetFirstName(spec.FirstName).SetIsB2c(spec.IsB2C).
+		SetNillableAgencyID(spec.AgencyID).SetNillableTrialEndAt(spec.TrialEnd).SetHasFreeAccess(spec.FreeAccess)
+	if spec.TrialEnd != nil {
+		create.SetFirstLoginAt(now.AddDate(0, 0, -1))
+	}
+	u, err := create.Save(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if spec.License != "" {
+		if spec.AgencyID == nil {
+			t.Fatal("a licence needs an agency")
+		}
+		lic := s.Client.License.Create().SetCandidateID(u.ID).SetAgencyID(*spec.AgencyID).SetAllocationDate(now.AddDate(0, -2, 0))
+		switch spec.License {
+		case "valid":
+			lic.SetActivationDate(now.AddDate(0, -1, 0)).SetExpirationDate(now.AddDate(0, 11, 0))
+		case "expired":
+			lic.SetActivationDate(now.AddDate(-1, -1, 0)).SetExpirationDate(now.AddDate(0, -1, 0))
+		}
+		if err := lic.Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return u
+}
+
+// CreateAgency creates an agency with licences.
+func (s *Start) CreateAgency(t testing.TB, name string, licenses int) *ent.Agency {
+	t.Helper()
+	a, err := s.Client.Agency.Create().SetName(name).SetEmail("contact@" + strings.ToLower(strings.ReplaceAll(name, " ", "")) + ".fr").
+		SetNumTotalLicenses(licenses).Save(viewer.SystemContext(context.Background()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// HTTPClient is a client with its own cookie jar that speaks HTTP/1.1 (and, for gRPC, h2c
+// when told).
+func HTTPClient(t testing.TB) *http.Client {
+	t.Helper()
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &http.Client{Jar: jar, Timeout: 30 * time.Second}
+}
+
+// H2CClient speaks HTTP/2 without TLS, as gRPC clients do.
+func H2CClient() *http.Client {
+	protocols := new(http.Protocols)
+	protocols.SetUnencryptedHTTP2(true)
+	return &http.Client{Transport: &http.Transport{Protocols: protocols}, Timeout: 30 * time.Second}
+}

@@ -1,0 +1,281 @@
+package auth_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+
+	authv1 "github.com/tremplin/tremplin/gen/tremplin/auth/v1"
+	"github.com/tremplin/tremplin/gen/tremplin/auth/v1/authv1connect"
+	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
+	"github.com/tremplin/tremplin/ent/license"
+	"github.com/tremplin/tremplin/ent/user"
+	"github.com/tremplin/tremplin/internal/testdb"
+	"github.com/tremplin/tremplin/internal/testserver"
+	"github.com/tremplin/tremplin/internal/viewer"
+)
+
+const pw = testserver.Password
+
+// eachDialect runs fn against a fresh server on every dialect of the run.
+func eachDialect(t *testing.T, fn func(t *testing.T, srv *testserver.Start)) {
+	for _, dia := range testdb.Dialects() {
+		t.Run(string(dia), func(t *testing.T) { fn(t, testserver.New(t, dia)) })
+	}
+}
+
+func authClient(srv *testserver.Start, c *http.Client) authv1connect.AuthServiceClient {
+	return authv1connect.NewAuthServiceClient(c, srv.URL)
+}
+
+func login(t *testing.T, srv *testserver.Start, c *http.Client, email, password string) (int, map[string]any) {
+	t.Helper()
+	return srv.JSON(t, c, http.MethodPost, "/api/auth/login", map[string]string{"email": email, "password": password})
+}
+
+func reasonOf(err error) string {
+	var cerr *connect.Error
+	if !errors.As(err, &cerr) {
+		return ""
+	}
+	for _, d := range cerr.Details() {
+		if v, e := d.Value(); e == nil {
+			if info, ok := v.(*errdetails.ErrorInfo); ok {
+				return info.GetReason()
+			}
+		}
+	}
+	return ""
+}
+
+func TestLoginMeLogoutOverJSON(t *testing.T) {
+	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		ag := srv.CreateAgency(t, "Agence Nord", 3)
+		srv.CreateUser(t, "Paul@Exemple.fr", testserver.UserSpec{FirstName: "Paul", AgencyID: &ag.ID, License: "valid"})
+		c := testserver.HTTPClient(t)
+
+		status, body := login(t, srv, c, "  paul@exemple.FR ", pw)
+		if status != http.StatusOK {
+			t.Fatalf("login: %d %v", status, body)
+		}
+		u := body["user"].(map[string]any)
+		for key, want := range map[string]any{"firstName": "Paul", "role": "candidate", "status": "with-valid-license", "isB2C": false, "hasPremiumAccess": true, "email": "paul@exemple.fr"} {
+			if u[key] != want {
+				t.Errorf("user.%s = %v, want %v", key, u[key], want)
+			}
+		}
+		if _, ok := u["license"].(map[string]any)["expirationDate"]; !ok {
+			t.Errorf("licence dates missing: %v", u["license"])
+		}
+		cookie := sessionCookie(t, c, srv)
+
+		status, body = srv.JSON(t, c, http.MethodGet, "/api/auth/me", nil)
+		if status != http.StatusOK || body["user"].(map[string]any)["firstName"] != "Paul" {
+			t.Fatalf("me: %d %v", status, body)
+		}
+
+		status, _ = srv.JSON(t, c, http.MethodPost, "/api/auth/logout", map[string]any{})
+		if status != http.StatusOK {
+			t.Fatalf("logout: %d", status)
+		}
+		// The jar dropped the cookie; replay the old one by hand: the server ended the session.
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/auth/me", nil)
+		req.AddCookie(cookie)
+		status, body = testserver.Do(t, http.DefaultClient, req)
+		if status != http.StatusUnauthorized || body["type"] != "UNAUTHENTICATED" {
+			t.Fatalf("me with the old cookie after logout: %d %v", status, body)
+		}
+	})
+}
+
+func sessionCookie(t *testing.T, c *http.Client, srv *testserver.Start) *http.Cookie {
+	t.Helper()
+	u, _ := url.Parse(srv.URL)
+	for _, ck := range c.Jar.Cookies(u) {
+		if ck.Name == "tremplin_session" {
+			return ck
+		}
+	}
+	t.Fatal("no session cookie")
+	return nil
+}
+
+func TestSessionCookieAttributes(t *testing.T) {
+	srv := testserver.New(t, testdb.SQLite)
+	srv.CreateUser(t, "admin@exemple.fr", testserver.UserSpec{Role: user.RoleAdmin})
+	res, err := http.Post(srv.URL+"/api/auth/login", "application/json", strings.NewReader(`{"email":"admin@exemple.fr","password":"`+pw+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	raw := res.Header.Get("Set-Cookie")
+	for _, want := range []string{"tremplin_session=", "HttpOnly", "SameSite=Lax", "Path=/"} {
+		if !strings.Contains(raw, want) {
+			t.Errorf("Set-Cookie %q lacks %q", raw, want)
+		}
+	}
+	if strings.Contains(raw, "Secure") {
+		t.Errorf("Secure on a plain-HTTP server would lose the cookie: %q", raw)
+	}
+	token := regexp.MustCompile(`tremplin_session=([^;]+)`).FindStringSubmatch(raw)[1]
+	if len(token) < 43 {
+		t.Errorf("session token %q is shorter than 256 bits", token)
+	}
+}
+
+func TestLoginOverConnect(t *testing.T) {
+	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		srv.CreateUser(t, "lea@exemple.fr", testserver.UserSpec{FirstName: "Léa", IsB2C: true})
+		c := authClient(srv, testserver.HTTPClient(t))
+		ctx := context.Background()
+		res, err := c.Login(ctx, &authv1.LoginRequest{Email: "lea@exemple.fr", Password: pw})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// First sign-in of a B2C candidate starts the trial.
+		got := res.GetUser()
+		if got.GetStatus() != commonv1.UserStatus_USER_STATUS_IN_TRIAL_PERIOD || !got.GetHasPremiumAccess() {
+			t.Errorf("status %v premium %v, want in trial with premium", got.GetStatus(), got.GetHasPremiumAccess())
+		}
+		if want := srv.Clock.Now().AddDate(0, 0, 14); !got.GetTrialEndDate().AsTime().Equal(want) {
+			t.Errorf("trial ends %v, want %v", got.GetTrialEndDate().AsTime(), want)
+		}
+		me, err := c.Me(ctx, &authv1.MeRequest{})
+		if err != nil || me.GetUser().GetFirstName() != "Léa" {
+			t.Fatalf("me: %v %v", me, err)
+		}
+		if _, err := c.Logout(ctx, &authv1.LogoutRequest{}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.Me(ctx, &authv1.MeRequest{}); connect.CodeOf(err) != connect.CodeUnauthenticated {
+			t.Fatalf("me after logout: %v", err)
+		}
+	})
+}
+
+func TestWrongCredentialsAreNot401(t *testing.T) {
+	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		srv.CreateUser(t, "marc@exemple.fr", testserver.UserSpec{Role: user.RoleAdmin})
+		c := testserver.HTTPClient(t)
+		for _, creds := range [][2]string{{"marc@exemple.fr", "Mauvais-mdp-1"}, {"personne@exemple.fr", pw}} {
+			status, body := login(t, srv, c, creds[0], creds[1])
+			if status != http.StatusForbidden || body["type"] != "INVALID_CREDENTIALS" {
+				t.Errorf("%s: got %d %v, want 403 INVALID_CREDENTIALS", creds[0], status, body)
+			}
+		}
+		_, err := authClient(srv, c).Login(context.Background(), &authv1.LoginRequest{Email: "marc@exemple.fr", Password: "nope"})
+		if connect.CodeOf(err) != connect.CodePermissionDenied || reasonOf(err) != "INVALID_CREDENTIALS" {
+			t.Errorf("connect: %v (%s)", err, reasonOf(err))
+		}
+	})
+}
+
+// The spec's no-licence outcome: a B2B candidate without a valid licence gets 401 with its
+// own reason at login, and is treated as logged out by me once the licence expires.
+func TestB2BCandidateWithoutValidLicence(t *testing.T) {
+	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		ag := srv.CreateAgency(t, "Agence Sud", 3)
+		srv.CreateUser(t, "expire@exemple.fr", testserver.UserSpec{AgencyID: &ag.ID, License: "expired"})
+		srv.CreateUser(t, "sanslicence@exemple.fr", testserver.UserSpec{AgencyID: &ag.ID})
+		srv.CreateUser(t, "valide@exemple.fr", testserver.UserSpec{AgencyID: &ag.ID, License: "valid"})
+		c := testserver.HTTPClient(t)
+		for _, email := range []string{"expire@exemple.fr", "sanslicence@exemple.fr"} {
+			status, body := login(t, srv, c, email, pw)
+			if status != http.StatusUnauthorized || body["type"] != "ACCESS_EXPIRED" ||
+				body["message"] != "Votre période d'essai ou votre licence a expiré. Merci de demander une licence auprès de votre administrateur de compte." {
+				t.Errorf("%s: got %d %v", email, status, body)
+			}
+		}
+		_, err := authClient(srv, c).Login(context.Background(), &authv1.LoginRequest{Email: "expire@exemple.fr", Password: pw})
+		if connect.CodeOf(err) != connect.CodeUnauthenticated || reasonOf(err) != "ACCESS_EXPIRED" {
+			t.Errorf("connect: %v (%s)", err, reasonOf(err))
+		}
+
+		if status, body := login(t, srv, c, "valide@exemple.fr", pw); status != http.StatusOK {
+			t.Fatalf("valid licence: %d %v", status, body)
+		}
+		// The licence expires while the session lives.
+		sys := viewer.SystemContext(context.Background())
+		srv.Client.License.Update().Where(license.HasCandidateWith(user.Email("valide@exemple.fr"))).
+			SetExpirationDate(srv.Clock.Now().Add(-time.Minute)).ExecX(sys)
+		status, body := srv.JSON(t, c, http.MethodGet, "/api/auth/me", nil)
+		if status != http.StatusUnauthorized || body["type"] != "ACCESS_EXPIRED" {
+			t.Errorf("me after the licence expired: %d %v", status, body)
+		}
+	})
+}
+
+func TestPendingLicenceIsActivatedAtFirstLogin(t *testing.T) {
+	srv := testserver.New(t, testdb.SQLite)
+	ag := srv.CreateAgency(t, "Agence Est", 3)
+	srv.CreateUser(t, "nouveau@exemple.fr", testserver.UserSpec{AgencyID: &ag.ID, License: "pending"})
+	status, body := login(t, srv, testserver.HTTPClient(t), "nouveau@exemple.fr", pw)
+	if status != http.StatusOK {
+		t.Fatalf("login: %d %v", status, body)
+	}
+	u := body["user"].(map[string]any)
+	lic := u["license"].(map[string]any)
+	if u["status"] != "with-valid-license" || lic["activationDate"] == nil {
+		t.Fatalf("got %v", u)
+	}
+	want := srv.Clock.Now().AddDate(1, 0, 0).Format(time.RFC3339)
+	if lic["expirationDate"] != want {
+		t.Errorf("licence expires %v, want %v", lic["expirationDate"], want)
+	}
+}
+
+// A B2C candidate whose trial has ended still signs in, without premium access.
+func TestB2CTrialEndedSignsInWithoutPremium(t *testing.T) {
+	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		ended := srv.Clock.Now().AddDate(0, 0, -2)
+		srv.CreateUser(t, "hugo@exemple.fr", testserver.UserSpec{IsB2C: true, TrialEnd: &ended})
+		c := testserver.HTTPClient(t)
+		status, body := login(t, srv, c, "hugo@exemple.fr", pw)
+		if status != http.StatusOK {
+			t.Fatalf("login: %d %v", status, body)
+		}
+		u := body["user"].(map[string]any)
+		if u["status"] != "without-license-after-trial-period" || u["hasPremiumAccess"] != false {
+			t.Errorf("got status %v premium %v", u["status"], u["hasPremiumAccess"])
+		}
+		if status, _ := srv.JSON(t, c, http.MethodGet, "/api/auth/me", nil); status != http.StatusOK {
+			t.Errorf("me: %d", status)
+		}
+	})
+}
+
+func TestLoginIsRateLimitedPerAccount(t *testing.T) {
+	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		srv.CreateUser(t, "cible@exemple.fr", testserver.UserSpec{Role: user.RoleAdmin})
+		srv.CreateUser(t, "voisin@exemple.fr", testserver.UserSpec{Role: user.RoleAdmin})
+		c := testserver.HTTPClient(t)
+		for i := range 5 {
+			if status, body := login(t, srv, c, "cible@exemple.fr", "Mauvais-mdp-1"); status != http.StatusForbidden {
+				t.Fatalf("attempt %d: %d %v", i+1, status, body)
+			}
+		}
+		// Locked now, even with the right password.
+		status, body := login(t, srv, c, "cible@exemple.fr", pw)
+		if status != http.StatusTooManyRequests || body["type"] != "TOO_MANY_ATTEMPTS" {
+			t.Fatalf("6th attempt: %d %v, want 429 TOO_MANY_ATTEMPTS", status, body)
+		}
+		_, err := authClient(srv, c).Login(context.Background(), &authv1.LoginRequest{Email: "cible@exemple.fr", Password: pw})
+		if connect.CodeOf(err) != connect.CodeResourceExhausted {
+			t.Errorf("connect: %v", err)
+		}
+		// Another account, from the same address, is unaffected.
+		if status, body := login(t, srv, c, "voisin@exemple.fr", pw); status != http.StatusOK {
+			t.Fatalf("other account: %d %v", status, body)
+		}
+	})
+}
+
+func sysCtx() context.Context { return viewer.SystemContext(context.Background()) }
