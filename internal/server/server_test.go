@@ -14,10 +14,10 @@ import (
 	"connectrpc.com/connect"
 	"connectrpc.com/grpcreflect"
 
-	authv1 "github.com/tremplin/tremplin/gen/tremplin/auth/v1"
-	"github.com/tremplin/tremplin/gen/tremplin/auth/v1/authv1connect"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/user"
+	authv1 "github.com/tremplin/tremplin/gen/tremplin/auth/v1"
+	"github.com/tremplin/tremplin/gen/tremplin/auth/v1/authv1connect"
 	"github.com/tremplin/tremplin/internal/authn"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
