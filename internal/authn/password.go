@@ -24,8 +24,9 @@ func HashPassword(password string) (string, error) {
 }
 
 // dummyHash is verified when the account does not exist, so a wrong e-mail takes as long as
-// a wrong password and timing does not reveal accounts.
-var dummyHash, _ = HashPassword("tremplin-dummy-password-for-timing")
+// a wrong password and timing does not reveal accounts. It is a constant (made with
+// passwordParams) rather than computed at start-up, which would cost 19 MiB of memory.
+const dummyHash = "$argon2id$v=19$m=19456,t=2,p=1$SnxqC2asjjKYp/yZC9qKjQ$pRgTJtAeot8N6F9RfNaLK3wRSd0tV+58K2MTaIhkxV4"
 
 // CheckPassword reports whether password matches hash. An empty hash (account without a
 // password yet) never matches, but costs the same time.
