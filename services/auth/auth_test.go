@@ -13,11 +13,11 @@ import (
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 
+	"github.com/tremplin/tremplin/ent/license"
+	"github.com/tremplin/tremplin/ent/user"
 	authv1 "github.com/tremplin/tremplin/gen/tremplin/auth/v1"
 	"github.com/tremplin/tremplin/gen/tremplin/auth/v1/authv1connect"
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
-	"github.com/tremplin/tremplin/ent/license"
-	"github.com/tremplin/tremplin/ent/user"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
 	"github.com/tremplin/tremplin/internal/viewer"

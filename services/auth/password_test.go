@@ -11,9 +11,9 @@ import (
 
 	"connectrpc.com/connect"
 
-	authv1 "github.com/tremplin/tremplin/gen/tremplin/auth/v1"
 	"github.com/tremplin/tremplin/ent/actiontoken"
 	"github.com/tremplin/tremplin/ent/user"
+	authv1 "github.com/tremplin/tremplin/gen/tremplin/auth/v1"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
 	"github.com/tremplin/tremplin/internal/viewer"
