@@ -35,7 +35,7 @@ func (Task) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}, Own
 func (Task) Fields() []ent.Field {
 	return []ent.Field{
 		field.Enum("subject").Values(taskSubjects...),
-		field.String("custom_subject").Default("").MaxLen(200),
+		field.String("custom_subject").Default("").MaxRuneLen(200),
 		field.Enum("media_type").Values(mediaTypes...).Optional().Nillable(),
 		field.Enum("priority").Values("normal", "high", "urgent").Default("normal"),
 		field.Enum("status").Values(activityStates...).Default("not-started"),

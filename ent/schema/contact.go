@@ -15,25 +15,29 @@ type Contact struct{ ent.Schema }
 
 func (Contact) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}, OwnedMixin{}} }
 
+// Text limits count characters (MaxRuneLen), as the protos' max_len does: a name full of
+// accents must not pass validation and then fail at save.
 func (Contact) Fields() []ent.Field {
 	return []ent.Field{
 		field.UUID("parent_id", uuid.UUID{}).Optional().Nillable(),
 		field.Int("rank").Default(1).Positive(),
 		field.Enum("civility").Values("male", "female", "other").Optional().Nillable(),
-		field.String("first_name").Default("").MaxLen(100),
-		field.String("last_name").Default("").MaxLen(100),
-		field.String("email").Default("").MaxLen(254),
-		field.String("company").Default("").MaxLen(200),
-		field.String("job").Default("").MaxLen(200),
-		field.String("phone_number").Default("").MaxLen(40),
-		field.String("mobile_number").Default("").MaxLen(40),
-		field.String("origin").Default("").MaxLen(50),
+		field.String("first_name").Default("").MaxRuneLen(100),
+		field.String("last_name").Default("").MaxRuneLen(100),
+		field.String("email").Default("").MaxRuneLen(254),
+		field.String("company").Default("").MaxRuneLen(200),
+		field.String("job").Default("").MaxRuneLen(200),
+		field.String("phone_number").Default("").MaxRuneLen(40),
+		field.String("mobile_number").Default("").MaxRuneLen(40),
+		field.String("origin").Default("").MaxRuneLen(50),
 		field.Text("comments").Default(""),
 		resourcesField(),
 		field.Enum("status").Values("new", "incomplete", "engaged", "thanked").Default("incomplete"),
-		// Lower-case, accent-free "first last company" for search, the same on both dialects.
+		// Lower-case, accent-free "first last\nlast first\ncompany" for search, the same on
+		// both dialects (internal/contacts.SearchKey).
 		field.String("search_key").Default(""),
-		// Lower-case, accent-free "last\x1ffirst" for the list order.
+		// Lower-case, accent-free "last\x1ffirst" for the list order and duplicate detection
+		// (internal/contacts.SortKey).
 		field.String("sort_key").Default(""),
 	}
 }
@@ -67,7 +71,7 @@ func (Tag) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}, Owne
 
 func (Tag) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("name").NotEmpty().MaxLen(50),
+		field.String("name").NotEmpty().MaxRuneLen(50),
 		// Lower-case, accent-free name: one tag per candidate and key.
 		field.String("name_key").NotEmpty(),
 	}

@@ -110,7 +110,7 @@ func New(d Deps) (*Server, error) {
 			return authv1connect.NewAuthServiceHandler(authService, o...)
 		}},
 		{networkv1.File_tremplin_network_v1_network_proto.Services().ByName("NetworkService"), func(o ...connect.HandlerOption) (string, http.Handler) {
-			return networkv1connect.NewNetworkServiceHandler(&network.Service{Client: client}, o...)
+			return networkv1connect.NewNetworkServiceHandler(&network.Service{Client: client, Clock: d.Clock}, o...)
 		}},
 		{activityv1.File_tremplin_activity_v1_activity_proto.Services().ByName("ActivityService"), func(o ...connect.HandlerOption) (string, http.Handler) {
 			return activityv1connect.NewActivityServiceHandler(&activity.Service{Client: client}, o...)

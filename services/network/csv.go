@@ -1,0 +1,296 @@
+package network
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"slices"
+	"strings"
+
+	"connectrpc.com/connect"
+	"entgo.io/ent/dialect/sql"
+	"github.com/google/uuid"
+	"google.golang.org/genproto/googleapis/api/httpbody"
+
+	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/contact"
+	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
+	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
+	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/contacts"
+	"github.com/tremplin/tremplin/internal/enums"
+	"github.com/tremplin/tremplin/internal/users"
+	"github.com/tremplin/tremplin/services/network/contactcsv"
+)
+
+// Import refusals: the web app shows the spec's « Erreur lors de l'importation de contacts ».
+func errImportInvalidFile() *connect.Error {
+	return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_IMPORT_INVALID_FILE,
+		"Erreur lors de l'importation de contacts : le fichier n'est pas un fichier CSV de contacts")
+}
+
+func errImportTooLarge() *connect.Error {
+	return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_IMPORT_TOO_LARGE,
+		"Erreur lors de l'importation de contacts : le fichier dépasse 5 Mo")
+}
+
+func errImportTooManyRows() *connect.Error {
+	return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_IMPORT_TOO_LARGE,
+		"Erreur lors de l'importation de contacts : le fichier dépasse 10 000 contacts")
+}
+
+// Limits of ImportedContact, in characters (its protovalidate max_len).
+const (
+	maxName     = 100
+	maxText     = 200
+	maxEmail    = 254
+	maxPhone    = 40
+	maxComments = 5000
+)
+
+// csvOf answers the CSV file of an upload: the "file" part of a multipart/form-data body (or
+// its first file part), or the body itself (text/csv, or any other type: Parse decides).
+func csvOf(body *httpbody.HttpBody) (io.Reader, error) {
+	mediaType, params, _ := mime.ParseMediaType(body.GetContentType())
+	if mediaType != "multipart/form-data" {
+		return bytes.NewReader(body.GetData()), nil
+	}
+	mr := multipart.NewReader(bytes.NewReader(body.GetData()), params["boundary"])
+	for {
+		part, err := mr.NextPart()
+		if err != nil { // io.EOF: no file in the form
+			return nil, errImportInvalidFile()
+		}
+		if part.FormName() == "file" || part.FileName() != "" {
+			return part, nil
+		}
+	}
+}
+
+// ImportContacts reads a contacts CSV (LinkedIn, Google, Outlook, the template…) and answers
+// the contacts not yet in the network, normalised, for the candidate to pick from. Nothing is
+// saved. Premium (declared on the RPC).
+func (s *Service) ImportContacts(ctx context.Context, req *networkv1.ImportContactsRequest) (*networkv1.ImportContactsResponse, error) {
+	v, err := owner(ctx)
+	if err != nil {
+		return nil, err
+	}
+	file, err := csvOf(req.GetFile())
+	if err != nil {
+		return nil, err
+	}
+	parsed, err := contactcsv.Parse(file, contactcsv.Limits{})
+	switch {
+	case errors.Is(err, contactcsv.ErrTooLarge):
+		return nil, errImportTooLarge()
+	case errors.Is(err, contactcsv.ErrTooManyRows):
+		return nil, errImportTooManyRows()
+	case errors.Is(err, contactcsv.ErrNotContactsCSV), errors.Is(err, multipart.ErrMessageTooLarge):
+		return nil, errImportInvalidFile()
+	case err != nil:
+		// A broken multipart body.
+		return nil, errImportInvalidFile()
+	}
+	known, err := networkKeys(ctx, s.Client, v.UserID)
+	if err != nil {
+		return nil, apierr.Internal(err)
+	}
+	out := make([]*networkv1.ImportedContact, 0, len(parsed))
+	for _, p := range parsed {
+		c := normalizeImported(&networkv1.ImportedContact{
+			FirstName: p.FirstName, LastName: p.LastName, Company: p.Company, Job: p.Job,
+			Email: p.Email, PhoneNumber: p.PhoneNumber, MobileNumber: p.MobileNumber,
+			Comments: p.Notes, Civility: civilityOf(p.Civility),
+		})
+		key := contacts.SortKey(c.GetFirstName(), c.GetLastName())
+		if c.GetFirstName() == "" && c.GetLastName() == "" || known[key] {
+			continue
+		}
+		known[key] = true // the next rows with this name are duplicates
+		out = append(out, c)
+	}
+	return &networkv1.ImportContactsResponse{ImportedContacts: out}, nil
+}
+
+func civilityOf(s string) commonv1.Civility {
+	switch s {
+	case contactcsv.Female:
+		return commonv1.Civility_CIVILITY_FEMALE
+	case contactcsv.Male:
+		return commonv1.Civility_CIVILITY_MALE
+	}
+	return commonv1.Civility_CIVILITY_UNSPECIFIED
+}
+
+// networkKeys answers the duplicate keys (last name + first name, folded) of the owner's
+// contacts.
+func networkKeys(ctx context.Context, client *ent.Client, owner uuid.UUID) (map[string]bool, error) {
+	keys, err := client.Contact.Query().Where(contact.OwnerID(owner)).Select(contact.FieldSortKey).Strings(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		out[k] = true
+	}
+	return out, nil
+}
+
+// normalizeImported applies the contact rules to a contact from a file, which is taken as it
+// comes rather than refused: names collapsed, the last name cleaned of what the rule forbids
+// and upper-cased; phones with dots turned into spaces; a phone or e-mail that still breaks its
+// rule moves to the notes (nothing is lost); every field cut to ImportedContact's limits.
+func normalizeImported(in *networkv1.ImportedContact) *networkv1.ImportedContact {
+	out := &networkv1.ImportedContact{
+		FirstName: contacts.Truncate(contacts.Collapse(in.GetFirstName()), maxName),
+		LastName:  contacts.Truncate(contacts.CleanLastName(in.GetLastName()), maxName),
+		Company:   contacts.Truncate(contacts.Collapse(in.GetCompany()), maxText),
+		Job:       contacts.Truncate(contacts.Collapse(in.GetJob()), maxText),
+		Civility:  in.GetCivility(),
+	}
+	var notes []string
+	if c := strings.TrimSpace(in.GetComments()); c != "" {
+		notes = append(notes, c)
+	}
+	email := strings.TrimSpace(in.GetEmail())
+	if contacts.EmailOK(email) {
+		out.Email = email
+	} else {
+		notes = append(notes, "E-mail : "+email)
+	}
+	phone := func(raw, label string) string {
+		p, ok := contacts.NormalizeImportedPhone(raw)
+		if ok && len(p) <= maxPhone {
+			return p
+		}
+		notes = append(notes, label+" : "+strings.TrimSpace(raw))
+		return ""
+	}
+	out.PhoneNumber = phone(in.GetPhoneNumber(), "Téléphone")
+	out.MobileNumber = phone(in.GetMobileNumber(), "Mobile")
+	out.Comments = contacts.Truncate(strings.Join(notes, "\n"), maxComments)
+	return out
+}
+
+var bulkRoot = (&networkv1.BulkCreateContactsRequest{}).ProtoReflect().Descriptor()
+
+// BulkCreateContacts saves the contacts picked after an import, in one transaction: origin
+// "import", rank 1, status from reachability, the same normalisation as the import. Contacts
+// already in the network (by last name + first name) and repeats in the request are skipped.
+// Premium (declared on the RPC).
+func (s *Service) BulkCreateContacts(ctx context.Context, req *networkv1.BulkCreateContactsRequest) (*networkv1.BulkCreateContactsResponse, error) {
+	v, err := owner(ctx)
+	if err != nil {
+		return nil, err
+	}
+	picked := make([]*networkv1.ImportedContact, 0, len(req.GetContacts()))
+	for i, in := range req.GetContacts() {
+		c := normalizeImported(in)
+		if c.GetFirstName() == "" && c.GetLastName() == "" {
+			return nil, apierr.InvalidField(bulkRoot, fmt.Sprintf("contacts[%d].last_name", i), "contact.name.required", apierr.Required)
+		}
+		picked = append(picked, c)
+	}
+	now := s.now().Now()
+	res := &networkv1.BulkCreateContactsResponse{CreatedContacts: []*networkv1.Contact{}}
+	err = s.withTx(ctx, func(tx *ent.Tx) error {
+		client := tx.Client()
+		if err := lockNetwork(ctx, tx, v.UserID); err != nil {
+			return err
+		}
+		known, err := networkKeys(ctx, client, v.UserID)
+		if err != nil {
+			return err
+		}
+		var builders []*ent.ContactCreate
+		for _, c := range picked {
+			key := contacts.SortKey(c.GetFirstName(), c.GetLastName())
+			if known[key] {
+				continue
+			}
+			known[key] = true
+			b := client.Contact.Create().SetOwnerID(v.UserID).SetRank(1).SetOrigin(OriginImport).SetCreatedAt(now).
+				SetFirstName(c.GetFirstName()).SetLastName(c.GetLastName()).
+				SetCompany(c.GetCompany()).SetJob(c.GetJob()).SetEmail(c.GetEmail()).
+				SetPhoneNumber(c.GetPhoneNumber()).SetMobileNumber(c.GetMobileNumber()).
+				SetComments(c.GetComments()).
+				SetStatus(contacts.InitialStatus(contacts.Reachable(c.GetEmail(), c.GetPhoneNumber(), c.GetMobileNumber()))).
+				SetSearchKey(contacts.SearchKey(c.GetFirstName(), c.GetLastName(), c.GetCompany())).
+				SetSortKey(key)
+			if spec := enums.Spec(c.GetCivility()); spec != "" {
+				b.SetCivility(contact.Civility(spec))
+			}
+			builders = append(builders, b)
+		}
+		// Bounded statements: 20-odd columns × 500 rows stays under both dialects' parameter
+		// limits.
+		for chunk := range slices.Chunk(builders, 500) {
+			created, err := client.Contact.CreateBulk(chunk...).Save(ctx)
+			if err != nil {
+				return err
+			}
+			for _, c := range created {
+				p := toProto(c, nil)
+				p.IsDeletable = true // new or incomplete, with no activity yet
+				res.CreatedContacts = append(res.CreatedContacts, p)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// ExportContacts answers the network as the spec's CSV (First Name, Last Name, Notes, E-mail
+// Address, Business Phone, Mobile Phone, Company, Job Title, Gender f / m), in the list's
+// order, as a download named contacts-tremplin-YYYY-MM-DD.csv (the candidate's date).
+func (s *Service) ExportContacts(ctx context.Context, _ *networkv1.ExportContactsRequest) (*networkv1.ExportContactsResponse, error) {
+	v, err := owner(ctx)
+	if err != nil {
+		return nil, err
+	}
+	u, err := s.currentUser(ctx, v)
+	if err != nil {
+		return nil, apierr.FromEnt(err, "Utilisateur")
+	}
+	q := s.Client.Contact.Query().Where(contact.OwnerID(v.UserID))
+	q.Modify(func(sel *sql.Selector) { orderBySortKey(sel, sel.C(contact.FieldSortKey), sel.C(contact.FieldID)) })
+	all, err := q.All(ctx)
+	if err != nil {
+		return nil, apierr.Internal(err)
+	}
+	rows := make([]contactcsv.Contact, 0, len(all))
+	for _, c := range all {
+		row := contactcsv.Contact{
+			FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Company: c.Company, Job: c.Job,
+			PhoneNumber: c.PhoneNumber, MobileNumber: c.MobileNumber, Notes: c.Comments,
+		}
+		if c.Civility != nil {
+			switch *c.Civility {
+			case contact.CivilityFemale:
+				row.Civility = contactcsv.Female
+			case contact.CivilityMale:
+				row.Civility = contactcsv.Male
+			}
+		}
+		rows = append(rows, row)
+	}
+	var buf bytes.Buffer
+	if err := contactcsv.Write(&buf, rows); err != nil {
+		return nil, apierr.Internal(err)
+	}
+	filename := "contacts-tremplin-" + dateIn(s.now().Now(), users.LocationOf(u)) + ".csv"
+	if call, ok := connect.CallInfoForHandlerContext(ctx); ok {
+		call.ResponseHeader().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
+	}
+	return &networkv1.ExportContactsResponse{
+		File:     &httpbody.HttpBody{ContentType: "text/csv; charset=utf-8", Data: buf.Bytes()},
+		Filename: filename,
+	}, nil
+}

@@ -1,0 +1,212 @@
+package network_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
+	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/tremplin/tremplin/ent"
+	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
+	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
+	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
+	"github.com/tremplin/tremplin/gen/tremplin/network/v1/networkv1connect"
+	"github.com/tremplin/tremplin/internal/contacts"
+	"github.com/tremplin/tremplin/internal/testdb"
+	"github.com/tremplin/tremplin/internal/testserver"
+	"github.com/tremplin/tremplin/internal/viewer"
+)
+
+// eachDialect runs fn against a fresh server on every dialect of the run.
+func eachDialect(t *testing.T, fn func(t *testing.T, srv *testserver.Start)) {
+	t.Helper()
+	for _, dia := range testdb.Dialects() {
+		t.Run(string(dia), func(t *testing.T) { fn(t, testserver.New(t, dia)) })
+	}
+}
+
+// who is a signed-in candidate: their account, a cookie-carrying HTTP client for the JSON
+// routes and a Connect client sharing the session.
+type who struct {
+	user *ent.User
+	http *http.Client
+	net  networkv1connect.NetworkServiceClient
+}
+
+// premiumSpec is a B2C candidate in her trial: premium.
+func premiumSpec(srv *testserver.Start) testserver.UserSpec {
+	end := srv.Clock.Now().AddDate(0, 0, 10)
+	return testserver.UserSpec{IsB2C: true, TrialEnd: &end, FirstName: "Alice"}
+}
+
+// endedSpec is a B2C candidate whose trial ended: signed in, without premium.
+func endedSpec(srv *testserver.Start) testserver.UserSpec {
+	end := srv.Clock.Now().AddDate(0, 0, -1)
+	return testserver.UserSpec{IsB2C: true, TrialEnd: &end, FirstName: "Bruno"}
+}
+
+// signIn creates a candidate and signs them in.
+func signIn(t testing.TB, srv *testserver.Start, email string, spec testserver.UserSpec) *who {
+	t.Helper()
+	u := srv.CreateUser(t, email, spec)
+	c := testserver.HTTPClient(t)
+	status, body := srv.JSON(t, c, http.MethodPost, "/api/auth/login", map[string]string{"email": email, "password": testserver.Password})
+	if status != http.StatusOK {
+		t.Fatalf("login %s: %d %v", email, status, body)
+	}
+	return &who{user: u, http: c, net: networkv1connect.NewNetworkServiceClient(c, srv.URL)}
+}
+
+func sysCtx() context.Context { return viewer.SystemContext(context.Background()) }
+
+var bg = context.Background()
+
+// reasonOf answers the ErrorInfo reason of a Connect error.
+func reasonOf(err error) string {
+	var cerr *connect.Error
+	if !errors.As(err, &cerr) {
+		return ""
+	}
+	for _, d := range cerr.Details() {
+		if v, e := d.Value(); e == nil {
+			if info, ok := v.(*errdetails.ErrorInfo); ok {
+				return info.GetReason()
+			}
+		}
+	}
+	return ""
+}
+
+// violationField answers the field path named by the first buf.validate violation of err.
+func violationField(err error) string {
+	var cerr *connect.Error
+	if !errors.As(err, &cerr) {
+		return ""
+	}
+	for _, d := range cerr.Details() {
+		if v, e := d.Value(); e == nil {
+			if vs, ok := v.(*validate.Violations); ok && len(vs.GetViolations()) > 0 {
+				path := ""
+				for i, el := range vs.GetViolations()[0].GetField().GetElements() {
+					if i > 0 {
+						path += "."
+					}
+					path += el.GetFieldName()
+				}
+				return path
+			}
+		}
+	}
+	return ""
+}
+
+// wantRefusal fails unless err has the code and reason.
+func wantRefusal(t testing.TB, what string, err error, code connect.Code, reason string) {
+	t.Helper()
+	if connect.CodeOf(err) != code || reasonOf(err) != reason {
+		t.Errorf("%s: got %v (reason %q), want %v/%s", what, err, reasonOf(err), code, reason)
+	}
+}
+
+// create saves a contact over Connect and answers it.
+func create(t testing.TB, w *who, draft *networkv1.ContactDraft) *networkv1.Contact {
+	t.Helper()
+	res, err := w.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: draft})
+	if err != nil {
+		t.Fatalf("creating %s %s: %v", draft.GetFirstName(), draft.GetLastName(), err)
+	}
+	return res.GetContact()
+}
+
+// person is a reachable contact draft.
+func person(first, last string) *networkv1.ContactDraft {
+	email := strings.NewReplacer(" ", ".", "'", "").Replace(contacts.Fold(first+" "+last)) + "@exemple.fr"
+	return &networkv1.ContactDraft{FirstName: first, LastName: last, Email: email}
+}
+
+// under is person introduced by parent.
+func under(parent *networkv1.Contact, first, last string) *networkv1.ContactDraft {
+	d := person(first, last)
+	d.ParentId = parent.GetId()
+	return d
+}
+
+// draftOf answers the draft that saves c unchanged.
+func draftOf(c *networkv1.Contact) *networkv1.ContactDraft {
+	d := &networkv1.ContactDraft{
+		Civility: c.GetCivility(), FirstName: c.GetFirstName(), LastName: c.GetLastName(),
+		Email: c.GetEmail(), Company: c.GetCompany(), Job: c.GetJob(),
+		PhoneNumber: c.GetPhoneNumber(), MobileNumber: c.GetMobileNumber(),
+		ParentId: c.GetParent().GetId(), Comments: c.GetComments(), Resources: c.GetResources(),
+		Origin: c.GetOrigin(),
+	}
+	for _, tg := range c.GetTags() {
+		d.Tags = append(d.Tags, tg.GetName())
+	}
+	return d
+}
+
+// update saves a draft over Connect.
+func update(t testing.TB, w *who, id string, d *networkv1.ContactDraft) *networkv1.UpdateContactResponse {
+	t.Helper()
+	res, err := w.net.UpdateContact(bg, &networkv1.UpdateContactRequest{Id: id, Contact: d})
+	if err != nil {
+		t.Fatalf("updating %s: %v", id, err)
+	}
+	return res
+}
+
+// list answers the candidate's contacts over Connect.
+func list(t testing.TB, w *who, req *networkv1.ListContactsRequest) []*networkv1.Contact {
+	t.Helper()
+	if req == nil {
+		req = &networkv1.ListContactsRequest{}
+	}
+	res, err := w.net.ListContacts(bg, req)
+	if err != nil {
+		t.Fatalf("listing: %v", err)
+	}
+	return res.GetContacts()
+}
+
+func get(t testing.TB, w *who, id string) *networkv1.Contact {
+	t.Helper()
+	res, err := w.net.GetContact(bg, &networkv1.GetContactRequest{Id: id})
+	if err != nil {
+		t.Fatalf("get %s: %v", id, err)
+	}
+	return res.GetContact()
+}
+
+// names answers "LAST First" of each contact.
+func names(cs []*networkv1.Contact) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.GetLastName() + " " + c.GetFirstName()
+	}
+	return out
+}
+
+// firstTask is a first task due tomorrow.
+func firstTask(srv *testserver.Start) *activityv1.TaskDraft {
+	return &activityv1.TaskDraft{
+		Subject:   activityv1.TaskSubject_TASK_SUBJECT_FIRST_CONTACT,
+		Priority:  activityv1.TaskPriority_TASK_PRIORITY_NORMAL,
+		MediaType: activityv1.MediaType_MEDIA_TYPE_EMAIL,
+		Deadline:  timestamppb.New(srv.Clock.Now().Add(24 * time.Hour)),
+	}
+}
+
+const (
+	stNew        = commonv1.ContactStatus_CONTACT_STATUS_NEW
+	stIncomplete = commonv1.ContactStatus_CONTACT_STATUS_INCOMPLETE
+	stEngaged    = commonv1.ContactStatus_CONTACT_STATUS_ENGAGED
+	stThanked    = commonv1.ContactStatus_CONTACT_STATUS_THANKED
+)
