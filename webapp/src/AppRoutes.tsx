@@ -1,0 +1,43 @@
+// The router, built from the route map of src/lib/routes.ts for the current audience.
+import type { ComponentType } from "react";
+import { Navigate, useLocation, useRoutes, type RouteObject } from "react-router";
+import { hasLinkParams, routeMap, startPath, type Audience, type PageKey } from "./lib/routes";
+
+export type PageComponents = Record<PageKey, ComponentType>;
+
+export type RedirectState = { from?: string };
+
+function Fallback({ audience }: { audience: Audience }) {
+  const location = useLocation();
+  // An anonymous visitor sent to /login remembers what they asked for.
+  const state: RedirectState | undefined =
+    audience === "anonymous" ? { from: location.pathname + location.search } : undefined;
+  return <Navigate to={startPath[audience]} replace state={state} />;
+}
+
+function RequireLinkParams({ children }: { children: React.ReactNode }) {
+  const { search } = useLocation();
+  return hasLinkParams(search) ? <>{children}</> : <Navigate to="/login" replace />;
+}
+
+export function buildRoutes(audience: Audience, pages: PageComponents): RouteObject[] {
+  const routes: RouteObject[] = routeMap[audience].map((entry) => {
+    const Page = pages[entry.page];
+    return {
+      path: entry.path,
+      element: entry.linkParams ? (
+        <RequireLinkParams>
+          <Page />
+        </RequireLinkParams>
+      ) : (
+        <Page />
+      ),
+    };
+  });
+  routes.push({ path: "*", element: <Fallback audience={audience} /> });
+  return routes;
+}
+
+export function AppRoutes({ audience, pages }: { audience: Audience; pages: PageComponents }) {
+  return useRoutes(buildRoutes(audience, pages));
+}

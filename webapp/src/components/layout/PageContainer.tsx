@@ -1,0 +1,47 @@
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import type { ReactNode } from "react";
+import { LAYOUT_WIDTH } from "../../lib/viewport";
+
+/** The 1124 px column every screen sits in. */
+export function PageContainer({ children, narrow = false }: { children: ReactNode; narrow?: boolean }) {
+  return (
+    <Box
+      sx={{
+        width: "100%",
+        maxWidth: narrow ? 760 : LAYOUT_WIDTH,
+        mx: "auto",
+        px: { xs: 2, sm: 3 },
+        py: { xs: 3, sm: 5 },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** A screen title with an optional line of introduction and actions on the right. */
+export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: "flex",
+        alignItems: { xs: "flex-start", sm: "flex-end" },
+        justifyContent: "space-between",
+        flexDirection: { xs: "column", sm: "row" },
+        gap: 2,
+        mb: { xs: 3, sm: 4 },
+      }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="h1">{title}</Typography>
+        {subtitle && (
+          <Typography variant="subtitle1" sx={{ mt: 1, maxWidth: 680 }}>
+            {subtitle}
+          </Typography>
+        )}
+      </Box>
+      {actions}
+    </Box>
+  );
+}

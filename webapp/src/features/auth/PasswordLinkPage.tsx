@@ -1,0 +1,143 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
+import { useMutation } from "@connectrpc/connect-query";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormHelperText from "@mui/material/FormHelperText";
+import Link from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import KeyRounded from "@mui/icons-material/KeyRounded";
+import LockResetRounded from "@mui/icons-material/LockResetRounded";
+import { Notice } from "../../components/Notice";
+import { IconBadge } from "../../components/IconBadge";
+import { useToast } from "../../components/Toasts";
+import { AuthService } from "../../gen/tremplin/auth/v1/auth_pb";
+import { newPasswordErrorMessage } from "../../lib/errors";
+import { messages } from "../../lib/messages";
+import { usePageTitle } from "../../lib/usePageTitle";
+import * as rules from "../../lib/validation";
+import { PasswordField } from "./fields";
+
+type Form = { password: string; confirm: string; terms: boolean };
+
+const m = messages.newPassword;
+
+/**
+ * The page an e-mailed link opens (query parameters id and token): "create" for an invitation
+ * (with the terms-of-use checkbox), "update" for a password reset.
+ */
+export function PasswordLinkPage({ variant }: { variant: "create" | "update" }) {
+  const create = variant === "create";
+  usePageTitle(create ? m.createTitle : m.updateTitle);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation(AuthService.method.newPassword, { meta: { handlesErrors: true } });
+
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm<Form>({ mode: "onTouched", defaultValues: { password: "", confirm: "", terms: false } });
+
+  const onSubmit = handleSubmit((values) => {
+    setError(null);
+    mutation.mutate(
+      { id: params.get("id") ?? "", token: params.get("token") ?? "", password: values.password },
+      {
+        onSuccess: () => {
+          toast.success(m.success);
+          navigate("/login", { replace: true });
+        },
+        onError: (err) => setError(newPasswordErrorMessage(err)),
+      },
+    );
+  });
+
+  const terms = register("terms", { validate: create ? rules.termsAccepted : undefined });
+
+  return (
+    <Box sx={{ flex: 1, display: "flex", justifyContent: "center", alignItems: "flex-start", px: 2, py: { xs: 4, sm: 8 } }}>
+      <Paper variant="outlined" sx={{ width: "100%", maxWidth: 480, borderRadius: 5, p: { xs: 3, sm: 5 } }}>
+        <Box sx={{ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: 1.5, mb: 3.5 }}>
+          <IconBadge size={60}>{create ? <KeyRounded /> : <LockResetRounded />}</IconBadge>
+          <Typography variant="h1" sx={{ fontSize: { xs: "1.5rem", sm: "1.75rem" } }}>
+            {create ? m.createTitle : m.updateTitle}
+          </Typography>
+          <Typography variant="subtitle1">{create ? m.createSubtitle : m.updateSubtitle}</Typography>
+        </Box>
+
+        {error && (
+          <Notice severity="error" sx={{ mb: 3 }}>
+            {error}
+          </Notice>
+        )}
+
+        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
+          <PasswordField
+            label={m.password}
+            autoComplete="new-password"
+            autoFocus
+            error={errors.password?.message}
+            helperText={m.rules}
+            {...register("password", { validate: { required: rules.required, format: rules.password } })}
+          />
+          <PasswordField
+            label={m.confirm}
+            autoComplete="new-password"
+            error={errors.confirm?.message}
+            {...register("confirm", {
+              validate: {
+                required: rules.required,
+                same: (value) => rules.passwordConfirmation(value, getValues("password")),
+              },
+            })}
+          />
+          {create && (
+            <Box>
+              <FormControlLabel
+                sx={{ alignItems: "flex-start", mr: 0 }}
+                control={
+                  <Checkbox
+                    name={terms.name}
+                    onChange={(e) => void terms.onChange(e)}
+                    onBlur={(e) => void terms.onBlur(e)}
+                    sx={{ mt: -1 }}
+                    slotProps={{ input: { ref: terms.ref, "aria-invalid": Boolean(errors.terms) || undefined } }}
+                  />
+                }
+                label={
+                  <Typography variant="body2" component="span">
+                    {m.termsBefore}
+                    <Link component={RouterLink} to="/cgu" target="_blank" rel="noopener">
+                      {m.termsLink}
+                    </Link>
+                  </Typography>
+                }
+              />
+              {errors.terms?.message && (
+                <FormHelperText error sx={{ mx: 1.75 }}>
+                  {errors.terms.message}
+                </FormHelperText>
+              )}
+            </Box>
+          )}
+          <Button type="submit" variant="contained" size="large" fullWidth loading={mutation.isPending}>
+            {create ? m.submitCreate : m.submitUpdate}
+          </Button>
+          <Box sx={{ textAlign: "center" }}>
+            <Link component={RouterLink} to="/login" variant="body2">
+              {m.backToLogin}
+            </Link>
+          </Box>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

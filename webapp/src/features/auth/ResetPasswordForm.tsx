@@ -1,0 +1,55 @@
+import { useForm } from "react-hook-form";
+import { useMutation } from "@connectrpc/connect-query";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import { useToast } from "../../components/Toasts";
+import { AuthService } from "../../gen/tremplin/auth/v1/auth_pb";
+import { messages } from "../../lib/messages";
+import * as rules from "../../lib/validation";
+import { TextInput } from "./fields";
+
+const m = messages.resetPassword;
+
+/** The body of the reset-password modal: one e-mail field; success shows a toast and closes. */
+export function ResetPasswordForm({ defaultEmail, onDone }: { defaultEmail?: string; onDone: () => void }) {
+  const toast = useToast();
+  const reset = useMutation(AuthService.method.resetPassword, { meta: { handlesErrors: true } });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ email: string }>({ mode: "onTouched", defaultValues: { email: defaultEmail ?? "" } });
+
+  const onSubmit = handleSubmit((values) =>
+    reset.mutate(
+      { email: values.email.trim() },
+      {
+        onSuccess: () => {
+          toast.success(m.success);
+          onDone();
+        },
+        onError: () => toast.error(m.error),
+      },
+    ),
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
+      <Typography color="text.secondary" sx={{ textAlign: "center" }}>
+        {m.intro}
+      </Typography>
+      <TextInput
+        label={m.email}
+        type="email"
+        autoComplete="email"
+        autoFocus
+        error={errors.email?.message}
+        {...register("email", { validate: { required: rules.required, email: rules.email } })}
+      />
+      <Button type="submit" variant="contained" size="large" fullWidth loading={reset.isPending}>
+        {m.submit}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,66 @@
+// Turning refused calls into what the user reads. Every refused call carries a
+// google.rpc.ErrorInfo detail whose reason names a tremplin.common.v1.ErrorReason value without
+// its ERROR_REASON_ prefix.
+import { Code, ConnectError } from "@connectrpc/connect";
+import { ErrorInfoSchema } from "../gen/google/rpc/error_details_pb";
+import { messages } from "./messages";
+
+export type ErrorReasonName =
+  | "UNAUTHENTICATED"
+  | "INVALID_CREDENTIALS"
+  | "ACCESS_EXPIRED"
+  | "TOO_MANY_ATTEMPTS"
+  | "ROLE_NOT_ALLOWED"
+  | "PREMIUM_REQUIRED"
+  | "TOKEN_INVALID"
+  | "INVALID_FIELDS"
+  | "NOT_FOUND"
+  | (string & {});
+
+/** The machine reason of a refused call, when the server sent one. */
+export function errorReason(err: unknown): ErrorReasonName | undefined {
+  if (!(err instanceof ConnectError)) return undefined;
+  for (const info of err.findDetails(ErrorInfoSchema)) {
+    if (info.reason) return info.reason.replace(/^ERROR_REASON_/, "");
+  }
+  return undefined;
+}
+
+export function errorCode(err: unknown): Code | undefined {
+  return err instanceof ConnectError ? err.code : undefined;
+}
+
+/**
+ * Login outcomes (spec section 8): HTTP 401 (Connect Unauthenticated, reason ACCESS_EXPIRED)
+ * is the no-licence message; too many attempts has its own message; anything else is the
+ * authentication error.
+ */
+export function loginErrorMessage(err: unknown): string {
+  const reason = errorReason(err);
+  const code = errorCode(err);
+  if (reason === "ACCESS_EXPIRED" || code === Code.Unauthenticated) {
+    return messages.errors.noLicence;
+  }
+  if (reason === "TOO_MANY_ATTEMPTS" || code === Code.ResourceExhausted) {
+    return messages.errors.tooManyAttempts;
+  }
+  return messages.errors.authentication;
+}
+
+/** The new-password outcomes: a used or expired link has its own message. */
+export function newPasswordErrorMessage(err: unknown): string {
+  const reason = errorReason(err);
+  if (reason === "TOKEN_INVALID") return messages.newPassword.tokenInvalid;
+  if (reason === "INVALID_FIELDS") return messages.validation.password;
+  return messages.newPassword.error;
+}
+
+/** PREMIUM_REQUIRED anywhere sends the user to the subscription page. */
+export function isPremiumRequired(err: unknown): boolean {
+  return errorReason(err) === "PREMIUM_REQUIRED";
+}
+
+/** The session is gone (expired, logged out elsewhere, or the access ended). */
+export function isSessionLost(err: unknown): boolean {
+  return errorCode(err) === Code.Unauthenticated;
+}

@@ -1,0 +1,44 @@
+// Dates and times as the product shows them: dd/MM/yyyy and HH:mm, French locale.
+import { format, isValid } from "date-fns";
+import { fr } from "date-fns/locale/fr";
+import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
+
+export const DATE_FORMAT = "dd/MM/yyyy";
+export const TIME_FORMAT = "HH:mm";
+
+type DateLike = Date | Timestamp | number | undefined | null;
+
+function toDate(value: DateLike): Date | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (value instanceof Date) return isValid(value) ? value : undefined;
+  if (typeof value === "number") return new Date(value);
+  return timestampDate(value);
+}
+
+/** dd/MM/yyyy, or "" when there is no date. */
+export function formatDate(value: DateLike): string {
+  const d = toDate(value);
+  return d ? format(d, DATE_FORMAT, { locale: fr }) : "";
+}
+
+/** HH:mm (24 h), or "" when there is no date. */
+export function formatTime(value: DateLike): string {
+  const d = toDate(value);
+  return d ? format(d, TIME_FORMAT, { locale: fr }) : "";
+}
+
+/** dd/MM/yyyy à HH:mm */
+export function formatDateTime(value: DateLike): string {
+  const d = toDate(value);
+  return d ? `${formatDate(d)} à ${formatTime(d)}` : "";
+}
+
+/** A long French date such as "lundi 3 novembre 2026", for headings. */
+export function formatLongDate(value: DateLike): string {
+  const d = toDate(value);
+  return d ? format(d, "EEEE d MMMM yyyy", { locale: fr }) : "";
+}
+
+export function toJsDate(value: DateLike): Date | undefined {
+  return toDate(value);
+}

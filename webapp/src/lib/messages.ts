@@ -1,0 +1,141 @@
+// The French message catalogue. Every piece of text the user can read lives in src/lib:
+// - here, what the shell and the sign-in screens need from the first paint;
+// - src/lib/messages/screens.ts, the short texts of the other screens;
+// - src/lib/content/, the long-form texts (terms of use, legal notice, help, quotes).
+// The last two load with the screens that show them, to keep the login page small.
+// Messages quoted by the product specification are kept word for word (straight apostrophes
+// included). Elsewhere: non-breaking spaces (\u00a0) before « : ; ? ! » and inside « ».
+
+const nb = "\u00a0";
+
+export const messages = {
+  app: {
+    name: "Tremplin",
+    tagline: "Votre recherche d'emploi, organisée et motivante",
+    loading: "Chargement en cours…",
+    skipToContent: "Aller au contenu",
+  },
+
+  validation: {
+    required: "Ce champ est obligatoire",
+    email: "Le format de l'email est incorrect",
+    password: "Le format du mot de passe est incorrect",
+    passwordConfirm: "Les 2 mots de passe ne sont pas identiques",
+    phone: "Le format du numéro de téléphone est incorrect",
+    terms:
+      "Vous devez accepter les conditions générales d'utilisation pour créer votre mot de passe",
+    candidatesToDelete: "Cochez d'abord les candidats à supprimer",
+    thresholds: "Seuils paramétrés incohérents",
+  },
+
+  errors: {
+    generic: "Une erreur est survenue",
+    authentication: "Erreur lors de l'authentification",
+    noLicence:
+      "Votre période d'essai ou votre licence a expiré. Merci de demander une licence auprès de votre administrateur de compte.",
+    tooManyAttempts: `Trop de tentatives de connexion. Réessayez dans quelques minutes.`,
+    sessionExpired: `Votre session a expiré. Merci de vous reconnecter.`,
+    network: `Le serveur ne répond pas. Vérifiez votre connexion puis réessayez.`,
+    crashTitle: "Une erreur est survenue",
+    crashBody: `Un problème inattendu a interrompu l'affichage de cette page. Rechargez la page${nb}; si le problème persiste, contactez-nous.`,
+    crashReload: "Recharger la page",
+    unknownRole: "Rôle d'utilisateur inconnu",
+  },
+
+  nav: {
+    home: "Accueil",
+    dashboard: "Tableau de bord",
+    contacts: "Mon réseau",
+    activities: "Activités",
+    applications: "Opportunités",
+    candidates: "Candidats",
+    agencies: "Agences",
+    login: "Se connecter",
+    mainMenu: "Menu principal",
+    openMenu: "Ouvrir le menu",
+    closeMenu: "Fermer le menu",
+    userMenu: "Menu du compte",
+    profile: "Mon profil",
+    premium: "Abonnement Premium",
+    help: "Aide",
+    legalNotice: "Mentions légales",
+    cgu: "Conditions générales d'utilisation",
+    logout: "Se déconnecter",
+    footerRights: `© ${new Date().getFullYear()} Tremplin SAS`,
+    roles: {
+      candidate: "Candidat",
+      agencyAdmin: "Administrateur d'agence",
+      admin: "Administrateur de la plateforme",
+    },
+    premiumBadge: "Premium",
+  },
+
+  toasts: {
+    close: "Fermer",
+  },
+
+  modals: {
+    cancel: "Annuler",
+    confirm: "Confirmer",
+    understand: "J'ai compris",
+    close: "Fermer",
+  },
+
+  login: {
+    title: "Connexion",
+    welcome: "Bon retour parmi nous",
+    subtitle: "Connectez-vous pour retrouver votre réseau, vos activités et vos opportunités.",
+    email: "Adresse e-mail",
+    password: "Mot de passe",
+    showPassword: "Afficher le mot de passe",
+    hidePassword: "Masquer le mot de passe",
+    submit: "Se connecter",
+    submitting: "Connexion…",
+    forgotten: `Mot de passe oublié${nb}?`,
+    noAccount: `Pas encore de compte${nb}? Votre agence ou votre conseiller vous envoie une invitation par e-mail.`,
+    heroTitle: "Donnez de l'élan à votre recherche d'emploi",
+    heroPoints: [
+      "Un réseau de contacts toujours à jour",
+      "Vos tâches, rendez-vous et entretiens au même endroit",
+      "Des objectifs hebdomadaires pour garder le rythme",
+    ],
+  },
+
+  resetPassword: {
+    title: "Réinitialiser votre mot de passe",
+    intro:
+      "Indiquez l'adresse e-mail de votre compte. Nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+    email: "Adresse e-mail",
+    submit: "Envoyer le lien",
+    submitting: "Envoi…",
+    success: `C'est envoyé${nb}! Si un compte correspond à cette adresse, vous allez recevoir un e-mail avec un lien pour choisir un nouveau mot de passe.`,
+    error: "L'envoi du lien de réinitialisation a échoué. Merci de réessayer.",
+  },
+
+  newPassword: {
+    createTitle: "Créez votre mot de passe",
+    createSubtitle: "Bienvenue sur Tremplin ! Choisissez le mot de passe de votre compte.",
+    updateTitle: "Choisissez un nouveau mot de passe",
+    updateSubtitle: "Votre nouveau mot de passe remplacera l'ancien dès sa validation.",
+    password: "Nouveau mot de passe",
+    confirm: "Confirmation du mot de passe",
+    rules:
+      "Au moins 8 caractères, sans espace, dont une majuscule, une minuscule, un chiffre et un caractère spécial.",
+    termsBefore: "J'accepte les ",
+    termsLink: "conditions générales d'utilisation",
+    submitCreate: "Créer mon mot de passe",
+    submitUpdate: "Enregistrer le mot de passe",
+    submitting: "Enregistrement…",
+    success: "Votre mot de passe est enregistré. Vous pouvez maintenant vous connecter.",
+    error: "Erreur lors de l'enregistrement du mot de passe",
+    tokenInvalid: `Ce lien n'est plus valide${nb}: il a déjà servi ou il a expiré. Demandez un nouveau lien depuis la page de connexion.`,
+    backToLogin: "Retour à la connexion",
+  },
+
+
+
+
+
+} as const;
+
+export type Messages = typeof messages;

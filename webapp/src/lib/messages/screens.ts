@@ -1,0 +1,105 @@
+// The short texts of the screens behind the login page (home, subscription, help,
+// placeholders, legal pages). Part of the catalogue of src/lib/messages.ts, kept apart so that
+// it loads with those screens. Same typography rules.
+
+const nb = "\u00a0";
+
+export const screenMessages = {
+  home: {
+    greeting: (firstName: string) =>
+      firstName ? `Bonjour ${firstName}${nb}!` : `Bonjour${nb}!`,
+    intro: "Voici comment tirer le meilleur de Tremplin, en quatre étapes.",
+    guideTitle: "Comment ça marche",
+    steps: [
+      {
+        title: "Ajoutez un contact",
+        text: "Construisez votre réseau : anciens collègues, recruteurs, amis… chaque personne peut vous ouvrir une porte.",
+        action: "Mon réseau",
+      },
+      {
+        title: "Planifiez une tâche ou un rendez-vous",
+        text: "Une relance, un café, un entretien : notez-le et Tremplin vous le rappelle au bon moment.",
+        action: "Mes activités",
+      },
+      {
+        title: "Ajoutez une candidature",
+        text: "Suivez chaque opportunité, de la première prise de contact jusqu'à la réponse finale.",
+        action: "Mes opportunités",
+      },
+      {
+        title: "Suivez votre progression",
+        text: "Votre tableau de bord mesure vos efforts de la semaine face à vos objectifs.",
+        action: "Tableau de bord",
+      },
+    ],
+    stepLabel: (n: number) => `Étape ${n}`,
+    quoteTitle: "L'inspiration du jour",
+    helpTitle: `Besoin d'un coup de pouce${nb}?`,
+    helpText: "Nos conseils pour bien démarrer et tirer parti de chaque fonctionnalité.",
+    helpLink: "Consulter l'aide",
+    trialEnds: (date: string) =>
+      `Votre période d'essai gratuite se termine le ${date}. Profitez-en pour découvrir toutes les fonctionnalités Premium.`,
+  },
+  placeholder: {
+    soon: "Cette page arrive bientôt",
+    soonText:
+      "Nous mettons la dernière main à cet écran. Il sera disponible dans une prochaine version de Tremplin.",
+    backHome: "Retour à l'accueil",
+    pages: {
+      dashboard: "Tableau de bord",
+      contacts: "Mon réseau",
+      contactDetails: "Fiche contact",
+      applications: "Mes opportunités",
+      applicationDetails: "Détail de l'opportunité",
+      activities: "Mes activités",
+      taskDetails: "Détail de la tâche",
+      eventDetails: "Détail du rendez-vous",
+      candidates: "Candidats",
+      agencies: "Agences",
+      profile: "Mon profil",
+    },
+  },
+  billing: {
+    askTitle: "Passez à Tremplin Premium",
+    askIntro:
+      "Accédez à tous les outils qui accélèrent votre recherche d'emploi, sans limite.",
+    trialOverTitle: "Votre période d'essai est terminée",
+    trialOverIntro:
+      "Merci d'avoir essayé Tremplin ! Pour continuer à profiter de toutes les fonctionnalités, passez à l'abonnement Premium.",
+    featuresTitle: "Premium, c'est :",
+    features: [
+      "L'import de vos contacts en masse (LinkedIn, Google, Outlook…)",
+      "La recherche dans vos contacts",
+      "La recherche dans vos activités",
+      "La recherche dans vos opportunités",
+      "Les filtres et les étiquettes pour organiser votre réseau",
+      "Des objectifs hebdomadaires à votre mesure",
+    ],
+    price: `8${nb}€`,
+    priceUnit: "TTC / mois",
+    priceTerms: "Sans engagement, renouvelé chaque mois. Résiliable à tout moment.",
+    subscribe: "Je m'abonne",
+    paymentSecure: "Paiement sécurisé par notre prestataire de paiement.",
+    alreadyPremiumTitle: "Vous profitez déjà de Premium",
+    alreadyPremiumText: "Toutes les fonctionnalités de Tremplin vous sont ouvertes.",
+    backHome: "Retour à l'accueil",
+    successTitle: `Merci, votre abonnement est activé${nb}!`,
+    successText: "Toutes les fonctionnalités Premium vous sont désormais ouvertes.",
+    successCountdown: (s: number) =>
+      `Vous allez être redirigé vers l'accueil dans ${s}${nb}seconde${s > 1 ? "s" : ""}.`,
+    successNow: "Aller à l'accueil maintenant",
+  },
+  help: {
+    title: "Aide",
+    intro:
+      "Tout ce qu'il faut savoir pour organiser votre recherche d'emploi avec Tremplin.",
+    tipsTitle: "Nos conseils",
+    contactTitle: `Une question${nb}? Écrivez-nous`,
+    contactText:
+      "Notre équipe vous répond par e-mail du lundi au vendredi, généralement sous 24 heures ouvrées.",
+    contactEmail: "support@tremplin.fr",
+  },
+  legal: {
+    contents: "Sommaire",
+  },
+} as const;

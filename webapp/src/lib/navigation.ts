@@ -1,0 +1,68 @@
+// The header menu by audience (spec section 2).
+import { Civility, Role, type User } from "../gen/tremplin/common/v1/common_pb";
+import { messages } from "./messages";
+import { audienceOf } from "./routes";
+
+export type MenuItem = { to: string; label: string };
+
+const m = messages.nav;
+
+/** The main menu of a signed-in user. An unknown role is an error (audienceOf throws). */
+export function mainMenu(user: Pick<User, "role">): MenuItem[] {
+  switch (audienceOf(user)) {
+    case "candidate":
+      return [
+        { to: "/dashboard", label: m.dashboard },
+        { to: "/contacts", label: m.contacts },
+        { to: "/activities", label: m.activities },
+        { to: "/applications", label: m.applications },
+      ];
+    case "agency-admin":
+      return [{ to: "/candidates", label: m.candidates }];
+    case "admin":
+      return [
+        { to: "/candidates", label: m.candidates },
+        { to: "/agencies", label: m.agencies },
+      ];
+    case "anonymous":
+      return [];
+  }
+}
+
+export type UserMenuItem =
+  | { kind: "link"; key: string; to: string; label: string }
+  | { kind: "logout"; key: string; label: string };
+
+/**
+ * The user dropdown: profile, Premium subscription (only for a candidate lacking premium
+ * access: the subscription page exists for candidates only), help, legal notice, logout.
+ */
+export function userMenu(user: Pick<User, "role" | "hasPremiumAccess">): UserMenuItem[] {
+  const items: UserMenuItem[] = [{ kind: "link", key: "profile", to: "/profile", label: m.profile }];
+  if (user.role === Role.CANDIDATE && !user.hasPremiumAccess) {
+    items.push({ kind: "link", key: "premium", to: "/ask-subscription", label: m.premium });
+  }
+  items.push(
+    { kind: "link", key: "help", to: "/help", label: m.help },
+    { kind: "link", key: "legal", to: "/legal-notice", label: m.legalNotice },
+    { kind: "logout", key: "logout", label: m.logout },
+  );
+  return items;
+}
+
+export function isFemale(user: Pick<User, "civility">): boolean {
+  return user.civility === Civility.FEMALE;
+}
+
+export function roleLabel(user: Pick<User, "role">): string {
+  switch (audienceOf(user)) {
+    case "candidate":
+      return m.roles.candidate;
+    case "agency-admin":
+      return m.roles.agencyAdmin;
+    case "admin":
+      return m.roles.admin;
+    default:
+      return "";
+  }
+}

@@ -1,0 +1,151 @@
+// The route map of the specification (section 2), per audience, and the rules that follow from
+// it. The router (src/AppRoutes.tsx) is built from this table; nothing else decides what a
+// path shows.
+import { matchPath } from "react-router";
+import { Role, type User } from "../gen/tremplin/common/v1/common_pb";
+import { messages } from "./messages";
+
+export type Audience = "anonymous" | "candidate" | "agency-admin" | "admin";
+
+export type PageKey =
+  | "login"
+  | "newPassword"
+  | "updatePassword"
+  | "home"
+  | "dashboard"
+  | "contacts"
+  | "contactDetails"
+  | "applications"
+  | "applicationDetails"
+  | "activities"
+  | "taskDetails"
+  | "eventDetails"
+  | "profile"
+  | "askSubscription"
+  | "success"
+  | "legalNotice"
+  | "cgu"
+  | "help"
+  | "candidates"
+  | "agencies";
+
+export type RouteEntry = {
+  path: string;
+  page: PageKey;
+  /** The page needs the `id` and `token` query parameters of an e-mailed link. */
+  linkParams?: boolean;
+};
+
+export const routeMap: Record<Audience, readonly RouteEntry[]> = {
+  candidate: [
+    { path: "/", page: "home" },
+    { path: "/dashboard", page: "dashboard" },
+    { path: "/contacts", page: "contacts" },
+    { path: "/contact/:id", page: "contactDetails" },
+    { path: "/applications", page: "applications" },
+    { path: "/application/:id", page: "applicationDetails" },
+    { path: "/activities", page: "activities" },
+    { path: "/task/:id", page: "taskDetails" },
+    { path: "/event/:id", page: "eventDetails" },
+    { path: "/profile", page: "profile" },
+    { path: "/ask-subscription", page: "askSubscription" },
+    { path: "/success", page: "success" },
+    { path: "/legal-notice", page: "legalNotice" },
+    { path: "/cgu", page: "cgu" },
+    { path: "/help", page: "help" },
+  ],
+  "agency-admin": [
+    { path: "/candidates", page: "candidates" },
+    { path: "/profile", page: "profile" },
+    { path: "/legal-notice", page: "legalNotice" },
+    { path: "/help", page: "help" },
+  ],
+  admin: [
+    { path: "/agencies", page: "agencies" },
+    { path: "/candidates", page: "candidates" },
+    { path: "/profile", page: "profile" },
+    { path: "/legal-notice", page: "legalNotice" },
+    { path: "/help", page: "help" },
+  ],
+  anonymous: [
+    { path: "/login", page: "login" },
+    { path: "/new-password", page: "newPassword", linkParams: true },
+    { path: "/update-password", page: "updatePassword", linkParams: true },
+    { path: "/cgu", page: "cgu" },
+    { path: "/legal-notice", page: "legalNotice" },
+  ],
+};
+
+/** Where each audience starts, and where its unknown paths lead. */
+export const startPath: Record<Audience, string> = {
+  anonymous: "/login",
+  candidate: "/",
+  "agency-admin": "/candidates",
+  admin: "/agencies",
+};
+
+export class UnknownRoleError extends Error {
+  constructor(role: unknown) {
+    super(`${messages.errors.unknownRole} (${String(role)})`);
+    this.name = "UnknownRoleError";
+  }
+}
+
+/** The audience of a session user; no user is the anonymous audience. An unknown role is an error. */
+export function audienceOf(user: Pick<User, "role"> | undefined | null): Audience {
+  if (!user) return "anonymous";
+  switch (user.role) {
+    case Role.CANDIDATE:
+      return "candidate";
+    case Role.AGENCY_ADMIN:
+      return "agency-admin";
+    case Role.ADMIN:
+      return "admin";
+    default:
+      throw new UnknownRoleError(user.role);
+  }
+}
+
+/** The `id` and `token` query parameters that e-mailed password links carry, both non-empty. */
+export function hasLinkParams(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return Boolean(params.get("id")?.trim()) && Boolean(params.get("token")?.trim());
+}
+
+export type Resolution =
+  | { kind: "page"; page: PageKey; params: Record<string, string | undefined> }
+  | { kind: "redirect"; to: string };
+
+/** What a path shows for an audience: a page of its route map, or a redirect. */
+export function resolveRoute(audience: Audience, pathname: string, search = ""): Resolution {
+  for (const entry of routeMap[audience]) {
+    const match = matchPath({ path: entry.path, end: true }, pathname);
+    if (!match) continue;
+    if (entry.linkParams && !hasLinkParams(search)) {
+      return { kind: "redirect", to: "/login" };
+    }
+    return { kind: "page", page: entry.page, params: match.params };
+  }
+  return { kind: "redirect", to: startPath[audience] };
+}
+
+/**
+ * Where to go right after signing in. A B2C candidate without premium access (trial over and
+ * not paid) is offered the subscription page; otherwise the page the visitor first asked for,
+ * when the new audience may see it; otherwise the audience's start page.
+ */
+export function landingAfterLogin(
+  user: Pick<User, "role" | "isB2c" | "hasPremiumAccess">,
+  requestedPath?: string,
+): string {
+  const audience = audienceOf(user);
+  if (audience === "candidate" && user.isB2c && !user.hasPremiumAccess) {
+    return "/ask-subscription";
+  }
+  if (requestedPath && requestedPath !== "/login") {
+    const [pathname, search = ""] = requestedPath.split("?");
+    const resolution = resolveRoute(audience, pathname ?? "/", search ? `?${search}` : "");
+    if (resolution.kind === "page") return requestedPath;
+  }
+  return startPath[audience];
+}

@@ -1,0 +1,137 @@
+// The session: who is signed in, read once from `Me` at start-up. A refused `Me`
+// (Unauthenticated, or any failure) means nobody is signed in.
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { create } from "@bufbuild/protobuf";
+import { createConnectQueryKey, createQueryOptions, useMutation, useQuery } from "@connectrpc/connect-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { AuthService, MeResponseSchema } from "../gen/tremplin/auth/v1/auth_pb";
+import type { User } from "../gen/tremplin/common/v1/common_pb";
+import { errorReason } from "./errors";
+import { messages } from "./messages";
+import { audienceOf, type Audience } from "./routes";
+import { transport } from "./transport";
+
+export type Session = {
+  /** "loading" until the start-up `Me` call has answered. */
+  status: "loading" | "ready";
+  user: User | undefined;
+  audience: Audience;
+  /** A message for the login page explaining why the visitor was signed out, if any. */
+  notice: string | undefined;
+  signIn: (user: User) => void;
+  /** Forget the session locally (the cookie is the server's business). */
+  forget: (notice?: string) => void;
+  clearNotice: () => void;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+export const meQueryKey = createConnectQueryKey({
+  schema: AuthService.method.me,
+  transport,
+  input: {},
+  cardinality: "finite",
+});
+
+// One answer per page load: a refused `Me` is not asked again when the provider mounts.
+const meOptions = {
+  retry: false,
+  retryOnMount: false,
+  staleTime: Infinity,
+  gcTime: Infinity,
+  meta: { handlesErrors: true },
+} as const;
+
+/** Starts the session check before React renders (see main.tsx); never rejects. */
+export function prefetchSession(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery({
+    ...createQueryOptions(AuthService.method.me, {}, { transport }),
+    ...meOptions,
+  });
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const me = useQuery(AuthService.method.me, {}, meOptions);
+  const [notice, setNotice] = useState<string | undefined>(undefined);
+
+  const user = me.data?.user;
+  const startupNotice =
+    me.isError && errorReason(me.error) === "ACCESS_EXPIRED" ? messages.errors.noLicence : undefined;
+
+  const signIn = useCallback(
+    (next: User) => {
+      setNotice(undefined);
+      queryClient.setQueryData(meQueryKey, create(MeResponseSchema, { user: next }));
+    },
+    [queryClient],
+  );
+
+  const forget = useCallback(
+    (why?: string) => {
+      // Drop every cached answer of the previous user, then record "nobody".
+      queryClient.removeQueries({ predicate: (q) => !isMeQuery(q.queryKey) });
+      queryClient.setQueryData(meQueryKey, create(MeResponseSchema, {}));
+      setNotice(why);
+    },
+    [queryClient],
+  );
+
+  const clearNotice = useCallback(() => setNotice(undefined), []);
+
+  const value = useMemo<Session>(
+    () => ({
+      status: me.isPending ? "loading" : "ready",
+      user,
+      audience: audienceOf(user),
+      notice: notice ?? (user ? undefined : startupNotice),
+      signIn,
+      forget,
+      clearNotice,
+    }),
+    [me.isPending, user, notice, startupNotice, signIn, forget, clearNotice],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+function isMeQuery(key: readonly unknown[]): boolean {
+  const part = key[1] as { serviceName?: string; methodName?: string } | undefined;
+  return part?.serviceName === AuthService.typeName && part?.methodName === AuthService.method.me.name;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error("useSession must be used inside <SessionProvider>");
+  return session;
+}
+
+/** The signed-in user; only for screens of the authenticated shell. */
+export function useUser(): User {
+  const { user } = useSession();
+  if (!user) throw new Error("useUser needs a signed-in user");
+  return user;
+}
+
+/**
+ * Logout: ends the session server-side, then — whether or not the call succeeded — forgets it
+ * locally and goes to /login.
+ */
+export function useLogout(): { logout: () => void; pending: boolean } {
+  const { forget } = useSession();
+  const navigate = useNavigate();
+  const mutation = useMutation(AuthService.method.logout, { meta: { handlesErrors: true } });
+  const logout = useCallback(() => {
+    mutation.mutate(
+      {},
+      {
+        onSettled: () => {
+          forget();
+          navigate("/login", { replace: true });
+        },
+      },
+    );
+  }, [mutation, forget, navigate]);
+  return { logout, pending: mutation.isPending };
+}
