@@ -1,0 +1,231 @@
+package contacts_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+
+	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/contact"
+	"github.com/tremplin/tremplin/ent/user"
+	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/contacts"
+	"github.com/tremplin/tremplin/internal/db"
+	"github.com/tremplin/tremplin/internal/testdb"
+	"github.com/tremplin/tremplin/internal/viewer"
+)
+
+func TestFold(t *testing.T) {
+	for in, want := range map[string]string{
+		"Hélène":            "helene",
+		"  ÉRIC   Lefèvre ": "eric lefevre",
+		"Cœurdacier":        "coeurdacier",
+		"Straße":            "strasse",
+		"Ørsted Łódź":       "orsted lodz",
+		"O’Neil":            "o'neil",
+		"Nguyễn":            "nguyen",
+		"e\u0301cole":       "ecole", // decomposed accent
+		"Société\tGénérale": "societe generale",
+		"":                  "",
+	} {
+		if got := contacts.Fold(in); got != want {
+			t.Errorf("Fold(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestLastNameRule(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"  de la   Tour ", "DE LA TOUR", true},
+		{"O’Neil", "O'NEIL", true},
+		{"Lefèvre-Dupont", "LEFÈVRE-DUPONT", true},
+		{"Nguyễn", "NGUYỄN", true},
+		{"Durand2", "DURAND2", false},
+		{"Smith & Co", "SMITH & CO", false},
+		{"", "", true},
+	} {
+		got, ok := contacts.NormalizeLastName(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("NormalizeLastName(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+	for in, want := range map[string]string{
+		"Durand (RH)":    "DURAND RH",
+		"  martin 2  ":   "MARTIN",
+		"O’Neil":         "O'NEIL",
+		"Le\tBihan":      "LE BIHAN",
+		"123":            "",
+		"de La   Tour ;": "DE LA TOUR",
+	} {
+		if got := contacts.CleanLastName(in); got != want {
+			t.Errorf("CleanLastName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestPhonesAndEmails(t *testing.T) {
+	for in, want := range map[string]struct {
+		phone string
+		ok    bool
+	}{
+		"06.12.34.56.78":       {"06 12 34 56 78", true},
+		" +33 6 12 34 56 78 ":  {"+33 6 12 34 56 78", true},
+		"0033-6-12-34-56-78":   {"0033-6-12-34-56-78", true},
+		"+33 (0)6 12 34 56 78": {"+33 (0)6 12 34 56 78", false},
+		"poste 1234":           {"poste 1234", false},
+		"":                     {"", true},
+	} {
+		phone, ok := contacts.NormalizeImportedPhone(in)
+		if phone != want.phone || ok != want.ok {
+			t.Errorf("NormalizeImportedPhone(%q) = %q, %v; want %q, %v", in, phone, ok, want.phone, want.ok)
+		}
+	}
+	if contacts.PhoneOK("06  12") || !contacts.PhoneOK("3949") || contacts.PhoneOK("+"+strings.Repeat("1", 21)) {
+		t.Error("phone rule")
+	}
+	for email, ok := range map[string]bool{"a.b@exemple.fr": true, "": true, "pas un mail": false, "a@b": true, "é@exemple.fr": false} {
+		if contacts.EmailOK(email) != ok {
+			t.Errorf("EmailOK(%q) != %v", email, ok)
+		}
+	}
+	if got := contacts.Truncate("Hélène Lefèvre", 6); got != "Hélène" {
+		t.Errorf("Truncate by characters: %q", got)
+	}
+	if got := contacts.Truncate("ab cd", 3); got != "ab" {
+		t.Errorf("Truncate trims: %q", got)
+	}
+}
+
+func TestKeys(t *testing.T) {
+	// Sorting by SortKey is last name then first name, case- and accent-insensitive.
+	people := [][2]string{{"zoé", "Émond"}, {"Adèle", "EMOND"}, {"Bob", "Durand"}, {"Éric", "Durandal"}, {"alain", "durand"}}
+	slices.SortFunc(people, func(a, b [2]string) int {
+		return strings.Compare(contacts.SortKey(a[0], a[1]), contacts.SortKey(b[0], b[1]))
+	})
+	want := [][2]string{{"alain", "durand"}, {"Bob", "Durand"}, {"Éric", "Durandal"}, {"Adèle", "EMOND"}, {"zoé", "Émond"}}
+	if !slices.Equal(people, want) {
+		t.Errorf("order %v, want %v", people, want)
+	}
+	if contacts.SortKey("Hélène", "MARTIN") != contacts.SortKey("helene", "Martin") {
+		t.Error("duplicates differ by case or accents")
+	}
+	key := contacts.SearchKey("Jean", "DUPONT", "Société Générale")
+	for _, term := range []string{"jean dupont", "dupont jean", "GENERALE", "Socié", "pont"} {
+		if !strings.Contains(key, contacts.SearchTerm(term)) {
+			t.Errorf("%q does not match %q", term, key)
+		}
+	}
+	// A term never spans the name and the company.
+	if strings.Contains(key, contacts.SearchTerm("dupont societe")) || strings.Contains(key, contacts.SearchTerm("jean societe")) {
+		t.Error("search spans two fields")
+	}
+}
+
+func TestStatusRules(t *testing.T) {
+	if contacts.InitialStatus(false) != contact.StatusIncomplete || contacts.InitialStatus(true) != contact.StatusNew {
+		t.Error("initial status")
+	}
+	for _, tt := range []struct {
+		from      contact.Status
+		reachable bool
+		want      contact.Status
+	}{
+		{contact.StatusIncomplete, true, contact.StatusNew},
+		{contact.StatusNew, false, contact.StatusIncomplete},
+		{contact.StatusNew, true, contact.StatusNew},
+		{contact.StatusEngaged, false, contact.StatusEngaged},
+		{contact.StatusThanked, false, contact.StatusThanked},
+	} {
+		if got := contacts.StatusAfterEdit(tt.from, tt.reachable); got != tt.want {
+			t.Errorf("StatusAfterEdit(%s, %v) = %s, want %s", tt.from, tt.reachable, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		from    contact.Status
+		subject string
+		want    contact.Status
+	}{
+		{contact.StatusNew, "first-contact", contact.StatusEngaged},
+		{contact.StatusIncomplete, "", contact.StatusEngaged},
+		{contact.StatusEngaged, "reminder", contact.StatusEngaged},
+		{contact.StatusEngaged, "thanks-for-introduction", contact.StatusThanked},
+		{contact.StatusNew, "thanks-after-interview", contact.StatusThanked},
+		{contact.StatusThanked, "feedback", contact.StatusThanked},
+	} {
+		if got := contacts.StatusAfterActivity(tt.from, tt.subject); got != tt.want {
+			t.Errorf("StatusAfterActivity(%s, %q) = %s, want %s", tt.from, tt.subject, got, tt.want)
+		}
+	}
+	if !contacts.Deletable(contact.StatusNew, false, false) || !contacts.Deletable(contact.StatusIncomplete, false, false) ||
+		contacts.Deletable(contact.StatusEngaged, false, false) || contacts.Deletable(contact.StatusNew, true, false) ||
+		contacts.Deletable(contact.StatusNew, false, true) {
+		t.Error("deletable")
+	}
+}
+
+// candidate creates a candidate and answers a context acting as them.
+func candidate(t *testing.T, client *ent.Client, email string) (context.Context, uuid.UUID) {
+	t.Helper()
+	u, err := client.User.Create().SetEmail(email).SetRole(user.RoleCandidate).Save(viewer.SystemContext(context.Background()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return viewer.NewContext(context.Background(), &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate}), u.ID
+}
+
+func TestOnActivityCompleted(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.Database) {
+		ctx, me := candidate(t, d.Client, "moi@exemple.fr")
+		otherCtx, other := candidate(t, d.Client, "autre@exemple.fr")
+		mk := func(ctx context.Context, owner uuid.UUID, status contact.Status) *ent.Contact {
+			return d.Client.Contact.Create().SetOwnerID(owner).SetFirstName("A").SetLastName("B").SetStatus(status).SaveX(ctx)
+		}
+		c := mk(ctx, me, contact.StatusNew)
+		step := func(subject string, want contact.Status) {
+			t.Helper()
+			got, err := contacts.OnActivityCompleted(ctx, d.Client, c.ID, subject)
+			if err != nil || got != want {
+				t.Fatalf("after %q: %s, %v; want %s", subject, got, err, want)
+			}
+			if stored := d.Client.Contact.GetX(ctx, c.ID).Status; stored != want {
+				t.Fatalf("stored %s, want %s", stored, want)
+			}
+		}
+		step("first-contact", contact.StatusEngaged)
+		step("", contact.StatusEngaged) // an event
+		step("thanks-for-introduction", contact.StatusThanked)
+		step("reminder", contact.StatusThanked) // never backwards
+
+		// Inside the caller's transaction.
+		c2 := mk(ctx, me, contact.StatusIncomplete)
+		tx, err := d.Client.Tx(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := contacts.OnActivityCompleted(ctx, tx.Client(), c2.ID, "feedback"); err != nil || got != contact.StatusEngaged {
+			t.Fatalf("in a transaction: %s %v", got, err)
+		}
+		if err := tx.Rollback(); err != nil {
+			t.Fatal(err)
+		}
+		if d.Client.Contact.GetX(ctx, c2.ID).Status != contact.StatusIncomplete {
+			t.Error("the rolled back change stayed")
+		}
+
+		// Another candidate's contact is not found and does not move.
+		foreign := mk(otherCtx, other, contact.StatusNew)
+		_, err = contacts.OnActivityCompleted(ctx, d.Client, foreign.ID, "first-contact")
+		if !ent.IsNotFound(err) || apierr.ReasonOf(apierr.FromEnt(err, "Contact")) != "NOT_FOUND" {
+			t.Errorf("foreign contact: %v", err)
+		}
+		if d.Client.Contact.GetX(otherCtx, foreign.ID).Status != contact.StatusNew {
+			t.Error("the other candidate's contact moved")
+		}
+	})
+}
