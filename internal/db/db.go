@@ -96,6 +96,9 @@ func sqliteDSN(path string) (string, error) {
 			return "", fmt.Errorf("creating the database folder: %w", err)
 		}
 	}
+	// SQLite reads a URI: a "#" or "?" in the path (Go names subtests "name#01") would end it
+	// and drop the pragmas.
+	path = strings.NewReplacer("%", "%25", "#", "%23", "?", "%3f").Replace(path)
 	return "file:" + path + "?" + pragmas + "&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)", nil
 }
 
