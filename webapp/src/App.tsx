@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { AppRoutes } from "./AppRoutes";
 import { useToast } from "./components/Toasts";
 import { PublicShell } from "./components/layout/PublicShell";
@@ -48,8 +48,28 @@ export function App() {
   return (
     <Suspense fallback={<Splash fullScreen />}>
       <AppShell>
-        <AppRoutes audience={session.audience} pages={pages} />
+        {session.landing ? (
+          <Landing to={session.landing} onDone={session.landingDone} />
+        ) : (
+          <AppRoutes audience={session.audience} pages={pages} />
+        )}
       </AppShell>
     </Suspense>
   );
+}
+
+/**
+ * Right after signing in: go to the landing page, now that the signed-in routes apply, and
+ * hand over to them once the address is there (react-router applies navigations in a
+ * transition, after ordinary state updates).
+ */
+function Landing({ to, onDone }: { to: string; onDone: () => void }) {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const arrived = pathname + search === to;
+  useEffect(() => {
+    if (arrived) onDone();
+    else navigate(to, { replace: true });
+  }, [arrived, to, onDone, navigate]);
+  return null;
 }

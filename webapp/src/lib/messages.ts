@@ -114,7 +114,7 @@ export const messages = {
 
   newPassword: {
     createTitle: "Créez votre mot de passe",
-    createSubtitle: "Bienvenue sur Tremplin ! Choisissez le mot de passe de votre compte.",
+    createSubtitle: "Bienvenue sur Tremplin\u00a0! Choisissez le mot de passe de votre compte.",
     updateTitle: "Choisissez un nouveau mot de passe",
     updateSubtitle: "Votre nouveau mot de passe remplacera l'ancien dès sa validation.",
     password: "Nouveau mot de passe",

@@ -2,15 +2,16 @@
 // (Unauthenticated, or any failure) means nobody is signed in.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { create } from "@bufbuild/protobuf";
-import { createConnectQueryKey, createQueryOptions, useMutation, useQuery } from "@connectrpc/connect-query";
+import { createConnectQueryKey, createQueryOptions, useMutation, useQuery, useTransport } from "@connectrpc/connect-query";
+import type { Transport } from "@connectrpc/connect";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { AuthService, MeResponseSchema } from "../gen/tremplin/auth/v1/auth_pb";
 import type { User } from "../gen/tremplin/common/v1/common_pb";
 import { errorReason } from "./errors";
 import { messages } from "./messages";
 import { audienceOf, type Audience } from "./routes";
-import { transport } from "./transport";
 
 export type Session = {
   /** "loading" until the start-up `Me` call has answered. */
@@ -19,7 +20,15 @@ export type Session = {
   audience: Audience;
   /** A message for the login page explaining why the visitor was signed out, if any. */
   notice: string | undefined;
-  signIn: (user: User) => void;
+  /**
+   * Records the signed-in user; the app then goes to `landing` once the signed-in routes are
+   * in place (navigating earlier would let the anonymous routes send the visitor back to
+   * /login).
+   */
+  signIn: (user: User, landing: string) => void;
+  /** Where to go right after signing in, until the app has gone there. */
+  landing: string | undefined;
+  landingDone: () => void;
   /** Forget the session locally (the cookie is the server's business). */
   forget: (notice?: string) => void;
   clearNotice: () => void;
@@ -27,12 +36,12 @@ export type Session = {
 
 const SessionContext = createContext<Session | null>(null);
 
-export const meQueryKey = createConnectQueryKey({
-  schema: AuthService.method.me,
-  transport,
-  input: {},
-  cardinality: "finite",
-});
+/** Matches the session query whatever the transport (for invalidation). */
+export const meQueryFilter = createConnectQueryKey({ schema: AuthService.method.me, cardinality: undefined });
+
+function meQueryKey(transport: Transport) {
+  return createConnectQueryKey({ schema: AuthService.method.me, transport, input: {}, cardinality: "finite" });
+}
 
 // One answer per page load: a refused `Me` is not asked again when the provider mounts.
 const meOptions = {
@@ -44,7 +53,7 @@ const meOptions = {
 } as const;
 
 /** Starts the session check before React renders (see main.tsx); never rejects. */
-export function prefetchSession(queryClient: QueryClient): Promise<void> {
+export function prefetchSession(queryClient: QueryClient, transport: Transport): Promise<void> {
   return queryClient.prefetchQuery({
     ...createQueryOptions(AuthService.method.me, {}, { transport }),
     ...meOptions,
@@ -53,32 +62,41 @@ export function prefetchSession(queryClient: QueryClient): Promise<void> {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const transport = useTransport();
   const me = useQuery(AuthService.method.me, {}, meOptions);
   const [notice, setNotice] = useState<string | undefined>(undefined);
+  const [landing, setLanding] = useState<string | undefined>(undefined);
 
   const user = me.data?.user;
   const startupNotice =
     me.isError && errorReason(me.error) === "ACCESS_EXPIRED" ? messages.errors.noLicence : undefined;
 
   const signIn = useCallback(
-    (next: User) => {
-      setNotice(undefined);
-      queryClient.setQueryData(meQueryKey, create(MeResponseSchema, { user: next }));
+    (next: User, to: string) => {
+      // The landing must be committed before the user appears: react-query re-renders its
+      // readers synchronously (useSyncExternalStore), ahead of ordinary state updates, and the
+      // signed-in routes would otherwise redirect /login to the start page first.
+      flushSync(() => {
+        setNotice(undefined);
+        setLanding(to);
+      });
+      queryClient.setQueryData(meQueryKey(transport), create(MeResponseSchema, { user: next }));
     },
-    [queryClient],
+    [queryClient, transport],
   );
 
   const forget = useCallback(
     (why?: string) => {
       // Drop every cached answer of the previous user, then record "nobody".
       queryClient.removeQueries({ predicate: (q) => !isMeQuery(q.queryKey) });
-      queryClient.setQueryData(meQueryKey, create(MeResponseSchema, {}));
+      queryClient.setQueryData(meQueryKey(transport), create(MeResponseSchema, {}));
       setNotice(why);
     },
-    [queryClient],
+    [queryClient, transport],
   );
 
   const clearNotice = useCallback(() => setNotice(undefined), []);
+  const landingDone = useCallback(() => setLanding(undefined), []);
 
   const value = useMemo<Session>(
     () => ({
@@ -87,10 +105,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       audience: audienceOf(user),
       notice: notice ?? (user ? undefined : startupNotice),
       signIn,
+      landing: user ? landing : undefined,
+      landingDone,
       forget,
       clearNotice,
     }),
-    [me.isPending, user, notice, startupNotice, signIn, forget, clearNotice],
+    [me.isPending, user, notice, startupNotice, signIn, landing, landingDone, forget, clearNotice],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

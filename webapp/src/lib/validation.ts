@@ -27,16 +27,18 @@ export function email(value: string): RuleResult {
 
 /**
  * Password format: at least 8 characters, no whitespace, one upper-case letter, one
- * lower-case letter, one digit and one special (non-word) character.
+ * lower-case letter, one digit and one special (non-word) character. The character classes
+ * are those of the server's RE2 rule (ASCII letters, digits and whitespace), so that both sides
+ * agree on every password.
  */
 export function isStrongPassword(value: string): boolean {
   return (
-    value.length >= 8 &&
-    !/\s/.test(value) &&
+    [...value].length >= 8 &&
+    !/[\t\n\f\r ]/.test(value) &&
     /[A-Z]/.test(value) &&
     /[a-z]/.test(value) &&
     /[0-9]/.test(value) &&
-    /[^\w\s]/.test(value)
+    /[^0-9A-Za-z_\t\n\f\r ]/.test(value)
   );
 }
 

@@ -248,8 +248,7 @@ function MobileNav({ user }: { user: User }) {
         open={open}
         onClose={close}
         fullScreen
-        aria-label={m.mainMenu}
-        slotProps={{ paper: { sx: { borderRadius: 0, bgcolor: "#fff" } } }}
+        slotProps={{ paper: { "aria-label": m.mainMenu, sx: { borderRadius: 0, bgcolor: "#fff" } } }}
       >
         <Box sx={{ height: 64, px: 2, display: "flex", alignItems: "center", justifyContent: "space-between", borderBottom: `1px solid ${brand.border}` }}>
           <Logo />

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link as RouterLink, useLocation, useNavigate } from "react-router";
+import { Link as RouterLink, useLocation } from "react-router";
 import { useMutation } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -28,7 +28,6 @@ const m = messages.login;
 export default function LoginPage() {
   usePageTitle(m.title);
   const session = useSession();
-  const navigate = useNavigate();
   const location = useLocation();
   const modals = useModals();
   const [error, setError] = useState<string | null>(null);
@@ -54,8 +53,7 @@ export default function LoginPage() {
             setError(messages.errors.authentication);
             return;
           }
-          session.signIn(res.user);
-          navigate(landingAfterLogin(res.user, from), { replace: true });
+          session.signIn(res.user, landingAfterLogin(res.user, from));
         },
         onError: (err) => setError(loginErrorMessage(err)),
       },

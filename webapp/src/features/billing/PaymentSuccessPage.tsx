@@ -7,7 +7,7 @@ import Typography from "@mui/material/Typography";
 import CheckCircleRounded from "@mui/icons-material/CheckCircleRounded";
 import { IconBadge } from "../../components/IconBadge";
 import { PageContainer } from "../../components/layout/PageContainer";
-import { meQueryKey } from "../../lib/session";
+import { meQueryFilter } from "../../lib/session";
 import { usePageTitle } from "../../lib/usePageTitle";
 import { screenMessages } from "../../lib/messages/screens";
 
@@ -23,7 +23,7 @@ export default function PaymentSuccessPage() {
 
   useEffect(() => {
     // The subscription changed the user's access: read the session again.
-    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    void queryClient.invalidateQueries({ queryKey: meQueryFilter });
   }, [queryClient]);
 
   useEffect(() => {

@@ -13,12 +13,12 @@ export const screenMessages = {
     steps: [
       {
         title: "Ajoutez un contact",
-        text: "Construisez votre réseau : anciens collègues, recruteurs, amis… chaque personne peut vous ouvrir une porte.",
+        text: "Construisez votre réseau\u00a0: anciens collègues, recruteurs, amis… chaque personne peut vous ouvrir une porte.",
         action: "Mon réseau",
       },
       {
         title: "Planifiez une tâche ou un rendez-vous",
-        text: "Une relance, un café, un entretien : notez-le et Tremplin vous le rappelle au bon moment.",
+        text: "Une relance, un café, un entretien\u00a0: notez-le et Tremplin vous le rappelle au bon moment.",
         action: "Mes activités",
       },
       {
@@ -65,8 +65,8 @@ export const screenMessages = {
       "Accédez à tous les outils qui accélèrent votre recherche d'emploi, sans limite.",
     trialOverTitle: "Votre période d'essai est terminée",
     trialOverIntro:
-      "Merci d'avoir essayé Tremplin ! Pour continuer à profiter de toutes les fonctionnalités, passez à l'abonnement Premium.",
-    featuresTitle: "Premium, c'est :",
+      "Merci d'avoir essayé Tremplin\u00a0! Pour continuer à profiter de toutes les fonctionnalités, passez à l'abonnement Premium.",
+    featuresTitle: "Premium, c'est\u00a0:",
     features: [
       "L'import de vos contacts en masse (LinkedIn, Google, Outlook…)",
       "La recherche dans vos contacts",

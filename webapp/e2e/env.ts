@@ -1,0 +1,28 @@
+// What the global setup hands to the tests (through environment variables, which the test
+// workers inherit).
+export const ENV = {
+  baseURL: "TREMPLIN_E2E_BASE_URL",
+  serverLog: "TREMPLIN_E2E_SERVER_LOG",
+  invitationLink: "TREMPLIN_E2E_INVITATION_LINK",
+} as const;
+
+export const DEMO_PASSWORD = "Tremplin-demo-2026";
+
+export const DEMO = {
+  admin: "admin@demo.tremplin.fr",
+  agency: "agence@demo.tremplin.fr",
+  candidate: "candidat@demo.tremplin.fr",
+  expiredLicence: "licence-expiree@demo.tremplin.fr",
+  trial: "essai@demo.tremplin.fr",
+  trialOver: "expire@demo.tremplin.fr",
+} as const;
+
+/** Platform admins created by the global setup for the password-link tests. */
+export const INVITED_ADMIN = "invitation-e2e@demo.tremplin.fr";
+export const RESET_ADMIN = "oubli-e2e@demo.tremplin.fr";
+
+export function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: the global setup did not run`);
+  return value;
+}

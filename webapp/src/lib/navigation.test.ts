@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { Civility, Role } from "../gen/tremplin/common/v1/common_pb";
+import { isFemale, mainMenu, userMenu } from "./navigation";
+
+describe("main menu by role", () => {
+  it("candidate: dashboard, network, activities, opportunities", () => {
+    expect(mainMenu({ role: Role.CANDIDATE })).toEqual([
+      { to: "/dashboard", label: "Tableau de bord" },
+      { to: "/contacts", label: "Mon réseau" },
+      { to: "/activities", label: "Activités" },
+      { to: "/applications", label: "Opportunités" },
+    ]);
+  });
+  it("agency admin: candidates", () => {
+    expect(mainMenu({ role: Role.AGENCY_ADMIN }).map((i) => i.to)).toEqual(["/candidates"]);
+  });
+  it("admin: candidates and agencies", () => {
+    expect(mainMenu({ role: Role.ADMIN }).map((i) => i.to)).toEqual(["/candidates", "/agencies"]);
+  });
+  it("an unknown role is an error", () => {
+    expect(() => mainMenu({ role: Role.UNSPECIFIED })).toThrow();
+  });
+});
+
+describe("user dropdown", () => {
+  const labels = (items: ReturnType<typeof userMenu>) => items.map((i) => i.label);
+  it("offers Premium only to a candidate lacking premium access", () => {
+    expect(labels(userMenu({ role: Role.CANDIDATE, hasPremiumAccess: false }))).toEqual([
+      "Mon profil",
+      "Abonnement Premium",
+      "Aide",
+      "Mentions légales",
+      "Se déconnecter",
+    ]);
+    expect(labels(userMenu({ role: Role.CANDIDATE, hasPremiumAccess: true }))).not.toContain("Abonnement Premium");
+    expect(labels(userMenu({ role: Role.AGENCY_ADMIN, hasPremiumAccess: false }))).toEqual([
+      "Mon profil",
+      "Aide",
+      "Mentions légales",
+      "Se déconnecter",
+    ]);
+  });
+  it("picks the icon from the civility", () => {
+    expect(isFemale({ civility: Civility.FEMALE })).toBe(true);
+    expect(isFemale({ civility: Civility.MALE })).toBe(false);
+    expect(isFemale({ civility: Civility.OTHER })).toBe(false);
+    expect(isFemale({ civility: Civility.UNSPECIFIED })).toBe(false);
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { Role } from "../gen/tremplin/common/v1/common_pb";
+import { audienceOf, hasLinkParams, landingAfterLogin, resolveRoute, UnknownRoleError, type Audience } from "./routes";
+
+// The route map of the specification, section 2, written out again independently.
+const allowed: Record<Audience, string[]> = {
+  candidate: [
+    "/",
+    "/dashboard",
+    "/contacts",
+    "/contact/42",
+    "/applications",
+    "/application/42",
+    "/activities",
+    "/task/42",
+    "/event/42",
+    "/profile",
+    "/ask-subscription",
+    "/success",
+    "/legal-notice",
+    "/cgu",
+    "/help",
+  ],
+  "agency-admin": ["/candidates", "/profile", "/legal-notice", "/help"],
+  admin: ["/agencies", "/candidates", "/profile", "/legal-notice", "/help"],
+  anonymous: ["/login", "/new-password?id=1&token=t", "/update-password?id=1&token=t", "/cgu", "/legal-notice"],
+};
+const start: Record<Audience, string> = {
+  candidate: "/",
+  "agency-admin": "/candidates",
+  admin: "/agencies",
+  anonymous: "/login",
+};
+const everyPath = [...new Set(Object.values(allowed).flat())];
+
+function resolve(audience: Audience, url: string) {
+  const [pathname = "/", search = ""] = url.split("?");
+  return resolveRoute(audience, pathname, search ? `?${search}` : "");
+}
+
+describe.each(Object.keys(allowed) as Audience[])("route guard for %s", (audience) => {
+  it.each(allowed[audience])("opens %s", (url) => {
+    expect(resolve(audience, url).kind).toBe("page");
+  });
+
+  const others = [...everyPath.filter((p) => !allowed[audience].includes(p)), "/inconnu", "/contact", "/contact/1/2"];
+  it.each(others)(`redirects %s to ${start[audience]}`, (url) => {
+    expect(resolve(audience, url)).toEqual({ kind: "redirect", to: start[audience] });
+  });
+});
+
+describe("password links", () => {
+  it.each(["", "?id=1", "?token=t", "?id=&token=t", "?id=1&token=%20"])("need both id and token (%s)", (search) => {
+    expect(resolveRoute("anonymous", "/new-password", search)).toEqual({ kind: "redirect", to: "/login" });
+    expect(resolveRoute("anonymous", "/update-password", search)).toEqual({ kind: "redirect", to: "/login" });
+  });
+  it("carry the link parameters", () => {
+    expect(hasLinkParams("?id=5f1c&token=abc")).toBe(true);
+  });
+  it("are not for signed-in users", () => {
+    expect(resolveRoute("candidate", "/new-password", "?id=1&token=t")).toEqual({ kind: "redirect", to: "/" });
+  });
+});
+
+describe("details routes", () => {
+  it("hand the id to the page", () => {
+    expect(resolveRoute("candidate", "/application/abc-123")).toEqual({
+      kind: "page",
+      page: "applicationDetails",
+      params: { id: "abc-123" },
+    });
+  });
+});
+
+describe("audienceOf", () => {
+  it("maps roles to audiences", () => {
+    expect(audienceOf(undefined)).toBe("anonymous");
+    expect(audienceOf({ role: Role.CANDIDATE })).toBe("candidate");
+    expect(audienceOf({ role: Role.AGENCY_ADMIN })).toBe("agency-admin");
+    expect(audienceOf({ role: Role.ADMIN })).toBe("admin");
+  });
+  it("treats an unknown role as an error", () => {
+    expect(() => audienceOf({ role: Role.UNSPECIFIED })).toThrow(UnknownRoleError);
+    expect(() => audienceOf({ role: 42 as Role })).toThrow(/Rôle d'utilisateur inconnu/);
+  });
+});
+
+describe("landing after login", () => {
+  const candidate = { role: Role.CANDIDATE, isB2c: false, hasPremiumAccess: true };
+  it("is each audience's start page", () => {
+    expect(landingAfterLogin(candidate)).toBe("/");
+    expect(landingAfterLogin({ role: Role.AGENCY_ADMIN, isB2c: false, hasPremiumAccess: false })).toBe("/candidates");
+    expect(landingAfterLogin({ role: Role.ADMIN, isB2c: false, hasPremiumAccess: false })).toBe("/agencies");
+  });
+  it("offers the subscription page to a B2C candidate without premium access", () => {
+    expect(landingAfterLogin({ role: Role.CANDIDATE, isB2c: true, hasPremiumAccess: false }, "/contacts")).toBe(
+      "/ask-subscription",
+    );
+    expect(landingAfterLogin({ role: Role.CANDIDATE, isB2c: true, hasPremiumAccess: true })).toBe("/");
+  });
+  it("returns to the page first asked for when the audience may see it", () => {
+    expect(landingAfterLogin(candidate, "/contact/7")).toBe("/contact/7");
+    expect(landingAfterLogin(candidate, "/activities?type=event")).toBe("/activities?type=event");
+    expect(landingAfterLogin(candidate, "/agencies")).toBe("/");
+    expect(landingAfterLogin(candidate, "/login")).toBe("/");
+    expect(landingAfterLogin({ role: Role.ADMIN, isB2c: false, hasPremiumAccess: false }, "/dashboard")).toBe("/agencies");
+  });
+});

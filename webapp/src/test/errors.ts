@@ -1,0 +1,29 @@
+// Refused calls exactly as the browser receives them from the server: a Connect JSON error body
+// whose details carry a google.rpc.ErrorInfo (see the server's internal/apierr).
+import { create, toBinary } from "@bufbuild/protobuf";
+import { base64Encode } from "@bufbuild/protobuf/wire";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { errorFromJson } from "@connectrpc/connect/protocol-connect";
+import { ErrorInfoSchema } from "../gen/google/rpc/error_details_pb";
+
+const codeNames: Partial<Record<Code, string>> = {
+  [Code.Unauthenticated]: "unauthenticated",
+  [Code.PermissionDenied]: "permission_denied",
+  [Code.ResourceExhausted]: "resource_exhausted",
+  [Code.InvalidArgument]: "invalid_argument",
+  [Code.FailedPrecondition]: "failed_precondition",
+  [Code.NotFound]: "not_found",
+  [Code.Internal]: "internal",
+};
+
+export function serverError(code: Code, reason?: string, message = "refusé"): ConnectError {
+  const details = reason
+    ? [
+        {
+          type: "google.rpc.ErrorInfo",
+          value: base64Encode(toBinary(ErrorInfoSchema, create(ErrorInfoSchema, { reason, domain: "tremplin.fr" })), "std_raw"),
+        },
+      ]
+    : [];
+  return errorFromJson({ code: codeNames[code] ?? "unknown", message, details }, undefined, new ConnectError("fallback", Code.Unknown));
+}
