@@ -113,5 +113,6 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
     restoreMocks: true,
+    testTimeout: 20_000,
   },
 });

@@ -17,7 +17,7 @@ export function ComingSoon({ title, backTo = "/" }: { title: string; backTo?: st
       <Paper
         variant="outlined"
         sx={{
-          borderRadius: 4,
+          borderRadius: "20px",
           borderStyle: "dashed",
           py: { xs: 6, sm: 9 },
           px: 3,

@@ -13,7 +13,18 @@ const tones: Record<Tone, { bg: string; fg: string }> = {
 };
 
 /** A soft, rounded badge holding an icon: the illustration of cards, steps and modals. */
-export function IconBadge({ children, tone = "primary", size = 48 }: { children: ReactNode; tone?: Tone; size?: number }) {
+export function IconBadge({
+  children,
+  tone = "primary",
+  size = 48,
+  onColor = false,
+}: {
+  children: ReactNode;
+  tone?: Tone;
+  size?: number;
+  /** On a tinted surface: a white badge instead of the tone's soft colour. */
+  onColor?: boolean;
+}) {
   const t = tones[tone];
   return (
     <Box
@@ -25,7 +36,7 @@ export function IconBadge({ children, tone = "primary", size = 48 }: { children:
         borderRadius: `${Math.round(size / 3.2)}px`,
         display: "grid",
         placeItems: "center",
-        bgcolor: t.bg,
+        bgcolor: onColor ? "#fff" : t.bg,
         color: t.fg,
         "& svg": { fontSize: Math.round(size * 0.52) },
       }}

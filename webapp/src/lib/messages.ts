@@ -64,8 +64,11 @@ export const messages = {
     footerRights: `© ${new Date().getFullYear()} Tremplin SAS`,
     roles: {
       candidate: "Candidat",
+      candidateFemale: "Candidate",
       agencyAdmin: "Administrateur d'agence",
+      agencyAdminFemale: "Administratrice d'agence",
       admin: "Administrateur de la plateforme",
+      adminFemale: "Administratrice de la plateforme",
     },
     premiumBadge: "Premium",
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Civility, Role } from "../gen/tremplin/common/v1/common_pb";
-import { isFemale, mainMenu, userMenu } from "./navigation";
+import { isFemale, mainMenu, roleLabel, userMenu } from "./navigation";
 
 describe("main menu by role", () => {
   it("candidate: dashboard, network, activities, opportunities", () => {
@@ -45,5 +45,15 @@ describe("user dropdown", () => {
     expect(isFemale({ civility: Civility.MALE })).toBe(false);
     expect(isFemale({ civility: Civility.OTHER })).toBe(false);
     expect(isFemale({ civility: Civility.UNSPECIFIED })).toBe(false);
+  });
+});
+
+describe("role label", () => {
+  it("follows the civility", () => {
+    expect(roleLabel({ role: Role.ADMIN, civility: Civility.FEMALE })).toBe("Administratrice de la plateforme");
+    expect(roleLabel({ role: Role.ADMIN, civility: Civility.MALE })).toBe("Administrateur de la plateforme");
+    expect(roleLabel({ role: Role.AGENCY_ADMIN, civility: Civility.FEMALE })).toBe("Administratrice d'agence");
+    expect(roleLabel({ role: Role.CANDIDATE, civility: Civility.OTHER })).toBe("Candidat");
+    expect(roleLabel({ role: Role.CANDIDATE, civility: Civility.FEMALE })).toBe("Candidate");
   });
 });

@@ -54,14 +54,16 @@ export function isFemale(user: Pick<User, "civility">): boolean {
   return user.civility === Civility.FEMALE;
 }
 
-export function roleLabel(user: Pick<User, "role">): string {
+/** The role as the header shows it, in the feminine for a woman. */
+export function roleLabel(user: Pick<User, "role" | "civility">): string {
+  const female = isFemale(user);
   switch (audienceOf(user)) {
     case "candidate":
-      return m.roles.candidate;
+      return female ? m.roles.candidateFemale : m.roles.candidate;
     case "agency-admin":
-      return m.roles.agencyAdmin;
+      return female ? m.roles.agencyAdminFemale : m.roles.agencyAdmin;
     case "admin":
-      return m.roles.admin;
+      return female ? m.roles.adminFemale : m.roles.admin;
     default:
       return "";
   }

@@ -1,5 +1,8 @@
 import { afterEach } from "vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
+
+// Screens load lazily: give them time on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // Dates are shown in the user's time zone; the tests pin the product's default.
 process.env.TZ = "Europe/Paris";

@@ -218,7 +218,7 @@ function MobileNav({ user }: { user: User }) {
       width: "100%",
       px: 2,
       py: 1.6,
-      borderRadius: 3,
+      borderRadius: "12px",
       fontSize: "1.0625rem",
       fontWeight: 600,
       color: active ? "primary.main" : "text.primary",

@@ -92,7 +92,7 @@ export default function LoginPage() {
           <Box
             sx={{
               bgcolor: "#fff",
-              borderRadius: 5,
+              borderRadius: "20px",
               p: { xs: 3, sm: 4, md: 0 },
               border: { xs: `1px solid ${brand.border}`, md: "none" },
             }}

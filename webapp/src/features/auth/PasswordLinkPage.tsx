@@ -64,7 +64,7 @@ export function PasswordLinkPage({ variant }: { variant: "create" | "update" }) 
 
   return (
     <Box sx={{ flex: 1, display: "flex", justifyContent: "center", alignItems: "flex-start", px: 2, py: { xs: 4, sm: 8 } }}>
-      <Paper variant="outlined" sx={{ width: "100%", maxWidth: 480, borderRadius: 5, p: { xs: 3, sm: 5 } }}>
+      <Paper variant="outlined" sx={{ width: "100%", maxWidth: 480, borderRadius: "20px", p: { xs: 3, sm: 5 } }}>
         <Box sx={{ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: 1.5, mb: 3.5 }}>
           <IconBadge size={60}>{create ? <KeyRounded /> : <LockResetRounded />}</IconBadge>
           <Typography variant="h1" sx={{ fontSize: { xs: "1.5rem", sm: "1.75rem" } }}>

@@ -109,6 +109,9 @@ export default function HomePage() {
             overflow: "hidden",
             border: "none",
             color: "#fff",
+            display: "flex",
+            flexDirection: "column",
+            justifyContent: "center",
             background: `linear-gradient(135deg, ${brand.primary} 0%, ${brand.primaryDark} 100%)`,
           }}
         >
@@ -129,7 +132,7 @@ export default function HomePage() {
           </Typography>
         </Card>
         <Card sx={{ p: { xs: 3, sm: 4 }, display: "flex", flexDirection: "column", gap: 1.5, bgcolor: brand.accentLight, borderColor: "#FDE68A" }}>
-          <IconBadge tone="accent" size={48}>
+          <IconBadge tone="accent" size={48} onColor>
             <TipsAndUpdatesRounded />
           </IconBadge>
           <Typography variant="h4" component="h2">
