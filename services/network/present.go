@@ -1,6 +1,7 @@
 package network
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/application"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/predicate"
@@ -24,71 +26,190 @@ import (
 	"github.com/tremplin/tremplin/internal/resource"
 )
 
-// Extra columns of a presented contact, selected with it in the same query.
-const (
-	colParentFirst   = "parent_first_name"
-	colParentLast    = "parent_last_name"
-	colParentCompany = "parent_company"
-	colHasActivity   = "has_activity"
-	colHasApp        = "has_application"
-)
+// rowFields are the columns a presented contact needs.
+var rowFields = []string{
+	contact.FieldID, contact.FieldCreatedAt, contact.FieldParentID, contact.FieldRank, contact.FieldCivility,
+	contact.FieldFirstName, contact.FieldLastName, contact.FieldEmail, contact.FieldCompany, contact.FieldJob,
+	contact.FieldPhoneNumber, contact.FieldMobileNumber, contact.FieldOrigin, contact.FieldComments,
+	contact.FieldResources, contact.FieldStatus, contact.FieldSortKey,
+}
+
+// selection is the owner's contacts a presentation is about: preds beyond the owner
+// (filters, one id, the children of a contact), or none for the whole network.
+type selection struct {
+	owner uuid.UUID
+	preds []predicate.Contact
+}
+
+func (sel selection) all() []predicate.Contact {
+	return append([]predicate.Contact{contact.OwnerID(sel.owner)}, sel.preds...)
+}
+
+// restrict adds "column IN (the selected contacts' ids)" to s when the selection is not the
+// whole network (then the owner's rows are all concerned, and the subquery is not needed).
+func (sel selection) restrict(s *sql.Selector, column string) {
+	if len(sel.preds) == 0 {
+		return
+	}
+	listed := sql.Table(contact.Table)
+	ids := sql.Dialect(s.Dialect()).Select(listed.C(contact.FieldID)).From(listed)
+	for _, p := range sel.all() {
+		p(ids)
+	}
+	s.Where(sql.In(column, ids))
+}
 
 // presentContacts answers the owner's contacts matching preds, presented, sorted by last name
-// then first name (case- and accent-insensitive, through sort_key). It costs two queries
-// whatever the number of contacts: the contacts with their intermediary's names and their
-// activity and application flags (a self join and EXISTS columns), then the tags of those
-// contacts. No IN list of ids is built, so it works for any network size.
+// then first name (case- and accent-insensitive: by sort_key, compared byte-wise in Go, the
+// same on both dialects).
+//
+// Its cost does not grow with the number of contacts: one query for the contacts, one for
+// their tags, one each for the contacts with tasks, with events, with applications, and — when
+// the selection is not the whole network — one for the intermediaries not among the selected
+// contacts (for the whole network they all are, and are found in memory). Selections are
+// subqueries, never lists of ids, so any network size works; every query is owner-scoped.
 func presentContacts(ctx context.Context, client *ent.Client, owner uuid.UUID, preds ...predicate.Contact) ([]*networkv1.Contact, error) {
-	preds = append([]predicate.Contact{contact.OwnerID(owner)}, preds...)
-	q := client.Contact.Query().Where(preds...)
-	q.Modify(func(s *sql.Selector) {
-		parent := sql.Table(contact.Table).As("p")
-		s.LeftJoin(parent).On(s.C(contact.FieldParentID), parent.C(contact.FieldID))
-		// Never NULL: ent asks the driver for each extra column's type, and SQLite has none
-		// for a NULL.
-		orEmpty := func(col string) sql.Querier { return sql.Expr("COALESCE(" + parent.C(col) + ", '')") }
-		s.AppendSelectExprAs(orEmpty(contact.FieldFirstName), colParentFirst)
-		s.AppendSelectExprAs(orEmpty(contact.FieldLastName), colParentLast)
-		s.AppendSelectExprAs(orEmpty(contact.FieldCompany), colParentCompany)
-
-		tasks, events := sql.Table(task.Table), sql.Table(event.Table)
-		links := sql.Table(contact.ApplicationsTable)
-		s.AppendSelectExprAs(sql.Or(
-			sql.Exists(sql.Select(tasks.C(task.FieldID)).From(tasks).Where(sql.ColumnsEQ(tasks.C(task.FieldContactID), s.C(contact.FieldID)))),
-			sql.Exists(sql.Select(events.C(event.FieldID)).From(events).Where(sql.ColumnsEQ(events.C(event.FieldContactID), s.C(contact.FieldID)))),
-		), colHasActivity)
-		s.AppendSelectExprAs(
-			sql.Exists(sql.Select(links.C(contact.ApplicationsPrimaryKey[0])).From(links).Where(sql.ColumnsEQ(links.C(contact.ApplicationsPrimaryKey[1]), s.C(contact.FieldID)))),
-			colHasApp)
-		orderBySortKey(s, s.C(contact.FieldSortKey), s.C(contact.FieldID))
-	})
-	rows, err := q.All(ctx)
+	sel := selection{owner: owner, preds: preds}
+	rows, err := client.Contact.Query().Where(sel.all()...).Select(rowFields...).All(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if len(rows) == 0 {
 		return []*networkv1.Contact{}, nil
 	}
-	tags, err := tagsOf(ctx, client, owner, preds)
+	slices.SortFunc(rows, func(a, b *ent.Contact) int {
+		if c := strings.Compare(a.SortKey, b.SortKey); c != 0 {
+			return c
+		}
+		return bytes.Compare(a.ID[:], b.ID[:])
+	})
+
+	// Intermediaries: among the selected contacts (always, for the whole network), else read.
+	parents := make(map[uuid.UUID]*commonv1.ContactRef)
+	byID := make(map[uuid.UUID]*ent.Contact, len(rows))
+	for _, r := range rows {
+		byID[r.ID] = r
+	}
+	for _, r := range rows {
+		if r.ParentID == nil || parents[*r.ParentID] != nil {
+			continue
+		}
+		if p := byID[*r.ParentID]; p != nil {
+			parents[p.ID] = &commonv1.ContactRef{Id: p.ID.String(), FirstName: p.FirstName, LastName: p.LastName, Company: p.Company}
+		}
+	}
+	if len(sel.preds) > 0 {
+		var more []struct {
+			ID        uuid.UUID `json:"id"`
+			FirstName string    `json:"first_name"`
+			LastName  string    `json:"last_name"`
+			Company   string    `json:"company"`
+		}
+		err := client.Contact.Query().Where(contact.OwnerID(owner)).
+			Select(contact.FieldID, contact.FieldFirstName, contact.FieldLastName, contact.FieldCompany).
+			Modify(func(s *sql.Selector) {
+				listed := sql.Table(contact.Table)
+				ids := sql.Dialect(s.Dialect()).Select(listed.C(contact.FieldParentID)).From(listed)
+				for _, p := range sel.all() {
+					p(ids)
+				}
+				s.Where(sql.In(s.C(contact.FieldID), ids))
+			}).Scan(ctx, &more)
+		if err != nil {
+			return nil, fmt.Errorf("loading intermediaries: %w", err)
+		}
+		for _, p := range more {
+			parents[p.ID] = &commonv1.ContactRef{Id: p.ID.String(), FirstName: p.FirstName, LastName: p.LastName, Company: p.Company}
+		}
+	}
+
+	tags, err := tagsOf(ctx, client, sel)
 	if err != nil {
 		return nil, err
 	}
+	withActivity, withApplication, err := involved(ctx, client, sel)
+	if err != nil {
+		return nil, err
+	}
+
 	out := make([]*networkv1.Contact, 0, len(rows))
-	for _, c := range rows {
-		p := toProto(c, tags[c.ID])
-		p.HasApplication = boolValue(c, colHasApp)
-		p.IsDeletable = contacts.Deletable(c.Status, boolValue(c, colHasActivity), p.HasApplication)
-		if c.ParentID != nil {
-			p.Parent = &commonv1.ContactRef{
-				Id:        c.ParentID.String(),
-				FirstName: stringValue(c, colParentFirst),
-				LastName:  stringValue(c, colParentLast),
-				Company:   stringValue(c, colParentCompany),
+	for _, r := range rows {
+		p := &networkv1.Contact{
+			Id:             r.ID.String(),
+			Rank:           int32(r.Rank),
+			FirstName:      r.FirstName,
+			LastName:       r.LastName,
+			Email:          r.Email,
+			Company:        r.Company,
+			Job:            r.Job,
+			PhoneNumber:    r.PhoneNumber,
+			MobileNumber:   r.MobileNumber,
+			Origin:         r.Origin,
+			Comments:       r.Comments,
+			Tags:           tags[r.ID],
+			Resources:      resource.ToProto(r.Resources),
+			Status:         enums.StringOf[commonv1.ContactStatus](r.Status),
+			CreatedDate:    timestamppb.New(r.CreatedAt),
+			HasApplication: withApplication[r.ID],
+			IsDeletable:    contacts.Deletable(r.Status, withActivity[r.ID], withApplication[r.ID]),
+		}
+		if p.Tags == nil {
+			p.Tags = []*networkv1.Tag{}
+		}
+		if r.Civility != nil {
+			p.Civility = enums.StringOf[commonv1.Civility](*r.Civility)
+		}
+		if r.ParentID != nil {
+			p.Parent = parents[*r.ParentID]
+			if p.Parent == nil { // cannot happen: a parent is the owner's contact
+				p.Parent = &commonv1.ContactRef{Id: r.ParentID.String()}
 			}
 		}
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// involved answers which selected contacts have a task or an event, and which are linked to an
+// application: three queries on the owner's tasks, events and applications.
+func involved(ctx context.Context, client *ent.Client, sel selection) (activity, applications map[uuid.UUID]bool, err error) {
+	activity, applications = map[uuid.UUID]bool{}, map[uuid.UUID]bool{}
+	var ids []struct {
+		ContactID uuid.UUID `json:"contact_id"`
+	}
+	err = client.Task.Query().Where(task.OwnerID(sel.owner), task.ContactIDNotNil()).Unique(true).Select(task.FieldContactID).
+		Modify(func(s *sql.Selector) { sel.restrict(s, s.C(task.FieldContactID)) }).Scan(ctx, &ids)
+	if err != nil {
+		return nil, nil, fmt.Errorf("loading contacts with tasks: %w", err)
+	}
+	for _, r := range ids {
+		activity[r.ContactID] = true
+	}
+	ids = ids[:0]
+	err = client.Event.Query().Where(event.OwnerID(sel.owner), event.ContactIDNotNil()).Unique(true).Select(event.FieldContactID).
+		Modify(func(s *sql.Selector) { sel.restrict(s, s.C(event.FieldContactID)) }).Scan(ctx, &ids)
+	if err != nil {
+		return nil, nil, fmt.Errorf("loading contacts with events: %w", err)
+	}
+	for _, r := range ids {
+		activity[r.ContactID] = true
+	}
+	var linked []struct {
+		ContactID uuid.UUID `json:"contact_id"`
+	}
+	err = client.Application.Query().Where(application.OwnerID(sel.owner)).Modify(func(s *sql.Selector) {
+		links := sql.Table(contact.ApplicationsTable)
+		s.Join(links).On(s.C(application.FieldID), links.C(contact.ApplicationsPrimaryKey[0]))
+		s.Select(sql.As(links.C(contact.ApplicationsPrimaryKey[1]), "contact_id")).Distinct()
+		sel.restrict(s, links.C(contact.ApplicationsPrimaryKey[1]))
+	}).Scan(ctx, &linked)
+	if err != nil {
+		return nil, nil, fmt.Errorf("loading contacts with applications: %w", err)
+	}
+	for _, r := range linked {
+		applications[r.ContactID] = true
+	}
+	return activity, applications, nil
 }
 
 // orderBySortKey orders by the given columns byte-wise on both dialects: SQLite compares
@@ -102,31 +223,44 @@ func orderBySortKey(s *sql.Selector, key string, then ...string) {
 	s.OrderBy(then...)
 }
 
-// tagsOf answers the tags of the owner's contacts matching preds, by contact, sorted by name.
-func tagsOf(ctx context.Context, client *ent.Client, owner uuid.UUID, preds []predicate.Contact) (map[uuid.UUID][]*networkv1.Tag, error) {
+// tagsOf answers the tags of the selected contacts, by contact, sorted by name: the links
+// read from the selected contacts (the join table is indexed by contact; starting from the
+// tags would probe it once per tag and contact), then the owner's tags.
+func tagsOf(ctx context.Context, client *ent.Client, sel selection) (map[uuid.UUID][]*networkv1.Tag, error) {
 	var links []struct {
 		ContactID uuid.UUID `json:"contact_id"`
-		ID        uuid.UUID `json:"id"`
-		Name      string    `json:"name"`
+		TagID     uuid.UUID `json:"tag_id"`
 	}
-	err := client.Tag.Query().Where(tag.OwnerID(owner)).Modify(func(s *sql.Selector) {
+	err := client.Contact.Query().Where(sel.all()...).Modify(func(s *sql.Selector) {
 		joined := sql.Table(contact.TagsTable)
-		listed := sql.Table(contact.Table)
-		ids := sql.Select(listed.C(contact.FieldID)).From(listed)
-		for _, p := range preds {
-			p(ids)
-		}
-		s.Join(joined).On(s.C(tag.FieldID), joined.C(contact.TagsPrimaryKey[1])).
-			Where(sql.In(joined.C(contact.TagsPrimaryKey[0]), ids))
-		s.Select(sql.As(joined.C(contact.TagsPrimaryKey[0]), "contact_id"), s.C(tag.FieldID), s.C(tag.FieldName))
-		orderBySortKey(s, s.C(tag.FieldNameKey), s.C(tag.FieldID))
+		s.Join(joined).On(s.C(contact.FieldID), joined.C(contact.TagsPrimaryKey[0]))
+		s.Select(sql.As(joined.C(contact.TagsPrimaryKey[0]), "contact_id"), sql.As(joined.C(contact.TagsPrimaryKey[1]), "tag_id"))
 	}).Scan(ctx, &links)
+	if err != nil {
+		return nil, fmt.Errorf("loading tag links: %w", err)
+	}
+	out := make(map[uuid.UUID][]*networkv1.Tag)
+	owned, err := client.Tag.Query().Where(tag.OwnerID(sel.owner)).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("loading tags: %w", err)
 	}
-	out := make(map[uuid.UUID][]*networkv1.Tag)
+	slices.SortFunc(owned, func(a, b *ent.Tag) int { return strings.Compare(a.NameKey, b.NameKey) })
+	rank := make(map[uuid.UUID]int, len(owned))
+	byID := make(map[uuid.UUID]*networkv1.Tag, len(owned))
+	for i, t := range owned {
+		rank[t.ID] = i
+		byID[t.ID] = &networkv1.Tag{Id: t.ID.String(), Name: t.Name}
+	}
+	slices.SortFunc(links, func(a, b struct {
+		ContactID uuid.UUID `json:"contact_id"`
+		TagID     uuid.UUID `json:"tag_id"`
+	}) int {
+		return rank[a.TagID] - rank[b.TagID]
+	})
 	for _, l := range links {
-		out[l.ContactID] = append(out[l.ContactID], &networkv1.Tag{Id: l.ID.String(), Name: l.Name})
+		if t := byID[l.TagID]; t != nil {
+			out[l.ContactID] = append(out[l.ContactID], t)
+		}
 	}
 	return out, nil
 }
@@ -159,61 +293,7 @@ func toProto(c *ent.Contact, tags []*networkv1.Tag) *networkv1.Contact {
 	return out
 }
 
-// boolValue reads an extra boolean column: PostgreSQL answers a bool, SQLite an integer.
-func boolValue(c *ent.Contact, name string) bool {
-	v, err := c.Value(name)
-	if err != nil {
-		return false
-	}
-	switch x := v.(type) {
-	case *sql.UnknownType:
-		if x == nil {
-			return false
-		}
-		return anyBool(*x)
-	default:
-		return anyBool(x)
-	}
-}
-
-func anyBool(v any) bool {
-	switch x := v.(type) {
-	case bool:
-		return x
-	case int64:
-		return x != 0
-	case int:
-		return x != 0
-	case []byte:
-		return string(x) == "1" || strings.EqualFold(string(x), "true")
-	case string:
-		return x == "1" || strings.EqualFold(x, "true")
-	}
-	return false
-}
-
-// stringValue reads an extra text column ("" for NULL).
-func stringValue(c *ent.Contact, name string) string {
-	v, err := c.Value(name)
-	if err != nil {
-		return ""
-	}
-	if u, ok := v.(*sql.UnknownType); ok {
-		if u == nil {
-			return ""
-		}
-		v = *u
-	}
-	switch x := v.(type) {
-	case string:
-		return x
-	case []byte:
-		return string(x)
-	}
-	return ""
-}
-
-// sortedTagNames answers the tag names of a presented contact, for comparisons.
+// sortedTagKeys answers the keys of tags, sorted, for comparisons.
 func sortedTagKeys(tags []*ent.Tag) []string {
 	keys := make([]string, 0, len(tags))
 	for _, t := range tags {

@@ -13,14 +13,14 @@ import (
 	"github.com/tremplin/tremplin/internal/testserver"
 )
 
-// network builds, for candidate w:
+// buildTree builds, for candidate w:
 //
 //	A (1) ── B (2) ── C (3) ── D (4)
 //	   │        └──── E (3)
 //	   └──── F (2)
 //	G (1)
 //	I (1, incomplete)
-func network(t *testing.T, w *who) map[string]*networkv1.Contact {
+func buildTree(t *testing.T, w *who) map[string]*networkv1.Contact {
 	t.Helper()
 	n := map[string]*networkv1.Contact{}
 	n["A"] = create(t, w, person("Anne", "Alpha"))
@@ -68,7 +68,7 @@ func rankChanges(t *testing.T, n map[string]*networkv1.Contact, got []*networkv1
 func TestReparentingReranksDescendants(t *testing.T) {
 	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
-		n := network(t, w)
+		n := buildTree(t, w)
 		if got, want := ranks(t, w, n), map[string]string{"A": "-1", "B": "A2", "C": "B3", "D": "C4", "E": "B3", "F": "A2", "G": "-1", "I": "-1"}; !maps.Equal(got, want) {
 			t.Fatalf("start: %v", got)
 		}
@@ -160,7 +160,7 @@ func TestReparentingReranksDescendants(t *testing.T) {
 func TestDescendantsAndRecommended(t *testing.T) {
 	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
-		n := network(t, w)
+		n := buildTree(t, w)
 		letters := func(ids []string) []string {
 			by := map[string]string{}
 			for k, c := range n {
@@ -217,7 +217,7 @@ func TestDescendantsAndRecommended(t *testing.T) {
 func TestDeletingMovesChildrenUp(t *testing.T) {
 	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
-		n := network(t, w)
+		n := buildTree(t, w)
 		if _, err := w.net.DeleteContact(bg, &networkv1.DeleteContactRequest{Id: n["B"].GetId()}); err != nil {
 			t.Fatal(err)
 		}

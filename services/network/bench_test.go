@@ -1,0 +1,87 @@
+package network_test
+
+import (
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tremplin/tremplin/internal/testdb"
+	"github.com/tremplin/tremplin/internal/testserver"
+)
+
+// Budget (issue 4): listing the contacts of a candidate with 5,000 contacts, p50 under 25 ms on
+// each dialect, over real HTTP against a whole server (session check, interceptors, encoding
+// included). Run with
+//
+//	go test -run '^$' -bench ListContacts5000 ./services/network/
+//
+// Each sub-benchmark reports p50-ms and p95-ms (measurements, not assertions) and the size of
+// the answer.
+func BenchmarkListContacts5000(b *testing.B) {
+	for _, dia := range testdb.Dialects() {
+		b.Run(string(dia), func(b *testing.B) {
+			srv := testserver.New(b, dia)
+			w := signIn(b, srv, "bench@exemple.fr", premiumSpec(srv))
+			seedNetwork(b, srv.Client, w.user.ID, 5000)
+			b.Run("json-route", func(b *testing.B) {
+				measure(b, w.http, func() *http.Request {
+					req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/contacts", nil)
+					return req
+				})
+			})
+			b.Run("connect-json", func(b *testing.B) {
+				measure(b, w.http, func() *http.Request {
+					req, _ := http.NewRequest(http.MethodPost, srv.URL+"/tremplin.network.v1.NetworkService/ListContacts", strings.NewReader("{}"))
+					req.Header.Set("Content-Type", "application/json")
+					return req
+				})
+			})
+			b.Run("connect-proto", func(b *testing.B) {
+				measure(b, w.http, func() *http.Request {
+					req, _ := http.NewRequest(http.MethodPost, srv.URL+"/tremplin.network.v1.NetworkService/ListContacts", strings.NewReader(""))
+					req.Header.Set("Content-Type", "application/proto")
+					return req
+				})
+			})
+			b.Run("connect-proto-identity", func(b *testing.B) {
+				measure(b, w.http, func() *http.Request {
+					req, _ := http.NewRequest(http.MethodPost, srv.URL+"/tremplin.network.v1.NetworkService/ListContacts", strings.NewReader(""))
+					req.Header.Set("Content-Type", "application/proto")
+					req.Header.Set("Accept-Encoding", "identity")
+					return req
+				})
+			})
+		})
+	}
+}
+
+func measure(b *testing.B, c *http.Client, newRequest func() *http.Request) {
+	b.Helper()
+	latencies := make([]time.Duration, 0, b.N)
+	var size int64
+	b.ResetTimer()
+	for b.Loop() {
+		start := time.Now()
+		res, err := c.Do(newRequest())
+		if err != nil {
+			b.Fatal(err)
+		}
+		size, _ = io.Copy(io.Discard, res.Body)
+		_ = res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			b.Fatalf("status %d", res.StatusCode)
+		}
+		latencies = append(latencies, time.Since(start))
+	}
+	b.StopTimer()
+	slices.Sort(latencies)
+	pick := func(q float64) float64 {
+		return float64(latencies[int(q*float64(len(latencies)-1))].Microseconds()) / 1000
+	}
+	b.ReportMetric(pick(0.50), "p50-ms")
+	b.ReportMetric(pick(0.95), "p95-ms")
+	b.ReportMetric(float64(size), "body-bytes")
+}

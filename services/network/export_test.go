@@ -1,0 +1,101 @@
+package network_test
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"connectrpc.com/connect"
+
+	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
+	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
+	"github.com/tremplin/tremplin/internal/testserver"
+	"github.com/tremplin/tremplin/services/network/contactcsv"
+)
+
+func TestExportContacts(t *testing.T) {
+	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		w := signIn(t, srv, "alice@exemple.fr", endedSpec(srv)) // export needs no premium
+		other := signIn(t, srv, "autre@exemple.fr", premiumSpec(srv))
+		create(t, other, person("Pas", "Moi"))
+		create(t, w, &networkv1.ContactDraft{Civility: commonv1.Civility_CIVILITY_FEMALE, FirstName: "Léa", LastName: "Dubois",
+			Email: "lea@exemple.fr", PhoneNumber: "05 61 93 33 33", MobileNumber: "+33 6 11 22 33 44", Company: "Airbus", Job: "Acheteuse",
+			Comments: "Entretien le 12/05.\nRelancer en juin, voir « Pôle achats »."})
+		create(t, w, &networkv1.ContactDraft{Civility: commonv1.Civility_CIVILITY_MALE, FirstName: "Hugo", LastName: "Renard"})
+		create(t, w, &networkv1.ContactDraft{FirstName: "Camille", LastName: "Abel", Company: "=Formule"})
+
+		// 23:30 UTC on 18 November is the 19th in Paris: the file is named after the
+		// candidate's date.
+		srv.Clock.Set(time.Date(2026, 11, 18, 23, 30, 0, 0, time.UTC))
+		res, err := http.NewRequest(http.MethodGet, srv.URL+"/api/contacts/export", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := w.http.Do(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET /api/contacts/export: %d %s", resp.StatusCode, data)
+		}
+		if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/csv") {
+			t.Errorf("Content-Type %q", ct)
+		}
+		if cd := resp.Header.Get("Content-Disposition"); cd != `attachment; filename="contacts-tremplin-2026-11-19.csv"` {
+			t.Errorf("Content-Disposition %q", cd)
+		}
+		lines := strings.Split(strings.TrimPrefix(string(data), "\uFEFF"), "\r\n")
+		if lines[0] != "First Name,Last Name,Notes,E-mail Address,Business Phone,Mobile Phone,Company,Job Title,Gender" {
+			t.Errorf("header %q", lines[0])
+		}
+		// Sorted like the list; Gender f for female, m otherwise; a formula is defused.
+		if lines[1] != "Camille,ABEL,,,,,'=Formule,,m" {
+			t.Errorf("row 1 %q", lines[1])
+		}
+		if !strings.HasSuffix(lines[len(lines)-2], ",m") || !strings.HasPrefix(lines[len(lines)-2], "Hugo,RENARD,") {
+			t.Errorf("last row %q", lines[len(lines)-2])
+		}
+		back, err := contactcsv.Parse(bytes.NewReader(data), contactcsv.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(back) != 3 {
+			t.Fatalf("read back %d contacts: %v", len(back), back)
+		}
+		want := contactcsv.Contact{FirstName: "Léa", LastName: "DUBOIS", Email: "lea@exemple.fr", PhoneNumber: "05 61 93 33 33",
+			MobileNumber: "+33 6 11 22 33 44", Company: "Airbus", Job: "Acheteuse", Civility: contactcsv.Female,
+			Notes: "Entretien le 12/05.\nRelancer en juin, voir « Pôle achats »."}
+		if back[1] != want {
+			t.Errorf("Léa read back:\n got %+v\nwant %+v", back[1], want)
+		}
+
+		// Over Connect: the file and its name in the message, the header too.
+		conn, err := w.net.ExportContacts(bg, &networkv1.ExportContactsRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if conn.GetFilename() != "contacts-tremplin-2026-11-19.csv" || !bytes.Equal(conn.GetFile().GetData(), data) ||
+			conn.GetFile().GetContentType() != "text/csv; charset=utf-8" {
+			t.Errorf("Connect: %q %q %d bytes", conn.GetFilename(), conn.GetFile().GetContentType(), len(conn.GetFile().GetData()))
+		}
+		raw := networkRawClient(srv, w)
+		resp2, err := raw.CallUnary(bg, connect.NewRequest(&networkv1.ExportContactsRequest{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cd := resp2.Header().Get("Content-Disposition"); !strings.Contains(cd, "contacts-tremplin-2026-11-19.csv") {
+			t.Errorf("Connect header %q", cd)
+		}
+	})
+}
+
+// networkRawClient calls ExportContacts with a generic Connect client that exposes headers.
+func networkRawClient(srv *testserver.Start, w *who) *connect.Client[networkv1.ExportContactsRequest, networkv1.ExportContactsResponse] {
+	return connect.NewClient[networkv1.ExportContactsRequest, networkv1.ExportContactsResponse](
+		w.http, srv.URL+"/tremplin.network.v1.NetworkService/ExportContacts")
+}

@@ -1,0 +1,90 @@
+package network_test
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+
+	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+	"github.com/google/uuid"
+
+	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/user"
+	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
+	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
+	"github.com/tremplin/tremplin/internal/clock"
+	"github.com/tremplin/tremplin/internal/db"
+	"github.com/tremplin/tremplin/internal/testdb"
+	"github.com/tremplin/tremplin/internal/viewer"
+	"github.com/tremplin/tremplin/services/network"
+)
+
+// countingClient is an ent client on d's connections whose driver counts every statement it
+// runs (queries, executions, transactions begun).
+func countingClient(d *db.Database) (*ent.Client, *atomic.Int64) {
+	var n atomic.Int64
+	drv := dialect.DebugWithContext(entsql.OpenDB(d.Dialect, d.SQL), func(context.Context, ...any) { n.Add(1) })
+	return ent.NewClient(ent.Driver(drv)), &n
+}
+
+// The number of SQL statements of the listing calls does not grow with the network: the same
+// for 10 and for 200 contacts (with parents, tags, tasks and applications).
+func TestListingCostsAConstantNumberOfQueries(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.Database) {
+		counts := map[int]map[string]int64{}
+		for _, size := range []int{10, 200} {
+			u := d.Client.User.Create().SetEmail(uuid.NewString() + "@exemple.fr").SetRole(user.RoleCandidate).
+				SaveX(viewer.SystemContext(context.Background()))
+			seedNetwork(t, d.Client, u.ID, size)
+			ctx := viewer.NewContext(context.Background(), &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate, Premium: true})
+			client, n := countingClient(d)
+			svc := &network.Service{Client: client, Clock: clock.Real{}}
+			first, err := svc.ListContacts(ctx, &networkv1.ListContactsRequest{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(first.GetContacts()) != size {
+				t.Fatalf("%d contacts listed, want %d", len(first.GetContacts()), size)
+			}
+			// A contact that introduced others.
+			root := ""
+			for _, c := range first.GetContacts() {
+				if c.GetParent() != nil {
+					root = c.GetParent().GetId()
+				}
+			}
+			calls := map[string]func() error{
+				"ListContacts": func() error { _, err := svc.ListContacts(ctx, &networkv1.ListContactsRequest{}); return err },
+				"ListContacts filtered": func() error {
+					_, err := svc.ListContacts(ctx, &networkv1.ListContactsRequest{Search: "a", Tags: []string{"lyon", "banque"},
+						Statuses: []commonv1.ContactStatus{commonv1.ContactStatus_CONTACT_STATUS_NEW, commonv1.ContactStatus_CONTACT_STATUS_ENGAGED}})
+					return err
+				},
+				"GetContact":              func() error { _, err := svc.GetContact(ctx, &networkv1.GetContactRequest{Id: root}); return err },
+				"ListDescendants":         func() error { _, err := svc.ListDescendants(ctx, &networkv1.ListDescendantsRequest{Id: root}); return err },
+				"ListRecommendedContacts": func() error { _, err := svc.ListRecommendedContacts(ctx, &networkv1.ListRecommendedContactsRequest{Id: root}); return err },
+				"SearchTags":              func() error { _, err := svc.SearchTags(ctx, &networkv1.SearchTagsRequest{}); return err },
+				"ExportContacts":          func() error { _, err := svc.ExportContacts(ctx, &networkv1.ExportContactsRequest{}); return err },
+			}
+			counts[size] = map[string]int64{}
+			for name, call := range calls {
+				n.Store(0)
+				if err := call(); err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				counts[size][name] = n.Load()
+			}
+		}
+		for name, small := range counts[10] {
+			if large := counts[200][name]; large != small || small == 0 {
+				t.Errorf("%s: %d statements for 10 contacts, %d for 200", name, small, large)
+			}
+		}
+		// Contacts, tag links, tags, contacts with tasks, with events, with applications.
+		if got := counts[200]["ListContacts"]; got != 6 {
+			t.Errorf("ListContacts runs %d statements, want 6", got)
+		}
+		t.Logf("statements per call: %v", counts[200])
+	})
+}
