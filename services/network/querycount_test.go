@@ -61,11 +61,17 @@ func TestListingCostsAConstantNumberOfQueries(t *testing.T) {
 						Statuses: []commonv1.ContactStatus{commonv1.ContactStatus_CONTACT_STATUS_NEW, commonv1.ContactStatus_CONTACT_STATUS_ENGAGED}})
 					return err
 				},
-				"GetContact":              func() error { _, err := svc.GetContact(ctx, &networkv1.GetContactRequest{Id: root}); return err },
-				"ListDescendants":         func() error { _, err := svc.ListDescendants(ctx, &networkv1.ListDescendantsRequest{Id: root}); return err },
-				"ListRecommendedContacts": func() error { _, err := svc.ListRecommendedContacts(ctx, &networkv1.ListRecommendedContactsRequest{Id: root}); return err },
-				"SearchTags":              func() error { _, err := svc.SearchTags(ctx, &networkv1.SearchTagsRequest{}); return err },
-				"ExportContacts":          func() error { _, err := svc.ExportContacts(ctx, &networkv1.ExportContactsRequest{}); return err },
+				"GetContact": func() error { _, err := svc.GetContact(ctx, &networkv1.GetContactRequest{Id: root}); return err },
+				"ListDescendants": func() error {
+					_, err := svc.ListDescendants(ctx, &networkv1.ListDescendantsRequest{Id: root})
+					return err
+				},
+				"ListRecommendedContacts": func() error {
+					_, err := svc.ListRecommendedContacts(ctx, &networkv1.ListRecommendedContactsRequest{Id: root})
+					return err
+				},
+				"SearchTags":     func() error { _, err := svc.SearchTags(ctx, &networkv1.SearchTagsRequest{}); return err },
+				"ExportContacts": func() error { _, err := svc.ExportContacts(ctx, &networkv1.ExportContactsRequest{}); return err },
 			}
 			counts[size] = map[string]int64{}
 			for name, call := range calls {
