@@ -48,8 +48,9 @@ type person struct {
 }
 
 // Seed creates the demo accounts, or brings existing ones back to their demo state, all with
-// password. It is idempotent: running it again changes nothing but the passwords and the
-// dates that keep each account in its state (a valid licence stays valid, a trial running).
+// password, and gives the candidates a network of contacts (network.go). It is idempotent:
+// running it again changes nothing but the passwords and the dates that keep each account in
+// its state (a valid licence stays valid, a trial running); contacts are never duplicated.
 func Seed(ctx context.Context, client *ent.Client, password string, now time.Time) error {
 	if !authn.PasswordFormatOK(password) {
 		return fmt.Errorf("the demo password must have 8 characters or more, upper and lower case, a digit and a special character")
@@ -102,45 +103,58 @@ func seed(ctx context.Context, c *ent.Client, hash string, now time.Time) error 
 		return err
 	}
 
-	b2b := func(p person, activated, expires time.Time) error {
+	b2b := func(p person, activated, expires time.Time) (*ent.User, error) {
 		u, err := upsert(p, &ag.ID, func(u *ent.UserUpdateOne) {
 			u.SetIsB2c(false).SetFirstLoginAt(activated).ClearTrialEndAt()
 		})
 		if err != nil {
-			return err
+			return nil, err
 		}
 		lic, err := c.License.Query().Where(license.CandidateID(u.ID)).Only(ctx)
 		if ent.IsNotFound(err) {
 			if err := licenses.TakeOne(ctx, c, ag.ID); err != nil {
-				return err
+				return nil, err
 			}
 			lic, err = c.License.Create().SetCandidateID(u.ID).SetAgencyID(ag.ID).
 				SetAllocationDate(activated).SetInvitationDate(activated).Save(ctx)
 		}
 		if err != nil {
-			return fmt.Errorf("demo licence of %s: %w", p.email, err)
+			return nil, fmt.Errorf("demo licence of %s: %w", p.email, err)
 		}
-		return lic.Update().SetAllocationDate(activated).SetActivationDate(activated).SetExpirationDate(expires).Exec(ctx)
+		return u, lic.Update().SetAllocationDate(activated).SetActivationDate(activated).SetExpirationDate(expires).Exec(ctx)
 	}
-	if err := b2b(person{"candidat@demo.tremplin.fr", "Thomas", "Durand", user.CivilityMale, user.RoleCandidate, "Chef de projet digital"},
-		now.AddDate(0, -1, 0), now.AddDate(0, 11, 0)); err != nil {
+	candidate, err := b2b(person{"candidat@demo.tremplin.fr", "Thomas", "Durand", user.CivilityMale, user.RoleCandidate, "Chef de projet digital"},
+		now.AddDate(0, -1, 0), now.AddDate(0, 11, 0))
+	if err != nil {
 		return err
 	}
-	if err := b2b(person{"licence-expiree@demo.tremplin.fr", "Julien", "Moreau", user.CivilityMale, user.RoleCandidate, "Comptable"},
+	if _, err := b2b(person{"licence-expiree@demo.tremplin.fr", "Julien", "Moreau", user.CivilityMale, user.RoleCandidate, "Comptable"},
 		now.AddDate(0, -13, 0), now.AddDate(0, -1, 0)); err != nil {
 		return err
 	}
 
-	b2c := func(p person, firstLogin, trialEnd time.Time) error {
-		_, err := upsert(p, nil, func(u *ent.UserUpdateOne) {
+	b2c := func(p person, firstLogin, trialEnd time.Time) (*ent.User, error) {
+		return upsert(p, nil, func(u *ent.UserUpdateOne) {
 			u.SetIsB2c(true).SetHasPaid(false).SetFirstLoginAt(firstLogin).SetTrialEndAt(trialEnd).ClearAgencyID()
 		})
+	}
+	trial, err := b2c(person{"essai@demo.tremplin.fr", "Léa", "Bernard", user.CivilityFemale, user.RoleCandidate, "Chargée de communication"},
+		now.AddDate(0, 0, -4), now.AddDate(0, 0, 10))
+	if err != nil {
 		return err
 	}
-	if err := b2c(person{"essai@demo.tremplin.fr", "Léa", "Bernard", user.CivilityFemale, user.RoleCandidate, "Chargée de communication"},
-		now.AddDate(0, 0, -4), now.AddDate(0, 0, 10)); err != nil {
-		return err
-	}
-	return b2c(person{"expire@demo.tremplin.fr", "Hugo", "Petit", user.CivilityMale, user.RoleCandidate, "Développeur web"},
+	ended, err := b2c(person{"expire@demo.tremplin.fr", "Hugo", "Petit", user.CivilityMale, user.RoleCandidate, "Développeur web"},
 		now.AddDate(0, 0, -20), now.AddDate(0, 0, -6))
+	if err != nil {
+		return err
+	}
+
+	// Their networks (see network.go).
+	if err := seedNetwork(ctx, c, candidate, fullNetwork, true, now); err != nil {
+		return err
+	}
+	if err := seedNetwork(ctx, c, trial, fullNetwork, true, now); err != nil {
+		return err
+	}
+	return seedNetwork(ctx, c, ended, smallNetwork, false, now)
 }
