@@ -10,10 +10,10 @@ import CloseRounded from "@mui/icons-material/CloseRounded";
 import HelpOutlineRounded from "@mui/icons-material/HelpOutlineRounded";
 import InfoOutlined from "@mui/icons-material/InfoOutlined";
 import WarningAmberRounded from "@mui/icons-material/WarningAmberRounded";
-import { messages } from "../lib/messages";
 import { useViewport } from "../lib/viewport";
 import { IconBadge } from "./IconBadge";
 import type { ModalSpec } from "./ModalHost";
+import { screenMessages } from "../lib/messages/screens";
 
 export default function ModalFrame({
   spec,
@@ -87,7 +87,7 @@ export default function ModalFrame({
     >
       <IconButton
         onClick={dismiss}
-        aria-label={messages.modals.close}
+        aria-label={screenMessages.modals.close}
         sx={{ position: "absolute", right: 10, top: 10, color: "text.secondary" }}
       >
         <CloseRounded />
@@ -111,7 +111,7 @@ export default function ModalFrame({
             {spec.kind === "confirmation" ? (
               <>
                 <Button variant="outlined" color="inherit" onClick={dismiss} disabled={busy} sx={{ minWidth: 120, borderColor: "divider" }}>
-                  {spec.cancelLabel ?? messages.modals.cancel}
+                  {spec.cancelLabel ?? screenMessages.modals.cancel}
                 </Button>
                 <Button
                   variant="contained"
@@ -120,12 +120,12 @@ export default function ModalFrame({
                   loading={busy}
                   sx={{ minWidth: 120 }}
                 >
-                  {spec.confirmLabel ?? messages.modals.confirm}
+                  {spec.confirmLabel ?? screenMessages.modals.confirm}
                 </Button>
               </>
             ) : (
               <Button variant="contained" onClick={dismiss} sx={{ minWidth: 160 }} autoFocus>
-                {messages.modals.understand}
+                {screenMessages.modals.understand}
               </Button>
             )}
           </DialogActions>

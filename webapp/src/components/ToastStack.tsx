@@ -2,8 +2,8 @@ import { useEffect, useRef } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Grow from "@mui/material/Grow";
-import { messages } from "../lib/messages";
 import type { Toast, ToastSeverity } from "./Toasts";
+import { screenMessages } from "../lib/messages/screens";
 
 const DURATION: Record<ToastSeverity, number> = { success: 5000, warning: 7000, error: 8000 };
 
@@ -46,7 +46,7 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
         severity={toast.severity}
         variant="filled"
         onClose={onClose}
-        slotProps={{ closeButton: { title: messages.toasts.close, "aria-label": messages.toasts.close } }}
+        slotProps={{ closeButton: { title: screenMessages.toasts.close, "aria-label": screenMessages.toasts.close } }}
         sx={{
           pointerEvents: "auto",
           boxShadow: "0 10px 30px rgba(30,34,53,0.18)",

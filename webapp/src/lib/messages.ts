@@ -1,6 +1,8 @@
 // The French message catalogue. Every piece of text the user can read lives in src/lib:
-// - here, what the shell and the sign-in screens need from the first paint;
-// - src/lib/messages/screens.ts, the short texts of the other screens;
+// - here, what the public pages (login, password links, legal pages) need from the first paint,
+//   with the validation and error messages;
+// - src/lib/messages/screens.ts, the signed-in shell (header, menus), the modal host, the toasts
+//   and the short texts of the other screens;
 // - src/lib/content/, the long-form texts (terms of use, legal notice, help, quotes).
 // The last two load with the screens that show them, to keep the login page small.
 // Messages quoted by the product specification are kept word for word (straight apostrophes
@@ -42,46 +44,13 @@ export const messages = {
     unknownRole: "Rôle d'utilisateur inconnu",
   },
 
+  // What the public pages link to; the signed-in header's texts are in messages/screens.ts.
   nav: {
-    home: "Accueil",
-    dashboard: "Tableau de bord",
-    contacts: "Mon réseau",
-    activities: "Activités",
-    applications: "Opportunités",
-    candidates: "Candidats",
-    agencies: "Agences",
     login: "Se connecter",
-    mainMenu: "Menu principal",
-    openMenu: "Ouvrir le menu",
-    closeMenu: "Fermer le menu",
-    userMenu: "Menu du compte",
-    profile: "Mon profil",
-    premium: "Abonnement Premium",
     help: "Aide",
     legalNotice: "Mentions légales",
     cgu: "Conditions générales d'utilisation",
-    logout: "Se déconnecter",
     footerRights: `© ${new Date().getFullYear()} Tremplin SAS`,
-    roles: {
-      candidate: "Candidat",
-      candidateFemale: "Candidate",
-      agencyAdmin: "Administrateur d'agence",
-      agencyAdminFemale: "Administratrice d'agence",
-      admin: "Administrateur de la plateforme",
-      adminFemale: "Administratrice de la plateforme",
-    },
-    premiumBadge: "Premium",
-  },
-
-  toasts: {
-    close: "Fermer",
-  },
-
-  modals: {
-    cancel: "Annuler",
-    confirm: "Confirmer",
-    understand: "J'ai compris",
-    close: "Fermer",
   },
 
   login: {

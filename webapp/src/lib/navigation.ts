@@ -2,10 +2,11 @@
 import { Civility, Role, type User } from "../gen/tremplin/common/v1/common_pb";
 import { messages } from "./messages";
 import { audienceOf } from "./routes";
+import { screenMessages } from "./messages/screens";
 
 export type MenuItem = { to: string; label: string };
 
-const m = messages.nav;
+const m = { ...messages.nav, ...screenMessages.shell };
 
 /** The main menu of a signed-in user. An unknown role is an error (audienceOf throws). */
 export function mainMenu(user: Pick<User, "role">): MenuItem[] {

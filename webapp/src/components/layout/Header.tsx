@@ -32,8 +32,9 @@ import { useLogout } from "../../lib/session";
 import { brand } from "../../lib/theme";
 import { LAYOUT_WIDTH, useViewport } from "../../lib/viewport";
 import { Logo } from "../Logo";
+import { screenMessages } from "../../lib/messages/screens";
 
-const m = messages.nav;
+const m = { ...messages.nav, ...screenMessages.shell };
 
 const itemIcons: Record<string, ReactNode> = {
   profile: <AccountCircleRounded fontSize="small" />,

@@ -10,7 +10,6 @@ import WorkspacePremiumRounded from "@mui/icons-material/WorkspacePremiumRounded
 import { IconBadge } from "../../components/IconBadge";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { trialIsOver } from "./access";
-import { messages } from "../../lib/messages";
 import { useUser } from "../../lib/session";
 import { brand } from "../../lib/theme";
 import { usePageTitle } from "../../lib/usePageTitle";
@@ -70,7 +69,7 @@ export default function AskSubscriptionPage() {
         <Card sx={{ p: { xs: 3, sm: 4 }, borderWidth: 2, borderColor: brand.primary, position: { md: "sticky" }, top: { md: 96 } }}>
           <Box sx={{ display: "inline-flex", alignItems: "center", gap: 0.75, px: 1.25, py: 0.5, borderRadius: 99, bgcolor: brand.accentLight, color: "#92400E", fontWeight: 700, fontSize: "0.8125rem" }}>
             <WorkspacePremiumRounded sx={{ fontSize: 16 }} />
-            {messages.nav.premiumBadge}
+            {screenMessages.shell.premiumBadge}
           </Box>
           <Box sx={{ display: "flex", alignItems: "baseline", gap: 1, mt: 2 }}>
             <Typography component="span" sx={{ fontSize: "3rem", fontWeight: 800, letterSpacing: "-0.03em", lineHeight: 1 }}>

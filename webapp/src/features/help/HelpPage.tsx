@@ -26,7 +26,7 @@ export default function HelpPage() {
 
   return (
     <PageContainer>
-      <PageHeader title={m.title} subtitle={m.intro} />
+      <PageHeader title={m.title} subtitle={audience === "candidate" ? m.intro : m.introAgency} />
       <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "2fr 1fr" }, alignItems: "start" }}>
         <Box component="section" aria-labelledby="tips-title">
           <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 2 }}>

@@ -15,7 +15,6 @@ import WorkOutlineRounded from "@mui/icons-material/WorkOutlineRounded";
 import { IconBadge, type Tone } from "../../components/IconBadge";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { formatDate } from "../../lib/format";
-import { messages } from "../../lib/messages";
 import { useUser } from "../../lib/session";
 import { brand } from "../../lib/theme";
 import { usePageTitle } from "../../lib/usePageTitle";
@@ -32,7 +31,7 @@ const stepVisuals: { icon: ReactNode; tone: Tone; to: string }[] = [
 ];
 
 export default function HomePage() {
-  usePageTitle(messages.nav.home);
+  usePageTitle(screenMessages.shell.home);
   const user = useUser();
   const [quote] = useState(() => randomQuote());
   const inTrial = user.isB2c && !user.hasPaid && user.hasPremiumAccess && user.trialEndDate;

@@ -5,6 +5,43 @@
 const nb = "\u00a0";
 
 export const screenMessages = {
+  shell: {
+    home: "Accueil",
+    dashboard: "Tableau de bord",
+    contacts: "Mon réseau",
+    activities: "Activités",
+    applications: "Opportunités",
+    candidates: "Candidats",
+    agencies: "Agences",
+    mainMenu: "Menu principal",
+    openMenu: "Ouvrir le menu",
+    closeMenu: "Fermer le menu",
+    userMenu: "Menu du compte",
+    profile: "Mon profil",
+    premium: "Abonnement Premium",
+    logout: "Se déconnecter",
+    roles: {
+      candidate: "Candidat",
+      candidateFemale: "Candidate",
+      agencyAdmin: "Administrateur d'agence",
+      agencyAdminFemale: "Administratrice d'agence",
+      admin: "Administrateur de la plateforme",
+      adminFemale: "Administratrice de la plateforme",
+    },
+    premiumBadge: "Premium",
+  },
+
+  toasts: {
+    close: "Fermer",
+  },
+
+  modals: {
+    cancel: "Annuler",
+    confirm: "Confirmer",
+    understand: "J'ai compris",
+    close: "Fermer",
+  },
+
   home: {
     greeting: (firstName: string) =>
       firstName ? `Bonjour ${firstName}${nb}!` : `Bonjour${nb}!`,
@@ -93,6 +130,7 @@ export const screenMessages = {
     title: "Aide",
     intro:
       "Tout ce qu'il faut savoir pour organiser votre recherche d'emploi avec Tremplin.",
+    introAgency: "Tout ce qu'il faut savoir pour accompagner vos candidats avec Tremplin.",
     tipsTitle: "Nos conseils",
     contactTitle: `Une question${nb}? Écrivez-nous`,
     contactText:
