@@ -65,6 +65,14 @@ func requireJSON(next http.Handler) http.Handler {
 					"Content-Type doit être application/json")
 				return
 			}
+			// A file above the cap would otherwise get the transcoder's generic
+			// RESOURCE_EXHAUSTED; the import's own refusal is clearer (NetworkService answers
+			// the same for files between 5 MB and the cap).
+			if rawBodyRoutes[r.URL.Path] && r.ContentLength > MaxBodyBytes {
+				writeError(w, http.StatusBadRequest, 3, "IMPORT_TOO_LARGE",
+					"Erreur lors de l'importation de contacts : le fichier dépasse 5 Mo")
+				return
+			}
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
 		next.ServeHTTP(w, r)

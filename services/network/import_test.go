@@ -220,6 +220,15 @@ func TestImportRefusesBadFiles(t *testing.T) {
 			wantRefusal(t, tt.name+" over Connect", err, connect.CodeInvalidArgument, tt.reason)
 		})
 	}
+	t.Run("a file above the request cap", func(t *testing.T) {
+		srv := testserver.New(t, "sqlite3")
+		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		huge := append([]byte("First Name,Last Name,Notes\n"), bytes.Repeat([]byte("Jean,Dupont,"+strings.Repeat("x", 1000)+"\n"), 7000)...)
+		status, body := upload(t, srv, w, "gros.csv", huge)
+		if status != http.StatusBadRequest || body["type"] != "IMPORT_TOO_LARGE" {
+			t.Errorf("%d %v", status, body)
+		}
+	})
 	t.Run("a form without the file", func(t *testing.T) {
 		srv := testserver.New(t, "sqlite3")
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
