@@ -1,6 +1,7 @@
 package network_test
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"slices"
@@ -8,8 +9,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tremplin/tremplin/ent/user"
+	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
+	"github.com/tremplin/tremplin/internal/clock"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
+	"github.com/tremplin/tremplin/internal/viewer"
+	"github.com/tremplin/tremplin/services/network"
 )
 
 // Budget (issue 4): listing the contacts of a candidate with 5,000 contacts, p50 under 25 ms on
@@ -54,6 +60,27 @@ func BenchmarkListContacts5000(b *testing.B) {
 					return req
 				})
 			})
+		})
+	}
+}
+
+// BenchmarkListContactsService5000 is the service's own share of the list: the six queries and
+// the building of the answer, without HTTP, authentication or encoding.
+func BenchmarkListContactsService5000(b *testing.B) {
+	for _, dia := range testdb.Dialects() {
+		b.Run(string(dia), func(b *testing.B) {
+			d := testdb.New(b, dia)
+			u := d.Client.User.Create().SetEmail("bench@exemple.fr").SetRole(user.RoleCandidate).SaveX(viewer.SystemContext(context.Background()))
+			seedNetwork(b, d.Client, u.ID, 5000)
+			ctx := viewer.NewContext(context.Background(), &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate, Premium: true})
+			svc := &network.Service{Client: d.Client, Clock: clock.Real{}}
+			b.ReportAllocs()
+			for b.Loop() {
+				res, err := svc.ListContacts(ctx, &networkv1.ListContactsRequest{})
+				if err != nil || len(res.GetContacts()) != 5000 {
+					b.Fatal(err)
+				}
+			}
 		})
 	}
 }
