@@ -19,7 +19,8 @@ export default defineConfig({
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
     viewport: { width: 1280, height: 800 },
-    trace: "retain-on-failure",
+    // Tracing costs CPU on every test; turn it on when investigating (TREMPLIN_E2E_TRACE=1).
+    trace: process.env.TREMPLIN_E2E_TRACE ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
