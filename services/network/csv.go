@@ -195,7 +195,7 @@ func (s *Service) BulkCreateContacts(ctx context.Context, req *networkv1.BulkCre
 		}
 		picked = append(picked, c)
 	}
-	now := s.now().Now()
+	now := s.clock().Now()
 	res := &networkv1.BulkCreateContactsResponse{CreatedContacts: []*networkv1.Contact{}}
 	err = s.withTx(ctx, func(tx *ent.Tx) error {
 		client := tx.Client()
@@ -285,7 +285,7 @@ func (s *Service) ExportContacts(ctx context.Context, _ *networkv1.ExportContact
 	if err := contactcsv.Write(&buf, rows); err != nil {
 		return nil, apierr.Internal(err)
 	}
-	filename := "contacts-tremplin-" + dateIn(s.now().Now(), users.LocationOf(u)) + ".csv"
+	filename := "contacts-tremplin-" + dateIn(s.clock().Now(), users.LocationOf(u)) + ".csv"
 	if call, ok := connect.CallInfoForHandlerContext(ctx); ok {
 		call.ResponseHeader().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
 	}

@@ -33,27 +33,30 @@ type Service struct {
 
 var _ networkv1connect.NetworkServiceHandler = (*Service)(nil)
 
-// The refusals of this service.
-var (
-	errNotDeletable = func() *connect.Error {
-		return apierr.New(connect.CodeFailedPrecondition, commonv1.ErrorReason_ERROR_REASON_CONTACT_NOT_DELETABLE,
-			"La suppression n'est pas possible pour un contact en cours ou clôturé")
-	}
-	errIntermediarySelf = func() *connect.Error {
-		return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_INVALID_INTERMEDIARY,
-			"Un contact ne peut pas être son propre intermédiaire")
-	}
-	errIntermediaryDescendant = func() *connect.Error {
-		return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_INVALID_INTERMEDIARY,
-			"L'intermédiaire ne peut pas être un contact que ce contact vous a présenté")
-	}
-	errIntermediaryIncomplete = func() *connect.Error {
-		return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_INVALID_INTERMEDIARY,
-			"Un contact incomplet ne peut pas être choisi comme intermédiaire")
-	}
-)
+// The refusals of this service (messages for people; the web app reads the reasons).
 
-func (s *Service) now() clock.Clock {
+func errNotDeletable() *connect.Error {
+	return apierr.New(connect.CodeFailedPrecondition, commonv1.ErrorReason_ERROR_REASON_CONTACT_NOT_DELETABLE,
+		"La suppression n'est pas possible pour un contact en cours ou clôturé")
+}
+
+func errIntermediarySelf() *connect.Error {
+	return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_INVALID_INTERMEDIARY,
+		"Un contact ne peut pas être son propre intermédiaire")
+}
+
+func errIntermediaryDescendant() *connect.Error {
+	return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_INVALID_INTERMEDIARY,
+		"L'intermédiaire ne peut pas être un contact présenté par ce contact, directement ou non")
+}
+
+func errIntermediaryIncomplete() *connect.Error {
+	return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_INVALID_INTERMEDIARY,
+		"Un contact incomplet ne peut pas être choisi comme intermédiaire")
+}
+
+// clock answers the service's clock.
+func (s *Service) clock() clock.Clock {
 	if s.Clock == nil {
 		return clock.Real{}
 	}

@@ -33,7 +33,7 @@ var (
 	updateRoot = (&networkv1.UpdateContactRequest{}).ProtoReflect().Descriptor()
 )
 
-// errLastNameChars refuses a last name with characters the rule forbids.
+// lastNameCharsMessage refuses a last name with characters the rule forbids.
 const lastNameCharsMessage = "Le nom ne peut contenir que des lettres, des espaces, des apostrophes et des tirets"
 
 // fields are a contact draft's values, normalised.
@@ -166,7 +166,7 @@ func intermediary(ctx context.Context, client *ent.Client, owner uuid.UUID, raw 
 // and their time zone. Read before the transaction (SQLite has one connection, which the
 // transaction holds).
 func (s *Service) taskOptions(ctx context.Context, v *viewer.Viewer, draft *networkv1.ContactDraft) (tasks.Options, error) {
-	opts := tasks.Options{Owner: v.UserID, Now: s.now().Now()}
+	opts := tasks.Options{Owner: v.UserID, Now: s.clock().Now()}
 	if draft.GetTask() == nil {
 		return opts, nil
 	}
