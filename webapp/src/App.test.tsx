@@ -164,7 +164,7 @@ describe("reset-password modal", () => {
     const u = userEvent.setup();
     await u.click(await screen.findByRole("button", { name: "Mot de passe oublié\u00a0?" }));
     const dialog = await screen.findByRole("dialog");
-    await u.type(within(dialog).getByLabelText("Adresse e-mail"), "camille@exemple.fr");
+    await u.type(await within(dialog).findByLabelText("Adresse e-mail"), "camille@exemple.fr");
     await u.click(within(dialog).getByRole("button", { name: "Envoyer le lien" }));
     expect(await screen.findByText(/^C'est envoyé/)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());

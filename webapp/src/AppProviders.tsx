@@ -1,4 +1,4 @@
-import { StrictMode, type ComponentType, type ReactNode } from "react";
+import { StrictMode, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import type { Transport } from "@connectrpc/connect";
 import { TransportProvider } from "@connectrpc/connect-query";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
@@ -10,10 +10,37 @@ import { ErrorBoundary } from "./components/ErrorBoundary";
 import { ModalProvider } from "./components/ModalHost";
 import { ToastProvider } from "./components/Toasts";
 import { SessionProvider } from "./lib/session";
-import { theme } from "./lib/theme";
+import { loadFrenchTheme, theme } from "./lib/theme";
 import { ViewportProvider } from "./lib/viewport";
 
-const appTheme = { ...theme, vars: null };
+// `vars: null`: what MUI's ThemeProvider passes for a theme without CSS variables.
+const withoutVars = (t: typeof theme) => ({ ...t, vars: null });
+
+/** The theme, switched to MUI's French locale as soon as it has loaded (after the first paint). */
+function useAppTheme() {
+  const [current, setCurrent] = useState(() => withoutVars(theme));
+  useEffect(() => {
+    let live = true;
+    let idle: number | undefined;
+    let timer: number | undefined;
+    const load = () => void loadFrenchTheme().then((t) => live && setCurrent(withoutVars(t)));
+    // After the first screen is painted (the frame after this one), when the browser is idle.
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        timer = undefined;
+        if (window.requestIdleCallback) idle = window.requestIdleCallback(load, { timeout: 1000 });
+        else load();
+      }, 0);
+    });
+    return () => {
+      live = false;
+      window.cancelAnimationFrame(frame);
+      if (timer !== undefined) window.clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, []);
+  return current;
+}
 
 /**
  * Everything the screens rely on: theme, viewport, the Connect transport, the query client,
@@ -31,6 +58,7 @@ export function AppProviders({
   Router: ComponentType<{ children: ReactNode }>;
   children: ReactNode;
 }) {
+  const appTheme = useAppTheme();
   return (
     <StrictMode>
       <ThemeProvider theme={appTheme}>

@@ -50,9 +50,9 @@ export function loginErrorMessage(err: unknown): string {
 /** The new-password outcomes: a used or expired link has its own message. */
 export function newPasswordErrorMessage(err: unknown): string {
   const reason = errorReason(err);
-  if (reason === "TOKEN_INVALID") return messages.newPassword.tokenInvalid;
+  if (reason === "TOKEN_INVALID") return messages.errors.passwordLinkInvalid;
   if (reason === "INVALID_FIELDS") return messages.validation.password;
-  return messages.newPassword.error;
+  return messages.errors.passwordSave;
 }
 
 /** PREMIUM_REQUIRED anywhere sends the user to the subscription page. */

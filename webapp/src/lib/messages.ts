@@ -42,6 +42,8 @@ export const messages = {
     crashBody: `Un problème inattendu a interrompu l'affichage de cette page. Rechargez la page${nb}; si le problème persiste, contactez-nous.`,
     crashReload: "Recharger la page",
     unknownRole: "Rôle d'utilisateur inconnu",
+    passwordLinkInvalid: `Ce lien n'est plus valide${nb}: il a déjà servi ou il a expiré. Demandez un nouveau lien depuis la page de connexion.`,
+    passwordSave: "Erreur lors de l'enregistrement du mot de passe",
   },
 
   // What the public pages link to; the signed-in header's texts are in messages/screens.ts.
@@ -84,25 +86,6 @@ export const messages = {
     error: "L'envoi du lien de réinitialisation a échoué. Merci de réessayer.",
   },
 
-  newPassword: {
-    createTitle: "Créez votre mot de passe",
-    createSubtitle: "Bienvenue sur Tremplin\u00a0! Choisissez le mot de passe de votre compte.",
-    updateTitle: "Choisissez un nouveau mot de passe",
-    updateSubtitle: "Votre nouveau mot de passe remplacera l'ancien dès sa validation.",
-    password: "Nouveau mot de passe",
-    confirm: "Confirmation du mot de passe",
-    rules:
-      "Au moins 8 caractères, sans espace, dont une majuscule, une minuscule, un chiffre et un caractère spécial.",
-    termsBefore: "J'accepte les ",
-    termsLink: "conditions générales d'utilisation",
-    submitCreate: "Créer mon mot de passe",
-    submitUpdate: "Enregistrer le mot de passe",
-    submitting: "Enregistrement…",
-    success: "Votre mot de passe est enregistré. Vous pouvez maintenant vous connecter.",
-    error: "Erreur lors de l'enregistrement du mot de passe",
-    tokenInvalid: `Ce lien n'est plus valide${nb}: il a déjà servi ou il a expiré. Demandez un nouveau lien depuis la page de connexion.`,
-    backToLogin: "Retour à la connexion",
-  },
 
 
 

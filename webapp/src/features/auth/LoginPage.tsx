@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link as RouterLink, useLocation } from "react-router";
 import { useMutation } from "@connectrpc/connect-query";
@@ -19,7 +19,9 @@ import { brand } from "../../lib/theme";
 import { usePageTitle } from "../../lib/usePageTitle";
 import * as rules from "../../lib/validation";
 import { PasswordField, TextInput } from "./fields";
-import { ResetPasswordForm } from "./ResetPasswordForm";
+
+// Only needed once « Mot de passe oublié ? » is clicked.
+const ResetPasswordForm = lazy(() => import("./ResetPasswordForm").then((m) => ({ default: m.ResetPasswordForm })));
 
 type LoginForm = { email: string; password: string };
 
@@ -65,7 +67,11 @@ export default function LoginPage() {
       kind: "custom",
       title: messages.resetPassword.title,
       illustration: <LockResetRounded />,
-      render: (close) => <ResetPasswordForm defaultEmail={getValues("email")} onDone={close} />,
+      render: (close) => (
+        <Suspense fallback={<Box sx={{ height: 200 }} />}>
+          <ResetPasswordForm defaultEmail={getValues("email")} onDone={close} />
+        </Suspense>
+      ),
     });
 
   const banner = error ?? session.notice;

@@ -17,14 +17,14 @@ import { IconBadge } from "../../components/IconBadge";
 import { useToast } from "../../components/Toasts";
 import { AuthService } from "../../gen/tremplin/auth/v1/auth_pb";
 import { newPasswordErrorMessage } from "../../lib/errors";
-import { messages } from "../../lib/messages";
+import { screenMessages } from "../../lib/messages/screens";
 import { usePageTitle } from "../../lib/usePageTitle";
 import * as rules from "../../lib/validation";
 import { PasswordField } from "./fields";
 
 type Form = { password: string; confirm: string; terms: boolean };
 
-const m = messages.newPassword;
+const m = screenMessages.newPassword;
 
 /**
  * The page an e-mailed link opens (query parameters id and token): "create" for an invitation

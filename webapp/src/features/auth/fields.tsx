@@ -1,11 +1,11 @@
 // Form fields for react-hook-form's `register` (its ref goes to the <input>). Built from
 // FormControl + OutlinedInput rather than TextField, which drags MUI's Select, Menu and Modal
 // into the login page.
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
 import FormControl from "@mui/material/FormControl";
 import FormHelperText from "@mui/material/FormHelperText";
-import IconButton from "@mui/material/IconButton";
-import InputAdornment from "@mui/material/InputAdornment";
+import Box from "@mui/material/Box";
+import ButtonBase from "@mui/material/ButtonBase";
 import InputLabel from "@mui/material/InputLabel";
 import OutlinedInput from "@mui/material/OutlinedInput";
 import VisibilityOffRounded from "@mui/icons-material/VisibilityOffRounded";
@@ -26,9 +26,27 @@ type InputProps = {
   endAdornment?: ReactNode;
 };
 
-/** A labelled text input with its error (or help) line. */
-export function TextInput({ label, error, helperText, ref, type = "text", endAdornment, ...props }: InputProps) {
+/**
+ * A labelled text input with its error (or help) line. `autoFocus` focuses the input once the
+ * screen is painted: the native attribute would force a layout of the page while React is still
+ * inserting it, which delays the first paint.
+ */
+export function TextInput({ label, error, helperText, ref, type = "text", endAdornment, autoFocus, ...props }: InputProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement | null>(null);
+  const setRef = useCallback(
+    (el: HTMLInputElement | null) => {
+      input.current = el;
+      if (typeof ref === "function") ref(el);
+      else if (ref) (ref as { current: HTMLInputElement | null }).current = el;
+    },
+    [ref],
+  );
+  useEffect(() => {
+    if (!autoFocus) return;
+    const frame = requestAnimationFrame(() => input.current?.focus({ preventScroll: true }));
+    return () => cancelAnimationFrame(frame);
+  }, [autoFocus]);
   const helperId = `${id}-helper`;
   const help = error ?? helperText;
   return (
@@ -38,10 +56,9 @@ export function TextInput({ label, error, helperText, ref, type = "text", endAdo
         id={id}
         label={label}
         type={type}
-        inputRef={ref}
+        inputRef={setRef}
         name={props.name}
         autoComplete={props.autoComplete}
-        autoFocus={props.autoFocus}
         onChange={props.onChange}
         onBlur={props.onBlur}
         endAdornment={endAdornment}
@@ -61,16 +78,25 @@ export function PasswordField(props: Omit<InputProps, "type" | "endAdornment">) 
       {...props}
       type={visible ? "text" : "password"}
       endAdornment={
-        <InputAdornment position="end">
-          <IconButton
+        <Box sx={{ display: "flex", alignItems: "center", ml: 1 }}>
+          {/* A round ButtonBase rather than IconButton: one component less for the login page. */}
+          <ButtonBase
             onClick={() => setVisible((v) => !v)}
-            edge="end"
             aria-label={visible ? messages.login.hidePassword : messages.login.showPassword}
-            size="small"
+            aria-pressed={visible}
+            sx={{
+              mr: -0.75,
+              width: 34,
+              height: 34,
+              borderRadius: "50%",
+              color: "action.active",
+              "&:hover": { bgcolor: "action.hover" },
+              "&.Mui-focusVisible": { bgcolor: "action.focus" },
+            }}
           >
             {visible ? <VisibilityOffRounded fontSize="small" /> : <VisibilityRounded fontSize="small" />}
-          </IconButton>
-        </InputAdornment>
+          </ButtonBase>
+        </Box>
       }
     />
   );

@@ -5,6 +5,25 @@
 const nb = "\u00a0";
 
 export const screenMessages = {
+  // The pages of the e-mailed password links (/new-password, /update-password).
+  newPassword: {
+    createTitle: "Créez votre mot de passe",
+    createSubtitle: "Bienvenue sur Tremplin\u00a0! Choisissez le mot de passe de votre compte.",
+    updateTitle: "Choisissez un nouveau mot de passe",
+    updateSubtitle: "Votre nouveau mot de passe remplacera l'ancien dès sa validation.",
+    password: "Nouveau mot de passe",
+    confirm: "Confirmation du mot de passe",
+    rules:
+      "Au moins 8 caractères, sans espace, dont une majuscule, une minuscule, un chiffre et un caractère spécial.",
+    termsBefore: "J'accepte les ",
+    termsLink: "conditions générales d'utilisation",
+    submitCreate: "Créer mon mot de passe",
+    submitUpdate: "Enregistrer le mot de passe",
+    submitting: "Enregistrement…",
+    success: "Votre mot de passe est enregistré. Vous pouvez maintenant vous connecter.",
+    backToLogin: "Retour à la connexion",
+  },
+
   shell: {
     home: "Accueil",
     dashboard: "Tableau de bord",
