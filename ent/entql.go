@@ -366,6 +366,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldSubscriptionStatus:            {Type: field.TypeString, Column: user.FieldSubscriptionStatus},
 			user.FieldSubscriptionPeriodEnd:         {Type: field.TypeTime, Column: user.FieldSubscriptionPeriodEnd},
 			user.FieldSubscriptionCancelAtPeriodEnd: {Type: field.TypeBool, Column: user.FieldSubscriptionCancelAtPeriodEnd},
+			user.FieldDataVersion:                   {Type: field.TypeInt64, Column: user.FieldDataVersion},
 		},
 	}
 	graph.MustAddE(
@@ -2489,6 +2490,11 @@ func (f *UserFilter) WhereSubscriptionPeriodEnd(p entql.TimeP) {
 // WhereSubscriptionCancelAtPeriodEnd applies the entql bool predicate on the subscription_cancel_at_period_end field.
 func (f *UserFilter) WhereSubscriptionCancelAtPeriodEnd(p entql.BoolP) {
 	f.Where(p.Field(user.FieldSubscriptionCancelAtPeriodEnd))
+}
+
+// WhereDataVersion applies the entql int64 predicate on the data_version field.
+func (f *UserFilter) WhereDataVersion(p entql.Int64P) {
+	f.Where(p.Field(user.FieldDataVersion))
 }
 
 // WhereHasAgency applies a predicate to check if query has an edge agency.

@@ -13629,6 +13629,8 @@ type UserMutation struct {
 	subscription_status               *string
 	subscription_period_end           *time.Time
 	subscription_cancel_at_period_end *bool
+	data_version                      *int64
+	adddata_version                   *int64
 	clearedFields                     map[string]struct{}
 	agency                            *uuid.UUID
 	clearedagency                     bool
@@ -14799,6 +14801,62 @@ func (m *UserMutation) ResetSubscriptionCancelAtPeriodEnd() {
 	m.subscription_cancel_at_period_end = nil
 }
 
+// SetDataVersion sets the "data_version" field.
+func (m *UserMutation) SetDataVersion(i int64) {
+	m.data_version = &i
+	m.adddata_version = nil
+}
+
+// DataVersion returns the value of the "data_version" field in the mutation.
+func (m *UserMutation) DataVersion() (r int64, exists bool) {
+	v := m.data_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDataVersion returns the old "data_version" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldDataVersion(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDataVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDataVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDataVersion: %w", err)
+	}
+	return oldValue.DataVersion, nil
+}
+
+// AddDataVersion adds i to the "data_version" field.
+func (m *UserMutation) AddDataVersion(i int64) {
+	if m.adddata_version != nil {
+		*m.adddata_version += i
+	} else {
+		m.adddata_version = &i
+	}
+}
+
+// AddedDataVersion returns the value that was added to the "data_version" field in this mutation.
+func (m *UserMutation) AddedDataVersion() (r int64, exists bool) {
+	v := m.adddata_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetDataVersion resets all changes to the "data_version" field.
+func (m *UserMutation) ResetDataVersion() {
+	m.data_version = nil
+	m.adddata_version = nil
+}
+
 // ClearAgency clears the "agency" edge to the Agency entity.
 func (m *UserMutation) ClearAgency() {
 	m.clearedagency = true
@@ -14953,7 +15011,7 @@ func (m *UserMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *UserMutation) Fields() []string {
-	fields := make([]string, 0, 26)
+	fields := make([]string, 0, 27)
 	if m.created_at != nil {
 		fields = append(fields, user.FieldCreatedAt)
 	}
@@ -15032,6 +15090,9 @@ func (m *UserMutation) Fields() []string {
 	if m.subscription_cancel_at_period_end != nil {
 		fields = append(fields, user.FieldSubscriptionCancelAtPeriodEnd)
 	}
+	if m.data_version != nil {
+		fields = append(fields, user.FieldDataVersion)
+	}
 	return fields
 }
 
@@ -15092,6 +15153,8 @@ func (m *UserMutation) Field(name string) (ent.Value, bool) {
 		return m.SubscriptionPeriodEnd()
 	case user.FieldSubscriptionCancelAtPeriodEnd:
 		return m.SubscriptionCancelAtPeriodEnd()
+	case user.FieldDataVersion:
+		return m.DataVersion()
 	}
 	return nil, false
 }
@@ -15153,6 +15216,8 @@ func (m *UserMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldSubscriptionPeriodEnd(ctx)
 	case user.FieldSubscriptionCancelAtPeriodEnd:
 		return m.OldSubscriptionCancelAtPeriodEnd(ctx)
+	case user.FieldDataVersion:
+		return m.OldDataVersion(ctx)
 	}
 	return nil, fmt.Errorf("unknown User field %s", name)
 }
@@ -15344,6 +15409,13 @@ func (m *UserMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetSubscriptionCancelAtPeriodEnd(v)
 		return nil
+	case user.FieldDataVersion:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDataVersion(v)
+		return nil
 	}
 	return fmt.Errorf("unknown User field %s", name)
 }
@@ -15351,13 +15423,21 @@ func (m *UserMutation) SetField(name string, value ent.Value) error {
 // AddedFields returns all numeric fields that were incremented/decremented during
 // this mutation.
 func (m *UserMutation) AddedFields() []string {
-	return nil
+	var fields []string
+	if m.adddata_version != nil {
+		fields = append(fields, user.FieldDataVersion)
+	}
+	return fields
 }
 
 // AddedField returns the numeric value that was incremented/decremented on a field
 // with the given name. The second boolean return value indicates that this field
 // was not set, or was not defined in the schema.
 func (m *UserMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case user.FieldDataVersion:
+		return m.AddedDataVersion()
+	}
 	return nil, false
 }
 
@@ -15366,6 +15446,13 @@ func (m *UserMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *UserMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case user.FieldDataVersion:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDataVersion(v)
+		return nil
 	}
 	return fmt.Errorf("unknown User numeric field %s", name)
 }
@@ -15527,6 +15614,9 @@ func (m *UserMutation) ResetField(name string) error {
 		return nil
 	case user.FieldSubscriptionCancelAtPeriodEnd:
 		m.ResetSubscriptionCancelAtPeriodEnd()
+		return nil
+	case user.FieldDataVersion:
+		m.ResetDataVersion()
 		return nil
 	}
 	return fmt.Errorf("unknown User field %s", name)

@@ -72,6 +72,8 @@ type User struct {
 	SubscriptionPeriodEnd *time.Time `json:"subscription_period_end,omitempty"`
 	// SubscriptionCancelAtPeriodEnd holds the value of the "subscription_cancel_at_period_end" field.
 	SubscriptionCancelAtPeriodEnd bool `json:"subscription_cancel_at_period_end,omitempty"`
+	// DataVersion holds the value of the "data_version" field.
+	DataVersion int64 `json:"data_version,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the UserQuery when eager-loading is set.
 	Edges        UserEdges `json:"edges"`
@@ -131,6 +133,8 @@ func (*User) scanValues(columns []string) ([]any, error) {
 			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
 		case user.FieldIsB2c, user.FieldHasPaid, user.FieldHasFreeAccess, user.FieldTaskNotifications, user.FieldSubscriptionCancelAtPeriodEnd:
 			values[i] = new(sql.NullBool)
+		case user.FieldDataVersion:
+			values[i] = new(sql.NullInt64)
 		case user.FieldRole, user.FieldCivility, user.FieldEmail, user.FieldPasswordHash, user.FieldFirstName, user.FieldLastName, user.FieldJob, user.FieldMobileNumber, user.FieldPhoneNumber, user.FieldOrigin, user.FieldTimeZone, user.FieldStripeCustomerID, user.FieldStripeSubscriptionID, user.FieldSubscriptionStatus:
 			values[i] = new(sql.NullString)
 		case user.FieldCreatedAt, user.FieldUpdatedAt, user.FieldFirstLoginAt, user.FieldLastLoginAt, user.FieldTrialEndAt, user.FieldSubscriptionPeriodEnd:
@@ -322,6 +326,12 @@ func (_m *User) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.SubscriptionCancelAtPeriodEnd = value.Bool
 			}
+		case user.FieldDataVersion:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field data_version", values[i])
+			} else if value.Valid {
+				_m.DataVersion = value.Int64
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -465,6 +475,9 @@ func (_m *User) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("subscription_cancel_at_period_end=")
 	builder.WriteString(fmt.Sprintf("%v", _m.SubscriptionCancelAtPeriodEnd))
+	builder.WriteString(", ")
+	builder.WriteString("data_version=")
+	builder.WriteString(fmt.Sprintf("%v", _m.DataVersion))
 	builder.WriteByte(')')
 	return builder.String()
 }

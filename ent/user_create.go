@@ -375,6 +375,20 @@ func (_c *UserCreate) SetNillableSubscriptionCancelAtPeriodEnd(v *bool) *UserCre
 	return _c
 }
 
+// SetDataVersion sets the "data_version" field.
+func (_c *UserCreate) SetDataVersion(v int64) *UserCreate {
+	_c.mutation.SetDataVersion(v)
+	return _c
+}
+
+// SetNillableDataVersion sets the "data_version" field if the given value is not nil.
+func (_c *UserCreate) SetNillableDataVersion(v *int64) *UserCreate {
+	if v != nil {
+		_c.SetDataVersion(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *UserCreate) SetID(v uuid.UUID) *UserCreate {
 	_c.mutation.SetID(v)
@@ -531,6 +545,10 @@ func (_c *UserCreate) defaults() error {
 		v := user.DefaultSubscriptionCancelAtPeriodEnd
 		_c.mutation.SetSubscriptionCancelAtPeriodEnd(v)
 	}
+	if _, ok := _c.mutation.DataVersion(); !ok {
+		v := user.DefaultDataVersion
+		_c.mutation.SetDataVersion(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		if user.DefaultID == nil {
 			return fmt.Errorf("ent: uninitialized user.DefaultID (forgotten import ent/runtime?)")
@@ -633,6 +651,9 @@ func (_c *UserCreate) check() error {
 	}
 	if _, ok := _c.mutation.SubscriptionCancelAtPeriodEnd(); !ok {
 		return &ValidationError{Name: "subscription_cancel_at_period_end", err: errors.New(`ent: missing required field "User.subscription_cancel_at_period_end"`)}
+	}
+	if _, ok := _c.mutation.DataVersion(); !ok {
+		return &ValidationError{Name: "data_version", err: errors.New(`ent: missing required field "User.data_version"`)}
 	}
 	return nil
 }
@@ -769,6 +790,10 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.SubscriptionCancelAtPeriodEnd(); ok {
 		_spec.SetField(user.FieldSubscriptionCancelAtPeriodEnd, field.TypeBool, value)
 		_node.SubscriptionCancelAtPeriodEnd = value
+	}
+	if value, ok := _c.mutation.DataVersion(); ok {
+		_spec.SetField(user.FieldDataVersion, field.TypeInt64, value)
+		_node.DataVersion = value
 	}
 	if nodes := _c.mutation.AgencyIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -1222,6 +1247,24 @@ func (u *UserUpsert) SetSubscriptionCancelAtPeriodEnd(v bool) *UserUpsert {
 // UpdateSubscriptionCancelAtPeriodEnd sets the "subscription_cancel_at_period_end" field to the value that was provided on create.
 func (u *UserUpsert) UpdateSubscriptionCancelAtPeriodEnd() *UserUpsert {
 	u.SetExcluded(user.FieldSubscriptionCancelAtPeriodEnd)
+	return u
+}
+
+// SetDataVersion sets the "data_version" field.
+func (u *UserUpsert) SetDataVersion(v int64) *UserUpsert {
+	u.Set(user.FieldDataVersion, v)
+	return u
+}
+
+// UpdateDataVersion sets the "data_version" field to the value that was provided on create.
+func (u *UserUpsert) UpdateDataVersion() *UserUpsert {
+	u.SetExcluded(user.FieldDataVersion)
+	return u
+}
+
+// AddDataVersion adds v to the "data_version" field.
+func (u *UserUpsert) AddDataVersion(v int64) *UserUpsert {
+	u.Add(user.FieldDataVersion, v)
 	return u
 }
 
@@ -1686,6 +1729,27 @@ func (u *UserUpsertOne) SetSubscriptionCancelAtPeriodEnd(v bool) *UserUpsertOne 
 func (u *UserUpsertOne) UpdateSubscriptionCancelAtPeriodEnd() *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateSubscriptionCancelAtPeriodEnd()
+	})
+}
+
+// SetDataVersion sets the "data_version" field.
+func (u *UserUpsertOne) SetDataVersion(v int64) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetDataVersion(v)
+	})
+}
+
+// AddDataVersion adds v to the "data_version" field.
+func (u *UserUpsertOne) AddDataVersion(v int64) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.AddDataVersion(v)
+	})
+}
+
+// UpdateDataVersion sets the "data_version" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateDataVersion() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateDataVersion()
 	})
 }
 
@@ -2317,6 +2381,27 @@ func (u *UserUpsertBulk) SetSubscriptionCancelAtPeriodEnd(v bool) *UserUpsertBul
 func (u *UserUpsertBulk) UpdateSubscriptionCancelAtPeriodEnd() *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateSubscriptionCancelAtPeriodEnd()
+	})
+}
+
+// SetDataVersion sets the "data_version" field.
+func (u *UserUpsertBulk) SetDataVersion(v int64) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetDataVersion(v)
+	})
+}
+
+// AddDataVersion adds v to the "data_version" field.
+func (u *UserUpsertBulk) AddDataVersion(v int64) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.AddDataVersion(v)
+	})
+}
+
+// UpdateDataVersion sets the "data_version" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateDataVersion() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateDataVersion()
 	})
 }
 

@@ -429,6 +429,27 @@ func (_u *UserUpdate) SetNillableSubscriptionCancelAtPeriodEnd(v *bool) *UserUpd
 	return _u
 }
 
+// SetDataVersion sets the "data_version" field.
+func (_u *UserUpdate) SetDataVersion(v int64) *UserUpdate {
+	_u.mutation.ResetDataVersion()
+	_u.mutation.SetDataVersion(v)
+	return _u
+}
+
+// SetNillableDataVersion sets the "data_version" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableDataVersion(v *int64) *UserUpdate {
+	if v != nil {
+		_u.SetDataVersion(*v)
+	}
+	return _u
+}
+
+// AddDataVersion adds value to the "data_version" field.
+func (_u *UserUpdate) AddDataVersion(v int64) *UserUpdate {
+	_u.mutation.AddDataVersion(v)
+	return _u
+}
+
 // SetAgency sets the "agency" edge to the Agency entity.
 func (_u *UserUpdate) SetAgency(v *Agency) *UserUpdate {
 	return _u.SetAgencyID(v.ID)
@@ -706,6 +727,12 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.SubscriptionCancelAtPeriodEnd(); ok {
 		_spec.SetField(user.FieldSubscriptionCancelAtPeriodEnd, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.DataVersion(); ok {
+		_spec.SetField(user.FieldDataVersion, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedDataVersion(); ok {
+		_spec.AddField(user.FieldDataVersion, field.TypeInt64, value)
 	}
 	if _u.mutation.AgencyCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -1228,6 +1255,27 @@ func (_u *UserUpdateOne) SetNillableSubscriptionCancelAtPeriodEnd(v *bool) *User
 	return _u
 }
 
+// SetDataVersion sets the "data_version" field.
+func (_u *UserUpdateOne) SetDataVersion(v int64) *UserUpdateOne {
+	_u.mutation.ResetDataVersion()
+	_u.mutation.SetDataVersion(v)
+	return _u
+}
+
+// SetNillableDataVersion sets the "data_version" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableDataVersion(v *int64) *UserUpdateOne {
+	if v != nil {
+		_u.SetDataVersion(*v)
+	}
+	return _u
+}
+
+// AddDataVersion adds value to the "data_version" field.
+func (_u *UserUpdateOne) AddDataVersion(v int64) *UserUpdateOne {
+	_u.mutation.AddDataVersion(v)
+	return _u
+}
+
 // SetAgency sets the "agency" edge to the Agency entity.
 func (_u *UserUpdateOne) SetAgency(v *Agency) *UserUpdateOne {
 	return _u.SetAgencyID(v.ID)
@@ -1535,6 +1583,12 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 	}
 	if value, ok := _u.mutation.SubscriptionCancelAtPeriodEnd(); ok {
 		_spec.SetField(user.FieldSubscriptionCancelAtPeriodEnd, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.DataVersion(); ok {
+		_spec.SetField(user.FieldDataVersion, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedDataVersion(); ok {
+		_spec.AddField(user.FieldDataVersion, field.TypeInt64, value)
 	}
 	if _u.mutation.AgencyCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -528,6 +528,7 @@ var (
 		{Name: "subscription_status", Type: field.TypeString, Default: ""},
 		{Name: "subscription_period_end", Type: field.TypeTime, Nullable: true},
 		{Name: "subscription_cancel_at_period_end", Type: field.TypeBool, Default: false},
+		{Name: "data_version", Type: field.TypeInt64, Default: 0},
 		{Name: "agency_id", Type: field.TypeUUID, Nullable: true},
 	}
 	// UsersTable holds the schema information for the "users" table.
@@ -538,7 +539,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "users_agencies_agency",
-				Columns:    []*schema.Column{UsersColumns[26]},
+				Columns:    []*schema.Column{UsersColumns[27]},
 				RefColumns: []*schema.Column{AgenciesColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -547,7 +548,7 @@ var (
 			{
 				Name:    "user_agency_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{UsersColumns[26], UsersColumns[1]},
+				Columns: []*schema.Column{UsersColumns[27], UsersColumns[1]},
 			},
 			{
 				Name:    "user_role_created_at",

@@ -835,6 +835,10 @@ func init() {
 	userDescSubscriptionCancelAtPeriodEnd := userFields[23].Descriptor()
 	// user.DefaultSubscriptionCancelAtPeriodEnd holds the default value on creation for the subscription_cancel_at_period_end field.
 	user.DefaultSubscriptionCancelAtPeriodEnd = userDescSubscriptionCancelAtPeriodEnd.Default.(bool)
+	// userDescDataVersion is the schema descriptor for data_version field.
+	userDescDataVersion := userFields[24].Descriptor()
+	// user.DefaultDataVersion holds the default value on creation for the data_version field.
+	user.DefaultDataVersion = userDescDataVersion.Default.(int64)
 	// userDescID is the schema descriptor for id field.
 	userDescID := userMixinFields0[0].Descriptor()
 	// user.DefaultID holds the default value on creation for the id field.

@@ -69,6 +69,8 @@ const (
 	FieldSubscriptionPeriodEnd = "subscription_period_end"
 	// FieldSubscriptionCancelAtPeriodEnd holds the string denoting the subscription_cancel_at_period_end field in the database.
 	FieldSubscriptionCancelAtPeriodEnd = "subscription_cancel_at_period_end"
+	// FieldDataVersion holds the string denoting the data_version field in the database.
+	FieldDataVersion = "data_version"
 	// EdgeAgency holds the string denoting the agency edge name in mutations.
 	EdgeAgency = "agency"
 	// EdgeLicense holds the string denoting the license edge name in mutations.
@@ -129,6 +131,7 @@ var Columns = []string{
 	FieldSubscriptionStatus,
 	FieldSubscriptionPeriodEnd,
 	FieldSubscriptionCancelAtPeriodEnd,
+	FieldDataVersion,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -193,6 +196,8 @@ var (
 	DefaultSubscriptionStatus string
 	// DefaultSubscriptionCancelAtPeriodEnd holds the default value on creation for the "subscription_cancel_at_period_end" field.
 	DefaultSubscriptionCancelAtPeriodEnd bool
+	// DefaultDataVersion holds the default value on creation for the "data_version" field.
+	DefaultDataVersion int64
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() uuid.UUID
 )
@@ -381,6 +386,11 @@ func BySubscriptionPeriodEnd(opts ...sql.OrderTermOption) OrderOption {
 // BySubscriptionCancelAtPeriodEnd orders the results by the subscription_cancel_at_period_end field.
 func BySubscriptionCancelAtPeriodEnd(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldSubscriptionCancelAtPeriodEnd, opts...).ToFunc()
+}
+
+// ByDataVersion orders the results by the data_version field.
+func ByDataVersion(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDataVersion, opts...).ToFunc()
 }
 
 // ByAgencyField orders the results by agency field.

@@ -176,6 +176,11 @@ func SubscriptionCancelAtPeriodEnd(v bool) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldSubscriptionCancelAtPeriodEnd, v))
 }
 
+// DataVersion applies equality check predicate on the "data_version" field. It's identical to DataVersionEQ.
+func DataVersion(v int64) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldDataVersion, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldCreatedAt, v))
@@ -1394,6 +1399,46 @@ func SubscriptionCancelAtPeriodEndEQ(v bool) predicate.User {
 // SubscriptionCancelAtPeriodEndNEQ applies the NEQ predicate on the "subscription_cancel_at_period_end" field.
 func SubscriptionCancelAtPeriodEndNEQ(v bool) predicate.User {
 	return predicate.User(sql.FieldNEQ(FieldSubscriptionCancelAtPeriodEnd, v))
+}
+
+// DataVersionEQ applies the EQ predicate on the "data_version" field.
+func DataVersionEQ(v int64) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldDataVersion, v))
+}
+
+// DataVersionNEQ applies the NEQ predicate on the "data_version" field.
+func DataVersionNEQ(v int64) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldDataVersion, v))
+}
+
+// DataVersionIn applies the In predicate on the "data_version" field.
+func DataVersionIn(vs ...int64) predicate.User {
+	return predicate.User(sql.FieldIn(FieldDataVersion, vs...))
+}
+
+// DataVersionNotIn applies the NotIn predicate on the "data_version" field.
+func DataVersionNotIn(vs ...int64) predicate.User {
+	return predicate.User(sql.FieldNotIn(FieldDataVersion, vs...))
+}
+
+// DataVersionGT applies the GT predicate on the "data_version" field.
+func DataVersionGT(v int64) predicate.User {
+	return predicate.User(sql.FieldGT(FieldDataVersion, v))
+}
+
+// DataVersionGTE applies the GTE predicate on the "data_version" field.
+func DataVersionGTE(v int64) predicate.User {
+	return predicate.User(sql.FieldGTE(FieldDataVersion, v))
+}
+
+// DataVersionLT applies the LT predicate on the "data_version" field.
+func DataVersionLT(v int64) predicate.User {
+	return predicate.User(sql.FieldLT(FieldDataVersion, v))
+}
+
+// DataVersionLTE applies the LTE predicate on the "data_version" field.
+func DataVersionLTE(v int64) predicate.User {
+	return predicate.User(sql.FieldLTE(FieldDataVersion, v))
 }
 
 // HasAgency applies the HasEdge predicate on the "agency" edge.

@@ -105,7 +105,10 @@ func sqliteDSN(path string) (string, error) {
 // Migrate applies the pending versioned migrations of the database's dialect. PostgreSQL
 // holds an advisory lock meanwhile, so several server copies starting together apply each
 // migration once.
-func (d *Database) Migrate() error {
+func (d *Database) Migrate() error { return d.migrate(0) }
+
+// migrate applies the migrations up to version (all of them when 0).
+func (d *Database) migrate(version uint) error {
 	sub := "sqlite"
 	if d.Dialect == dialect.Postgres {
 		sub = "postgres"
@@ -118,8 +121,17 @@ func (d *Database) Migrate() error {
 	if err != nil {
 		return fmt.Errorf("reading migrations: %w", err)
 	}
+	dsn := d.dsn
+	if d.Dialect == dialect.SQLite {
+		// Atlas changes a SQLite table by copying it and dropping the old one. With foreign
+		// keys enforced, that DROP would delete (ON DELETE CASCADE) every row pointing at
+		// the old table, and golang-migrate runs each file in a transaction, where the file's
+		// own "PRAGMA foreign_keys = off" does nothing. So migrations run on a connection
+		// without enforcement, and the keys are checked once they are done.
+		dsn = strings.Replace(dsn, "_pragma=foreign_keys(1)", "_pragma=foreign_keys(0)", 1)
+	}
 	// golang-migrate closes the connections it is given, so it gets its own.
-	conn, err := sql.Open(d.driver, d.dsn)
+	conn, err := sql.Open(d.driver, dsn)
 	if err != nil {
 		return err
 	}
@@ -127,6 +139,7 @@ func (d *Database) Migrate() error {
 	if d.Dialect == dialect.Postgres {
 		driver, err = migratepgx.WithInstance(conn, &migratepgx.Config{})
 	} else {
+		conn.SetMaxOpenConns(1)
 		driver, err = migratesqlite.WithInstance(conn, &migratesqlite.Config{})
 	}
 	if err != nil {
@@ -139,10 +152,36 @@ func (d *Database) Migrate() error {
 		return err
 	}
 	defer m.Close()
-	if err := m.Up(); err != nil && !errors.Is(err, migrate.ErrNoChange) {
+	if version == 0 {
+		err = m.Up()
+	} else {
+		err = m.Migrate(version)
+	}
+	if err != nil && !errors.Is(err, migrate.ErrNoChange) {
 		return fmt.Errorf("applying migrations: %w", err)
 	}
+	if d.Dialect == dialect.SQLite {
+		return checkForeignKeys(conn)
+	}
 	return nil
+}
+
+// checkForeignKeys fails when a SQLite migration left a row pointing at nothing.
+func checkForeignKeys(conn *sql.DB) error {
+	rows, err := conn.Query(`PRAGMA foreign_key_check`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	if rows.Next() {
+		var table string
+		var rowid sql.NullInt64
+		var parent string
+		var fkid int
+		_ = rows.Scan(&table, &rowid, &parent, &fkid)
+		return fmt.Errorf("after migrating, a row of %s points at a missing %s", table, parent)
+	}
+	return rows.Err()
 }
 
 // Close closes the client and the connections.
