@@ -172,6 +172,9 @@ func init() {
 			return next.Mutate(ctx, m)
 		})
 	}
+	applicationMixinHooks2 := applicationMixin[2].Hooks()
+
+	application.Hooks[1] = applicationMixinHooks2[0]
 	applicationMixinFields0 := applicationMixin[0].Fields()
 	_ = applicationMixinFields0
 	applicationMixinFields1 := applicationMixin[1].Fields()
@@ -278,6 +281,9 @@ func init() {
 			return next.Mutate(ctx, m)
 		})
 	}
+	contactMixinHooks2 := contactMixin[2].Hooks()
+
+	contact.Hooks[1] = contactMixinHooks2[0]
 	contactMixinFields0 := contactMixin[0].Fields()
 	_ = contactMixinFields0
 	contactMixinFields1 := contactMixin[1].Fields()
@@ -378,6 +384,9 @@ func init() {
 			return next.Mutate(ctx, m)
 		})
 	}
+	dashboardsettingMixinHooks2 := dashboardsettingMixin[2].Hooks()
+
+	dashboardsetting.Hooks[1] = dashboardsettingMixinHooks2[0]
 	dashboardsettingMixinFields0 := dashboardsettingMixin[0].Fields()
 	_ = dashboardsettingMixinFields0
 	dashboardsettingMixinFields1 := dashboardsettingMixin[1].Fields()
@@ -480,6 +489,9 @@ func init() {
 			return next.Mutate(ctx, m)
 		})
 	}
+	eventMixinHooks2 := eventMixin[2].Hooks()
+
+	event.Hooks[1] = eventMixinHooks2[0]
 	eventMixinFields0 := eventMixin[0].Fields()
 	_ = eventMixinFields0
 	eventMixinFields1 := eventMixin[1].Fields()
@@ -653,6 +665,9 @@ func init() {
 			return next.Mutate(ctx, m)
 		})
 	}
+	tagMixinHooks2 := tagMixin[2].Hooks()
+
+	tag.Hooks[1] = tagMixinHooks2[0]
 	tagMixinFields0 := tagMixin[0].Fields()
 	_ = tagMixinFields0
 	tagMixinFields1 := tagMixin[1].Fields()
@@ -705,6 +720,9 @@ func init() {
 			return next.Mutate(ctx, m)
 		})
 	}
+	taskMixinHooks2 := taskMixin[2].Hooks()
+
+	task.Hooks[1] = taskMixinHooks2[0]
 	taskMixinFields0 := taskMixin[0].Fields()
 	_ = taskMixinFields0
 	taskMixinFields1 := taskMixin[1].Fields()

@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent/schema/mixin"
 	"github.com/google/uuid"
 
+	"github.com/tremplin/tremplin/internal/dataversion"
 	"github.com/tremplin/tremplin/internal/resource"
 	"github.com/tremplin/tremplin/internal/tenancy"
 )
@@ -64,6 +65,9 @@ func (OwnedMixin) Edges() []ent.Edge {
 }
 
 func (OwnedMixin) Policy() ent.Policy { return tenancy.OwnedPolicy() }
+
+// Hooks keep the owner's data version moving with their data (see internal/dataversion).
+func (OwnedMixin) Hooks() []ent.Hook { return []ent.Hook{dataversion.Hook()} }
 
 // resourcesField is the JSON list of links every item carries.
 func resourcesField() ent.Field {

@@ -66,11 +66,17 @@ func Open(ctx context.Context, rawURL string) (*Database, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening %s database: %w", name, err)
 	}
-	if name == dialect.SQLite {
-		// One writer at a time is SQLite's rule; a single connection also keeps an in-memory
-		// database alive and shared.
+	switch {
+	case name == dialect.SQLite && strings.Contains(dsn, "mode=memory"):
+		// One connection keeps an in-memory database alive and whole.
 		sqlDB.SetMaxOpenConns(1)
-	} else {
+	case name == dialect.SQLite:
+		// WAL lets readers work while one transaction writes; transactions take the write
+		// lock when they begin (_txlock=immediate) and wait for it (busy_timeout), so two
+		// writers queue instead of failing.
+		sqlDB.SetMaxOpenConns(4)
+		sqlDB.SetMaxIdleConns(4)
+	default:
 		sqlDB.SetMaxOpenConns(20)
 		sqlDB.SetMaxIdleConns(10)
 	}
@@ -99,7 +105,7 @@ func sqliteDSN(path string) (string, error) {
 	// SQLite reads a URI: a "#" or "?" in the path (Go names subtests "name#01") would end it
 	// and drop the pragmas.
 	path = strings.NewReplacer("%", "%25", "#", "%23", "?", "%3f").Replace(path)
-	return "file:" + path + "?" + pragmas + "&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)", nil
+	return "file:" + path + "?" + pragmas + "&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate", nil
 }
 
 // Migrate applies the pending versioned migrations of the database's dialect. PostgreSQL
