@@ -15,6 +15,15 @@ export function setGlobalErrorHandler(next: GlobalErrorHandler): () => void {
   };
 }
 
+/**
+ * Hands a refused call over to the app-wide handling (subscription page, sign-out, generic
+ * toast): for calls that set `handlesErrors` to deal with some refusals themselves (a form's
+ * field errors) and leave the others to the app.
+ */
+export function reportError(error: unknown): void {
+  handler(error);
+}
+
 function handles(meta: Record<string, unknown> | undefined): boolean {
   return meta?.handlesErrors === true;
 }

@@ -1,10 +1,424 @@
-import { ComingSoon } from "../../components/ComingSoon";
+// /contact/{id}: breadcrumb, date added, the information card (resources open in a new tab,
+// tags lead to the list filtered by that tag), the activities panel (in progress / finished),
+// the linked applications and the recommended contacts (those this contact introduced).
+import { useEffect, useState, type ReactNode } from "react";
+import { Link as RouterLink, useNavigate, useParams } from "react-router";
+import { Code } from "@connectrpc/connect";
+import { useQuery } from "@connectrpc/connect-query";
+import Avatar from "@mui/material/Avatar";
+import Box from "@mui/material/Box";
+import Breadcrumbs from "@mui/material/Breadcrumbs";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import Skeleton from "@mui/material/Skeleton";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import Typography from "@mui/material/Typography";
+import AddTaskRounded from "@mui/icons-material/AddTaskRounded";
+import ChevronRightRounded from "@mui/icons-material/ChevronRightRounded";
+import EditRounded from "@mui/icons-material/EditRounded";
+import EventAvailableRounded from "@mui/icons-material/EventAvailableRounded";
+import EventNoteRounded from "@mui/icons-material/EventNoteRounded";
+import LinkRounded from "@mui/icons-material/LinkRounded";
+import OpenInNewRounded from "@mui/icons-material/OpenInNewRounded";
+import PersonSearchRounded from "@mui/icons-material/PersonSearchRounded";
+import PeopleAltRounded from "@mui/icons-material/PeopleAltRounded";
+import TaskAltRounded from "@mui/icons-material/TaskAltRounded";
+import WorkOutlineRounded from "@mui/icons-material/WorkOutlineRounded";
+import { ActivityService, MediaType, TaskSubject, EventSubject, ActivityStatus } from "../../gen/tremplin/activity/v1/activity_pb";
+import { NetworkService, type Contact } from "../../gen/tremplin/network/v1/network_pb";
+import { ApplicationStatus, OpportunityService } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
+import { visuallyHidden } from "../../components/PremiumBadge";
+import { IconBadge } from "../../components/IconBadge";
+import { PageContainer } from "../../components/layout/PageContainer";
+import { errorCode, errorReason } from "../../lib/errors";
+import { formatDate, formatTime } from "../../lib/format";
+import { safeExternalHref } from "../../lib/links";
+import { eventSubjectLabels, mediaTypeLabels, taskSubjectLabels } from "../../lib/messages/activity";
+import { networkMessages } from "../../lib/messages/network";
+import { applicationStatusLabels } from "../../lib/messages/opportunity";
+import { SUBSCRIPTION_PATH, usePremiumGate } from "../../lib/premium";
+import { reportError } from "../../lib/queryClient";
+import { brand } from "../../lib/theme";
 import { usePageTitle } from "../../lib/usePageTitle";
-import { screenMessages } from "../../lib/messages/screens";
+import { useActivityShortcuts } from "./activityShortcuts";
+import { ContactActionsMenu } from "./ContactActionsMenu";
+import { activityPanels, fullName, type PanelItem } from "./model";
+import { useListOrEmpty } from "./queries";
+import { StatusChip } from "./StatusChip";
+import { useContactActions } from "./useContactActions";
 
-/** Placeholder: the contactDetails screen arrives with its own issue. */
+const d = networkMessages.details;
+
+/** A refusal meaning "no such contact for you": unknown, deleted, someone else's, or a malformed id. */
+function isMissing(err: unknown): boolean {
+  const reason = errorReason(err);
+  const code = errorCode(err);
+  return reason === "NOT_FOUND" || reason === "INVALID_FIELDS" || code === Code.NotFound || code === Code.InvalidArgument;
+}
+
 export default function ContactDetailsPage() {
-  const title = screenMessages.placeholder.pages.contactDetails;
-  usePageTitle(title);
-  return <ComingSoon title={title} />;
+  const { id = "" } = useParams();
+  const query = useQuery(NetworkService.method.getContact, { id }, { meta: { handlesErrors: true }, retry: false });
+  const contact = query.data?.contact;
+  const failure = query.error;
+  useEffect(() => {
+    // Other refusals (lost session, server failure) go to the app's handling.
+    if (failure && !isMissing(failure)) reportError(failure);
+  }, [failure]);
+  usePageTitle(contact ? fullName(contact) : query.error ? d.notFoundTitle : d.title);
+
+  if (query.error) return <NotFound />;
+  return (
+    <PageContainer>
+      <Breadcrumbs aria-label={d.breadcrumb} separator={<ChevronRightRounded fontSize="small" />} sx={{ mb: 2, "& ol": { flexWrap: "nowrap" }, "& li:last-of-type": { minWidth: 0 } }}>
+        <Link component={RouterLink} to="/contacts" color="text.secondary">
+          {networkMessages.list.title}
+        </Link>
+        <Typography color="text.primary" noWrap aria-current="page" sx={{ fontWeight: 600 }}>
+          {contact ? fullName(contact) : "…"}
+        </Typography>
+      </Breadcrumbs>
+      {contact ? <Details contact={contact} /> : <Loading />}
+    </PageContainer>
+  );
+}
+
+function Loading() {
+  return (
+    <Box aria-busy="true">
+      <Skeleton variant="rounded" height={120} sx={{ mb: 3 }} />
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "360px 1fr" }, gap: 3 }}>
+        <Skeleton variant="rounded" height={360} />
+        <Skeleton variant="rounded" height={360} />
+      </Box>
+    </Box>
+  );
+}
+
+function NotFound() {
+  return (
+    <PageContainer narrow>
+      <Card sx={{ py: { xs: 6, sm: 8 }, px: 3, display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: 2 }}>
+        <IconBadge tone="info" size={72}>
+          <PersonSearchRounded />
+        </IconBadge>
+        <Typography variant="h1" sx={{ fontSize: { xs: "1.5rem", sm: "1.75rem" } }}>
+          {d.notFoundTitle}
+        </Typography>
+        <Typography color="text.secondary">{d.notFoundText}</Typography>
+        <Button component={RouterLink} to="/contacts" variant="contained" sx={{ mt: 1 }}>
+          {d.backToNetwork}
+        </Button>
+      </Card>
+    </PageContainer>
+  );
+}
+
+function initials(c: { firstName: string; lastName: string }): string {
+  return `${c.firstName.charAt(0)}${c.lastName.charAt(0)}`.toUpperCase();
+}
+
+function Details({ contact }: { contact: Contact }) {
+  const actions = useContactActions();
+  const shortcuts = useActivityShortcuts();
+  const navigate = useNavigate();
+  const handlers = {
+    onAddTask: () => shortcuts.addTask(contact),
+    onAddInterview: () => shortcuts.addInterview(contact),
+    onDelete: () => actions.remove(contact, () => navigate("/contacts", { replace: true })),
+  };
+  return (
+    <>
+      <Card sx={{ p: { xs: 2.5, sm: 3 }, mb: 3, display: "flex", gap: 2.5, alignItems: { xs: "flex-start", md: "center" }, flexDirection: { xs: "column", md: "row" } }}>
+        <Box sx={{ display: "flex", gap: 2, alignItems: "center", minWidth: 0, flex: 1 }}>
+          <Avatar sx={{ width: 56, height: 56, bgcolor: brand.primaryLight, color: "primary.main", fontWeight: 700 }}>{initials(contact)}</Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Box sx={{ display: "flex", alignItems: "center", gap: 1.25, flexWrap: "wrap" }}>
+              <Typography variant="h1" sx={{ fontSize: { xs: "1.5rem", sm: "1.75rem" } }}>
+                {fullName(contact)}
+              </Typography>
+              <StatusChip status={contact.status} />
+            </Box>
+            {(contact.job || contact.company) && (
+              <Typography color="text.secondary" sx={{ mt: 0.25 }}>
+                {[contact.job, contact.company].filter(Boolean).join(" · ")}
+              </Typography>
+            )}
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="contact-added">
+              {d.addedOn(formatDate(contact.createdDate))}
+            </Typography>
+          </Box>
+        </Box>
+        <Box sx={{ display: "flex", gap: 1, flexWrap: { xs: "nowrap", sm: "wrap" }, alignItems: "center", width: { xs: "100%", md: "auto" } }}>
+          <Button variant="outlined" startIcon={<AddTaskRounded />} onClick={handlers.onAddTask} sx={{ display: { xs: "none", sm: "inline-flex" } }}>
+            {networkMessages.actions.addTask}
+          </Button>
+          <Button variant="outlined" startIcon={<EventAvailableRounded />} onClick={handlers.onAddInterview} sx={{ display: { xs: "none", sm: "inline-flex" } }}>
+            {networkMessages.actions.addInterview}
+          </Button>
+          <Button variant="contained" startIcon={<EditRounded />} onClick={() => actions.edit(contact.id)} sx={{ flex: { xs: 1, sm: "none" } }}>
+            {networkMessages.actions.edit}
+          </Button>
+          <ContactActionsMenu contact={contact} handlers={handlers} />
+        </Box>
+      </Card>
+
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "360px minmax(0, 1fr)" }, gap: 3, alignItems: "start" }}>
+        <InformationCard contact={contact} />
+        <Box sx={{ display: "flex", flexDirection: "column", gap: 3, minWidth: 0 }}>
+          <ActivitiesPanel contactId={contact.id} />
+          <ApplicationsPanel contactId={contact.id} />
+          <RecommendedPanel contactId={contact.id} />
+        </Box>
+      </Box>
+    </>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ py: 1.25, borderTop: `1px solid ${brand.border}`, "&:first-of-type": { borderTop: 0, pt: 0 } }}>
+      <Typography component="dt" variant="caption" sx={{ color: "text.secondary", fontWeight: 600, textTransform: "uppercase", letterSpacing: "0.06em" }}>
+        {label}
+      </Typography>
+      <Box component="dd" sx={{ m: 0, mt: 0.25, minWidth: 0, overflowWrap: "anywhere" }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function None() {
+  return <Typography color="text.disabled">{d.none}</Typography>;
+}
+
+function InformationCard({ contact }: { contact: Contact }) {
+  const gate = usePremiumGate();
+  return (
+    <Card component="section" aria-labelledby="contact-info" sx={{ p: { xs: 2.5, sm: 3 } }}>
+      <Typography id="contact-info" variant="h3" component="h2" sx={{ mb: 2 }}>
+        {d.info}
+      </Typography>
+      <Box component="dl" sx={{ m: 0 }}>
+        <Row label={d.email}>{contact.email ? <Link href={`mailto:${contact.email}`}>{contact.email}</Link> : <None />}</Row>
+        <Row label={d.mobile}>{contact.mobileNumber ? <Link href={`tel:${contact.mobileNumber.replace(/[\s-]/g, "")}`}>{contact.mobileNumber}</Link> : <None />}</Row>
+        <Row label={d.phone}>{contact.phoneNumber ? <Link href={`tel:${contact.phoneNumber.replace(/[\s-]/g, "")}`}>{contact.phoneNumber}</Link> : <None />}</Row>
+        <Row label={d.rank}>
+          <Typography data-testid="details-rank">
+            {contact.rank} —{" "}
+            {contact.parent ? (
+              <>
+                via{" "}
+                <Link component={RouterLink} to={`/contact/${contact.parent.id}`}>
+                  {fullName(contact.parent)}
+                </Link>
+              </>
+            ) : (
+              networkMessages.list.you
+            )}
+          </Typography>
+        </Row>
+        <Row label={d.notes}>{contact.comments ? <Typography sx={{ whiteSpace: "pre-wrap" }}>{contact.comments}</Typography> : <None />}</Row>
+        <Row label={d.resources}>
+          {contact.resources.length ? (
+            <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexDirection: "column", gap: 0.5 }}>
+              {contact.resources.map((r, i) => {
+                const href = safeExternalHref(r.url);
+                return (
+                  <Box component="li" key={i} sx={{ display: "flex", alignItems: "center", gap: 0.75 }}>
+                    <LinkRounded fontSize="small" sx={{ color: "text.secondary" }} />
+                    {href ? (
+                      <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
+                        {r.label}
+                        <OpenInNewRounded sx={{ fontSize: 14 }} aria-hidden />
+                        <Box component="span" sx={visuallyHidden}>
+                          {d.opensInNewTab}
+                        </Box>
+                      </Link>
+                    ) : (
+                      <Typography>{r.label}</Typography>
+                    )}
+                  </Box>
+                );
+              })}
+            </Box>
+          ) : (
+            <None />
+          )}
+        </Row>
+        <Row label={d.tags}>
+          {contact.tags.length ? (
+            <Box sx={{ display: "flex", gap: 0.75, flexWrap: "wrap" }}>
+              {contact.tags.map((t) => (
+                <Chip
+                  key={t.id}
+                  label={t.name}
+                  size="small"
+                  clickable
+                  component={RouterLink}
+                  to={gate.premium ? "/contacts" : SUBSCRIPTION_PATH}
+                  state={gate.premium ? { tag: t.name } : undefined}
+                  sx={{ bgcolor: brand.primaryLight, color: "primary.dark", fontWeight: 600 }}
+                />
+              ))}
+            </Box>
+          ) : (
+            <None />
+          )}
+        </Row>
+      </Box>
+    </Card>
+  );
+}
+
+function Panel({ title, icon, children, action }: { title: string; icon: ReactNode; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Card component="section" aria-label={title} sx={{ p: { xs: 2.5, sm: 3 } }}>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 1.5 }}>
+        <IconBadge size={36}>{icon}</IconBadge>
+        <Typography variant="h3" component="h2" sx={{ flex: 1 }}>
+          {title}
+        </Typography>
+        {action}
+      </Box>
+      {children}
+    </Card>
+  );
+}
+
+function EmptyLine({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ py: 3, px: 2, textAlign: "center", borderRadius: "12px", bgcolor: "#FAFBFD", border: `1px dashed ${brand.border}` }}>
+      <Typography color="text.secondary">{children}</Typography>
+    </Box>
+  );
+}
+
+function ActivitiesPanel({ contactId }: { contactId: string }) {
+  const [tab, setTab] = useState<"inProgress" | "finished">("inProgress");
+  const tasks = useListOrEmpty(ActivityService.method.listTasks, { contactId });
+  const events = useListOrEmpty(ActivityService.method.listEvents, { contactId });
+  const panels = activityPanels(tasks.data?.tasks ?? [], events.data?.events ?? []);
+  const items = panels[tab];
+  const loading = tasks.isPending || events.isPending;
+  return (
+    <Panel title={d.activities} icon={<EventNoteRounded />}>
+      <Tabs value={tab} onChange={(_, v: "inProgress" | "finished") => setTab(v)} sx={{ mb: 2, borderBottom: `1px solid ${brand.border}` }}>
+        <Tab value="inProgress" label={`${d.inProgress} (${panels.inProgress.length})`} />
+        <Tab value="finished" label={`${d.finished} (${panels.finished.length})`} />
+      </Tabs>
+      {loading ? (
+        <Skeleton height={48} />
+      ) : items.length === 0 ? (
+        <EmptyLine>{tab === "inProgress" ? d.noInProgress : d.noFinished}</EmptyLine>
+      ) : (
+        <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
+          {items.map((i) => (
+            <ActivityLine key={`${i.kind}-${i.id}`} item={i} />
+          ))}
+        </Box>
+      )}
+    </Panel>
+  );
+}
+
+function ActivityLine({ item }: { item: PanelItem }) {
+  const done = item.item.status === ActivityStatus.COMPLETED;
+  let title: string;
+  let when: string;
+  let to: string;
+  if (item.kind === "task") {
+    const t = item.item;
+    title = t.customSubject || taskSubjectLabels[t.subject as Exclude<TaskSubject, TaskSubject.UNSPECIFIED>] || "";
+    when = done ? d.doneOn(formatDate(item.date)) : d.due(formatDate(item.date));
+    to = `/task/${t.id}`;
+  } else {
+    const e = item.item;
+    title = eventSubjectLabels[e.subject as Exclude<EventSubject, EventSubject.UNSPECIFIED>] ?? "";
+    when = d.on(formatDate(item.date), formatTime(item.date));
+    to = `/event/${e.id}`;
+  }
+  const media = mediaTypeLabels[item.item.mediaType as Exclude<MediaType, MediaType.UNSPECIFIED>];
+  return (
+    <Box component="li" sx={{ display: "flex", alignItems: "center", gap: 1.5, py: 1.25, borderTop: `1px solid ${brand.border}`, "&:first-of-type": { borderTop: 0 } }}>
+      {done ? <TaskAltRounded sx={{ color: "success.main" }} /> : item.kind === "task" ? <AddTaskRounded color="primary" /> : <EventAvailableRounded color="primary" />}
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Link component={RouterLink} to={to} color="text.primary" sx={{ fontWeight: 600, textDecoration: done ? "line-through" : undefined }}>
+          {title}
+        </Link>
+        <Typography variant="body2" color="text.secondary">
+          {[when, media].filter(Boolean).join(" · ")}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+function ApplicationsPanel({ contactId }: { contactId: string }) {
+  const apps = useListOrEmpty(OpportunityService.method.listApplications, { contactId });
+  const list = apps.data?.applications ?? [];
+  return (
+    <Panel title={d.applications} icon={<WorkOutlineRounded />}>
+      {apps.isPending ? (
+        <Skeleton height={48} />
+      ) : list.length === 0 ? (
+        <EmptyLine>{d.noApplications}</EmptyLine>
+      ) : (
+        <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
+          {list.map((a) => (
+            <Box component="li" key={a.id} sx={{ display: "flex", alignItems: "center", gap: 1.5, py: 1.25, borderTop: `1px solid ${brand.border}`, "&:first-of-type": { borderTop: 0 } }}>
+              <Box sx={{ minWidth: 0, flex: 1 }}>
+                <Link component={RouterLink} to={`/application/${a.id}`} color="text.primary" sx={{ fontWeight: 600 }}>
+                  {a.company}
+                </Link>
+                <Typography variant="body2" color="text.secondary">
+                  {a.job}
+                </Typography>
+              </Box>
+              <Chip size="small" label={applicationStatusLabels[a.status as Exclude<ApplicationStatus, ApplicationStatus.UNSPECIFIED>] ?? ""} />
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Panel>
+  );
+}
+
+function RecommendedPanel({ contactId }: { contactId: string }) {
+  const rec = useQuery(NetworkService.method.listRecommendedContacts, { id: contactId });
+  const list = rec.data?.recommendedContacts ?? [];
+  return (
+    <Panel title={d.recommended} icon={<PeopleAltRounded />}>
+      {rec.isPending ? (
+        <Skeleton height={48} />
+      ) : list.length === 0 ? (
+        <EmptyLine>{d.noRecommended}</EmptyLine>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {d.recommendedIntro}
+          </Typography>
+          <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 1.25 }}>
+            {list.map((c) => (
+              <Box component="li" key={c.id} sx={{ display: "flex", alignItems: "center", gap: 1.25, p: 1.25, borderRadius: "12px", border: `1px solid ${brand.border}`, minWidth: 0 }}>
+                <Avatar sx={{ width: 36, height: 36, fontSize: "0.875rem", bgcolor: brand.primaryLight, color: "primary.main", fontWeight: 700 }}>{initials(c)}</Avatar>
+                <Box sx={{ minWidth: 0, flex: 1 }}>
+                  <Link component={RouterLink} to={`/contact/${c.id}`} color="text.primary" sx={{ fontWeight: 600, display: "block" }} noWrap>
+                    {fullName(c)}
+                  </Link>
+                  <Typography variant="body2" color="text.secondary" noWrap>
+                    {c.company || "\u00a0"}
+                  </Typography>
+                </Box>
+                <StatusChip status={c.status} />
+              </Box>
+            ))}
+          </Box>
+        </>
+      )}
+    </Panel>
+  );
 }

@@ -1,10 +1,463 @@
-import { ComingSoon } from "../../components/ComingSoon";
+// /contacts: the candidate's network. Title and count, the state bar by status, search, status
+// and tag filters (premium), export, import (premium), add, and the list — a table on desktop,
+// cards on mobile — a page at a time (networks hold up to 5,000 contacts).
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useLocation } from "react-router";
+import { useMutation, useQuery } from "@connectrpc/connect-query";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import Chip from "@mui/material/Chip";
+import Fab from "@mui/material/Fab";
+import InputAdornment from "@mui/material/InputAdornment";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import ListItemText from "@mui/material/ListItemText";
+import Menu from "@mui/material/Menu";
+import MenuItem from "@mui/material/MenuItem";
+import Pagination from "@mui/material/Pagination";
+import Skeleton from "@mui/material/Skeleton";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import AddRounded from "@mui/icons-material/AddRounded";
+import AddTaskRounded from "@mui/icons-material/AddTaskRounded";
+import CancelRounded from "@mui/icons-material/CancelRounded";
+import DownloadRounded from "@mui/icons-material/DownloadRounded";
+import EventAvailableRounded from "@mui/icons-material/EventAvailableRounded";
+import FilterListRounded from "@mui/icons-material/FilterListRounded";
+import GroupAddRounded from "@mui/icons-material/GroupAddRounded";
+import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
+import PersonAddAlt1Rounded from "@mui/icons-material/PersonAddAlt1Rounded";
+import SearchOffRounded from "@mui/icons-material/SearchOffRounded";
+import SearchRounded from "@mui/icons-material/SearchRounded";
+import UploadFileRounded from "@mui/icons-material/UploadFileRounded";
+import { ContactStatus } from "../../gen/tremplin/common/v1/common_pb";
+import { NetworkService, type Contact } from "../../gen/tremplin/network/v1/network_pb";
+import { FilterMenu } from "../../components/FilterMenu";
+import { IconBadge } from "../../components/IconBadge";
+import { PageContainer } from "../../components/layout/PageContainer";
+import { PremiumBadge } from "../../components/PremiumBadge";
+import { StateBar } from "../../components/StateBar";
+import { useToast } from "../../components/Toasts";
+import { downloadFile } from "../../lib/download";
+import { isPremiumRequired, isSessionLost } from "../../lib/errors";
+import { networkMessages } from "../../lib/messages/network";
+import { usePremiumGate } from "../../lib/premium";
+import { reportError } from "../../lib/queryClient";
 import { usePageTitle } from "../../lib/usePageTitle";
-import { screenMessages } from "../../lib/messages/screens";
+import { useViewport } from "../../lib/viewport";
+import { useActivityShortcuts } from "./activityShortcuts";
+import { ContactCards, ContactTable } from "./ContactList";
+import { STATUS_ORDER, countByStatus, filterContacts, statusInfo, type ContactFilters } from "./model";
+import { useContactActions } from "./useContactActions";
 
-/** Placeholder: the contacts screen arrives with its own issue. */
+const m = networkMessages.list;
+
+const PAGE_SIZE = { desktop: 50, mobile: 20 };
+
+/** The tag a link elsewhere (the details page) asks the list to filter by. */
+function tagFromState(state: unknown): string | undefined {
+  const tag = (state as { tag?: unknown } | null)?.tag;
+  return typeof tag === "string" && tag.trim() ? tag : undefined;
+}
+
 export default function ContactsPage() {
-  const title = screenMessages.placeholder.pages.contacts;
-  usePageTitle(title);
-  return <ComingSoon title={title} />;
+  usePageTitle(m.title);
+  const { isMobile } = useViewport();
+  const location = useLocation();
+  const gate = usePremiumGate();
+  const actions = useContactActions();
+  const shortcuts = useActivityShortcuts();
+
+  const list = useQuery(NetworkService.method.listContacts, {});
+  const contacts = useMemo(() => list.data?.contacts ?? [], [list.data]);
+
+  // Filters; a tag passed in the navigation state prefills the tag filter (premium only).
+  const stateTag = gate.premium ? tagFromState(location.state) : undefined;
+  const [filters, setFilters] = useState<ContactFilters>(() => ({ search: "", statuses: [], tags: stateTag ? [stateTag] : [] }));
+  useEffect(() => {
+    if (stateTag) setFilters((f) => ({ ...f, tags: [stateTag] }));
+  }, [stateTag, location.key]);
+  const deferred = useDeferredValue(filters);
+  const shown = useMemo(() => filterContacts(contacts, deferred), [contacts, deferred]);
+
+  const pageSize = isMobile ? PAGE_SIZE.mobile : PAGE_SIZE.desktop;
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(shown.length / pageSize));
+  useEffect(() => setPage(1), [deferred, pageSize]);
+  const current = Math.min(page, pages);
+  const slice = shown.slice((current - 1) * pageSize, current * pageSize);
+
+  const counts = useMemo(() => countByStatus(contacts), [contacts]);
+  const stateItems = STATUS_ORDER.map((s) => {
+    const info = statusInfo(s);
+    return { key: info.key, label: info.label, count: counts[s], color: info.color };
+  });
+
+  const handlers = (c: Contact) => ({
+    onAddTask: () => shortcuts.addTask(c),
+    onAddInterview: () => shortcuts.addInterview(c),
+    onEdit: () => actions.edit(c.id),
+    onDelete: () => actions.remove(c),
+  });
+
+  const loading = list.isPending;
+  const empty = !loading && contacts.length === 0;
+
+  return (
+    <PageContainer>
+      <Box sx={{ pb: { xs: 8, sm: 6 } }}>
+        <Header
+          total={contacts.length}
+          loading={loading}
+          premium={gate.premium}
+          onAdd={actions.create}
+          onImport={actions.importContacts}
+        />
+
+        {!empty && (
+          <Box sx={{ mb: 2.5 }}>
+            <StateBar title={m.stateBar} items={stateItems} />
+          </Box>
+        )}
+
+        {!empty && (
+          <Toolbar filters={filters} onChange={setFilters} premium={gate.premium} allow={gate.allow} shown={shown.length} total={contacts.length} />
+        )}
+
+        {loading ? (
+          <LoadingList mobile={isMobile} />
+        ) : empty ? (
+          <EmptyNetwork premium={gate.premium} onAdd={actions.create} onImport={actions.importContacts} />
+        ) : shown.length === 0 ? (
+          <NoMatch onClear={() => setFilters({ search: "", statuses: [], tags: [] })} />
+        ) : isMobile ? (
+          <ContactCards contacts={slice} handlers={handlers} />
+        ) : (
+          <ContactTable contacts={slice} handlers={handlers} />
+        )}
+
+        {!loading && pages > 1 && (
+          <Box sx={{ display: "flex", justifyContent: "center", mt: 3 }}>
+            <Pagination
+              count={pages}
+              page={current}
+              onChange={(_, p) => {
+                setPage(p);
+                window.scrollTo({ top: 0, behavior: "smooth" });
+              }}
+              color="primary"
+              shape="rounded"
+              siblingCount={isMobile ? 0 : 1}
+              aria-label={m.pages}
+            />
+          </Box>
+        )}
+      </Box>
+      <AddMenu premium={gate.premium} onContact={actions.create} onImport={actions.importContacts} onTask={() => shortcuts.addTask()} onInterview={() => shortcuts.addInterview()} />
+    </PageContainer>
+  );
+}
+
+function Header({
+  total,
+  loading,
+  premium,
+  onAdd,
+  onImport,
+}: {
+  total: number;
+  loading: boolean;
+  premium: boolean;
+  onAdd: () => void;
+  onImport: () => void;
+}) {
+  const toast = useToast();
+  const exportContacts = useMutation(NetworkService.method.exportContacts, { meta: { handlesErrors: true } });
+  const onExport = () =>
+    exportContacts.mutate(
+      {},
+      {
+        onSuccess: (res) => {
+          if (res.file) downloadFile(res.file.data, res.file.contentType, res.filename || "contacts-tremplin.csv");
+        },
+        onError: (err) => (isPremiumRequired(err) || isSessionLost(err) ? reportError(err) : toast.error(m.exportError)),
+      },
+    );
+  return (
+    <Box
+      sx={{
+        display: "flex",
+        alignItems: { xs: "flex-start", md: "flex-end" },
+        justifyContent: "space-between",
+        flexDirection: { xs: "column", md: "row" },
+        gap: 2,
+        mb: 3,
+      }}
+    >
+      <Box>
+        <Typography variant="h1">{m.title}</Typography>
+        <Typography variant="subtitle1" sx={{ mt: 0.5 }} data-testid="contacts-count">
+          {loading ? <Skeleton width={90} /> : m.count(total)}
+        </Typography>
+      </Box>
+      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", width: { xs: "100%", md: "auto" } }}>
+        <Button
+          variant="outlined"
+          color="inherit"
+          startIcon={<DownloadRounded />}
+          onClick={onExport}
+          loading={exportContacts.isPending}
+          disabled={total === 0}
+          sx={{ borderColor: "divider", bgcolor: "background.paper", flex: { xs: 1, sm: "none" } }}
+        >
+          {m.export}
+        </Button>
+        <Button
+          variant="outlined"
+          color="inherit"
+          startIcon={<UploadFileRounded />}
+          onClick={onImport}
+          endIcon={premium ? undefined : <PremiumBadge compact />}
+          sx={{ borderColor: "divider", bgcolor: "background.paper", flex: { xs: 1, sm: "none" } }}
+        >
+          {m.import}
+        </Button>
+        <Button variant="contained" startIcon={<PersonAddAlt1Rounded />} onClick={onAdd} sx={{ flex: { xs: "1 1 100%", sm: "none" } }}>
+          {m.add}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+function Toolbar({
+  filters,
+  onChange,
+  premium,
+  allow,
+  shown,
+  total,
+}: {
+  filters: ContactFilters;
+  onChange: (f: ContactFilters) => void;
+  premium: boolean;
+  allow: () => boolean;
+  shown: number;
+  total: number;
+}) {
+  const [tagsWanted, setTagsWanted] = useState(filters.tags.length > 0);
+  const tags = useQuery(NetworkService.method.searchTags, { term: "" }, { enabled: premium && tagsWanted });
+  const tagOptions = useMemo(() => {
+    const names = (tags.data?.tags ?? []).map((t) => t.name);
+    for (const t of filters.tags) if (!names.some((n) => n.toLowerCase() === t.toLowerCase())) names.push(t);
+    return names.map((n) => ({ value: n, label: n }));
+  }, [tags.data, filters.tags]);
+  const statusOptions = STATUS_ORDER.map((s) => ({ value: String(s), label: statusInfo(s).label }));
+  const badge = premium ? undefined : <PremiumBadge compact />;
+  const chips = [
+    ...filters.statuses.map((s) => ({
+      key: `s${s}`,
+      label: statusInfo(s).label,
+      remove: () => onChange({ ...filters, statuses: filters.statuses.filter((x) => x !== s) }),
+    })),
+    ...filters.tags.map((t) => ({
+      key: `t${t}`,
+      label: t,
+      remove: () => onChange({ ...filters, tags: filters.tags.filter((x) => x !== t) }),
+    })),
+  ];
+
+  return (
+    <Box sx={{ mb: 2.5 }}>
+      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center" }}>
+        <TextField
+          size="small"
+          placeholder={m.searchPlaceholder}
+          value={filters.search}
+          onChange={(e) => premium && onChange({ ...filters, search: e.target.value })}
+          onMouseDown={(e) => {
+            if (!premium) {
+              e.preventDefault();
+              allow();
+            }
+          }}
+          onKeyDown={(e) => {
+            if (!premium && e.key !== "Tab" && e.key !== "Shift") {
+              e.preventDefault();
+              allow();
+            }
+          }}
+          sx={{ flex: { xs: "1 1 100%", sm: "1 1 280px" }, maxWidth: { sm: 420 }, "& .MuiOutlinedInput-root": { height: 40 } }}
+          slotProps={{
+            htmlInput: { "aria-label": m.search, readOnly: !premium, type: "search" },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchRounded fontSize="small" />
+                </InputAdornment>
+              ),
+              endAdornment: premium ? undefined : (
+                <InputAdornment position="end">
+                  <PremiumBadge />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <FilterMenu
+          label={m.statusFilter}
+          icon={<FilterListRounded />}
+          options={statusOptions}
+          selected={filters.statuses.map(String)}
+          onChange={(values) => onChange({ ...filters, statuses: values.map((v) => Number(v) as ContactStatus) })}
+          onOpenRequest={allow}
+          badge={badge}
+        />
+        <FilterMenu
+          label={m.tagFilter}
+          icon={<LocalOfferOutlined />}
+          options={tagOptions}
+          loading={tags.isLoading}
+          selected={filters.tags}
+          onChange={(values) => onChange({ ...filters, tags: values })}
+          onOpenRequest={allow}
+          onOpen={() => setTagsWanted(true)}
+          badge={badge}
+        />
+      </Box>
+      {chips.length > 0 && (
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center", mt: 1.5 }} data-testid="active-filters">
+          {chips.map((c) => (
+            <Chip key={c.key} label={c.label} onDelete={c.remove} size="small" color="primary" variant="outlined" deleteIcon={<CancelRounded role="button" aria-label={m.removeFilter(c.label)} />} />
+          ))}
+          <Button size="small" onClick={() => onChange({ search: filters.search, statuses: [], tags: [] })}>
+            {m.clearFilters}
+          </Button>
+          {shown !== total && (
+            <Typography variant="body2" color="text.secondary" sx={{ ml: "auto" }}>
+              {m.shown(shown, total)}
+            </Typography>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function LoadingList({ mobile }: { mobile: boolean }) {
+  return (
+    <Card sx={{ p: 2 }} aria-busy="true">
+      {Array.from({ length: mobile ? 4 : 8 }, (_, i) => (
+        <Skeleton key={i} height={mobile ? 72 : 40} sx={{ my: 0.5 }} />
+      ))}
+    </Card>
+  );
+}
+
+function EmptyNetwork({ premium, onAdd, onImport }: { premium: boolean; onAdd: () => void; onImport: () => void }) {
+  return (
+    <Card sx={{ py: { xs: 5, sm: 8 }, px: 3, display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: 2, borderStyle: "dashed" }}>
+      <IconBadge tone="primary" size={72}>
+        <GroupAddRounded />
+      </IconBadge>
+      <Typography variant="h2" component="p">
+        {m.emptyTitle}
+      </Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 520 }}>
+        {m.emptyText}
+      </Typography>
+      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", justifyContent: "center", mt: 1 }}>
+        <Button variant="contained" startIcon={<PersonAddAlt1Rounded />} onClick={onAdd}>
+          {m.add}
+        </Button>
+        <Button variant="outlined" startIcon={<UploadFileRounded />} onClick={onImport} endIcon={premium ? undefined : <PremiumBadge compact />}>
+          {m.import}
+        </Button>
+      </Box>
+    </Card>
+  );
+}
+
+function NoMatch({ onClear }: { onClear: () => void }) {
+  return (
+    <Card sx={{ py: 6, px: 3, display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: 1.5 }}>
+      <IconBadge tone="info" size={56}>
+        <SearchOffRounded />
+      </IconBadge>
+      <Typography variant="h3" component="p">
+        {m.noMatchTitle}
+      </Typography>
+      <Typography color="text.secondary">{m.noMatchText}</Typography>
+      <Button onClick={onClear}>{m.clearFilters}</Button>
+    </Card>
+  );
+}
+
+/** The floating add button and its menu of creation actions. */
+function AddMenu({
+  premium,
+  onContact,
+  onImport,
+  onTask,
+  onInterview,
+}: {
+  premium: boolean;
+  onContact: () => void;
+  onImport: () => void;
+  onTask: () => void;
+  onInterview: () => void;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const run = (fn: () => void) => () => {
+    setAnchor(null);
+    fn();
+  };
+  return (
+    <>
+      <Fab
+        color="primary"
+        aria-label={m.fab}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? "true" : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ position: "fixed", right: { xs: 16, sm: 28 }, bottom: { xs: 16, sm: 28 }, zIndex: (t) => t.zIndex.speedDial, boxShadow: "0 10px 24px rgba(67,56,202,0.35)" }}
+      >
+        <AddRounded sx={{ transition: "transform .2s", transform: anchor ? "rotate(45deg)" : "none" }} />
+      </Fab>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: "top", horizontal: "right" }}
+        transformOrigin={{ vertical: "bottom", horizontal: "right" }}
+        slotProps={{ paper: { sx: { mb: 1, minWidth: 240 } } }}
+      >
+        <MenuItem onClick={run(onContact)}>
+          <ListItemIcon>
+            <PersonAddAlt1Rounded fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{m.fabContact}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={run(onImport)}>
+          <ListItemIcon>
+            <UploadFileRounded fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{m.fabImport}</ListItemText>
+          {!premium && <PremiumBadge compact />}
+        </MenuItem>
+        <MenuItem onClick={run(onTask)}>
+          <ListItemIcon>
+            <AddTaskRounded fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{m.fabTask}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={run(onInterview)}>
+          <ListItemIcon>
+            <EventAvailableRounded fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{m.fabInterview}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
 }

@@ -54,6 +54,18 @@ export const screenMessages = {
     close: "Fermer",
   },
 
+  // Shared list controls (premium badge, filter dropdowns, state bars).
+  premium: {
+    badge: "Premium",
+    hint: "Fonctionnalité réservée aux abonnés Premium",
+  },
+  filters: {
+    clear: "Effacer la sélection",
+    empty: "Aucune option",
+    loading: "Chargement…",
+    active: (n: number) => `${n} filtre${n > 1 ? "s" : ""} actif${n > 1 ? "s" : ""}`,
+  },
+
   modals: {
     cancel: "Annuler",
     confirm: "Confirmer",

@@ -1,0 +1,382 @@
+// The contact import flow (spec section 4): READY (file picker and help cards) → LOADING (the
+// file is sent) → DONE (the selection list, 500 ms after the imported contacts arrive). On
+// error it goes back to the picker with the error. Nothing is saved until the confirmation.
+import { useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from "react";
+import { useMutation } from "@connectrpc/connect-query";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import Checkbox from "@mui/material/Checkbox";
+import CircularProgress from "@mui/material/CircularProgress";
+import InputAdornment from "@mui/material/InputAdornment";
+import Link from "@mui/material/Link";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import CloudUploadRounded from "@mui/icons-material/CloudUploadRounded";
+import ContactsRounded from "@mui/icons-material/ContactsRounded";
+import DescriptionRounded from "@mui/icons-material/DescriptionRounded";
+import MailOutlineRounded from "@mui/icons-material/MailOutlineRounded";
+import SearchRounded from "@mui/icons-material/SearchRounded";
+import WorkRounded from "@mui/icons-material/WorkRounded";
+import { NetworkService, type ImportedContact } from "../../gen/tremplin/network/v1/network_pb";
+import { useToast } from "../../components/Toasts";
+import { IconBadge, type Tone } from "../../components/IconBadge";
+import { downloadFile } from "../../lib/download";
+import { errorReason, isPremiumRequired, isSessionLost } from "../../lib/errors";
+import { networkMessages } from "../../lib/messages/network";
+import { reportError } from "../../lib/queryClient";
+import { brand } from "../../lib/theme";
+import { TEMPLATE_HEADERS, importFileProblem, importSearch } from "./model";
+import { useRefreshNetwork } from "./queries";
+
+const m = networkMessages.importFlow;
+
+/** The pause between the answer and the selection list (spec section 9). */
+export const IMPORT_PAUSE_MS = 500;
+const PAGE = 100;
+
+type State = "ready" | "loading" | "done";
+
+/** The French message of a refused import. */
+export function importErrorMessage(err: unknown): string {
+  return errorReason(err) === "IMPORT_TOO_LARGE" ? m.tooLarge : m.error;
+}
+
+export default function ImportFlow({ close }: { close: () => void }) {
+  const toast = useToast();
+  const refresh = useRefreshNetwork();
+  const [state, setState] = useState<State>("ready");
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [imported, setImported] = useState<ImportedContact[]>([]);
+  const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(pause.current), []);
+
+  const read = useMutation(NetworkService.method.importContacts, { meta: { handlesErrors: true } });
+  const save = useMutation(NetworkService.method.bulkCreateContacts, { meta: { handlesErrors: true } });
+
+  const failed = (err: unknown) => {
+    if (isPremiumRequired(err) || isSessionLost(err)) {
+      close();
+      reportError(err);
+      return true;
+    }
+    return false;
+  };
+
+  const send = async (file: File) => {
+    const problem = importFileProblem(file);
+    if (problem) {
+      setError(problem === "notCsv" ? m.notCsv : m.tooLarge);
+      return;
+    }
+    setError(undefined);
+    setState("loading");
+    let data: Uint8Array;
+    try {
+      data = new Uint8Array(await file.arrayBuffer());
+    } catch {
+      setState("ready");
+      setError(m.error);
+      return;
+    }
+    // The server reads UTF-8 (with or without BOM), Windows-1252 and ISO-8859-1 files, comma
+    // or semicolon separated: the bytes go as they are.
+    read.mutate(
+      { file: { contentType: "text/csv", data } },
+      {
+        onSuccess: (res) => {
+          pause.current = setTimeout(() => {
+            setImported(res.importedContacts);
+            setState("done");
+          }, IMPORT_PAUSE_MS);
+        },
+        onError: (err) => {
+          setState("ready");
+          if (!failed(err)) setError(importErrorMessage(err));
+        },
+      },
+    );
+  };
+
+  const confirm = (contacts: ImportedContact[]) =>
+    save.mutate(
+      { contacts },
+      {
+        onSuccess: (res) => {
+          toast.success(m.imported(res.createdContacts.length));
+          void refresh();
+          close();
+        },
+        onError: (err) => {
+          if (failed(err)) return;
+          toast.error(m.error);
+          void refresh();
+        },
+      },
+    );
+
+  if (state === "loading") {
+    return (
+      <Box role="status" sx={{ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: 2, py: 6 }}>
+        <CircularProgress size={36} />
+        <Typography sx={{ fontWeight: 600 }}>{m.loading}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {m.loadingDetail}
+        </Typography>
+      </Box>
+    );
+  }
+  if (state === "done") {
+    return (
+      <Selection
+        contacts={imported}
+        saving={save.isPending}
+        onBack={() => {
+          setImported([]);
+          setState("ready");
+        }}
+        onConfirm={confirm}
+      />
+    );
+  }
+  return <Picker error={error} onFile={(file) => void send(file)} />;
+}
+
+const helpVisuals: Record<string, { icon: ReactNode; tone: Tone }> = {
+  linkedin: { icon: <WorkRounded />, tone: "info" },
+  google: { icon: <ContactsRounded />, tone: "success" },
+  outlook: { icon: <MailOutlineRounded />, tone: "primary" },
+  template: { icon: <DescriptionRounded />, tone: "accent" },
+};
+
+function downloadTemplate() {
+  const csv = `\ufeff${TEMPLATE_HEADERS.join(",")}\r\n`;
+  downloadFile(new TextEncoder().encode(csv), "text/csv;charset=utf-8", m.templateFile);
+}
+
+function Picker({ error, onFile }: { error: string | undefined; onFile: (file: File) => void }) {
+  const input = useRef<HTMLInputElement | null>(null);
+  const [over, setOver] = useState(false);
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    const file = e.dataTransfer.files[0];
+    if (file) onFile(file);
+  };
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
+      <Typography color="text.secondary" sx={{ textAlign: "center" }}>
+        {m.intro}
+      </Typography>
+      {error && (
+        <Alert severity="error" data-testid="import-error">
+          {error}
+        </Alert>
+      )}
+      <Box
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+        sx={{
+          border: `2px dashed ${over ? brand.primary : "#C9CCE0"}`,
+          bgcolor: over ? brand.primaryLight : "#FAFAFE",
+          borderRadius: "16px",
+          py: { xs: 3, sm: 4 },
+          px: 2,
+          display: "flex",
+          flexDirection: "column",
+          alignItems: "center",
+          gap: 1.25,
+          textAlign: "center",
+          transition: "background-color .15s, border-color .15s",
+        }}
+      >
+        <CloudUploadRounded sx={{ fontSize: 40, color: "primary.main" }} />
+        <Button variant="contained" component="label">
+          {m.choose}
+          <input
+            ref={input}
+            type="file"
+            accept=".csv,text/csv"
+            hidden
+            data-testid="import-file"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = "";
+              if (file) onFile(file);
+            }}
+          />
+        </Button>
+        <Typography variant="body2" color="text.secondary">
+          {m.drop}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {m.fileRule}
+        </Typography>
+      </Box>
+      <Box>
+        <Typography variant="h4" component="h3" sx={{ mb: 1.5 }}>
+          {m.helpTitle}
+        </Typography>
+        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 1.5 }}>
+          {m.help.map((h) => {
+            const visual = helpVisuals[h.key]!;
+            return (
+              <Card key={h.key} sx={{ p: 2, display: "flex", gap: 1.5, alignItems: "flex-start", borderRadius: "14px" }}>
+                <IconBadge tone={visual.tone} size={36}>
+                  {visual.icon}
+                </IconBadge>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 650 }}>{h.title}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {h.text}
+                  </Typography>
+                  {h.key === "template" && (
+                    <Link component="button" type="button" variant="body2" onClick={downloadTemplate} sx={{ mt: 0.5 }}>
+                      {m.template}
+                    </Link>
+                  )}
+                </Box>
+              </Card>
+            );
+          })}
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+function Selection({
+  contacts,
+  saving,
+  onBack,
+  onConfirm,
+}: {
+  contacts: ImportedContact[];
+  saving: boolean;
+  onBack: () => void;
+  onConfirm: (contacts: ImportedContact[]) => void;
+}) {
+  const [search, setSearch] = useState("");
+  const [selected, setSelected] = useState<ReadonlySet<ImportedContact>>(() => new Set());
+  const [shown, setShown] = useState(PAGE);
+  const visible = useMemo(() => importSearch(contacts, search), [contacts, search]);
+
+  if (contacts.length === 0) {
+    return (
+      <Box sx={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 2, textAlign: "center", py: 2 }}>
+        <Alert severity="info" sx={{ width: "100%" }}>
+          {m.nothing}
+        </Alert>
+        <Button variant="outlined" onClick={onBack}>
+          {m.another}
+        </Button>
+      </Box>
+    );
+  }
+
+  const toggle = (c: ImportedContact) =>
+    setSelected((cur) => {
+      const next = new Set(cur);
+      if (next.has(c)) next.delete(c);
+      else next.add(c);
+      return next;
+    });
+  // Select all and unselect all act on the contacts the search shows (all of them without one).
+  const selectAll = () => setSelected((cur) => new Set([...cur, ...visible]));
+  const unselectAll = () =>
+    setSelected((cur) => {
+      const next = new Set(cur);
+      for (const c of visible) next.delete(c);
+      return next;
+    });
+  const chosen = contacts.filter((c) => selected.has(c));
+
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
+      <Typography sx={{ fontWeight: 650, textAlign: "center" }}>{m.found(contacts.length)}</Typography>
+      <TextField
+        size="small"
+        placeholder={m.search}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          setShown(PAGE);
+        }}
+        slotProps={{
+          htmlInput: { "aria-label": m.search },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchRounded fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+        <Button size="small" variant="outlined" onClick={selectAll} disabled={visible.length === 0}>
+          {m.selectAll}
+        </Button>
+        <Button size="small" variant="outlined" color="inherit" onClick={unselectAll} disabled={visible.length === 0} sx={{ borderColor: "divider" }}>
+          {m.unselectAll}
+        </Button>
+        <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: "auto" } }} data-testid="import-selected" aria-live="polite">
+          {m.selected(chosen.length, contacts.length)}
+        </Typography>
+      </Box>
+      <Box
+        component="ul"
+        aria-label={m.title}
+        sx={{ listStyle: "none", m: 0, p: 0, border: `1px solid ${brand.border}`, borderRadius: "14px", maxHeight: { xs: 320, sm: 360 }, overflowY: "auto" }}
+      >
+        {visible.length === 0 ? (
+          <Box component="li" sx={{ p: 3, textAlign: "center" }}>
+            <Typography color="text.secondary">{m.noMatch}</Typography>
+          </Box>
+        ) : (
+          visible.slice(0, shown).map((c, i) => {
+            const name = `${c.firstName} ${c.lastName}`.trim();
+            const detail = [c.job, c.company].filter(Boolean).join(" · ");
+            return (
+              <Box component="li" key={i} sx={{ borderTop: i ? `1px solid ${brand.border}` : 0 }}>
+                <Box component="label" sx={{ display: "flex", alignItems: "center", gap: 1, px: 1, py: 0.75, cursor: "pointer", "&:hover": { bgcolor: "#F8F9FD" } }}>
+                  <Checkbox checked={selected.has(c)} onChange={() => toggle(c)} slotProps={{ input: { "aria-label": name } }} />
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 600 }} noWrap>
+                      {name}
+                    </Typography>
+                    {detail && (
+                      <Typography variant="body2" color="text.secondary" noWrap>
+                        {detail}
+                      </Typography>
+                    )}
+                  </Box>
+                </Box>
+              </Box>
+            );
+          })
+        )}
+        {visible.length > shown && (
+          <Box component="li" sx={{ p: 1, textAlign: "center", borderTop: `1px solid ${brand.border}` }}>
+            <Button size="small" onClick={() => setShown((n) => n + PAGE)}>
+              {m.showMore(Math.min(PAGE, visible.length - shown))}
+            </Button>
+          </Box>
+        )}
+      </Box>
+      <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1.25, flexWrap: "wrap-reverse", "& > .MuiButton-root": { flex: { xs: "1 1 auto", sm: "0 0 auto" } } }}>
+        <Button color="inherit" onClick={onBack} disabled={saving}>
+          {m.another}
+        </Button>
+        <Button variant="contained" disabled={chosen.length === 0} loading={saving} onClick={() => onConfirm(chosen)}>
+          {m.confirm(chosen.length)}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,253 @@
+// The texts of the network screens (/contacts, /contact/{id}, the contact modal, the import
+// flow). Part of the catalogue of src/lib/messages.ts, kept apart so that it loads with those
+// screens. Same typography rules: messages quoted by the specification word for word, elsewhere
+// a non-breaking space before « : ; ? ! » and inside « ».
+
+const nb = "\u00a0";
+
+/** 5000 → "5 000" (French grouping with a non-breaking space). */
+function count(n: number): string {
+  return n.toLocaleString("fr-FR").replace(/\u202f/g, nb);
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${count(n)}${nb}${n > 1 ? many : one}`;
+}
+
+export const networkMessages = {
+  status: {
+    new: "Nouveau",
+    incomplete: "Incomplet",
+    engaged: "Engagé",
+    thanked: "Remercié",
+  },
+
+  list: {
+    title: "Mon réseau",
+    count: (n: number) => (n === 0 ? "Aucun contact" : plural(n, "contact", "contacts")),
+    shown: (shown: number, total: number) => `${count(shown)} sur ${count(total)} affiché${shown > 1 ? "s" : ""}`,
+    stateBar: "Mes contacts par statut",
+    search: "Rechercher un nom ou une entreprise",
+    searchPlaceholder: "Nom ou entreprise…",
+    statusFilter: "Statut",
+    tagFilter: "Étiquettes",
+    clearFilters: "Effacer les filtres",
+    removeFilter: (label: string) => `Retirer le filtre ${label}`,
+    export: "Exporter",
+    exportError: "Erreur lors de l'export des contacts",
+    import: "Importer",
+    add: "Ajouter un contact",
+    fab: "Créer",
+    fabContact: "Nouveau contact",
+    fabImport: "Importer des contacts",
+    fabTask: "Nouvelle tâche",
+    fabInterview: "Nouvel entretien",
+    columns: {
+      name: "Nom",
+      application: "Opportunité",
+      company: "Entreprise",
+      phone: "Téléphone",
+      email: "E-mail",
+      rank: "Rang",
+      status: "Statut",
+      actions: "Actions",
+    },
+    linkedToApplication: "Lié à une opportunité",
+    you: "Vous",
+    rank: (rank: number, parent: string | undefined) => `${rank} — ${parent ? `via ${parent}` : "Vous"}`,
+    emptyTitle: "Votre réseau commence ici",
+    emptyText:
+      "Ajoutez les personnes qui peuvent vous ouvrir une porte\u00a0: anciens collègues, recruteurs, amis… ou importez vos contacts LinkedIn, Google ou Outlook.",
+    noMatchTitle: "Aucun contact ne correspond",
+    noMatchText: "Modifiez votre recherche ou vos filtres.",
+    pages: "Pages de la liste",
+  },
+
+  actions: {
+    menu: (name: string) => `Actions pour ${name}`,
+    addTask: "Ajouter une tâche",
+    addInterview: "Ajouter un entretien",
+    edit: "Modifier",
+    delete: "Supprimer",
+    /** The contact is engaged or thanked. */
+    notDeletableStatus: "La suppression n'est pas possible pour un contact en cours ou clôturé",
+    /** The contact is new or incomplete but has activities or an opportunity. */
+    notDeletableLinked: "La suppression n'est pas possible pour un contact lié à des activités ou à une opportunité",
+    deleteTitle: `Supprimer ce contact${nb}?`,
+    deleteMessage: (name: string) =>
+      `${name} sera définitivement retiré de votre réseau. Les personnes présentées par ce contact seront rattachées à son intermédiaire.`,
+    deleteConfirm: "Supprimer",
+    soonTitle: "Bientôt disponible",
+    soonTask: (name: string) =>
+      `La planification d'une tâche avec ${name} depuis votre réseau arrive très bientôt. En attendant, notez-la dans les notes du contact.`,
+    soonInterview: (name: string) =>
+      `La planification d'un entretien avec ${name} depuis votre réseau arrive très bientôt. En attendant, notez-le dans les notes du contact.`,
+    soonGeneric: "Cette fonctionnalité arrive très bientôt dans Tremplin.",
+  },
+
+  toasts: {
+    created: "Le contact a été créé",
+    createdWithTask: "Le contact et sa première tâche ont été créés",
+    updated: "Le contact a été modifié",
+    updatedWithTask: "Le contact a été modifié et sa première tâche créée",
+    deleted: "Le contact a été supprimé",
+    createError: "Erreur lors de la création du contact",
+    updateError: "Erreur lors de la modification du contact",
+    deleteError: "Erreur lors de la suppression du contact",
+    gone: "Ce contact n'existe plus",
+  },
+
+  form: {
+    createTitle: "Nouveau contact",
+    editTitle: "Modifier le contact",
+    loading: "Chargement du contact…",
+    identity: "Identité",
+    details: "Coordonnées",
+    network: "Réseau",
+    notes: "Notes et ressources",
+    civility: "Civilité",
+    civilities: { unspecified: "Non précisée", female: "Madame", male: "Monsieur", other: "Autre" },
+    firstName: "Prénom",
+    lastName: "Nom",
+    lastNameHelp: "En majuscules\u00a0: lettres, espaces, apostrophes et tirets",
+    email: "E-mail",
+    mobile: "Mobile",
+    phone: "Téléphone fixe",
+    company: "Entreprise",
+    job: "Poste",
+    parent: "Intermédiaire",
+    parentHelp: "La personne qui vous a présenté ce contact",
+    parentYou: "Vous",
+    parentYouDetail: "Vous connaissez ce contact directement",
+    parentNoOptions: "Aucun contact ne correspond",
+    parentMore: (n: number) => `${count(n)} autres contacts${nb}: tapez un nom pour affiner`,
+    parentRule: "Les contacts incomplets et ceux que ce contact vous a présentés ne peuvent pas être choisis.",
+    tags: "Étiquettes",
+    tagsHelp: "Ville, secteur, type… Entrée pour ajouter une nouvelle étiquette",
+    tagsPremium: "Les étiquettes sont réservées aux abonnés Premium",
+    comments: "Notes",
+    resources: "Ressources",
+    resourceLabel: "Nom",
+    resourceUrl: "Adresse (URL)",
+    addResource: "Ajouter une ressource",
+    removeResource: "Retirer la ressource",
+    resourcesHelp: "Une ressource n'est enregistrée qu'avec un nom et une adresse.",
+    statusPreview: "Statut à l'enregistrement",
+    incompleteHint:
+      "Sans téléphone, mobile ni e-mail, ce contact sera «\u00a0Incomplet\u00a0»\u00a0: vous ne pourrez pas encore le choisir comme intermédiaire.",
+    reachableHint: "Vous pourrez planifier votre premier échange à l'étape suivante.",
+    cancel: "Annuler",
+    next: "Continuer",
+    submitCreate: "Créer le contact",
+    submitUpdate: "Enregistrer",
+    stepOf: (n: number) => `Étape ${n} sur 2`,
+    stepContact: "Le contact",
+    stepTask: "Première tâche",
+  },
+
+  firstTask: {
+    intro: (name: string) => `Planifiez dès maintenant votre premier échange avec ${name}.`,
+    subject: "Sujet",
+    mediaType: "Moyen de contact",
+    deadline: "Échéance",
+    priority: "Priorité",
+    comments: "Commentaire",
+    back: "Retour",
+    skip: "Ignorer",
+    createWithTask: "Créer le contact et la tâche",
+    updateWithTask: "Enregistrer et créer la tâche",
+    deadlinePast: "L'échéance ne peut pas être antérieure à aujourd'hui",
+  },
+
+  incompleteNotice: {
+    title: "Contact incomplet",
+    message:
+      "Ce contact n'a ni téléphone, ni mobile, ni e-mail\u00a0: il est enregistré avec le statut «\u00a0Incomplet\u00a0». Complétez ses coordonnées dès que possible pour pouvoir le contacter et planifier un premier échange.",
+  },
+
+  details: {
+    title: "Fiche contact",
+    breadcrumb: "Fil d'Ariane",
+    addedOn: (date: string) => `Ajouté le ${date}`,
+    info: "Informations",
+    email: "E-mail",
+    mobile: "Mobile",
+    phone: "Téléphone fixe",
+    company: "Entreprise",
+    job: "Poste",
+    rank: "Rang",
+    parent: "Intermédiaire",
+    notes: "Notes",
+    resources: "Ressources",
+    tags: "Étiquettes",
+    none: "—",
+    opensInNewTab: "(s'ouvre dans un nouvel onglet)",
+    activities: "Activités",
+    inProgress: "En cours",
+    finished: "Terminées",
+    noInProgress: "Aucune activité en cours avec ce contact.",
+    noFinished: "Aucune activité terminée pour le moment.",
+    applications: "Opportunités liées",
+    noApplications: "Ce contact n'est lié à aucune opportunité.",
+    recommended: "Contacts recommandés",
+    recommendedIntro: "Les personnes que ce contact vous a présentées.",
+    noRecommended: "Ce contact ne vous a encore présenté personne.",
+    notFoundTitle: "Contact introuvable",
+    notFoundText: "Ce contact n'existe pas ou plus dans votre réseau.",
+    backToNetwork: "Retour à mon réseau",
+    completed: "Terminée",
+    due: (date: string) => `Échéance le ${date}`,
+    doneOn: (date: string) => `Réalisée le ${date}`,
+    on: (date: string, time: string) => `Le ${date} à ${time}`,
+  },
+
+  importFlow: {
+    title: "Importer des contacts",
+    intro:
+      "Importez un fichier CSV exporté de LinkedIn, Google Contacts ou Outlook, ou rempli à partir de notre modèle. Vous choisirez ensuite les contacts à ajouter.",
+    choose: "Choisir un fichier CSV",
+    drop: "ou glissez-déposez-le ici",
+    fileRule: "Fichier .csv, 5\u00a0Mo au maximum",
+    helpTitle: "Où trouver mon fichier\u00a0?",
+    help: [
+      {
+        key: "linkedin",
+        title: "LinkedIn",
+        text: "Préférences › Confidentialité des données › Obtenir une copie de vos données › Relations. Le fichier Connections.csv arrive par e-mail.",
+      },
+      {
+        key: "google",
+        title: "Google Contacts",
+        text: "Sur contacts.google.com, cliquez sur Exporter puis choisissez le format «\u00a0CSV Google\u00a0».",
+      },
+      {
+        key: "outlook",
+        title: "Outlook",
+        text: "Fichier › Ouvrir et exporter › Importer/Exporter › Exporter vers un fichier › Valeurs séparées par une virgule.",
+      },
+      {
+        key: "template",
+        title: "Notre modèle",
+        text: "Une ligne par contact, avec les colonnes First Name, Last Name, E-mail Address, Company, Job Title, Business Phone, Mobile Phone, Notes.",
+      },
+    ],
+    template: "Télécharger le modèle",
+    templateFile: "modele-contacts-tremplin.csv",
+    loading: "Lecture du fichier…",
+    loadingDetail: "Nous repérons les contacts qui ne sont pas encore dans votre réseau.",
+    found: (n: number) => (n > 1 ? `${count(n)} nouveaux contacts trouvés` : `${n} nouveau contact trouvé`),
+    selectAll: "Tout sélectionner",
+    unselectAll: "Tout désélectionner",
+    search: "Rechercher dans la liste",
+    noMatch: "Pas de contact correspondant au critère",
+    selected: (n: number, total: number) => `${count(n)} sur ${count(total)} sélectionné${n > 1 ? "s" : ""}`,
+    confirm: (n: number) => (n > 0 ? `Importer ${plural(n, "contact", "contacts")}` : "Importer"),
+    another: "Choisir un autre fichier",
+    nothing: "Aucun nouveau contact dans ce fichier\u00a0: ils sont peut-être déjà tous dans votre réseau.",
+    showMore: (n: number) => `Afficher ${count(n)} de plus`,
+    error: "Erreur lors de l'importation de contacts",
+    tooLarge: "Le fichier est trop volumineux\u00a0: 5\u00a0Mo et 10\u00a0000 contacts au maximum.",
+    notCsv: "Choisissez un fichier au format .csv.",
+    imported: (n: number) => (n > 1 ? `${count(n)} contacts ont été importés` : "1 contact a été importé"),
+  },
+} as const;
