@@ -4,6 +4,7 @@
 package server
 
 import (
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -144,6 +145,7 @@ func New(d Deps) (*Server, error) {
 		connect.WithInterceptors(interceptors...),
 		connect.WithReadMaxBytes(gateway.MaxBodyBytes),
 		connect.WithCompressMinBytes(1024),
+		fastGzip(),
 	}
 
 	mux := http.NewServeMux()
@@ -180,6 +182,17 @@ func New(d Deps) (*Server, error) {
 		Policies:     policies,
 		ServiceNames: names,
 	}, nil
+}
+
+// fastGzip compresses answers at gzip's fastest level: a large answer (a 5,000-contact
+// network) costs a few milliseconds instead of twenty, for a size within a few percent.
+func fastGzip() connect.HandlerOption {
+	return connect.WithCompression("gzip",
+		func() connect.Decompressor { return new(gzip.Reader) },
+		func() connect.Compressor {
+			w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed) // a valid level never fails
+			return w
+		})
 }
 
 // healthz answers 200 while the database answers.

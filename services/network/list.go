@@ -49,7 +49,10 @@ func (s *Service) ListContacts(ctx context.Context, req *networkv1.ListContactsR
 	if len(preds) > 0 && !v.Premium {
 		return nil, apierr.PremiumRequired()
 	}
-	list, err := presentContacts(ctx, s.Client, v.UserID, preds...)
+	if len(preds) == 0 {
+		return s.wholeNetwork(ctx, v)
+	}
+	list, err := presentContacts(ctx, s.Client, v.UserID, listView, preds...)
 	if err != nil {
 		return nil, apierr.Internal(err)
 	}
@@ -75,7 +78,7 @@ func (s *Service) GetContact(ctx context.Context, req *networkv1.GetContactReque
 
 // presentOne answers one contact of the owner, presented, or NotFound.
 func presentOne(ctx context.Context, client *ent.Client, owner, id uuid.UUID) (*networkv1.Contact, error) {
-	list, err := presentContacts(ctx, client, owner, contact.ID(id))
+	list, err := presentContacts(ctx, client, owner, fullView, contact.ID(id))
 	if err != nil {
 		return nil, apierr.Internal(err)
 	}
@@ -110,7 +113,7 @@ func (s *Service) ListRecommendedContacts(ctx context.Context, req *networkv1.Li
 	if err := ensureContact(ctx, s.Client, v.UserID, id); err != nil {
 		return nil, err
 	}
-	list, err := presentContacts(ctx, s.Client, v.UserID, contact.ParentID(id))
+	list, err := presentContacts(ctx, s.Client, v.UserID, listView, contact.ParentID(id))
 	if err != nil {
 		return nil, apierr.Internal(err)
 	}

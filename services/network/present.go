@@ -26,13 +26,26 @@ import (
 	"github.com/tremplin/tremplin/internal/resource"
 )
 
-// rowFields are the columns a presented contact needs.
-var rowFields = []string{
-	contact.FieldID, contact.FieldCreatedAt, contact.FieldParentID, contact.FieldRank, contact.FieldCivility,
-	contact.FieldFirstName, contact.FieldLastName, contact.FieldEmail, contact.FieldCompany, contact.FieldJob,
-	contact.FieldPhoneNumber, contact.FieldMobileNumber, contact.FieldOrigin, contact.FieldComments,
-	contact.FieldResources, contact.FieldStatus, contact.FieldSortKey,
-}
+// view says how much of each contact to present.
+type view int
+
+const (
+	// listView leaves out the notes and the links, which lists do not show and which make up
+	// most of a large network's weight; GetContact answers them.
+	listView view = iota
+	// fullView is every field.
+	fullView
+)
+
+// listFields are the columns a listed contact needs; fullFields add the notes and links.
+var (
+	listFields = []string{
+		contact.FieldID, contact.FieldCreatedAt, contact.FieldParentID, contact.FieldRank, contact.FieldCivility,
+		contact.FieldFirstName, contact.FieldLastName, contact.FieldEmail, contact.FieldCompany, contact.FieldJob,
+		contact.FieldPhoneNumber, contact.FieldMobileNumber, contact.FieldOrigin, contact.FieldStatus, contact.FieldSortKey,
+	}
+	fullFields = append(slices.Clone(listFields), contact.FieldComments, contact.FieldResources)
+)
 
 // selection is the owner's contacts a presentation is about: preds beyond the owner
 // (filters, one id, the children of a contact), or none for the whole network.
@@ -59,7 +72,7 @@ func (sel selection) restrict(s *sql.Selector, column string) {
 	s.Where(sql.In(column, ids))
 }
 
-// presentContacts answers the owner's contacts matching preds, presented, sorted by last name
+// presentContacts answers the owner's contacts matching preds, presented in view v, sorted by last name
 // then first name (case- and accent-insensitive: by sort_key, compared byte-wise in Go, the
 // same on both dialects).
 //
@@ -68,9 +81,13 @@ func (sel selection) restrict(s *sql.Selector, column string) {
 // the selection is not the whole network — one for the intermediaries not among the selected
 // contacts (for the whole network they all are, and are found in memory). Selections are
 // subqueries, never lists of ids, so any network size works; every query is owner-scoped.
-func presentContacts(ctx context.Context, client *ent.Client, owner uuid.UUID, preds ...predicate.Contact) ([]*networkv1.Contact, error) {
+func presentContacts(ctx context.Context, client *ent.Client, owner uuid.UUID, v view, preds ...predicate.Contact) ([]*networkv1.Contact, error) {
 	sel := selection{owner: owner, preds: preds}
-	rows, err := client.Contact.Query().Where(sel.all()...).Select(rowFields...).All(ctx)
+	fields := listFields
+	if v == fullView {
+		fields = fullFields
+	}
+	rows, err := client.Contact.Query().Where(sel.all()...).Select(fields...).All(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -145,9 +162,7 @@ func presentContacts(ctx context.Context, client *ent.Client, owner uuid.UUID, p
 			PhoneNumber:    r.PhoneNumber,
 			MobileNumber:   r.MobileNumber,
 			Origin:         r.Origin,
-			Comments:       r.Comments,
 			Tags:           tags[r.ID],
-			Resources:      resource.ToProto(r.Resources),
 			Status:         enums.StringOf[commonv1.ContactStatus](r.Status),
 			CreatedDate:    timestamppb.New(r.CreatedAt),
 			HasApplication: withApplication[r.ID],
@@ -155,6 +170,10 @@ func presentContacts(ctx context.Context, client *ent.Client, owner uuid.UUID, p
 		}
 		if p.Tags == nil {
 			p.Tags = []*networkv1.Tag{}
+		}
+		if v == fullView {
+			p.Comments = r.Comments
+			p.Resources = resource.ToProto(r.Resources)
 		}
 		if r.Civility != nil {
 			p.Civility = enums.StringOf[commonv1.Civility](*r.Civility)

@@ -8,6 +8,7 @@ package network
 
 import (
 	"context"
+	"sync"
 
 	"connectrpc.com/connect"
 	"entgo.io/ent/dialect"
@@ -29,6 +30,9 @@ type Service struct {
 	Client *ent.Client
 	// Clock tells "today" for task deadlines and the export file name (default: system clock).
 	Clock clock.Clock
+
+	cacheOnce sync.Once
+	cache     *networkCache
 }
 
 var _ networkv1connect.NetworkServiceHandler = (*Service)(nil)
