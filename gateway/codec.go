@@ -44,11 +44,8 @@ func (c *specJSON) MarshalAppend(base []byte, msg proto.Message) ([]byte, error)
 	if st, ok := msg.(*status.Status); ok {
 		return c.errorBody(base, st)
 	}
-	tree, err := c.toTree(msg, c.marshal)
-	if err != nil {
-		return nil, err
-	}
-	return appendJSON(base, tree)
+	enc := encoder{wkt: protojson.MarshalOptions{Resolver: c.marshal.Resolver}}
+	return enc.message(base, msg.ProtoReflect())
 }
 
 func (c *specJSON) Unmarshal(data []byte, msg proto.Message) error {

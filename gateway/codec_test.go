@@ -1,14 +1,20 @@
 package gateway
 
 import (
+	"bytes"
 	"encoding/json"
+	"reflect"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/genproto/googleapis/api/httpbody"
 	"google.golang.org/genproto/googleapis/rpc/status"
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/known/anypb"
+	"google.golang.org/protobuf/types/known/timestamppb"
 
 	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
@@ -90,5 +96,47 @@ func TestErrorBodyCarriesTheReasonAsType(t *testing.T) {
 	data, _ = codec().MarshalAppend(nil, &status.Status{Code: int32(connect.CodeUnimplemented), Message: "plus tard"})
 	if body := decode(t, data); body["type"] != "UNIMPLEMENTED" {
 		t.Errorf("without a reason: %v", body)
+	}
+}
+
+// The direct encoder writes exactly what protojson (EmitDefaultValues) followed by the enum
+// rewrite would: same keys, same values, including escapes, timestamps, oneofs and bytes.
+func TestEncoderMatchesProtojsonWithSpecEnums(t *testing.T) {
+	ts := timestamppb.New(time.Date(2026, 11, 18, 9, 30, 0, 123000000, time.UTC))
+	msgs := []proto.Message{
+		&networkv1.ListContactsResponse{Contacts: []*networkv1.Contact{
+			{Id: "1", Rank: 2, FirstName: "Zoë \"la\" <b>&</b>", LastName: "O'NEIL\nÉ\t\u2028😀", Status: commonv1.ContactStatus_CONTACT_STATUS_THANKED,
+				Civility: commonv1.Civility_CIVILITY_MALE, Parent: &commonv1.ContactRef{Id: "p", FirstName: "A"}, CreatedDate: ts,
+				Tags: []*networkv1.Tag{{Id: "t", Name: "Lyon"}}, Resources: []*commonv1.Resource{{Label: "CV", Url: "https://x.fr/?a=1&b=2"}}},
+			{Id: "2"},
+		}},
+		&networkv1.ListContactsResponse{},
+		&commonv1.User{Id: "u", Role: commonv1.Role_ROLE_AGENCY_ADMIN, IsB2C: true, License: &commonv1.License{}, TrialEndDate: ts,
+			Status: commonv1.UserStatus_USER_STATUS_WITHOUT_LICENSE_AFTER_TRIAL_PERIOD},
+		&activityv1.UpdateAdditionalInformationResponse{Activity: &activityv1.Activity{Kind: &activityv1.Activity_Task{Task: &activityv1.Task{
+			Subject: activityv1.TaskSubject_TASK_SUBJECT_THANKS_FOR_INTRODUCTION, Deadline: ts, Priority: activityv1.TaskPriority_TASK_PRIORITY_HIGH}}}},
+		&activityv1.GetDashboardResponse{CompletedInterviews: &activityv1.DashboardFigure{Value: 3}, Setting: &activityv1.DashboardSetting{NewContactHigh: 15}},
+		&networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/csv", Data: []byte("a,b\n\xff\x00")}},
+		&networkv1.ListContactsRequest{Statuses: []commonv1.ContactStatus{commonv1.ContactStatus_CONTACT_STATUS_NEW, 0}},
+	}
+	c := codec()
+	for _, msg := range msgs {
+		got, err := c.MarshalAppend(nil, msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := c.toTree(msg, c.marshal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var gotTree any
+		dec := json.NewDecoder(bytes.NewReader(got))
+		dec.UseNumber()
+		if err := dec.Decode(&gotTree); err != nil {
+			t.Fatalf("%T: invalid JSON %s: %v", msg, got, err)
+		}
+		if !reflect.DeepEqual(gotTree, want) {
+			t.Errorf("%T:\n got %s\nwant %v", msg, got, want)
+		}
 	}
 }

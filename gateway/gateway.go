@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"connectrpc.com/vanguard"
+
+	"github.com/tremplin/tremplin/internal/fastgzip"
 )
 
 // Handler is an RPC service to expose: its Connect path and handler.
@@ -35,10 +37,13 @@ func New(services []Handler) (http.Handler, error) {
 			vanguard.WithTargetProtocols(vanguard.ProtocolConnect),
 			vanguard.WithTargetCodecs(vanguard.CodecProto),
 			vanguard.WithMaxMessageBufferBytes(MaxBodyBytes),
+			// In-process calls: compressing them would only cost time.
+			vanguard.WithNoTargetCompression(),
 		))
 	}
 	transcoder, err := vanguard.NewTranscoder(vgServices,
 		vanguard.WithCodec(newSpecJSON),
+		vanguard.WithCompression(fastgzip.Name, fastgzip.NewCompressor, fastgzip.NewDecompressor),
 		vanguard.WithUnknownHandler(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 			writeError(w, http.StatusNotFound, 5, "NOT_FOUND", "Route inconnue")
 		})),

@@ -1,0 +1,219 @@
+package gateway
+
+import (
+	"encoding/base64"
+	"math"
+	"strconv"
+	"unicode/utf8"
+
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/tremplin/tremplin/internal/enums"
+)
+
+// encoder writes a message as protojson would with EmitDefaultValues, except that enum
+// values are the spec's strings (and unspecified ones are left out). It walks the message
+// once, appending to a buffer: a 5,000-contact list is encoded in a fraction of the time
+// marshal-then-rewrite would take. Well-known types (Timestamp, Any…) are handed to protojson.
+type encoder struct {
+	wkt protojson.MarshalOptions
+}
+
+func (e *encoder) message(b []byte, m protoreflect.Message) ([]byte, error) {
+	if isWellKnown(m.Descriptor()) {
+		data, err := e.wkt.Marshal(m.Interface())
+		return append(b, data...), err
+	}
+	b = append(b, '{')
+	first := true
+	fields := m.Descriptor().Fields()
+	var err error
+	for i := range fields.Len() {
+		f := fields.Get(i)
+		if !e.emits(m, f) {
+			continue
+		}
+		value := m.Get(f)
+		if f.Enum() != nil && !f.IsList() && !f.IsMap() && enums.HasSpec(f.Enum()) &&
+			enums.SpecOf(f.Enum(), value.Enum()) == "" {
+			continue // unspecified: left out, as the spec's clients expect
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = appendString(b, f.JSONName())
+		b = append(b, ':')
+		switch {
+		case f.IsList():
+			b, err = e.list(b, f, value.List())
+		case f.IsMap():
+			b, err = e.mapValue(b, f, value.Map())
+		default:
+			b, err = e.single(b, f, value)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return append(b, '}'), nil
+}
+
+// emits reports whether protojson with EmitDefaultValues writes the field: every field
+// without presence, and fields with presence (messages, oneofs, optional scalars) when set.
+func (e *encoder) emits(m protoreflect.Message, f protoreflect.FieldDescriptor) bool {
+	if f.HasPresence() {
+		return m.Has(f)
+	}
+	return true
+}
+
+func (e *encoder) list(b []byte, f protoreflect.FieldDescriptor, l protoreflect.List) ([]byte, error) {
+	b = append(b, '[')
+	var err error
+	skipUnspecified := f.Enum() != nil && enums.HasSpec(f.Enum())
+	written := 0
+	for i := range l.Len() {
+		if skipUnspecified && enums.SpecOf(f.Enum(), l.Get(i).Enum()) == "" {
+			continue
+		}
+		if written > 0 {
+			b = append(b, ',')
+		}
+		written++
+		if b, err = e.single(b, f, l.Get(i)); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, ']'), nil
+}
+
+func (e *encoder) mapValue(b []byte, f protoreflect.FieldDescriptor, m protoreflect.Map) ([]byte, error) {
+	b = append(b, '{')
+	first := true
+	var err error
+	m.Range(func(k protoreflect.MapKey, v protoreflect.Value) bool {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = appendString(b, k.String())
+		b = append(b, ':')
+		b, err = e.single(b, f.MapValue(), v)
+		return err == nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '}'), nil
+}
+
+func (e *encoder) single(b []byte, f protoreflect.FieldDescriptor, v protoreflect.Value) ([]byte, error) {
+	switch f.Kind() {
+	case protoreflect.BoolKind:
+		return strconv.AppendBool(b, v.Bool()), nil
+	case protoreflect.Int32Kind, protoreflect.Sint32Kind, protoreflect.Sfixed32Kind:
+		return strconv.AppendInt(b, v.Int(), 10), nil
+	case protoreflect.Uint32Kind, protoreflect.Fixed32Kind:
+		return strconv.AppendUint(b, v.Uint(), 10), nil
+	case protoreflect.Int64Kind, protoreflect.Sint64Kind, protoreflect.Sfixed64Kind:
+		b = append(b, '"')
+		return append(strconv.AppendInt(b, v.Int(), 10), '"'), nil
+	case protoreflect.Uint64Kind, protoreflect.Fixed64Kind:
+		b = append(b, '"')
+		return append(strconv.AppendUint(b, v.Uint(), 10), '"'), nil
+	case protoreflect.FloatKind:
+		return appendFloat(b, v.Float(), 32), nil
+	case protoreflect.DoubleKind:
+		return appendFloat(b, v.Float(), 64), nil
+	case protoreflect.StringKind:
+		return appendString(b, v.String()), nil
+	case protoreflect.BytesKind:
+		b = append(b, '"')
+		b = base64.StdEncoding.AppendEncode(b, v.Bytes())
+		return append(b, '"'), nil
+	case protoreflect.EnumKind:
+		return e.enum(b, f.Enum(), v.Enum()), nil
+	case protoreflect.MessageKind, protoreflect.GroupKind:
+		return e.message(b, v.Message())
+	}
+	return b, nil
+}
+
+func (e *encoder) enum(b []byte, d protoreflect.EnumDescriptor, n protoreflect.EnumNumber) []byte {
+	if d.FullName() == "google.protobuf.NullValue" {
+		return append(b, "null"...)
+	}
+	if spec := enums.SpecOf(d, n); spec != "" {
+		return appendString(b, spec)
+	}
+	if value := d.Values().ByNumber(n); value != nil {
+		return appendString(b, string(value.Name()))
+	}
+	return strconv.AppendInt(b, int64(n), 10)
+}
+
+func appendFloat(b []byte, f float64, bits int) []byte {
+	switch {
+	case math.IsNaN(f):
+		return append(b, `"NaN"`...)
+	case math.IsInf(f, 1):
+		return append(b, `"Infinity"`...)
+	case math.IsInf(f, -1):
+		return append(b, `"-Infinity"`...)
+	}
+	return strconv.AppendFloat(b, f, 'g', -1, bits)
+}
+
+const hex = "0123456789abcdef"
+
+// appendString writes s as a JSON string, escaping what JSON requires (and <, >, & and the
+// line separators, so the output is safe to embed anywhere, as encoding/json does).
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
