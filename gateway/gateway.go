@@ -11,14 +11,16 @@ import (
 	"strings"
 
 	"connectrpc.com/vanguard"
+	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/tremplin/tremplin/internal/fastgzip"
 )
 
-// Handler is an RPC service to expose: its Connect path and handler.
+// Handler is an RPC service to expose: its Connect path, handler and descriptor.
 type Handler struct {
-	Path    string
-	Handler http.Handler
+	Path       string
+	Handler    http.Handler
+	Descriptor protoreflect.ServiceDescriptor
 }
 
 // MaxBodyBytes bounds a JSON route's request body (a CSV import is at most 5 MB).
@@ -30,7 +32,9 @@ var rawBodyRoutes = map[string]bool{"/api/contacts/import": true}
 // New builds the /api handler for the services.
 func New(services []Handler) (http.Handler, error) {
 	vgServices := make([]*vanguard.Service, 0, len(services))
+	descriptors := make([]protoreflect.ServiceDescriptor, 0, len(services))
 	for _, s := range services {
+		descriptors = append(descriptors, s.Descriptor)
 		vgServices = append(vgServices, vanguard.NewService(s.Path, s.Handler,
 			// Calls reach the handlers as binary Connect: cheap, and the REST codec never
 			// touches them.
@@ -51,7 +55,7 @@ func New(services []Handler) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return requireJSON(transcoder), nil
+	return requireJSON(specQuery(getRoutesOf(descriptors), transcoder)), nil
 }
 
 // requireJSON refuses state-changing requests whose body is not JSON (or a file, on the

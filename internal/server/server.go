@@ -153,7 +153,7 @@ func New(d Deps) (*Server, error) {
 	for _, s := range services {
 		path, handler := s.handler(options...)
 		mux.Handle(path, handler)
-		api = append(api, gateway.Handler{Path: path, Handler: handler})
+		api = append(api, gateway.Handler{Path: path, Handler: handler, Descriptor: s.desc})
 	}
 	apiHandler, err := gateway.New(api)
 	if err != nil {

@@ -356,6 +356,14 @@ func TestListOrderSearchAndFilters(t *testing.T) {
 		if status != http.StatusOK || len(body["contacts"].([]any)) != 1 {
 			t.Errorf("GET /api/contacts?search=: %d %v", status, body)
 		}
+		// Filters take the spec's strings (and the enum names) in the query string.
+		for _, query := range []string{"statuses=incomplete&statuses=engaged", "statuses=CONTACT_STATUS_INCOMPLETE&statuses=engaged"} {
+			status, body = srv.JSON(t, w.http, http.MethodGet, "/api/contacts?"+query+"&tags=Lyon", nil)
+			listed, _ := body["contacts"].([]any)
+			if status != http.StatusOK || len(listed) != 1 || listed[0].(map[string]any)["lastName"] != "DURAND" {
+				t.Errorf("GET /api/contacts?%s: %d %v", query, status, body)
+			}
+		}
 	})
 }
 
