@@ -38,6 +38,17 @@ const PAGE = 100;
 
 type State = "ready" | "loading" | "done";
 
+/** The bytes of a picked file (FileReader where Blob.arrayBuffer is missing). */
+function readBytes(file: File): Promise<Uint8Array> {
+  if (typeof file.arrayBuffer === "function") return file.arrayBuffer().then((b) => new Uint8Array(b));
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error("lecture impossible"));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
 /** The French message of a refused import. */
 export function importErrorMessage(err: unknown): string {
   return errorReason(err) === "IMPORT_TOO_LARGE" ? m.tooLarge : m.error;
@@ -74,7 +85,7 @@ export default function ImportFlow({ close }: { close: () => void }) {
     setState("loading");
     let data: Uint8Array;
     try {
-      data = new Uint8Array(await file.arrayBuffer());
+      data = await readBytes(file);
     } catch {
       setState("ready");
       setError(m.error);

@@ -248,6 +248,6 @@ export const networkMessages = {
     error: "Erreur lors de l'importation de contacts",
     tooLarge: "Le fichier est trop volumineux\u00a0: 5\u00a0Mo et 10\u00a0000 contacts au maximum.",
     notCsv: "Choisissez un fichier au format .csv.",
-    imported: (n: number) => (n > 1 ? `${count(n)} contacts ont été importés` : "1 contact a été importé"),
+    imported: (n: number) => (n > 1 ? `${count(n)}${nb}contacts ont été importés` : `1${nb}contact a été importé`),
   },
 } as const;
