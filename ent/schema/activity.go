@@ -80,7 +80,7 @@ func (Event) Fields() []ent.Field {
 		field.Enum("type").Values("interview", "event", "trade-show-visit").Default("interview"),
 		field.Enum("subject").Values(eventSubjects...),
 		field.Enum("media_type").Values(mediaTypes...),
-		field.String("media_details").Default("").MaxLen(500),
+		field.String("media_details").Default("").MaxRuneLen(500),
 		field.Time("date"),
 		field.Enum("status").Values(activityStates...).Default("not-started"),
 		field.UUID("contact_id", uuid.UUID{}).Optional().Nillable(),

@@ -15,8 +15,8 @@ func (Agency) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}, TimeMixin{}} }
 
 func (Agency) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("name").NotEmpty().MaxLen(200),
-		field.String("email").MaxLen(254),
+		field.String("name").NotEmpty().MaxRuneLen(200),
+		field.String("email").MaxRuneLen(254),
 		// Licences bought for the pool.
 		field.Int("num_total_licenses").Default(0).NonNegative(),
 		// Licences handed to candidates (pending or used). Changed only by one atomic UPDATE

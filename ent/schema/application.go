@@ -16,14 +16,14 @@ func (Application) Mixin() []ent.Mixin {
 
 func (Application) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("company").NotEmpty().MaxLen(200),
-		field.String("job").NotEmpty().MaxLen(200),
-		field.String("reference").Default("").MaxLen(200),
-		field.String("place").Default("").MaxLen(200),
-		field.String("salary").Default("").MaxLen(100),
+		field.String("company").NotEmpty().MaxRuneLen(200),
+		field.String("job").NotEmpty().MaxRuneLen(200),
+		field.String("reference").Default("").MaxRuneLen(200),
+		field.String("place").Default("").MaxRuneLen(200),
+		field.String("salary").Default("").MaxRuneLen(100),
 		field.Text("description").Default(""),
 		field.Enum("source").Values("agency", "free-application", "job-board", "my-network", "other"),
-		field.String("source_details").Default("").MaxLen(500),
+		field.String("source_details").Default("").MaxRuneLen(500),
 		field.Time("date_of_publication").Optional().Nillable(),
 		field.Enum("status").Values("new", "engaged", "lost", "win").Default("new"),
 		// When the first linked activity was completed (the spec's engagmentDate).

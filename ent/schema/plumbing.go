@@ -50,7 +50,7 @@ func (APIKey) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}} }
 
 func (APIKey) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("name").NotEmpty().MaxLen(100),
+		field.String("name").NotEmpty().MaxRuneLen(100),
 		field.String("prefix").NotEmpty(),
 		field.Bytes("key_hash").Unique().Sensitive(),
 		// agency-admin keys act for their agency; admin keys for the platform.

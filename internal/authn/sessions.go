@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -126,9 +127,15 @@ func TokenFromHeader(h http.Header) string {
 	return c.Value
 }
 
+// truncate cuts s to at most n bytes without splitting a character (PostgreSQL refuses
+// invalid UTF-8).
 func truncate(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	return s[:n]
+	s = s[:n]
+	for len(s) > 0 && !utf8.ValidString(s) {
+		s = s[:len(s)-1]
+	}
+	return s
 }

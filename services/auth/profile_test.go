@@ -2,6 +2,7 @@ package auth_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/tremplin/tremplin/internal/testdb"
@@ -60,4 +61,37 @@ func TestTaskNotificationsNeedPremium(t *testing.T) {
 	if status, body := srv.JSON(t, c, http.MethodPut, "/api/users/"+me.ID.String(), map[string]any{"firstName": "X"}); status != http.StatusOK {
 		t.Fatalf("without notifications: %d %v", status, body)
 	}
+}
+
+// Limits count characters, not bytes: 100 accented letters fit a 100-character name.
+func TestProfileLimitsCountCharacters(t *testing.T) {
+	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		me := srv.CreateUser(t, "accents@exemple.fr", testserver.UserSpec{IsB2C: true})
+		c := testserver.HTTPClient(t)
+		login(t, srv, c, "accents@exemple.fr", pw)
+		name := strings.Repeat("é", 100)
+		status, body := srv.JSON(t, c, http.MethodPut, "/api/users/"+me.ID.String(), map[string]any{"firstName": name})
+		if status != http.StatusOK || body["user"].(map[string]any)["firstName"] != name {
+			t.Fatalf("100 accented letters: %d %v", status, body)
+		}
+		status, body = srv.JSON(t, c, http.MethodPut, "/api/users/"+me.ID.String(), map[string]any{"firstName": name + "é"})
+		if status != http.StatusBadRequest || body["type"] != "INVALID_FIELDS" {
+			t.Fatalf("101 letters: %d %v", status, body)
+		}
+	})
+}
+
+// A long browser signature is cut without breaking a character (PostgreSQL refuses invalid
+// UTF-8), and the sign-in works.
+func TestLoginWithALongUserAgent(t *testing.T) {
+	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		srv.CreateUser(t, "ua@exemple.fr", testserver.UserSpec{IsB2C: true})
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/auth/login",
+			strings.NewReader(`{"email":"ua@exemple.fr","password":"`+pw+`"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("User-Agent", strings.Repeat("a", 299)+"éééé")
+		if status, body := testserver.Do(t, http.DefaultClient, req); status != http.StatusOK {
+			t.Fatalf("%d %v", status, body)
+		}
+	})
 }
