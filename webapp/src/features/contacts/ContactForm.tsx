@@ -3,7 +3,9 @@
 // preview of the status the contact will have, and — when the contact becomes reachable for
 // the first time — a second step offering its first task, saved in the same call.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { Controller, useFieldArray, useForm, type UseFormRegisterReturn } from "react-hook-form";
+// Only useForm's own methods (register, watch, setValue…): react-hook-form is one module shared
+// with the login page, whose chunk would carry Controller or useFieldArray too.
+import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
 import { useNavigate } from "react-router";
@@ -139,8 +141,10 @@ export function ContactForm({
     mode: "onTouched",
     defaultValues: contact ? contactToForm(contact) : EMPTY_CONTACT,
   });
-  const { register, control, handleSubmit, watch, setError, formState } = form;
-  const resources = useFieldArray({ control, name: "resources" });
+  const { register, handleSubmit, watch, setValue, setError, formState } = form;
+  const resources = watch("resources");
+  const setResources = (next: ContactFormValues["resources"]) => setValue("resources", next, { shouldDirty: true });
+  const lastName = register("lastName", { validate: { required: rules.required } });
   const [step, setStep] = useState<"contact" | "task">("contact");
   const [formError, setFormError] = useState<string | undefined>(undefined);
 
@@ -291,40 +295,30 @@ export function ContactForm({
 
       <Section title={f.identity}>
         <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "170px 1fr 1fr" }, gap: 2, alignItems: "start" }}>
-          <Controller
-            control={control}
-            name="civility"
-            render={({ field }) => (
-              <TextField select label={f.civility} value={field.value} onChange={(e) => field.onChange(Number(e.target.value))} onBlur={field.onBlur} inputRef={field.ref}>
-                <MenuItem value={Civility.UNSPECIFIED}>{f.civilities.unspecified}</MenuItem>
-                <MenuItem value={Civility.FEMALE}>{f.civilities.female}</MenuItem>
-                <MenuItem value={Civility.MALE}>{f.civilities.male}</MenuItem>
-                <MenuItem value={Civility.OTHER}>{f.civilities.other}</MenuItem>
-              </TextField>
-            )}
-          />
+          <TextField select label={f.civility} value={watch("civility")} onChange={(e) => setValue("civility", Number(e.target.value) as Civility, { shouldDirty: true })}>
+            <MenuItem value={Civility.UNSPECIFIED}>{f.civilities.unspecified}</MenuItem>
+            <MenuItem value={Civility.FEMALE}>{f.civilities.female}</MenuItem>
+            <MenuItem value={Civility.MALE}>{f.civilities.male}</MenuItem>
+            <MenuItem value={Civility.OTHER}>{f.civilities.other}</MenuItem>
+          </TextField>
           {text("firstName", f.firstName, { required: rules.required }, { required: true, autoComplete: "off" })}
-          <Controller
-            control={control}
-            name="lastName"
-            rules={{ validate: { required: rules.required } }}
-            render={({ field, fieldState }) => (
-              <TextField
-                label={f.lastName}
-                required
-                autoComplete="off"
-                value={field.value}
-                onChange={(e) => field.onChange(normalizeLastName(e.target.value))}
-                onBlur={() => {
-                  field.onChange(field.value.trim());
-                  field.onBlur();
-                }}
-                inputRef={field.ref}
-                name={field.name}
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? f.lastNameHelp}
-              />
-            )}
+          <TextField
+            label={f.lastName}
+            required
+            autoComplete="off"
+            {...bind(lastName)}
+            onChange={(e) => {
+              // Upper-cased and cleaned as it is typed (the server saves it so).
+              e.target.value = normalizeLastName(e.target.value);
+              return lastName.onChange(e);
+            }}
+            onBlur={(e) => {
+              e.target.value = e.target.value.trim();
+              void lastName.onChange(e);
+              return lastName.onBlur(e);
+            }}
+            error={Boolean(formState.errors.lastName)}
+            helperText={formState.errors.lastName?.message ?? f.lastNameHelp}
           />
         </Box>
       </Section>
@@ -341,31 +335,22 @@ export function ContactForm({
       </Section>
 
       <Section title={f.network}>
-        <Controller
-          control={control}
-          name="parentId"
-          render={({ field, fieldState }) => (
-            <IntermediaryPicker
-              selfId={contact?.id}
-              descendantIds={descendantIds}
-              currentParent={contact?.parent ? { id: contact.parent.id, label: fullName(contact.parent), detail: contact.parent.company } : undefined}
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            />
-          )}
+        <IntermediaryPicker
+          selfId={contact?.id}
+          descendantIds={descendantIds}
+          currentParent={contact?.parent ? { id: contact.parent.id, label: fullName(contact.parent), detail: contact.parent.company } : undefined}
+          value={watch("parentId")}
+          onChange={(id) => {
+            setValue("parentId", id, { shouldDirty: true });
+            form.clearErrors("parentId");
+          }}
+          error={formState.errors.parentId?.message}
         />
-        <Controller
-          control={control}
-          name="tags"
-          render={({ field }) =>
-            premium ? (
-              <TagsInput value={field.value} onChange={field.onChange} />
-            ) : (
-              <PremiumTags tags={field.value} onClick={goPremium} />
-            )
-          }
-        />
+        {premium ? (
+          <TagsInput value={watch("tags")} onChange={(tags) => setValue("tags", tags, { shouldDirty: true })} />
+        ) : (
+          <PremiumTags tags={watch("tags")} onClick={goPremium} />
+        )}
       </Section>
 
       <Section title={f.notes}>
@@ -375,22 +360,33 @@ export function ContactForm({
             {f.resources}
           </Typography>
           <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
-            {resources.fields.map((r, i) => (
-              <Box key={r.id} sx={{ display: "grid", gridTemplateColumns: { xs: "1fr auto", sm: "1fr 1.6fr auto" }, gap: 1, alignItems: "start" }}>
-                <TextField size="small" label={f.resourceLabel} {...bind(register(`resources.${i}.label`))} />
+            {resources.map((r, i) => (
+              <Box key={i} sx={{ display: "grid", gridTemplateColumns: { xs: "1fr auto", sm: "1fr 1.6fr auto" }, gap: 1, alignItems: "start" }}>
+                <TextField
+                  size="small"
+                  label={f.resourceLabel}
+                  value={r.label}
+                  onChange={(e) => setResources(resources.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)))}
+                />
                 <Box sx={{ gridRow: { xs: 2, sm: "auto" }, gridColumn: { xs: "1 / 2", sm: "auto" } }}>
-                  <TextField size="small" label={f.resourceUrl} type="url" {...bind(register(`resources.${i}.url`))} />
+                  <TextField
+                    size="small"
+                    label={f.resourceUrl}
+                    type="url"
+                    value={r.url}
+                    onChange={(e) => setResources(resources.map((x, j) => (j === i ? { ...x, url: e.target.value } : x)))}
+                  />
                 </Box>
-                <IconButton aria-label={`${f.removeResource} ${i + 1}`} onClick={() => resources.remove(i)} sx={{ mt: 0.25 }}>
+                <IconButton aria-label={`${f.removeResource} ${i + 1}`} onClick={() => setResources(resources.filter((_, j) => j !== i))} sx={{ mt: 0.25 }}>
                   <DeleteOutlineRounded />
                 </IconButton>
               </Box>
             ))}
             <Box sx={{ display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
-              <Button size="small" startIcon={<AddRounded />} onClick={() => resources.append({ label: "", url: "" })}>
+              <Button size="small" startIcon={<AddRounded />} onClick={() => setResources([...resources, { label: "", url: "" }])}>
                 {f.addResource}
               </Button>
-              {resources.fields.length > 0 && (
+              {resources.length > 0 && (
                 <Typography variant="caption" color="text.secondary">
                   {f.resourcesHelp}
                 </Typography>
@@ -656,77 +652,50 @@ function FirstTaskStep({
   onSkip: () => void;
   onSubmit: () => void;
 }) {
-  const { control, register } = form;
+  const { register, watch, setValue, formState } = form;
   const today = dateInputValue(new Date());
+  const deadline = register("deadline", {
+    validate: (v) => {
+      const problem = deadlineProblem(v);
+      return problem === "past" ? ft.deadlinePast : problem === "required" ? messages.validation.required : true;
+    },
+  });
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: "flex", flexDirection: "column", gap: 2.5 }} aria-label={f.stepTask}>
       <StepLine step={2} label={f.stepTask} />
       <Typography color="text.secondary">{ft.intro(name)}</Typography>
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
         <Box sx={{ gridColumn: { sm: "1 / -1" } }}>
-          <Controller
-            control={control}
-            name="subject"
-            render={({ field }) => (
-              <TextField select label={ft.subject} required value={field.value} onChange={(e) => field.onChange(Number(e.target.value) as TaskSubject)} inputRef={field.ref}>
-                {CONTACT_TASK_SUBJECTS.map((s) => (
-                  <MenuItem key={s} value={s}>
-                    {taskSubjectLabels[s as Exclude<TaskSubject, TaskSubject.UNSPECIFIED>]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          <TextField select label={ft.subject} required value={watch("subject")} onChange={(e) => setValue("subject", Number(e.target.value) as TaskSubject)}>
+            {CONTACT_TASK_SUBJECTS.map((s) => (
+              <MenuItem key={s} value={s}>
+                {taskSubjectLabels[s as Exclude<TaskSubject, TaskSubject.UNSPECIFIED>]}
+              </MenuItem>
+            ))}
+          </TextField>
         </Box>
-        <Controller
-          control={control}
-          name="mediaType"
-          render={({ field }) => (
-            <TextField select label={ft.mediaType} required value={field.value} onChange={(e) => field.onChange(Number(e.target.value) as MediaType)} inputRef={field.ref}>
-              {mediaTypes.map((mt) => (
-                <MenuItem key={mt} value={mt}>
-                  {mediaTypeLabels[mt as Exclude<MediaType, MediaType.UNSPECIFIED>]}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-        <Controller
-          control={control}
-          name="priority"
-          render={({ field }) => (
-            <TextField select label={ft.priority} required value={field.value} onChange={(e) => field.onChange(Number(e.target.value) as TaskPriority)} inputRef={field.ref}>
-              {[TaskPriority.NORMAL, TaskPriority.HIGH, TaskPriority.URGENT].map((p) => (
-                <MenuItem key={p} value={p}>
-                  {taskPriorityLabels[p as Exclude<TaskPriority, TaskPriority.UNSPECIFIED>]}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-        <Controller
-          control={control}
-          name="deadline"
-          rules={{
-            validate: (v) => {
-              const problem = deadlineProblem(v);
-              return problem === "past" ? ft.deadlinePast : problem === "required" ? messages.validation.required : true;
-            },
-          }}
-          render={({ field, fieldState }) => (
-            <TextField
-              type="date"
-              label={ft.deadline}
-              required
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
-            />
-          )}
+        <TextField select label={ft.mediaType} required value={watch("mediaType")} onChange={(e) => setValue("mediaType", Number(e.target.value) as MediaType)}>
+          {mediaTypes.map((mt) => (
+            <MenuItem key={mt} value={mt}>
+              {mediaTypeLabels[mt as Exclude<MediaType, MediaType.UNSPECIFIED>]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select label={ft.priority} required value={watch("priority")} onChange={(e) => setValue("priority", Number(e.target.value) as TaskPriority)}>
+          {[TaskPriority.NORMAL, TaskPriority.HIGH, TaskPriority.URGENT].map((p) => (
+            <MenuItem key={p} value={p}>
+              {taskPriorityLabels[p as Exclude<TaskPriority, TaskPriority.UNSPECIFIED>]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          type="date"
+          label={ft.deadline}
+          required
+          {...bind(deadline)}
+          error={Boolean(formState.errors.deadline)}
+          helperText={formState.errors.deadline?.message}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
         />
         <Box sx={{ display: { xs: "none", sm: "block" } }} />
         <Box sx={{ gridColumn: { sm: "1 / -1" } }}>
