@@ -122,6 +122,10 @@ for (const vp of viewports) {
       const dialog = page.getByRole("dialog", { name: "Modifier le contact" });
       await expect(dialog.getByRole("textbox", { name: /^Prénom/ })).toHaveValue("Alma");
       await dialog.getByRole("textbox", { name: "Poste" }).fill("Directrice commerciale");
+      await dialog.getByRole("textbox", { name: "Notes" }).fill("Rencontrée au salon de Lyon.");
+      await dialog.getByRole("button", { name: "Ajouter une ressource" }).click();
+      await dialog.getByRole("textbox", { name: "Libellé" }).fill("Profil LinkedIn");
+      await dialog.getByRole("textbox", { name: "Adresse (URL)" }).fill("www.linkedin.com/in/alma");
       // The picker leaves out the contact itself and the contacts it introduced.
       const picker = dialog.getByRole("combobox", { name: "Intermédiaire" });
       await picker.click();
@@ -136,6 +140,16 @@ for (const vp of viewports) {
       await expect(item(page, `ALPHA ${T} Alma`).getByTestId("contact-rank")).toHaveText("2 — via Claire BERNARD");
       await expect(item(page, `BETA ${T} Bruno`).getByTestId("contact-rank")).toHaveText(`3 — via Alma ALPHA ${T}`);
       await expect(item(page, `ALPHA ${T} Alma`)).toContainText("Directrice commerciale");
+
+      // The details page: notes, and the resource opening in a new tab.
+      await item(page, `ALPHA ${T} Alma`).getByRole("link", { name: `ALPHA ${T} Alma` }).click();
+      await expect(page.getByRole("heading", { level: 1, name: `Alma ALPHA ${T}` })).toBeVisible();
+      await expect(page.getByTestId("details-rank")).toHaveText("2 — via Claire BERNARD");
+      await expect(page.getByText("Rencontrée au salon de Lyon.")).toBeVisible();
+      const resource = page.getByRole("link", { name: /Profil LinkedIn/ });
+      await expect(resource).toHaveAttribute("href", "https://www.linkedin.com/in/alma");
+      await expect(resource).toHaveAttribute("target", "_blank");
+      await expect(page.getByRole("region", { name: "Contacts recommandés" }).getByRole("link", { name: `Bruno BETA ${T}` })).toBeVisible();
     });
 
     test("search, status and tag filters; a tag link on the details page prefills the tag filter", async ({ page }) => {

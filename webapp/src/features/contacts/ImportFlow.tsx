@@ -329,14 +329,14 @@ function Selection({
           },
         }}
       />
-      <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", "& > .MuiButton-root": { flex: { xs: "1 1 0", sm: "none" }, px: 1.25, whiteSpace: "nowrap" } }}>
         <Button size="small" variant="outlined" onClick={selectAll} disabled={visible.length === 0}>
           {m.selectAll}
         </Button>
         <Button size="small" variant="outlined" color="inherit" onClick={unselectAll} disabled={visible.length === 0} sx={{ borderColor: "divider" }}>
           {m.unselectAll}
         </Button>
-        <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: "auto" } }} data-testid="import-selected" aria-live="polite">
+        <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: "auto" }, flexBasis: { xs: "100%", sm: "auto" } }} data-testid="import-selected" aria-live="polite">
           {m.selected(chosen.length, contacts.length)}
         </Typography>
       </Box>

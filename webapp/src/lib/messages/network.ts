@@ -127,11 +127,11 @@ export const networkMessages = {
     tagsPremium: "Les étiquettes sont réservées aux abonnés Premium",
     comments: "Notes",
     resources: "Ressources",
-    resourceLabel: "Nom",
+    resourceLabel: "Libellé",
     resourceUrl: "Adresse (URL)",
     addResource: "Ajouter une ressource",
     removeResource: "Retirer la ressource",
-    resourcesHelp: "Une ressource n'est enregistrée qu'avec un nom et une adresse.",
+    resourcesHelp: "Une ressource n'est enregistrée qu'avec un libellé et une adresse.",
     statusPreview: "Statut à l'enregistrement",
     incompleteHint:
       "Sans téléphone, mobile ni e-mail, ce contact sera «\u00a0Incomplet\u00a0»\u00a0: vous ne pourrez pas encore le choisir comme intermédiaire.",
