@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { Civility, Role } from "../gen/tremplin/common/v1/common_pb";
-import { isFemale, mainMenu, roleLabel, userMenu } from "./navigation";
+import { isCurrentSection, isFemale, mainMenu, roleLabel, userMenu } from "./navigation";
 
 describe("main menu by role", () => {
   it("candidate: dashboard, network, activities, opportunities", () => {
-    expect(mainMenu({ role: Role.CANDIDATE })).toEqual([
+    expect(mainMenu({ role: Role.CANDIDATE }).map(({ to, label }) => ({ to, label }))).toEqual([
       { to: "/dashboard", label: "Tableau de bord" },
       { to: "/contacts", label: "Mon réseau" },
       { to: "/activities", label: "Activités" },
@@ -55,5 +55,22 @@ describe("role label", () => {
     expect(roleLabel({ role: Role.AGENCY_ADMIN, civility: Civility.FEMALE })).toBe("Administratrice d'agence");
     expect(roleLabel({ role: Role.CANDIDATE, civility: Civility.OTHER })).toBe("Candidat");
     expect(roleLabel({ role: Role.CANDIDATE, civility: Civility.FEMALE })).toBe("Candidate");
+  });
+});
+
+describe("isCurrentSection", () => {
+  const candidateMenu = mainMenu({ role: Role.CANDIDATE });
+  const entry = (to: string) => candidateMenu.find((item) => item.to === to)!;
+  it("marks a section on its own page and on its detail pages", () => {
+    expect(isCurrentSection(entry("/contacts"), "/contacts")).toBe(true);
+    expect(isCurrentSection(entry("/contacts"), "/contact/0196a")).toBe(true);
+    expect(isCurrentSection(entry("/activities"), "/task/1")).toBe(true);
+    expect(isCurrentSection(entry("/activities"), "/event/1")).toBe(true);
+    expect(isCurrentSection(entry("/applications"), "/application/1")).toBe(true);
+  });
+  it("does not mark other sections", () => {
+    expect(isCurrentSection(entry("/contacts"), "/applications")).toBe(false);
+    expect(isCurrentSection(entry("/applications"), "/contact/1")).toBe(false);
+    expect(isCurrentSection(entry("/dashboard"), "/")).toBe(false);
   });
 });

@@ -4,7 +4,13 @@ import { messages } from "./messages";
 import { audienceOf } from "./routes";
 import { screenMessages } from "./messages/screens";
 
-export type MenuItem = { to: string; label: string };
+/** A menu entry; `also` lists the path prefixes of its detail pages (/contact/…). */
+export type MenuItem = { to: string; label: string; also?: string[] };
+
+/** The entry is the current section: its page, or one of its detail pages. */
+export function isCurrentSection(item: MenuItem, pathname: string): boolean {
+  return pathname === item.to || pathname.startsWith(item.to + "/") || (item.also ?? []).some((prefix) => pathname.startsWith(prefix));
+}
 
 const m = { ...messages.nav, ...screenMessages.shell };
 
@@ -14,9 +20,9 @@ export function mainMenu(user: Pick<User, "role">): MenuItem[] {
     case "candidate":
       return [
         { to: "/dashboard", label: m.dashboard },
-        { to: "/contacts", label: m.contacts },
-        { to: "/activities", label: m.activities },
-        { to: "/applications", label: m.applications },
+        { to: "/contacts", label: m.contacts, also: ["/contact/"] },
+        { to: "/activities", label: m.activities, also: ["/task/", "/event/"] },
+        { to: "/applications", label: m.applications, also: ["/application/"] },
       ];
     case "agency-admin":
       return [{ to: "/candidates", label: m.candidates }];

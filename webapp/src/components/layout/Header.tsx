@@ -27,7 +27,7 @@ import ChevronRightRounded from "@mui/icons-material/ChevronRightRounded";
 import type { ReactNode } from "react";
 import type { User } from "../../gen/tremplin/common/v1/common_pb";
 import { messages } from "../../lib/messages";
-import { isFemale, mainMenu, roleLabel, userMenu, type UserMenuItem } from "../../lib/navigation";
+import { isCurrentSection, isFemale, mainMenu, roleLabel, userMenu, type UserMenuItem } from "../../lib/navigation";
 import { useLogout } from "../../lib/session";
 import { brand } from "../../lib/theme";
 import { LAYOUT_WIDTH, useViewport } from "../../lib/viewport";
@@ -75,6 +75,7 @@ export function Header({ user }: { user: User }) {
 }
 
 function DesktopNav({ user }: { user: User }) {
+  const { pathname } = useLocation();
   return (
     <>
       <Box component="nav" aria-label={m.mainMenu} sx={{ display: "flex", gap: 0.5, flex: 1, height: "100%" }}>
@@ -83,6 +84,7 @@ function DesktopNav({ user }: { user: User }) {
             key={item.to}
             component={NavLink}
             to={item.to}
+            className={isCurrentSection(item, pathname) ? "active" : ""}
             sx={{
               position: "relative",
               display: "flex",
@@ -202,7 +204,8 @@ function MobileNav({ user }: { user: User }) {
   const extra = userMenu(user);
 
   const row = (key: string, label: string, icon: ReactNode, props: { to?: string; onClick?: () => void }) => {
-    const active = props.to !== undefined && pathname === props.to;
+    const item = main.find((entry) => entry.to === props.to);
+    const active = props.to !== undefined && (item ? isCurrentSection(item, pathname) : pathname === props.to);
     const content = (
       <>
         {icon && <Box sx={{ display: "flex", color: active ? "primary.main" : "text.secondary" }}>{icon}</Box>}
