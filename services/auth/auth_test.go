@@ -2,7 +2,6 @@ package auth_test
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -11,13 +10,13 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
 
 	"github.com/tremplin/tremplin/ent/license"
 	"github.com/tremplin/tremplin/ent/user"
 	authv1 "github.com/tremplin/tremplin/gen/tremplin/auth/v1"
 	"github.com/tremplin/tremplin/gen/tremplin/auth/v1/authv1connect"
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
+	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
 	"github.com/tremplin/tremplin/internal/viewer"
@@ -39,21 +38,6 @@ func authClient(srv *testserver.Start, c *http.Client) authv1connect.AuthService
 func login(t *testing.T, srv *testserver.Start, c *http.Client, email, password string) (int, map[string]any) {
 	t.Helper()
 	return srv.JSON(t, c, http.MethodPost, "/api/auth/login", map[string]string{"email": email, "password": password})
-}
-
-func reasonOf(err error) string {
-	var cerr *connect.Error
-	if !errors.As(err, &cerr) {
-		return ""
-	}
-	for _, d := range cerr.Details() {
-		if v, e := d.Value(); e == nil {
-			if info, ok := v.(*errdetails.ErrorInfo); ok {
-				return info.GetReason()
-			}
-		}
-	}
-	return ""
 }
 
 func TestLoginMeLogoutOverJSON(t *testing.T) {
@@ -172,8 +156,8 @@ func TestWrongCredentialsAreNot401(t *testing.T) {
 			}
 		}
 		_, err := authClient(srv, c).Login(context.Background(), &authv1.LoginRequest{Email: "marc@exemple.fr", Password: "nope"})
-		if connect.CodeOf(err) != connect.CodePermissionDenied || reasonOf(err) != "INVALID_CREDENTIALS" {
-			t.Errorf("connect: %v (%s)", err, reasonOf(err))
+		if connect.CodeOf(err) != connect.CodePermissionDenied || apierr.ReasonOf(err) != "INVALID_CREDENTIALS" {
+			t.Errorf("connect: %v (%s)", err, apierr.ReasonOf(err))
 		}
 	})
 }
@@ -195,8 +179,8 @@ func TestB2BCandidateWithoutValidLicence(t *testing.T) {
 			}
 		}
 		_, err := authClient(srv, c).Login(context.Background(), &authv1.LoginRequest{Email: "expire@exemple.fr", Password: pw})
-		if connect.CodeOf(err) != connect.CodeUnauthenticated || reasonOf(err) != "ACCESS_EXPIRED" {
-			t.Errorf("connect: %v (%s)", err, reasonOf(err))
+		if connect.CodeOf(err) != connect.CodeUnauthenticated || apierr.ReasonOf(err) != "ACCESS_EXPIRED" {
+			t.Errorf("connect: %v (%s)", err, apierr.ReasonOf(err))
 		}
 
 		if status, body := login(t, srv, c, "valide@exemple.fr", pw); status != http.StatusOK {

@@ -2,12 +2,11 @@ package auth_test
 
 import (
 	"net/http"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tremplin/tremplin/ent/user"
+	"github.com/tremplin/tremplin/internal/benchmark"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
 )
@@ -24,11 +23,11 @@ func BenchmarkLoginRoundTrip(b *testing.B) {
 			srv := testserver.New(b, dia)
 			srv.CreateUser(b, "bench@exemple.fr", testserver.UserSpec{Role: user.RoleAdmin})
 			body := `{"email":"bench@exemple.fr","password":"` + testserver.Password + `"}`
-			measure(b, func() *http.Request {
+			benchmark.HTTP(b, http.DefaultClient, func() *http.Request {
 				req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/auth/login", strings.NewReader(body))
 				req.Header.Set("Content-Type", "application/json")
 				return req
-			}, http.DefaultClient)
+			})
 		})
 	}
 }
@@ -44,43 +43,18 @@ func BenchmarkMe(b *testing.B) {
 				b.Fatal("login")
 			}
 			b.Run("connect", func(b *testing.B) {
-				measure(b, func() *http.Request {
+				benchmark.HTTP(b, c, func() *http.Request {
 					req, _ := http.NewRequest(http.MethodPost, srv.URL+"/tremplin.auth.v1.AuthService/Me", strings.NewReader("{}"))
 					req.Header.Set("Content-Type", "application/json")
 					return req
-				}, c)
+				})
 			})
 			b.Run("json-route", func(b *testing.B) {
-				measure(b, func() *http.Request {
+				benchmark.HTTP(b, c, func() *http.Request {
 					req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/auth/me", nil)
 					return req
-				}, c)
+				})
 			})
 		})
 	}
-}
-
-func measure(b *testing.B, newRequest func() *http.Request, c *http.Client) {
-	b.Helper()
-	latencies := make([]time.Duration, 0, b.N)
-	b.ResetTimer()
-	for b.Loop() {
-		start := time.Now()
-		res, err := c.Do(newRequest())
-		if err != nil {
-			b.Fatal(err)
-		}
-		_ = res.Body.Close()
-		if res.StatusCode != http.StatusOK {
-			b.Fatalf("status %d", res.StatusCode)
-		}
-		latencies = append(latencies, time.Since(start))
-	}
-	b.StopTimer()
-	slices.Sort(latencies)
-	pick := func(q float64) float64 {
-		return float64(latencies[int(q*float64(len(latencies)-1))].Microseconds()) / 1000
-	}
-	b.ReportMetric(pick(0.50), "p50-ms")
-	b.ReportMetric(pick(0.95), "p95-ms")
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/tremplin/tremplin/ent/actiontoken"
 	"github.com/tremplin/tremplin/ent/user"
 	authv1 "github.com/tremplin/tremplin/gen/tremplin/auth/v1"
+	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
 	"github.com/tremplin/tremplin/internal/viewer"
@@ -94,14 +95,14 @@ func TestResetLinkExpiresAndBelongsToItsUser(t *testing.T) {
 
 	_, token := resetLink(t, srv, "a@exemple.fr")
 	_, err := client.NewPassword(ctx, &authv1.NewPasswordRequest{Id: other.ID.String(), Password: "Autre-mdp-2026!", Token: token})
-	if connect.CodeOf(err) != connect.CodeFailedPrecondition || reasonOf(err) != "TOKEN_INVALID" {
+	if connect.CodeOf(err) != connect.CodeFailedPrecondition || apierr.ReasonOf(err) != "TOKEN_INVALID" {
 		t.Errorf("a's token used for b: %v", err)
 	}
 
 	id, token := resetLink(t, srv, "a@exemple.fr")
 	srv.Clock.Advance(2*time.Hour + time.Second)
 	_, err = client.NewPassword(ctx, &authv1.NewPasswordRequest{Id: id, Password: "Autre-mdp-2026!", Token: token})
-	if connect.CodeOf(err) != connect.CodeFailedPrecondition || reasonOf(err) != "TOKEN_INVALID" {
+	if connect.CodeOf(err) != connect.CodeFailedPrecondition || apierr.ReasonOf(err) != "TOKEN_INVALID" {
 		t.Errorf("expired token: %v", err)
 	}
 }
@@ -113,7 +114,7 @@ func TestNewLinkVoidsTheOlderOne(t *testing.T) {
 	_, _ = resetLink(t, srv, "a@exemple.fr")
 	_, err := authClient(srv, testserver.HTTPClient(t)).NewPassword(context.Background(),
 		&authv1.NewPasswordRequest{Id: id, Password: "Autre-mdp-2026!", Token: first})
-	if reasonOf(err) != "TOKEN_INVALID" {
+	if apierr.ReasonOf(err) != "TOKEN_INVALID" {
 		t.Errorf("the first link still works after a second was sent: %v", err)
 	}
 }

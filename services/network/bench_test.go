@@ -2,15 +2,13 @@ package network_test
 
 import (
 	"context"
-	"io"
 	"net/http"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tremplin/tremplin/ent/user"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
+	"github.com/tremplin/tremplin/internal/benchmark"
 	"github.com/tremplin/tremplin/internal/clock"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
@@ -34,27 +32,27 @@ func BenchmarkListContacts5000(b *testing.B) {
 			w := signIn(b, srv, "bench@exemple.fr", premiumSpec(srv))
 			seedNetwork(b, srv.Client, w.user.ID, 5000)
 			b.Run("json-route", func(b *testing.B) {
-				measure(b, w.http, func() *http.Request {
+				benchmark.HTTP(b, w.http, func() *http.Request {
 					req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/contacts", nil)
 					return req
 				})
 			})
 			b.Run("connect-json", func(b *testing.B) {
-				measure(b, w.http, func() *http.Request {
+				benchmark.HTTP(b, w.http, func() *http.Request {
 					req, _ := http.NewRequest(http.MethodPost, srv.URL+"/tremplin.network.v1.NetworkService/ListContacts", strings.NewReader("{}"))
 					req.Header.Set("Content-Type", "application/json")
 					return req
 				})
 			})
 			b.Run("connect-proto", func(b *testing.B) {
-				measure(b, w.http, func() *http.Request {
+				benchmark.HTTP(b, w.http, func() *http.Request {
 					req, _ := http.NewRequest(http.MethodPost, srv.URL+"/tremplin.network.v1.NetworkService/ListContacts", strings.NewReader(""))
 					req.Header.Set("Content-Type", "application/proto")
 					return req
 				})
 			})
 			b.Run("connect-proto-identity", func(b *testing.B) {
-				measure(b, w.http, func() *http.Request {
+				benchmark.HTTP(b, w.http, func() *http.Request {
 					req, _ := http.NewRequest(http.MethodPost, srv.URL+"/tremplin.network.v1.NetworkService/ListContacts", strings.NewReader(""))
 					req.Header.Set("Content-Type", "application/proto")
 					req.Header.Set("Accept-Encoding", "identity")
@@ -76,7 +74,7 @@ func BenchmarkListContactsService5000(b *testing.B) {
 			ctx := viewer.NewContext(context.Background(), &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate, Premium: true})
 			svc := &network.Service{Client: d.Client, Clock: clock.Real{}}
 			b.ReportAllocs()
-			start, n := cpuTime(), 0
+			start, n := benchmark.CPUTime(), 0
 			for b.Loop() {
 				res, err := svc.ListContacts(ctx, &networkv1.ListContactsRequest{})
 				if err != nil || len(res.GetContacts()) != 5000 {
@@ -84,38 +82,7 @@ func BenchmarkListContactsService5000(b *testing.B) {
 				}
 				n++
 			}
-			b.ReportMetric(float64((cpuTime()-start).Microseconds())/1000/float64(n), "cpu-ms/op")
+			b.ReportMetric(float64((benchmark.CPUTime()-start).Microseconds())/1000/float64(n), "cpu-ms/op")
 		})
 	}
-}
-
-func measure(b *testing.B, c *http.Client, newRequest func() *http.Request) {
-	b.Helper()
-	latencies := make([]time.Duration, 0, b.N)
-	var size int64
-	b.ResetTimer()
-	cpuStart := cpuTime()
-	for b.Loop() {
-		start := time.Now()
-		res, err := c.Do(newRequest())
-		if err != nil {
-			b.Fatal(err)
-		}
-		size, _ = io.Copy(io.Discard, res.Body)
-		_ = res.Body.Close()
-		if res.StatusCode != http.StatusOK {
-			b.Fatalf("status %d", res.StatusCode)
-		}
-		latencies = append(latencies, time.Since(start))
-	}
-	b.StopTimer()
-	// Server and client share the process: this is an upper bound of the server's CPU per call.
-	b.ReportMetric(float64((cpuTime()-cpuStart).Microseconds())/1000/float64(len(latencies)), "cpu-ms/op")
-	slices.Sort(latencies)
-	pick := func(q float64) float64 {
-		return float64(latencies[int(q*float64(len(latencies)-1))].Microseconds()) / 1000
-	}
-	b.ReportMetric(pick(0.50), "p50-ms")
-	b.ReportMetric(pick(0.95), "p95-ms")
-	b.ReportMetric(float64(size), "body-bytes")
 }

@@ -10,7 +10,6 @@ import (
 
 	"buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	"connectrpc.com/connect"
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tremplin/tremplin/ent"
@@ -18,6 +17,7 @@ import (
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	"github.com/tremplin/tremplin/gen/tremplin/network/v1/networkv1connect"
+	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
@@ -68,22 +68,6 @@ func sysCtx() context.Context { return viewer.SystemContext(context.Background()
 
 var bg = context.Background()
 
-// reasonOf answers the ErrorInfo reason of a Connect error.
-func reasonOf(err error) string {
-	var cerr *connect.Error
-	if !errors.As(err, &cerr) {
-		return ""
-	}
-	for _, d := range cerr.Details() {
-		if v, e := d.Value(); e == nil {
-			if info, ok := v.(*errdetails.ErrorInfo); ok {
-				return info.GetReason()
-			}
-		}
-	}
-	return ""
-}
-
 // violationField answers the field path named by the first buf.validate violation of err.
 func violationField(err error) string {
 	var cerr *connect.Error
@@ -110,8 +94,8 @@ func violationField(err error) string {
 // wantRefusal fails unless err has the code and reason.
 func wantRefusal(t testing.TB, what string, err error, code connect.Code, reason string) {
 	t.Helper()
-	if connect.CodeOf(err) != code || reasonOf(err) != reason {
-		t.Errorf("%s: got %v (reason %q), want %v/%s", what, err, reasonOf(err), code, reason)
+	if connect.CodeOf(err) != code || apierr.ReasonOf(err) != reason {
+		t.Errorf("%s: got %v (reason %q), want %v/%s", what, err, apierr.ReasonOf(err), code, reason)
 	}
 }
 

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package network_test
+package benchmark
 
 import "time"
 
