@@ -39,6 +39,11 @@ function slimValidateDependency(): Plugin {
 // the login screen adds into one "login" chunk: a few well-compressed files instead of a score
 // of small shared chunks. A module belongs to a group when it is reachable from the group's
 // root through static imports only; lazy screens keep their own chunks.
+// A package's root barrel (`@mui/system`'s index) re-exports all of the package; core modules
+// import it for a few names. Reaching a module only through such a barrel does not make the entry
+// need it: without this, whatever a lazy screen uses of @mui/system (useMediaQuery for the date
+// pickers) would be pulled into core.
+const PACKAGE_BARREL = /\/node_modules\/@mui\/[^/]+\/index\.mjs$/;
 function staticGraphGroup(root: string, within: (id: string) => boolean = () => true) {
   const memo = new Map<string, boolean>();
   return (id: string, ctx: { getModuleInfo(id: string): { importers: readonly string[] } | null }) => {
@@ -48,7 +53,7 @@ function staticGraphGroup(root: string, within: (id: string) => boolean = () => 
       if (known !== undefined) return known;
       if (seen.has(m)) return false;
       seen.add(m);
-      const result = (ctx.getModuleInfo(m)?.importers ?? []).some((i) => reach(i, seen));
+      const result = (ctx.getModuleInfo(m)?.importers ?? []).some((i) => !PACKAGE_BARREL.test(i) && reach(i, seen));
       memo.set(m, result);
       return result;
     };

@@ -77,6 +77,24 @@ for (const vp of viewports) {
       await expect(dialog.getByRole("combobox", { name: /^Sujet/ })).toHaveText("Premier contact");
       await expect(dialog.getByRole("combobox", { name: /^Priorité/ })).toHaveText("Normale");
       await expect(dialog.getByRole("combobox", { name: /^Moyen de contact/ })).toHaveText("E-mail");
+      // The deadline: today by default, shown as dd/MM/yyyy; a day in the past is refused.
+      const today = new Date();
+      const day = dialog.getByRole("spinbutton", { name: "Jour" });
+      const month = dialog.getByRole("spinbutton", { name: "Mois" });
+      const year = dialog.getByRole("spinbutton", { name: "Année" });
+      await expect(day).toHaveText(String(today.getDate()).padStart(2, "0"));
+      await expect(month).toHaveText(String(today.getMonth() + 1).padStart(2, "0"));
+      await expect(year).toHaveText(String(today.getFullYear()));
+      await year.click();
+      await page.keyboard.press("ArrowDown");
+      await expect(year).toHaveText(String(today.getFullYear() - 1));
+      await dialog.getByRole("button", { name: "Créer le contact et la tâche" }).click();
+      await expect(dialog.getByText("L'échéance ne peut pas être antérieure à aujourd'hui")).toBeVisible();
+      await year.click();
+      await page.keyboard.press("ArrowUp");
+      await page.keyboard.press("ArrowUp");
+      await expect(year).toHaveText(String(today.getFullYear() + 1));
+      await expect(dialog.getByText("L'échéance ne peut pas être antérieure à aujourd'hui")).toBeHidden();
       await dialog.getByRole("button", { name: "Créer le contact et la tâche" }).click();
       await expect(toast(page, "Le contact et sa première tâche ont été créés")).toBeVisible();
       await expect(dialog).toBeHidden();

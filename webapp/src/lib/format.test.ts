@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { formatDate, formatDateTime, formatLongDate, formatTime } from "./format";
+import { dayValue, formatDate, formatDateTime, formatLongDate, formatTime, parseDayValue } from "./format";
 
 describe("formatting (Europe/Paris)", () => {
   const summer = new Date("2026-07-03T07:05:00Z"); // 09:05 in Paris (UTC+2)
@@ -27,5 +27,19 @@ describe("formatting (Europe/Paris)", () => {
   });
   it("uses the day of Paris, not of UTC", () => {
     expect(formatDate(new Date("2026-03-31T22:30:00Z"))).toBe("01/04/2026");
+  });
+});
+
+describe("day values of forms", () => {
+  it("round-trip a day as yyyy-MM-dd in local time", () => {
+    const day = new Date(2026, 0, 5, 23, 30);
+    expect(dayValue(day)).toBe("2026-01-05");
+    const back = parseDayValue("2026-01-05")!;
+    expect([back.getFullYear(), back.getMonth(), back.getDate()]).toEqual([2026, 0, 5]);
+  });
+  it("read an empty or impossible value as no day", () => {
+    expect(parseDayValue("")).toBeUndefined();
+    expect(parseDayValue("2026-02-30")).toBeUndefined();
+    expect(parseDayValue("05/01/2026")).toBeUndefined();
   });
 });

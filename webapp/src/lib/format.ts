@@ -1,10 +1,23 @@
 // Dates and times as the product shows them: dd/MM/yyyy and HH:mm, French locale.
-import { format, isValid } from "date-fns";
+import { format, isValid, parse } from "date-fns";
 import { fr } from "date-fns/locale/fr";
 import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
 
 export const DATE_FORMAT = "dd/MM/yyyy";
 export const TIME_FORMAT = "HH:mm";
+
+/** A day as forms hold it (the value a native date input would have): yyyy-MM-dd, "" when empty. */
+export const DAY_VALUE_FORMAT = "yyyy-MM-dd";
+
+export function dayValue(d: Date): string {
+  return format(d, DAY_VALUE_FORMAT);
+}
+
+/** The day of a form value, or undefined when it is empty or not a real day. */
+export function parseDayValue(value: string): Date | undefined {
+  const d = parse(value, DAY_VALUE_FORMAT, new Date());
+  return isValid(d) ? d : undefined;
+}
 
 type DateLike = Date | Timestamp | number | undefined | null;
 

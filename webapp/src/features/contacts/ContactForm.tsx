@@ -9,6 +9,7 @@ import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
 import { useNavigate } from "react-router";
+import { startOfToday } from "date-fns";
 import Alert from "@mui/material/Alert";
 import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
@@ -26,6 +27,7 @@ import InfoOutlined from "@mui/icons-material/InfoOutlined";
 import { MediaType, TaskPriority, TaskSubject } from "../../gen/tremplin/activity/v1/activity_pb";
 import { Civility, ContactStatus } from "../../gen/tremplin/common/v1/common_pb";
 import { NetworkService, type Contact } from "../../gen/tremplin/network/v1/network_pb";
+import { DayField } from "../../components/DayField";
 import { PremiumBadge } from "../../components/PremiumBadge";
 import { useModals } from "../../components/ModalHost";
 import { useToast } from "../../components/Toasts";
@@ -43,7 +45,6 @@ import {
   CONTACT_TASK_SUBJECTS,
   EMPTY_CONTACT,
   contactToForm,
-  dateInputValue,
   deadlineProblem,
   defaultFirstTask,
   formToDraft,
@@ -653,8 +654,8 @@ function FirstTaskStep({
   onSubmit: () => void;
 }) {
   const { register, watch, setValue, formState } = form;
-  const today = dateInputValue(new Date());
-  const deadline = register("deadline", {
+  // Registered for its rule; DayField shows it and sets it.
+  register("deadline", {
     validate: (v) => {
       const problem = deadlineProblem(v);
       return problem === "past" ? ft.deadlinePast : problem === "required" ? messages.validation.required : true;
@@ -688,14 +689,15 @@ function FirstTaskStep({
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          type="date"
+        <DayField
           label={ft.deadline}
           required
-          {...bind(deadline)}
+          name="deadline"
+          value={watch("deadline")}
+          onChange={(v) => setValue("deadline", v, { shouldValidate: formState.isSubmitted, shouldDirty: true })}
+          minDate={startOfToday()}
           error={Boolean(formState.errors.deadline)}
           helperText={formState.errors.deadline?.message}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
         />
         <Box sx={{ display: { xs: "none", sm: "block" } }} />
         <Box sx={{ gridColumn: { sm: "1 / -1" } }}>

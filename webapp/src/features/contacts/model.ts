@@ -3,7 +3,7 @@
 // import search, the contact form's values and the first task. Pure functions, unit-tested.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampDate, timestampFromDate, type Timestamp } from "@bufbuild/protobuf/wkt";
-import { format, isValid, parse, startOfDay } from "date-fns";
+import { startOfDay } from "date-fns";
 import {
   ActivityStatus,
   MediaType,
@@ -14,6 +14,7 @@ import {
 } from "../../gen/tremplin/activity/v1/activity_pb";
 import { Civility, ContactStatus, type ContactRef } from "../../gen/tremplin/common/v1/common_pb";
 import type { Contact, ContactDraftSchema, ImportedContact } from "../../gen/tremplin/network/v1/network_pb";
+import { dayValue, parseDayValue } from "../../lib/format";
 import { fold } from "../../lib/text";
 import { normalizeLastName } from "../../lib/validation";
 import { networkMessages } from "../../lib/messages/network";
@@ -388,30 +389,19 @@ export function mediaTypesFor(v: { email?: string; phoneNumber?: string; mobileN
   return out;
 }
 
-export const DATE_INPUT_FORMAT = "yyyy-MM-dd";
-
-export function dateInputValue(d: Date): string {
-  return format(d, DATE_INPUT_FORMAT);
-}
-
 export function defaultFirstTask(v: { email?: string; phoneNumber?: string; mobileNumber?: string }, now = new Date()): FirstTaskValues {
   return {
     subject: TaskSubject.FIRST_CONTACT,
     mediaType: mediaTypesFor(v)[0]!,
-    deadline: dateInputValue(now),
+    deadline: dayValue(now),
     priority: TaskPriority.NORMAL,
     comments: "",
   };
 }
 
-function parseDateInput(value: string): Date | undefined {
-  const d = parse(value, DATE_INPUT_FORMAT, new Date());
-  return isValid(d) ? d : undefined;
-}
-
 /** A deadline day as the API takes it: that day at noon, local time (clear of time-zone edges). */
 export function deadlineTimestamp(value: string): Timestamp | undefined {
-  const d = parseDateInput(value);
+  const d = parseDayValue(value);
   if (!d) return undefined;
   d.setHours(12, 0, 0, 0);
   return timestampFromDate(d);
@@ -420,7 +410,7 @@ export function deadlineTimestamp(value: string): Timestamp | undefined {
 /** The deadline rule: required, a real date, not before today. */
 export function deadlineProblem(value: string, now = new Date()): "required" | "past" | undefined {
   if (!value) return "required";
-  const d = parseDateInput(value);
+  const d = parseDayValue(value);
   if (!d) return "required";
   return d.getTime() < startOfDay(now).getTime() ? "past" : undefined;
 }
