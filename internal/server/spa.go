@@ -2,10 +2,21 @@ package server
 
 import (
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
 	"strings"
 )
+
+// The help page's video and captions: Go's built-in table lacks these types and a fresh
+// machine may have no /etc/mime.types; browsers ignore caption tracks served as text/plain.
+func init() {
+	for ext, typ := range map[string]string{".vtt": "text/vtt; charset=utf-8", ".webm": "video/webm", ".mp4": "video/mp4"} {
+		if err := mime.AddExtensionType(ext, typ); err != nil {
+			panic(err)
+		}
+	}
+}
 
 // spaHandler serves the built web app: files as they are (hashed assets cached for a year),
 // and index.html for every other path, so client-side routes load the app.

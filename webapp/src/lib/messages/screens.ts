@@ -162,6 +162,10 @@ export const screenMessages = {
     intro:
       "Tout ce qu'il faut savoir pour organiser votre recherche d'emploi avec Tremplin.",
     introAgency: "Tout ce qu'il faut savoir pour accompagner vos candidats avec Tremplin.",
+    videoTitle: "Découvrir Tremplin en vidéo",
+    videoText: "Une visite de l'espace candidat en moins d'une minute, sous-titrée en français.",
+    videoCaptions: "Sous-titres français",
+    videoFallback: "Votre navigateur ne lit pas cette vidéo : vous pouvez la télécharger.",
     tipsTitle: "Nos conseils",
     contactTitle: `Une question${nb}? Écrivez-nous`,
     contactText:
