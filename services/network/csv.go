@@ -89,10 +89,8 @@ func (s *Service) ImportContacts(ctx context.Context, req *networkv1.ImportConta
 		return nil, errImportTooLarge()
 	case errors.Is(err, contactcsv.ErrTooManyRows):
 		return nil, errImportTooManyRows()
-	case errors.Is(err, contactcsv.ErrNotContactsCSV), errors.Is(err, multipart.ErrMessageTooLarge):
-		return nil, errImportInvalidFile()
 	case err != nil:
-		// A broken multipart body.
+		// Not a contacts CSV, or a broken multipart body.
 		return nil, errImportInvalidFile()
 	}
 	known, err := networkKeys(ctx, s.Client, v.UserID)
@@ -104,7 +102,7 @@ func (s *Service) ImportContacts(ctx context.Context, req *networkv1.ImportConta
 		c := normalizeImported(&networkv1.ImportedContact{
 			FirstName: p.FirstName, LastName: p.LastName, Company: p.Company, Job: p.Job,
 			Email: p.Email, PhoneNumber: p.PhoneNumber, MobileNumber: p.MobileNumber,
-			Comments: p.Notes, Civility: civilityOf(p.Civility),
+			Comments: p.Notes, Civility: enums.Parse[commonv1.Civility](p.Civility),
 		})
 		key := contacts.SortKey(c.GetFirstName(), c.GetLastName())
 		if c.GetFirstName() == "" && c.GetLastName() == "" || known[key] {
@@ -114,16 +112,6 @@ func (s *Service) ImportContacts(ctx context.Context, req *networkv1.ImportConta
 		out = append(out, c)
 	}
 	return &networkv1.ImportContactsResponse{ImportedContacts: out}, nil
-}
-
-func civilityOf(s string) commonv1.Civility {
-	switch s {
-	case contactcsv.Female:
-		return commonv1.Civility_CIVILITY_FEMALE
-	case contactcsv.Male:
-		return commonv1.Civility_CIVILITY_MALE
-	}
-	return commonv1.Civility_CIVILITY_UNSPECIFIED
 }
 
 // networkKeys answers the duplicate keys (last name + first name, folded) of the owner's
@@ -234,7 +222,7 @@ func (s *Service) BulkCreateContacts(ctx context.Context, req *networkv1.BulkCre
 				return err
 			}
 			for _, c := range created {
-				p := toProto(c, nil)
+				p := toProto(c, fullView, nil)
 				p.IsDeletable = true // new or incomplete, with no activity yet
 				res.CreatedContacts = append(res.CreatedContacts, p)
 			}
@@ -272,12 +260,7 @@ func (s *Service) ExportContacts(ctx context.Context, _ *networkv1.ExportContact
 			PhoneNumber: c.PhoneNumber, MobileNumber: c.MobileNumber, Notes: c.Comments,
 		}
 		if c.Civility != nil {
-			switch *c.Civility {
-			case contact.CivilityFemale:
-				row.Civility = contactcsv.Female
-			case contact.CivilityMale:
-				row.Civility = contactcsv.Male
-			}
+			row.Civility = string(*c.Civility) // the same spec strings (male, female, other)
 		}
 		rows = append(rows, row)
 	}

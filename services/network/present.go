@@ -64,12 +64,17 @@ func (sel selection) restrict(s *sql.Selector, column string) {
 	if len(sel.preds) == 0 {
 		return
 	}
+	s.Where(sql.In(column, sel.subquery(s.Dialect(), contact.FieldID)))
+}
+
+// subquery selects one column of the selected contacts.
+func (sel selection) subquery(d string, column string) *sql.Selector {
 	listed := sql.Table(contact.Table)
-	ids := sql.Dialect(s.Dialect()).Select(listed.C(contact.FieldID)).From(listed)
+	q := sql.Dialect(d).Select(listed.C(column)).From(listed)
 	for _, p := range sel.all() {
-		p(ids)
+		p(q)
 	}
-	s.Where(sql.In(column, ids))
+	return q
 }
 
 // presentContacts answers the owner's contacts matching preds, presented in view v, sorted by last name
@@ -125,12 +130,7 @@ func presentContacts(ctx context.Context, client *ent.Client, owner uuid.UUID, v
 		err := client.Contact.Query().Where(contact.OwnerID(owner)).
 			Select(contact.FieldID, contact.FieldFirstName, contact.FieldLastName, contact.FieldCompany).
 			Modify(func(s *sql.Selector) {
-				listed := sql.Table(contact.Table)
-				ids := sql.Dialect(s.Dialect()).Select(listed.C(contact.FieldParentID)).From(listed)
-				for _, p := range sel.all() {
-					p(ids)
-				}
-				s.Where(sql.In(s.C(contact.FieldID), ids))
+				s.Where(sql.In(s.C(contact.FieldID), sel.subquery(s.Dialect(), contact.FieldParentID)))
 			}).Scan(ctx, &more)
 		if err != nil {
 			return nil, fmt.Errorf("loading intermediaries: %w", err)
@@ -151,33 +151,9 @@ func presentContacts(ctx context.Context, client *ent.Client, owner uuid.UUID, v
 
 	out := make([]*networkv1.Contact, 0, len(rows))
 	for _, r := range rows {
-		p := &networkv1.Contact{
-			Id:             r.ID.String(),
-			Rank:           int32(r.Rank),
-			FirstName:      r.FirstName,
-			LastName:       r.LastName,
-			Email:          r.Email,
-			Company:        r.Company,
-			Job:            r.Job,
-			PhoneNumber:    r.PhoneNumber,
-			MobileNumber:   r.MobileNumber,
-			Origin:         r.Origin,
-			Tags:           tags[r.ID],
-			Status:         enums.StringOf[commonv1.ContactStatus](r.Status),
-			CreatedDate:    timestamppb.New(r.CreatedAt),
-			HasApplication: withApplication[r.ID],
-			IsDeletable:    contacts.Deletable(r.Status, withActivity[r.ID], withApplication[r.ID]),
-		}
-		if p.Tags == nil {
-			p.Tags = []*networkv1.Tag{}
-		}
-		if v == fullView {
-			p.Comments = r.Comments
-			p.Resources = resource.ToProto(r.Resources)
-		}
-		if r.Civility != nil {
-			p.Civility = enums.StringOf[commonv1.Civility](*r.Civility)
-		}
+		p := toProto(r, v, tags[r.ID])
+		p.HasApplication = withApplication[r.ID]
+		p.IsDeletable = contacts.Deletable(r.Status, withActivity[r.ID], withApplication[r.ID])
 		if r.ParentID != nil {
 			p.Parent = parents[*r.ParentID]
 			if p.Parent == nil { // cannot happen: a parent is the owner's contact
@@ -284,8 +260,8 @@ func tagsOf(ctx context.Context, client *ent.Client, sel selection) (map[uuid.UU
 	return out, nil
 }
 
-// toProto presents a contact's own fields (not its parent and flags).
-func toProto(c *ent.Contact, tags []*networkv1.Tag) *networkv1.Contact {
+// toProto presents a contact's own fields in view v (not its parent and flags).
+func toProto(c *ent.Contact, v view, tags []*networkv1.Tag) *networkv1.Contact {
 	if tags == nil {
 		tags = []*networkv1.Tag{}
 	}
@@ -300,11 +276,13 @@ func toProto(c *ent.Contact, tags []*networkv1.Tag) *networkv1.Contact {
 		PhoneNumber:  c.PhoneNumber,
 		MobileNumber: c.MobileNumber,
 		Origin:       c.Origin,
-		Comments:     c.Comments,
 		Tags:         tags,
-		Resources:    resource.ToProto(c.Resources),
 		Status:       enums.StringOf[commonv1.ContactStatus](c.Status),
 		CreatedDate:  timestamppb.New(c.CreatedAt),
+	}
+	if v == fullView {
+		out.Comments = c.Comments
+		out.Resources = resource.ToProto(c.Resources)
 	}
 	if c.Civility != nil {
 		out.Civility = enums.StringOf[commonv1.Civility](*c.Civility)

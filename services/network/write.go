@@ -11,6 +11,7 @@ import (
 
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/contact"
+	"github.com/tremplin/tremplin/ent/predicate"
 	"github.com/tremplin/tremplin/ent/tag"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	"github.com/tremplin/tremplin/internal/apierr"
@@ -45,6 +46,21 @@ type fields struct {
 	tagNames, tagKeys                []string // one per key; tagKeys sorted
 	reachable                        bool
 	searchKey, sortKey               string
+}
+
+// set writes the fields a creation and an edit both take from the draft.
+func (f fields) set(m *ent.ContactMutation) {
+	m.SetFirstName(f.first)
+	m.SetLastName(f.last)
+	m.SetEmail(f.email)
+	m.SetCompany(f.company)
+	m.SetJob(f.job)
+	m.SetPhoneNumber(f.phone)
+	m.SetMobileNumber(f.mobile)
+	m.SetComments(f.comments)
+	m.SetResources(f.resources)
+	m.SetSearchKey(f.searchKey)
+	m.SetSortKey(f.sortKey)
 }
 
 // readDraft normalises a draft (names, spaces, tags, resources) and applies the rules
@@ -147,11 +163,7 @@ func tagIDs(tags []*ent.Tag) []uuid.UUID {
 
 // intermediary reads and checks the parent a draft names: one of the owner's contacts
 // (NotFound otherwise, whether it exists or not), and not an incomplete one.
-func intermediary(ctx context.Context, client *ent.Client, owner uuid.UUID, raw string) (*ent.Contact, error) {
-	id, err := parseID(raw, "Contact")
-	if err != nil {
-		return nil, err
-	}
+func intermediary(ctx context.Context, client *ent.Client, owner, id uuid.UUID) (*ent.Contact, error) {
 	p, err := client.Contact.Query().Where(contact.ID(id), contact.OwnerID(owner)).Only(ctx)
 	if err != nil {
 		return nil, apierr.FromEnt(err, "Contact")
@@ -198,6 +210,12 @@ func (s *Service) CreateContact(ctx context.Context, req *networkv1.CreateContac
 	if f.origin == "" {
 		f.origin = OriginManual
 	}
+	parentID := uuid.Nil
+	if draft.GetParentId() != "" {
+		if parentID, err = parseID(draft.GetParentId(), "Contact"); err != nil {
+			return nil, err
+		}
+	}
 	opts, err := s.taskOptions(ctx, v, draft)
 	if err != nil {
 		return nil, err
@@ -206,8 +224,12 @@ func (s *Service) CreateContact(ctx context.Context, req *networkv1.CreateContac
 	err = s.withTx(ctx, func(tx *ent.Tx) error {
 		client := tx.Client()
 		create := client.Contact.Create().SetOwnerID(v.UserID).SetRank(1).SetCreatedAt(opts.Now)
-		if draft.GetParentId() != "" {
-			parent, err := intermediary(ctx, client, v.UserID, draft.GetParentId())
+		if parentID != uuid.Nil {
+			// The intermediary's rank must not move (nor the intermediary go) meanwhile.
+			if err := lockNetwork(ctx, tx, v.UserID); err != nil {
+				return err
+			}
+			parent, err := intermediary(ctx, client, v.UserID, parentID)
 			if err != nil {
 				return err
 			}
@@ -217,14 +239,11 @@ func (s *Service) CreateContact(ctx context.Context, req *networkv1.CreateContac
 		if err != nil {
 			return err
 		}
+		f.set(create.Mutation())
 		c, err := create.
 			SetNillableCivility(f.civility).
-			SetFirstName(f.first).SetLastName(f.last).
-			SetEmail(f.email).SetCompany(f.company).SetJob(f.job).
-			SetPhoneNumber(f.phone).SetMobileNumber(f.mobile).
-			SetOrigin(f.origin).SetComments(f.comments).SetResources(f.resources).
+			SetOrigin(f.origin).
 			SetStatus(contacts.InitialStatus(f.reachable)).
-			SetSearchKey(f.searchKey).SetSortKey(f.sortKey).
 			AddTagIDs(tagIDs...).
 			Save(ctx)
 		if err != nil {
@@ -301,7 +320,7 @@ func (s *Service) UpdateContact(ctx context.Context, req *networkv1.UpdateContac
 				return errIntermediarySelf()
 			}
 			if newParent != uuid.Nil {
-				if _, err := intermediary(ctx, client, v.UserID, draft.GetParentId()); err != nil {
+				if _, err := intermediary(ctx, client, v.UserID, newParent); err != nil {
 					return err
 				}
 			}
@@ -317,13 +336,9 @@ func (s *Service) UpdateContact(ctx context.Context, req *networkv1.UpdateContac
 		}
 
 		update := client.Contact.UpdateOneID(id).Where(contact.OwnerID(v.UserID)).
-			SetFirstName(f.first).SetLastName(f.last).
-			SetEmail(f.email).SetCompany(f.company).SetJob(f.job).
-			SetPhoneNumber(f.phone).SetMobileNumber(f.mobile).
-			SetComments(f.comments).SetResources(f.resources).
 			SetStatus(contacts.StatusAfterEdit(cur.Status, f.reachable)).
-			SetSearchKey(f.searchKey).SetSortKey(f.sortKey).
 			SetRank(rank)
+		f.set(update.Mutation())
 		if f.civility != nil {
 			update.SetCivility(*f.civility)
 		} else {
@@ -386,11 +401,15 @@ func (s *Service) DeleteContact(ctx context.Context, req *networkv1.DeleteContac
 		if err := lockNetwork(ctx, tx, v.UserID); err != nil {
 			return err
 		}
-		c, err := presentOne(ctx, client, v.UserID, id)
+		status, err := client.Contact.Query().Where(contact.ID(id), contact.OwnerID(v.UserID)).Select(contact.FieldStatus).String(ctx)
+		if err != nil {
+			return apierr.FromEnt(err, "Contact")
+		}
+		withActivity, withApplication, err := involved(ctx, client, selection{owner: v.UserID, preds: []predicate.Contact{contact.ID(id)}})
 		if err != nil {
 			return err
 		}
-		if !c.GetIsDeletable() {
+		if !contacts.Deletable(contact.Status(status), withActivity[id], withApplication[id]) {
 			return errNotDeletable()
 		}
 		t, err := loadTree(ctx, client, v.UserID)
