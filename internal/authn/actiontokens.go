@@ -11,6 +11,7 @@ import (
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/actiontoken"
 	"github.com/tremplin/tremplin/internal/clock"
+	"github.com/tremplin/tremplin/internal/db"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
 
@@ -36,7 +37,7 @@ func (a *ActionTokens) Issue(ctx context.Context, userID uuid.UUID, kind actiont
 	ctx = viewer.SystemContext(ctx)
 	now := a.Clock.Now()
 	token, hash := newToken()
-	err := withTx(ctx, a.Client, func(tx *ent.Tx) error {
+	err := db.WithTx(ctx, a.Client, func(ctx context.Context, tx *ent.Tx) error {
 		if _, err := tx.ActionToken.Delete().
 			Where(actiontoken.UserID(userID), actiontoken.KindEQ(kind), actiontoken.UsedAtIsNil()).
 			Exec(ctx); err != nil {
@@ -78,17 +79,4 @@ func (a *ActionTokens) Redeem(ctx context.Context, userID uuid.UUID, token strin
 		return "", ErrTokenInvalid
 	}
 	return found.Kind, nil
-}
-
-// withTx runs fn in a transaction, committed when fn succeeds.
-func withTx(ctx context.Context, client *ent.Client, fn func(tx *ent.Tx) error) error {
-	tx, err := client.Tx(ctx)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	return tx.Commit()
 }

@@ -2,6 +2,7 @@ package dataversion_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/google/uuid"
@@ -97,6 +98,46 @@ func TestEveryChangeOfOwnedDataMovesTheOwnersVersion(t *testing.T) {
 		}
 		if version(t, c, admin.ID) != 0 {
 			t.Error("staff have no data version to move")
+		}
+	})
+}
+
+// In a transaction scope (db.WithTx), every owner whose rows changed sees their version move,
+// once for the whole transaction; a failed transaction moves nothing.
+func TestATransactionMovesEachOwnersVersionOnce(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.Database) {
+		c := d.Client
+		sys := viewer.SystemContext(context.Background())
+		alice := c.User.Create().SetEmail("alice@x.fr").SetRole(user.RoleCandidate).SaveX(sys)
+		bob := c.User.Create().SetEmail("bob@x.fr").SetRole(user.RoleCandidate).SaveX(sys)
+		carol := c.User.Create().SetEmail("carol@x.fr").SetRole(user.RoleCandidate).SaveX(sys)
+		before := map[uuid.UUID]int64{alice.ID: version(t, c, alice.ID), bob.ID: version(t, c, bob.ID), carol.ID: version(t, c, carol.ID)}
+		err := db.WithTx(sys, c, func(ctx context.Context, tx *ent.Tx) error {
+			for _, owner := range []uuid.UUID{alice.ID, alice.ID, alice.ID, bob.ID, bob.ID} {
+				if err := tx.Contact.Create().SetOwnerID(owner).SetLastName("DURAND").Exec(ctx); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for id, want := range map[uuid.UUID]int64{alice.ID: before[alice.ID] + 1, bob.ID: before[bob.ID] + 1, carol.ID: before[carol.ID]} {
+			if got := version(t, c, id); got != want {
+				t.Errorf("version %d, want %d", got, want)
+			}
+		}
+
+		failed := errors.New("refusé")
+		err = db.WithTx(as(alice.ID), c, func(ctx context.Context, tx *ent.Tx) error {
+			if err := tx.Contact.Create().SetOwnerID(alice.ID).SetLastName("ANNULÉ").Exec(ctx); err != nil {
+				return err
+			}
+			return failed
+		})
+		if !errors.Is(err, failed) || version(t, c, alice.ID) != before[alice.ID]+1 {
+			t.Errorf("a failed transaction: %v, version %d", err, version(t, c, alice.ID))
 		}
 	})
 }

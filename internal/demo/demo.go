@@ -14,6 +14,7 @@ import (
 	"github.com/tremplin/tremplin/ent/license"
 	"github.com/tremplin/tremplin/ent/user"
 	"github.com/tremplin/tremplin/internal/authn"
+	"github.com/tremplin/tremplin/internal/db"
 	"github.com/tremplin/tremplin/internal/licenses"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
@@ -60,15 +61,9 @@ func Seed(ctx context.Context, client *ent.Client, password string, now time.Tim
 		return err
 	}
 	ctx = viewer.SystemContext(ctx) // operator command
-	tx, err := client.Tx(ctx)
-	if err != nil {
-		return err
-	}
-	if err := seed(ctx, tx.Client(), hash, now); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	return tx.Commit()
+	return db.WithTx(ctx, client, func(ctx context.Context, tx *ent.Tx) error {
+		return seed(ctx, tx.Client(), hash, now)
+	})
 }
 
 func seed(ctx context.Context, c *ent.Client, hash string, now time.Time) error {

@@ -185,7 +185,7 @@ func (s *Service) BulkCreateContacts(ctx context.Context, req *networkv1.BulkCre
 	}
 	now := s.clock().Now()
 	res := &networkv1.BulkCreateContactsResponse{CreatedContacts: []*networkv1.Contact{}}
-	err = s.withTx(ctx, func(tx *ent.Tx) error {
+	err = s.withTx(ctx, func(ctx context.Context, tx *ent.Tx) error {
 		client := tx.Client()
 		if err := lockNetwork(ctx, tx, v.UserID); err != nil {
 			return err

@@ -2,6 +2,7 @@ package network_test
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"testing"
 
@@ -110,5 +111,35 @@ func TestListingCostsAConstantNumberOfQueries(t *testing.T) {
 			t.Errorf("listing an unchanged large network again runs %d statements, want 0", got)
 		}
 		t.Logf("statements per call: %v", counts[200])
+	})
+}
+
+// Importing contacts costs the same number of statements for 10 as for 100 (inserts by
+// batches of 500; the owner's data version moves once for the whole transaction).
+func TestBulkCreationCostsAConstantNumberOfStatements(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.Database) {
+		counts := map[int]int64{}
+		for _, size := range []int{10, 100} {
+			u := d.Client.User.Create().SetEmail(uuid.NewString() + "@exemple.fr").SetRole(user.RoleCandidate).
+				SaveX(viewer.SystemContext(context.Background()))
+			ctx := viewer.NewContext(context.Background(), &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate, Premium: true})
+			ctx = authn.WithUser(ctx, u)
+			client, n := countingClient(d)
+			picked := make([]*networkv1.ImportedContact, size)
+			for i := range picked {
+				picked[i] = &networkv1.ImportedContact{FirstName: "Prénom", LastName: fmt.Sprintf("NOM%c%c", 'A'+i/26, 'A'+i%26), Email: fmt.Sprintf("c%d@exemple.fr", i)}
+			}
+			res, err := (&network.Service{Client: client, Clock: clock.Real{}}).BulkCreateContacts(ctx, &networkv1.BulkCreateContactsRequest{Contacts: picked})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.GetCreatedContacts()) != size {
+				t.Fatalf("%d contacts created, want %d", len(res.GetCreatedContacts()), size)
+			}
+			counts[size] = n.Load()
+		}
+		if counts[10] != counts[100] {
+			t.Errorf("bulk creation: %d statements for 10 contacts, %d for 100", counts[10], counts[100])
+		}
 	})
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/authn"
 	"github.com/tremplin/tremplin/internal/clock"
+	"github.com/tremplin/tremplin/internal/db"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
 
@@ -95,21 +96,11 @@ func parseID(s, what string) (uuid.UUID, error) {
 	return id, nil
 }
 
-// withTx runs fn in a transaction, rolled back when fn fails. fn answers refusals as
-// *connect.Error; any other error is the database's (a not-found one names a contact).
-func (s *Service) withTx(ctx context.Context, fn func(tx *ent.Tx) error) error {
-	tx, err := s.Client.Tx(ctx)
-	if err != nil {
-		return apierr.Internal(err)
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return apierr.FromEnt(err, "Contact")
-	}
-	if err := tx.Commit(); err != nil {
-		return apierr.Internal(err)
-	}
-	return nil
+// withTx runs fn in a transaction (db.WithTx), rolled back when fn fails. fn answers
+// refusals as *connect.Error; any other error is the database's (a not-found one names a
+// contact).
+func (s *Service) withTx(ctx context.Context, fn func(ctx context.Context, tx *ent.Tx) error) error {
+	return apierr.FromEnt(db.WithTx(ctx, s.Client, fn), "Contact")
 }
 
 // lockNetwork serialises the changes of one candidate's intermediary tree on PostgreSQL

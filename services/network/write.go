@@ -221,7 +221,7 @@ func (s *Service) CreateContact(ctx context.Context, req *networkv1.CreateContac
 		return nil, err
 	}
 	res := &networkv1.CreateContactResponse{}
-	err = s.withTx(ctx, func(tx *ent.Tx) error {
+	err = s.withTx(ctx, func(ctx context.Context, tx *ent.Tx) error {
 		client := tx.Client()
 		create := client.Contact.Create().SetOwnerID(v.UserID).SetRank(1).SetCreatedAt(opts.Now)
 		if parentID != uuid.Nil {
@@ -290,7 +290,7 @@ func (s *Service) UpdateContact(ctx context.Context, req *networkv1.UpdateContac
 		return nil, err
 	}
 	res := &networkv1.UpdateContactResponse{UpdatedRanks: []*networkv1.ContactRank{}}
-	err = s.withTx(ctx, func(tx *ent.Tx) error {
+	err = s.withTx(ctx, func(ctx context.Context, tx *ent.Tx) error {
 		client := tx.Client()
 		if err := lockNetwork(ctx, tx, v.UserID); err != nil {
 			return err
@@ -396,7 +396,7 @@ func (s *Service) DeleteContact(ctx context.Context, req *networkv1.DeleteContac
 	if err != nil {
 		return nil, err
 	}
-	err = s.withTx(ctx, func(tx *ent.Tx) error {
+	err = s.withTx(ctx, func(ctx context.Context, tx *ent.Tx) error {
 		client := tx.Client()
 		if err := lockNetwork(ctx, tx, v.UserID); err != nil {
 			return err
