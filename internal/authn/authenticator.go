@@ -37,11 +37,14 @@ func (a *Authenticator) Authenticate(ctx context.Context, h http.Header) (Outcom
 		if err != nil || key == nil {
 			return Outcome{}, err
 		}
-		v := &viewer.Viewer{APIKeyID: key.ID, Role: viewer.RoleAdmin}
-		if key.Role == apikey.RoleAgencyAdmin && key.AgencyID != nil {
-			v.Role, v.AgencyID = viewer.RoleAgencyAdmin, *key.AgencyID
+		switch {
+		case key.Role == apikey.RoleAdmin:
+			return Outcome{Viewer: &viewer.Viewer{APIKeyID: key.ID, Role: viewer.RoleAdmin}}, nil
+		case key.Role == apikey.RoleAgencyAdmin && key.AgencyID != nil:
+			return Outcome{Viewer: &viewer.Viewer{APIKeyID: key.ID, Role: viewer.RoleAgencyAdmin, AgencyID: *key.AgencyID}}, nil
 		}
-		return Outcome{Viewer: v}, nil
+		// An agency key with no agency acts for nobody (never for the platform).
+		return Outcome{}, nil
 	}
 	s, err := a.Sessions.Lookup(ctx, TokenFromHeader(h))
 	if err != nil || s == nil {

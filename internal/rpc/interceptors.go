@@ -12,6 +12,7 @@ import (
 
 	"buf.build/go/protovalidate"
 	"connectrpc.com/connect"
+	"github.com/google/uuid"
 	"google.golang.org/protobuf/proto"
 
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
@@ -52,20 +53,33 @@ func recoverPanics(log *slog.Logger) connect.UnaryInterceptorFunc {
 	}
 }
 
+// call is what inner interceptors tell the log line of the call: logCalls runs before
+// authentication, so the caller is only known further in.
+type call struct{ viewer *viewer.Viewer }
+
+type callKey struct{}
+
 // logCalls writes one structured line per call, and hides the text of unexpected errors
 // from the caller (it may hold SQL or paths) after logging it.
 func logCalls(log *slog.Logger) connect.UnaryInterceptorFunc {
 	return func(next connect.UnaryFunc) connect.UnaryFunc {
 		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
 			start := time.Now()
-			res, err := next(ctx, req)
+			c := &call{}
+			res, err := next(context.WithValue(ctx, callKey{}, c), req)
 			attrs := []any{
 				"procedure", req.Spec().Procedure,
 				"protocol", req.Peer().Protocol,
 				"duration_ms", float64(time.Since(start).Microseconds()) / 1000,
 			}
-			if v := viewer.FromContext(ctx); v != nil {
-				attrs = append(attrs, "role", v.Role, "user", v.UserID)
+			if v := c.viewer; v != nil {
+				attrs = append(attrs, "role", v.Role)
+				if v.UserID != uuid.Nil {
+					attrs = append(attrs, "user", v.UserID)
+				}
+				if v.APIKeyID != uuid.Nil {
+					attrs = append(attrs, "api_key", v.APIKeyID)
+				}
 			}
 			if err == nil {
 				log.InfoContext(ctx, "rpc", attrs...)
@@ -98,6 +112,9 @@ func authenticate(auth *authn.Authenticator) connect.UnaryInterceptorFunc {
 			}
 			if outcome.Viewer != nil {
 				ctx = viewer.NewContext(ctx, outcome.Viewer)
+				if c, ok := ctx.Value(callKey{}).(*call); ok {
+					c.viewer = outcome.Viewer
+				}
 			}
 			if outcome.User != nil {
 				ctx = authn.WithUser(ctx, outcome.User)

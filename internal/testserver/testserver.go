@@ -52,6 +52,8 @@ type Start struct {
 type Options struct {
 	// Mount adds routes (see server.Deps.Mount).
 	Mount func(mux *http.ServeMux)
+	// Log receives the server's log as JSON lines, from the info level.
+	Log io.Writer
 }
 
 // New starts a server on a fresh database of the dialect, stopped at the end of t.
@@ -76,16 +78,18 @@ func New(t testing.TB, dia testdb.Dialect, opts ...Options) *Start {
 		t.Fatal(err)
 	}
 	var mount func(*http.ServeMux)
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if os.Getenv("TEST_SERVER_LOG") != "" {
+		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
 	for _, o := range opts {
 		mount = o.Mount
-	}
-	logOut := io.Discard
-	if os.Getenv("TEST_SERVER_LOG") != "" {
-		logOut = os.Stderr
+		if o.Log != nil {
+			log = slog.New(slog.NewJSONHandler(o.Log, nil))
+		}
 	}
 	srv, err := server.New(server.Deps{
-		Config: cfg, DB: database, Clock: fake, Mail: sender, Mount: mount,
-		Log: slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: slog.LevelDebug})),
+		Config: cfg, DB: database, Clock: fake, Mail: sender, Mount: mount, Log: log,
 		Web: fstest.MapFS{
 			"index.html":        {Data: []byte("<!doctype html><title>Tremplin</title><div id=root></div>")},
 			"assets/app-abc.js": {Data: []byte("console.log('tremplin')")},
