@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"mime"
 	"net/http"
-	"strings"
 
 	"connectrpc.com/vanguard"
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -94,6 +93,3 @@ func writeError(w http.ResponseWriter, httpStatus, code int, kind, message strin
 	w.WriteHeader(httpStatus)
 	_ = json.NewEncoder(w).Encode(map[string]any{"code": code, "message": message, "type": kind})
 }
-
-// IsAPIPath reports whether path belongs to the gateway.
-func IsAPIPath(path string) bool { return path == "/api" || strings.HasPrefix(path, "/api/") }

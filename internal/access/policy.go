@@ -28,7 +28,7 @@ type Policies map[string]Policy
 var knownRoles = []viewer.Role{viewer.RoleCandidate, viewer.RoleAgencyAdmin, viewer.RoleAdmin}
 
 // PoliciesOf reads the policy of every method of the services. It fails when a method has no
-// policy, names an unknown role, or is neither public nor open to a role — so an RPC added
+// policy, names an unknown role, is neither public nor open to a role, or streams — so an RPC added
 // without a policy stops the server (and the tests) rather than being open or closed by
 // accident.
 func PoliciesOf(services ...protoreflect.ServiceDescriptor) (Policies, error) {
@@ -39,6 +39,11 @@ func PoliciesOf(services ...protoreflect.ServiceDescriptor) (Policies, error) {
 		for i := range methods.Len() {
 			method := methods.Get(i)
 			procedure := "/" + string(service.FullName()) + "/" + string(method.Name())
+			if method.IsStreamingClient() || method.IsStreamingServer() {
+				// The interceptors (authentication, policy, validation) are unary only.
+				problems = append(problems, procedure+": streaming methods are not supported")
+				continue
+			}
 			policy, err := policyOf(method)
 			if err != nil {
 				problems = append(problems, procedure+": "+err.Error())

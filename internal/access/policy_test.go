@@ -78,3 +78,17 @@ func TestPoliciesOfReadsRolesAndPremium(t *testing.T) {
 		t.Fatalf("unexpected policy %+v", p)
 	}
 }
+
+// The interceptors that enforce policies are unary: a streaming method is refused outright,
+// even with a policy, rather than served unchecked.
+func TestPoliciesOfRefusesStreamingMethods(t *testing.T) {
+	fd := serviceWith(t, &optionsv1.AccessPolicy{Roles: []string{"admin"}})
+	fd.Service[0].Method[0].ServerStreaming = proto.Bool(true)
+	file, err := protodesc.NewFile(fd, protoregistry.GlobalFiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := access.PoliciesOf(file.Services().Get(0)); err == nil || !strings.Contains(err.Error(), "streaming") {
+		t.Fatalf("got %v, want the streaming method refused", err)
+	}
+}

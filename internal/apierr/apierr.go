@@ -66,6 +66,13 @@ func Unauthenticated() *connect.Error {
 	return New(connect.CodeUnauthenticated, commonv1.ErrorReason_ERROR_REASON_UNAUTHENTICATED, "Vous devez être connecté")
 }
 
+// AccessExpired is the spec's no-licence outcome: Unauthenticated (HTTP 401) with its own
+// reason.
+func AccessExpired() *connect.Error {
+	return New(connect.CodeUnauthenticated, commonv1.ErrorReason_ERROR_REASON_ACCESS_EXPIRED,
+		"Votre période d'essai ou votre licence a expiré. Merci de demander une licence auprès de votre administrateur de compte.")
+}
+
 // PremiumRequired says the feature needs premium access.
 func PremiumRequired() *connect.Error {
 	return New(connect.CodePermissionDenied, commonv1.ErrorReason_ERROR_REASON_PREMIUM_REQUIRED, "Cette fonctionnalité est réservée aux abonnés Premium")

@@ -127,13 +127,6 @@ func authenticate(auth *authn.Authenticator) connect.UnaryInterceptorFunc {
 	}
 }
 
-// AccessExpiredError is the spec's no-licence outcome: Unauthenticated (HTTP 401) with its
-// own reason.
-func AccessExpiredError() *connect.Error {
-	return apierr.New(connect.CodeUnauthenticated, commonv1.ErrorReason_ERROR_REASON_ACCESS_EXPIRED,
-		"Votre période d'essai ou votre licence a expiré. Merci de demander une licence auprès de votre administrateur de compte.")
-}
-
 // authorize enforces the access policy declared on the RPC. A procedure without a policy is
 // refused (the server also refuses to start with one).
 func authorize(policies access.Policies) connect.UnaryInterceptorFunc {
@@ -149,7 +142,7 @@ func authorize(policies access.Policies) connect.UnaryInterceptorFunc {
 			v := viewer.FromContext(ctx)
 			if v == nil {
 				if expired, _ := ctx.Value(accessExpiredKey{}).(bool); expired {
-					return nil, AccessExpiredError()
+					return nil, apierr.AccessExpired()
 				}
 				return nil, apierr.Unauthenticated()
 			}

@@ -23,7 +23,6 @@ import (
 	"github.com/tremplin/tremplin/internal/clock"
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/mail"
-	"github.com/tremplin/tremplin/internal/rpc"
 	"github.com/tremplin/tremplin/internal/users"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
@@ -86,7 +85,7 @@ func (s *Service) Login(ctx context.Context, req *authv1.LoginRequest) (*authv1.
 		return nil, apierr.Internal(err)
 	}
 	if !access.Evaluate(u, u.Edges.License, now).SignIn {
-		return nil, rpc.AccessExpiredError()
+		return nil, apierr.AccessExpired()
 	}
 	update := s.Client.User.UpdateOne(u).SetLastLoginAt(now)
 	if u.FirstLoginAt == nil {
