@@ -89,9 +89,23 @@ func OwnedPolicy() ent.Policy {
 	}
 }
 
-// protectedUserFields are never a candidate's or agency admin's to change on their own
-// account: they decide access and billing.
+// protectedUserFields decide access and billing: never a candidate's to change (set or
+// clear), nor an agency admin's — except free access, which an agency admin grants to the
+// agency's candidates (spec section 4).
 var protectedUserFields = []string{"role", "is_b2c", "has_paid", "has_free_access", "agency_id", "trial_end_at"}
+
+// changesProtectedField answers the protected field m sets or clears that v may not change.
+func changesProtectedField(v *viewer.Viewer, m entgen.Mutation) (string, bool) {
+	for _, name := range protectedUserFields {
+		if v.Role == viewer.RoleAgencyAdmin && name == "has_free_access" {
+			continue
+		}
+		if _, set := m.Field(name); set || m.FieldCleared(name) {
+			return name, true
+		}
+	}
+	return "", false
+}
 
 // UserPolicy: the admin sees everyone; an agency admin sees themselves and their agency's
 // members, and manages the agency's candidates; a candidate sees only themselves.
@@ -126,11 +140,9 @@ func UserPolicy() ent.Policy {
 			}
 			return privacy.Denyf("tenancy: only admins create users outside their agency")
 		}
-		if v.Role == viewer.RoleCandidate {
-			for _, name := range protectedUserFields {
-				if _, set := m.Field(name); set {
-					return privacy.Denyf("tenancy: %s is not the user's to change", name)
-				}
+		if v.Role == viewer.RoleCandidate || v.Role == viewer.RoleAgencyAdmin {
+			if name, ok := changesProtectedField(v, m); ok {
+				return privacy.Denyf("tenancy: %s is not the %s's to change", name, v.Role)
 			}
 		}
 		return privacy.Skip

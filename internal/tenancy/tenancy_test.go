@@ -125,6 +125,31 @@ func TestUsersAreScopedByRoleAndAgency(t *testing.T) {
 		if err := w.client.User.UpdateOneID(w.bob.ID).SetFirstName("Bob").Exec(as(w.agencyUser)); err != nil {
 			t.Errorf("agency admin editing their candidate: %v", err)
 		}
+		// Access and billing are not theirs to change: neither promoting, nor moving, nor
+		// clearing; granting free access to their candidate is.
+		for name, change := range map[string]func() error{
+			"self to admin": func() error {
+				return w.client.User.UpdateOneID(w.agencyUser.ID).SetRole(user.RoleAdmin).Exec(as(w.agencyUser))
+			},
+			"candidate to admin": func() error {
+				return w.client.User.UpdateOneID(w.bob.ID).SetRole(user.RoleAdmin).Exec(as(w.agencyUser))
+			},
+			"candidate's agency": func() error {
+				return w.client.User.UpdateOneID(w.bob.ID).SetAgencyID(w.otherAgency).Exec(as(w.agencyUser))
+			},
+			"clearing an agency": func() error { return w.client.User.UpdateOneID(w.bob.ID).ClearAgencyID().Exec(as(w.agencyUser)) },
+			"candidate has paid": func() error { return w.client.User.UpdateOneID(w.bob.ID).SetHasPaid(true).Exec(as(w.agencyUser)) },
+		} {
+			if err := change(); !errors.Is(err, privacy.Deny) {
+				t.Errorf("agency admin changing %s: %v", name, err)
+			}
+		}
+		if err := w.client.User.UpdateOneID(w.bob.ID).SetHasFreeAccess(true).Exec(as(w.agencyUser)); err != nil {
+			t.Errorf("agency admin granting free access to their candidate: %v", err)
+		}
+		if err := w.client.User.UpdateOneID(w.alice.ID).ClearTrialEndAt().Exec(as(w.alice)); !errors.Is(err, privacy.Deny) {
+			t.Errorf("alice clearing her trial end: %v", err)
+		}
 		if _, err := w.client.User.Create().SetEmail("n@x.fr").SetRole(user.RoleCandidate).SetAgencyID(w.otherAgency).Save(as(w.agencyUser)); !errors.Is(err, privacy.Deny) {
 			t.Errorf("agency admin creating outside their agency: %v", err)
 		}
