@@ -60,7 +60,7 @@ func (s *Sessions) Lookup(ctx context.Context, token string) (*ent.Session, erro
 	now := s.Clock.Now()
 	found, err := s.Client.Session.Query().
 		Where(session.TokenHash(hashToken(token)), session.ExpiresAtGT(now), session.LastSeenAtGT(now.Add(-s.Idle))).
-		WithUser(func(q *ent.UserQuery) { q.WithLicense().WithAgency() }).
+		WithUser(func(q *ent.UserQuery) { q.WithLicense() }). // the agency: only Me shows it
 		Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, nil

@@ -65,6 +65,9 @@ func TestLoginMeLogoutOverJSON(t *testing.T) {
 		if status != http.StatusOK || body["user"].(map[string]any)["firstName"] != "Paul" {
 			t.Fatalf("me: %d %v", status, body)
 		}
+		if agency, _ := body["user"].(map[string]any)["agency"].(map[string]any); agency["name"] != "Agence Nord" {
+			t.Errorf("me: agency %v, want Agence Nord", agency)
+		}
 
 		status, _ = srv.JSON(t, c, http.MethodPost, "/api/auth/logout", map[string]any{})
 		if status != http.StatusOK {
@@ -135,6 +138,10 @@ func TestLoginOverConnect(t *testing.T) {
 		me, err := c.Me(ctx, &authv1.MeRequest{})
 		if err != nil || me.GetUser().GetFirstName() != "Léa" {
 			t.Fatalf("me: %v %v", me, err)
+		}
+		// Saved, not only answered.
+		if !me.GetUser().GetTrialEndDate().AsTime().Equal(got.GetTrialEndDate().AsTime()) {
+			t.Errorf("me: trial ends %v, login said %v", me.GetUser().GetTrialEndDate().AsTime(), got.GetTrialEndDate().AsTime())
 		}
 		if _, err := c.Logout(ctx, &authv1.LogoutRequest{}); err != nil {
 			t.Fatal(err)
@@ -213,6 +220,12 @@ func TestPendingLicenceIsActivatedAtFirstLogin(t *testing.T) {
 	want := srv.Clock.Now().AddDate(1, 0, 0).Format(time.RFC3339)
 	if lic["expirationDate"] != want {
 		t.Errorf("licence expires %v, want %v", lic["expirationDate"], want)
+	}
+	// Saved, not only answered: a day later, the next sign-in finds the licence as it was.
+	srv.Clock.Advance(24 * time.Hour)
+	status, body = login(t, srv, testserver.HTTPClient(t), "nouveau@exemple.fr", pw)
+	if lic := body["user"].(map[string]any)["license"].(map[string]any); status != http.StatusOK || lic["expirationDate"] != want {
+		t.Errorf("second login: %d, licence %v", status, lic)
 	}
 }
 

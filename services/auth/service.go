@@ -21,6 +21,7 @@ import (
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/authn"
 	"github.com/tremplin/tremplin/internal/clock"
+	"github.com/tremplin/tremplin/internal/db"
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/mail"
 	"github.com/tremplin/tremplin/internal/users"
@@ -81,21 +82,8 @@ func (s *Service) Login(ctx context.Context, req *authv1.LoginRequest) (*authv1.
 	s.Limiter.Succeeded(email)
 
 	now := s.Clock.Now()
-	if u, err = s.firstSignIn(sys, u, now); err != nil {
-		return nil, apierr.Internal(err)
-	}
-	if !access.Evaluate(u, u.Edges.License, now).SignIn {
-		return nil, apierr.AccessExpired()
-	}
-	update := s.Client.User.UpdateOne(u).SetLastLoginAt(now)
-	if u.FirstLoginAt == nil {
-		update.SetFirstLoginAt(now)
-	}
-	if u, err = update.Save(sys); err != nil {
-		return nil, apierr.Internal(err)
-	}
-	if u, err = s.reload(sys, u.ID); err != nil {
-		return nil, apierr.Internal(err)
+	if err := s.recordSignIn(sys, u, now); err != nil {
+		return nil, err
 	}
 	cookie, err := s.Sessions.Create(ctx, u.ID, address, call.RequestHeader().Get("User-Agent"))
 	if err != nil {
@@ -105,36 +93,49 @@ func (s *Service) Login(ctx context.Context, req *authv1.LoginRequest) (*authv1.
 	return &authv1.LoginResponse{User: users.ToProto(u, now)}, nil
 }
 
-// firstSignIn starts a B2C candidate's trial and activates a pending licence.
-func (s *Service) firstSignIn(ctx context.Context, u *ent.User, now time.Time) (*ent.User, error) {
-	if u.Role != user.RoleCandidate {
-		return u, nil
+// recordSignIn refuses a user the access rule keeps out (the spec's no-licence outcome), then
+// records the sign-in in one transaction: on the first one, a B2C candidate's trial starts and
+// a pending licence is activated. u and its licence are updated in memory to match.
+func (s *Service) recordSignIn(ctx context.Context, u *ent.User, now time.Time) error {
+	lic := u.Edges.License
+	startTrial := u.Role == user.RoleCandidate && u.IsB2c && u.TrialEndAt == nil && u.FirstLoginAt == nil
+	activate := u.Role == user.RoleCandidate && lic != nil && lic.ActivationDate == nil
+	if startTrial {
+		end := now.AddDate(0, 0, s.TrialDays)
+		u.TrialEndAt = &end
 	}
-	changed := false
-	if u.IsB2c && u.TrialEndAt == nil && u.FirstLoginAt == nil {
-		if err := s.Client.User.UpdateOne(u).SetTrialEndAt(now.AddDate(0, 0, s.TrialDays)).Exec(ctx); err != nil {
-			return nil, err
+	if activate {
+		expires := now.AddDate(0, s.LicenseMonths, 0)
+		lic.ActivationDate, lic.ExpirationDate = &now, &expires
+	}
+	if !access.Evaluate(u, lic, now).SignIn {
+		return apierr.AccessExpired()
+	}
+	first := u.FirstLoginAt == nil
+	err := db.WithTx(ctx, s.Client, func(ctx context.Context, tx *ent.Tx) error {
+		if activate {
+			err := tx.License.UpdateOne(lic).SetActivationDate(now).SetExpirationDate(*lic.ExpirationDate).Exec(ctx)
+			if err != nil {
+				return err
+			}
 		}
-		changed = true
-	}
-	if lic := u.Edges.License; lic != nil && lic.ActivationDate == nil {
-		err := s.Client.License.UpdateOne(lic).
-			SetActivationDate(now).
-			SetExpirationDate(now.AddDate(0, s.LicenseMonths, 0)).
-			Exec(ctx)
-		if err != nil {
-			return nil, err
+		update := tx.User.UpdateOneID(u.ID).SetLastLoginAt(now)
+		if startTrial {
+			update.SetTrialEndAt(*u.TrialEndAt)
 		}
-		changed = true
+		if first {
+			update.SetFirstLoginAt(now)
+		}
+		return update.Exec(ctx)
+	})
+	if err != nil {
+		return apierr.Internal(err)
 	}
-	if !changed {
-		return u, nil
+	u.LastLoginAt = &now
+	if first {
+		u.FirstLoginAt = &now
 	}
-	return s.reload(ctx, u.ID)
-}
-
-func (s *Service) reload(ctx context.Context, id uuid.UUID) (*ent.User, error) {
-	return s.Client.User.Query().Where(user.ID(id)).WithLicense().WithAgency().Only(ctx)
+	return nil
 }
 
 // Logout ends the session server-side and clears the cookie, whatever the state.
@@ -159,11 +160,18 @@ func (s *Service) Me(ctx context.Context, _ *authv1.MeRequest) (*authv1.MeRespon
 	if u == nil {
 		return nil, apierr.Unauthenticated()
 	}
+	if u.AgencyID != nil && u.Edges.Agency == nil { // sessions load the user without it
+		ag, err := s.Client.Agency.Get(viewer.SystemContext(ctx), *u.AgencyID)
+		if err != nil {
+			return nil, apierr.Internal(err)
+		}
+		u.Edges.Agency = ag
+	}
 	return &authv1.MeResponse{User: users.ToProto(u, s.Clock.Now())}, nil
 }
 
 // ResetPassword e-mails a reset link when the address has an account, and answers the same
-// either way; the mail leaves in the background so timing tells nothing either.
+// either way; the mail leaves in the background, so the answer does not wait for SMTP.
 func (s *Service) ResetPassword(ctx context.Context, req *authv1.ResetPasswordRequest) (*authv1.ResetPasswordResponse, error) {
 	sys := viewer.SystemContext(ctx) // anonymous caller
 	u, err := s.Client.User.Query().Where(user.Email(users.NormalizeEmail(req.GetEmail()))).Only(sys)
@@ -203,14 +211,15 @@ func (s *Service) NewPassword(ctx context.Context, req *authv1.NewPasswordReques
 	if err != nil {
 		return nil, errTokenInvalid
 	}
-	hash, err := authn.HashPassword(req.GetPassword())
-	if err != nil {
-		return nil, apierr.Internal(err)
-	}
+	// The link first: a made-up one costs a lookup, not a password hash.
 	if _, err := s.Tokens.Redeem(ctx, id, req.GetToken()); err != nil {
 		if errors.Is(err, authn.ErrTokenInvalid) {
 			return nil, errTokenInvalid
 		}
+		return nil, apierr.Internal(err)
+	}
+	hash, err := authn.HashPassword(req.GetPassword())
+	if err != nil {
 		return nil, apierr.Internal(err)
 	}
 	sys := viewer.SystemContext(ctx) // the link, not a session, vouches for the caller
@@ -251,7 +260,7 @@ func (s *Service) UpdateProfile(ctx context.Context, req *authv1.UpdateProfileRe
 	if err := update.Exec(ctx); err != nil {
 		return nil, apierr.FromEnt(err, "Utilisateur")
 	}
-	u, err := s.reload(ctx, id)
+	u, err := s.Client.User.Query().Where(user.ID(id)).WithLicense().WithAgency().Only(ctx)
 	if err != nil {
 		return nil, apierr.FromEnt(err, "Utilisateur")
 	}
