@@ -1,6 +1,7 @@
 package users
 
 import (
+	"sync"
 	"time"
 	_ "time/tzdata" // the server image may have no zoneinfo; Europe/Paris must always load
 
@@ -10,17 +11,26 @@ import (
 // DefaultTimeZone is the zone of a user who has none, and of the nightly jobs.
 const DefaultTimeZone = "Europe/Paris"
 
+// zones caches the zones loaded so far (time.LoadLocation reads and parses the zone file on
+// every call); valid IANA names are a few hundred, so it stays small.
+var zones sync.Map // name → *time.Location
+
 // Location answers the IANA zone named name, or Europe/Paris when name is empty or unknown.
 func Location(name string) *time.Location {
-	if name != "" {
-		if loc, err := time.LoadLocation(name); err == nil {
-			return loc
+	if name == "" {
+		name = DefaultTimeZone
+	}
+	if loc, ok := zones.Load(name); ok {
+		return loc.(*time.Location)
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		if name == DefaultTimeZone { // cannot happen with time/tzdata embedded
+			return time.UTC
 		}
+		return Location(DefaultTimeZone)
 	}
-	loc, err := time.LoadLocation(DefaultTimeZone)
-	if err != nil { // cannot happen with time/tzdata embedded
-		return time.UTC
-	}
+	zones.Store(name, loc)
 	return loc
 }
 

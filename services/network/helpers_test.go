@@ -21,7 +21,6 @@ import (
 	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
-	"github.com/tremplin/tremplin/internal/viewer"
 )
 
 // eachDialect runs fn against a fresh server on every dialect of the run.
@@ -63,8 +62,6 @@ func signIn(t testing.TB, srv *testserver.Start, email string, spec testserver.U
 	}
 	return &who{user: u, http: c, net: networkv1connect.NewNetworkServiceClient(c, srv.URL)}
 }
-
-func sysCtx() context.Context { return viewer.SystemContext(context.Background()) }
 
 var bg = context.Background()
 
