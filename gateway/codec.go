@@ -70,14 +70,19 @@ func (c *specJSON) MarshalAppendField(base []byte, msg proto.Message, field prot
 	if field.Message() != nil && !field.IsList() && !field.IsMap() {
 		return c.MarshalAppend(base, msg.ProtoReflect().Get(field).Message().Interface())
 	}
-	opts := c.marshal
-	opts.EmitUnpopulated = true // the field must be present to be picked out
-	tree, err := c.toTree(msg, opts)
+	// A list, map or scalar: written whole (zero values included), then picked out.
+	whole, err := c.MarshalAppend(nil, msg)
 	if err != nil {
 		return nil, err
 	}
-	obj, _ := tree.(map[string]any)
-	return appendJSON(base, obj[field.JSONName()])
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(whole, &obj); err != nil {
+		return nil, err
+	}
+	if value, ok := obj[field.JSONName()]; ok {
+		return append(base, value...), nil
+	}
+	return append(base, "null"...), nil
 }
 
 func (c *specJSON) UnmarshalField(data []byte, msg proto.Message, field protoreflect.FieldDescriptor) error {
@@ -91,32 +96,13 @@ func (c *specJSON) UnmarshalField(data []byte, msg proto.Message, field protoref
 	return c.Unmarshal(wrapped, msg)
 }
 
-// toTree marshals msg with protojson and rewrites its enum values to the spec's strings.
-func (c *specJSON) toTree(msg proto.Message, opts protojson.MarshalOptions) (any, error) {
-	data, err := opts.Marshal(msg)
-	if err != nil {
-		return nil, err
-	}
-	var tree any
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber() // int64 values stay exact
-	if err := dec.Decode(&tree); err != nil {
-		return nil, err
-	}
-	toSpec(tree, msg.ProtoReflect().Descriptor())
-	return tree, nil
-}
-
 // errorBody writes google.rpc.Status plus "type", the reason of its ErrorInfo detail (or the
 // code's name when it has none), for legacy clients that read message and type.
 func (c *specJSON) errorBody(base []byte, st *status.Status) ([]byte, error) {
-	tree, err := c.toTree(st, protojson.MarshalOptions{Resolver: c.marshal.Resolver})
-	if err != nil {
-		tree = map[string]any{"code": st.GetCode(), "message": st.GetMessage()}
-	}
-	obj, _ := tree.(map[string]any)
-	if obj == nil {
-		obj = map[string]any{}
+	// google.rpc.Status has no enum of ours: plain protojson (details resolved as Any).
+	obj := map[string]any{}
+	if data, err := (protojson.MarshalOptions{Resolver: c.marshal.Resolver}).Marshal(st); err == nil {
+		_ = json.Unmarshal(data, &obj)
 	}
 	obj["code"] = st.GetCode()
 	obj["message"] = st.GetMessage()
@@ -140,68 +126,6 @@ func appendJSON(base []byte, v any) ([]byte, error) {
 		return nil, err
 	}
 	return append(base, data...), nil
-}
-
-// toSpec rewrites, in place, the enum values of a protojson tree of a message of md to the
-// spec's strings; unspecified values are dropped.
-func toSpec(node any, md protoreflect.MessageDescriptor) {
-	obj, ok := node.(map[string]any)
-	if !ok || isWellKnown(md) {
-		return
-	}
-	fields := md.Fields()
-	for i := range fields.Len() {
-		f := fields.Get(i)
-		value, present := obj[f.JSONName()]
-		if !present {
-			continue
-		}
-		switch {
-		case f.IsMap():
-			if m, ok := value.(map[string]any); ok {
-				for k, v := range m {
-					if out, keep := convertOut(v, f.MapValue()); keep {
-						m[k] = out
-					}
-				}
-			}
-		case f.IsList():
-			if list, ok := value.([]any); ok {
-				kept := list[:0]
-				for _, v := range list {
-					if out, keep := convertOut(v, f); keep {
-						kept = append(kept, out)
-					}
-				}
-				obj[f.JSONName()] = kept
-			}
-		default:
-			if out, keep := convertOut(value, f); keep {
-				obj[f.JSONName()] = out
-			} else {
-				delete(obj, f.JSONName())
-			}
-		}
-	}
-}
-
-func convertOut(v any, f protoreflect.FieldDescriptor) (any, bool) {
-	switch {
-	case f.Enum() != nil && enums.HasSpec(f.Enum()):
-		name, ok := v.(string)
-		if !ok {
-			return v, true
-		}
-		value := f.Enum().Values().ByName(protoreflect.Name(name))
-		if value == nil {
-			return v, true
-		}
-		spec := enums.SpecOf(f.Enum(), value.Number())
-		return spec, spec != ""
-	case f.Message() != nil:
-		toSpec(v, f.Message())
-	}
-	return v, true
 }
 
 // fromSpec rewrites, in place, spec strings of enum fields back to proto value names.

@@ -11,7 +11,9 @@ import (
 	"google.golang.org/genproto/googleapis/api/httpbody"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/genproto/googleapis/rpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/known/anypb"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -19,6 +21,7 @@ import (
 	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
+	"github.com/tremplin/tremplin/internal/enums"
 )
 
 func codec() *specJSON { return newSpecJSON(protoregistry.GlobalTypes).(*specJSON) }
@@ -93,9 +96,25 @@ func TestErrorBodyCarriesTheReasonAsType(t *testing.T) {
 	if body["type"] != "PREMIUM_REQUIRED" || body["message"] != "Réservé" || body["code"] != float64(7) {
 		t.Errorf("got %v", body)
 	}
+	if details, _ := body["details"].([]any); len(details) != 1 || details[0].(map[string]any)["reason"] != "PREMIUM_REQUIRED" {
+		t.Errorf("details: %v", body["details"])
+	}
 	data, _ = codec().MarshalAppend(nil, &status.Status{Code: int32(connect.CodeUnimplemented), Message: "plus tard"})
 	if body := decode(t, data); body["type"] != "UNIMPLEMENTED" {
 		t.Errorf("without a reason: %v", body)
+	}
+}
+
+// A route answering one field of a message (response_body) gets that field, spec strings and
+// zero values included.
+func TestOneFieldIsWrittenAlone(t *testing.T) {
+	msg := &networkv1.ListContactsRequest{Statuses: []commonv1.ContactStatus{commonv1.ContactStatus_CONTACT_STATUS_NEW, commonv1.ContactStatus_CONTACT_STATUS_THANKED}}
+	fields := msg.ProtoReflect().Descriptor().Fields()
+	for name, want := range map[protoreflect.Name]string{"statuses": `["new","thanked"]`, "search": `""`, "tags": `[]`} {
+		got, err := codec().MarshalAppendField(nil, msg, fields.ByName(name))
+		if err != nil || string(got) != want {
+			t.Errorf("%s: %s (%v), want %s", name, got, err, want)
+		}
 	}
 }
 
@@ -139,4 +158,85 @@ func TestEncoderMatchesProtojsonWithSpecEnums(t *testing.T) {
 			t.Errorf("%T:\n got %s\nwant %v", msg, got, want)
 		}
 	}
+}
+
+// The reference the encoder is checked against: protojson, then the enum values rewritten to
+// the spec's strings in the decoded tree (what the gateway once did on every response).
+
+// toTree marshals msg with protojson and rewrites its enum values to the spec's strings.
+func (c *specJSON) toTree(msg proto.Message, opts protojson.MarshalOptions) (any, error) {
+	data, err := opts.Marshal(msg)
+	if err != nil {
+		return nil, err
+	}
+	var tree any
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber() // int64 values stay exact
+	if err := dec.Decode(&tree); err != nil {
+		return nil, err
+	}
+	toSpec(tree, msg.ProtoReflect().Descriptor())
+	return tree, nil
+}
+
+// toSpec rewrites, in place, the enum values of a protojson tree of a message of md to the
+// spec's strings; unspecified values are dropped.
+func toSpec(node any, md protoreflect.MessageDescriptor) {
+	obj, ok := node.(map[string]any)
+	if !ok || isWellKnown(md) {
+		return
+	}
+	fields := md.Fields()
+	for i := range fields.Len() {
+		f := fields.Get(i)
+		value, present := obj[f.JSONName()]
+		if !present {
+			continue
+		}
+		switch {
+		case f.IsMap():
+			if m, ok := value.(map[string]any); ok {
+				for k, v := range m {
+					if out, keep := convertOut(v, f.MapValue()); keep {
+						m[k] = out
+					}
+				}
+			}
+		case f.IsList():
+			if list, ok := value.([]any); ok {
+				kept := list[:0]
+				for _, v := range list {
+					if out, keep := convertOut(v, f); keep {
+						kept = append(kept, out)
+					}
+				}
+				obj[f.JSONName()] = kept
+			}
+		default:
+			if out, keep := convertOut(value, f); keep {
+				obj[f.JSONName()] = out
+			} else {
+				delete(obj, f.JSONName())
+			}
+		}
+	}
+}
+
+func convertOut(v any, f protoreflect.FieldDescriptor) (any, bool) {
+	switch {
+	case f.Enum() != nil && enums.HasSpec(f.Enum()):
+		name, ok := v.(string)
+		if !ok {
+			return v, true
+		}
+		value := f.Enum().Values().ByName(protoreflect.Name(name))
+		if value == nil {
+			return v, true
+		}
+		spec := enums.SpecOf(f.Enum(), value.Number())
+		return spec, spec != ""
+	case f.Message() != nil:
+		toSpec(v, f.Message())
+	}
+	return v, true
 }

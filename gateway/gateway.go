@@ -9,9 +9,11 @@ import (
 	"mime"
 	"net/http"
 
+	"connectrpc.com/connect"
 	"connectrpc.com/vanguard"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
+	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/fastgzip"
 )
 
@@ -24,9 +26,6 @@ type Handler struct {
 
 // MaxBodyBytes bounds a JSON route's request body (a CSV import is at most 5 MB).
 const MaxBodyBytes = 6 << 20
-
-// rawBodyRoutes take a file body (multipart or CSV) rather than JSON.
-var rawBodyRoutes = map[string]bool{"/api/contacts/import": true}
 
 // New builds the /api handler for the services.
 func New(services []Handler) (http.Handler, error) {
@@ -48,37 +47,39 @@ func New(services []Handler) (http.Handler, error) {
 		vanguard.WithCodec(newSpecJSON),
 		vanguard.WithCompression(fastgzip.Name, fastgzip.NewCompressor, fastgzip.NewDecompressor),
 		vanguard.WithUnknownHandler(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-			writeError(w, http.StatusNotFound, 5, "NOT_FOUND", "Route inconnue")
+			writeError(w, http.StatusNotFound, connect.CodeNotFound, "NOT_FOUND", "Route inconnue")
 		})),
 	)
 	if err != nil {
 		return nil, err
 	}
-	return requireJSON(specQuery(getRoutesOf(descriptors), transcoder)), nil
+	return requireJSON(fileRoutesOf(descriptors), specQuery(getRoutesOf(descriptors), transcoder)), nil
 }
 
 // requireJSON refuses state-changing requests whose body is not JSON (or a file, on the
-// import route): an HTML form of another site cannot post to the API. Bodies are capped.
-func requireJSON(next http.Handler) http.Handler {
+// routes that take one): an HTML form of another site cannot post to the API. Bodies are
+// capped.
+func requireJSON(fileRoutes []route, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.Method {
 		case http.MethodPost, http.MethodPut, http.MethodPatch:
 			mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+			_, takesFile := find(fileRoutes, r.URL.Path)
 			ok := mediaType == "application/json"
-			if rawBodyRoutes[r.URL.Path] {
+			if takesFile {
 				ok = mediaType == "multipart/form-data" || mediaType == "text/csv"
 			}
 			if !ok {
-				writeError(w, http.StatusUnsupportedMediaType, 3, "UNSUPPORTED_MEDIA_TYPE",
+				writeError(w, http.StatusUnsupportedMediaType, connect.CodeInvalidArgument, "UNSUPPORTED_MEDIA_TYPE",
 					"Content-Type doit être application/json")
 				return
 			}
 			// A file above the cap would otherwise get the transcoder's generic
-			// RESOURCE_EXHAUSTED; the import's own refusal is clearer (NetworkService answers
-			// the same for files between 5 MB and the cap).
-			if rawBodyRoutes[r.URL.Path] && r.ContentLength > MaxBodyBytes {
-				writeError(w, http.StatusBadRequest, 3, "IMPORT_TOO_LARGE",
-					"Erreur lors de l'importation de contacts : le fichier dépasse 5 Mo")
+			// RESOURCE_EXHAUSTED; the file's own refusal is clearer (the service answers the
+			// same for files between its limit and the cap).
+			if takesFile && r.ContentLength > MaxBodyBytes {
+				tooLarge := apierr.FileTooLarge()
+				writeError(w, http.StatusBadRequest, tooLarge.Code(), apierr.ReasonOf(tooLarge), tooLarge.Message())
 				return
 			}
 		}
@@ -88,8 +89,8 @@ func requireJSON(next http.Handler) http.Handler {
 }
 
 // writeError writes an error body of the same shape as the transcoded ones.
-func writeError(w http.ResponseWriter, httpStatus, code int, kind, message string) {
+func writeError(w http.ResponseWriter, httpStatus int, code connect.Code, kind, message string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(httpStatus)
-	_ = json.NewEncoder(w).Encode(map[string]any{"code": code, "message": message, "type": kind})
+	_ = json.NewEncoder(w).Encode(map[string]any{"code": int(code), "message": message, "type": kind})
 }

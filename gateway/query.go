@@ -16,16 +16,17 @@ import (
 // vanguard itself, which knows enum values by name or number only. specQuery rewrites the
 // spec's strings to value names first, for the method the path routes to.
 
-// getRoute is the input message of a GET route, with its path template split in segments
-// ("{…}" matches any one segment).
-type getRoute struct {
+// route is the input message of a route, with its path template split in segments ("{…}"
+// matches any one segment).
+type route struct {
 	segments []string
 	input    protoreflect.MessageDescriptor
 }
 
-// getRoutesOf reads the GET bindings of the services' methods.
-func getRoutesOf(services []protoreflect.ServiceDescriptor) []getRoute {
-	var routes []getRoute
+// routesOf reads the bindings of the services' methods that pick answers a path for (""
+// for none).
+func routesOf(services []protoreflect.ServiceDescriptor, pick func(*annotations.HttpRule, protoreflect.MethodDescriptor) string) []route {
+	var routes []route
 	for _, s := range services {
 		for i := range s.Methods().Len() {
 			m := s.Methods().Get(i)
@@ -34,8 +35,8 @@ func getRoutesOf(services []protoreflect.ServiceDescriptor) []getRoute {
 				continue
 			}
 			for _, r := range append([]*annotations.HttpRule{rule}, rule.GetAdditionalBindings()...) {
-				if get := r.GetGet(); get != "" {
-					routes = append(routes, getRoute{segments: strings.Split(strings.Trim(get, "/"), "/"), input: m.Input()})
+				if path := pick(r, m); path != "" {
+					routes = append(routes, route{segments: strings.Split(strings.Trim(path, "/"), "/"), input: m.Input()})
 				}
 			}
 		}
@@ -43,7 +44,35 @@ func getRoutesOf(services []protoreflect.ServiceDescriptor) []getRoute {
 	return routes
 }
 
-func (r getRoute) matches(segments []string) bool {
+// getRoutesOf reads the GET bindings.
+func getRoutesOf(services []protoreflect.ServiceDescriptor) []route {
+	return routesOf(services, func(r *annotations.HttpRule, _ protoreflect.MethodDescriptor) string { return r.GetGet() })
+}
+
+// fileRoutesOf reads the bindings whose body is a file (a google.api.HttpBody field): they
+// take multipart or CSV rather than JSON.
+func fileRoutesOf(services []protoreflect.ServiceDescriptor) []route {
+	return routesOf(services, func(r *annotations.HttpRule, m protoreflect.MethodDescriptor) string {
+		body := m.Input().Fields().ByName(protoreflect.Name(r.GetBody()))
+		if body == nil || body.Message() == nil || body.Message().FullName() != "google.api.HttpBody" {
+			return ""
+		}
+		return r.GetPost() + r.GetPut() + r.GetPatch() // one of them
+	})
+}
+
+// find answers the route path matches, if any.
+func find(routes []route, path string) (route, bool) {
+	segments := strings.Split(strings.Trim(path, "/"), "/")
+	for _, r := range routes {
+		if r.matches(segments) {
+			return r, true
+		}
+	}
+	return route{}, false
+}
+
+func (r route) matches(segments []string) bool {
 	if len(segments) != len(r.segments) {
 		return false
 	}
@@ -56,15 +85,11 @@ func (r getRoute) matches(segments []string) bool {
 }
 
 // specQuery rewrites spec strings in the query of GET requests to enum value names.
-func specQuery(routes []getRoute, next http.Handler) http.Handler {
+func specQuery(routes []route, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet && r.URL.RawQuery != "" {
-			segments := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
-			for _, route := range routes {
-				if route.matches(segments) {
-					r.URL.RawQuery = rewriteQuery(r.URL.Query(), route.input).Encode()
-					break
-				}
+			if route, ok := find(routes, r.URL.Path); ok {
+				r.URL.RawQuery = rewriteQuery(r.URL.Query(), route.input).Encode()
 			}
 		}
 		next.ServeHTTP(w, r)

@@ -73,6 +73,13 @@ func AccessExpired() *connect.Error {
 		"Votre période d'essai ou votre licence a expiré. Merci de demander une licence auprès de votre administrateur de compte.")
 }
 
+// FileTooLarge refuses an uploaded file (a contacts CSV) above 5 MB: the service's limit,
+// and the JSON gateway's for bodies above its cap.
+func FileTooLarge() *connect.Error {
+	return New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_IMPORT_TOO_LARGE,
+		"Erreur lors de l'importation de contacts : le fichier dépasse 5 Mo")
+}
+
 // PremiumRequired says the feature needs premium access.
 func PremiumRequired() *connect.Error {
 	return New(connect.CodePermissionDenied, commonv1.ErrorReason_ERROR_REASON_PREMIUM_REQUIRED, "Cette fonctionnalité est réservée aux abonnés Premium")

@@ -33,11 +33,6 @@ func errImportInvalidFile() *connect.Error {
 		"Erreur lors de l'importation de contacts : le fichier n'est pas un fichier CSV de contacts")
 }
 
-func errImportTooLarge() *connect.Error {
-	return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_IMPORT_TOO_LARGE,
-		"Erreur lors de l'importation de contacts : le fichier dépasse 5 Mo")
-}
-
 func errImportTooManyRows() *connect.Error {
 	return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_IMPORT_TOO_LARGE,
 		"Erreur lors de l'importation de contacts : le fichier dépasse 10 000 contacts")
@@ -86,7 +81,7 @@ func (s *Service) ImportContacts(ctx context.Context, req *networkv1.ImportConta
 	parsed, err := contactcsv.Parse(file, contactcsv.Limits{})
 	switch {
 	case errors.Is(err, contactcsv.ErrTooLarge):
-		return nil, errImportTooLarge()
+		return nil, apierr.FileTooLarge()
 	case errors.Is(err, contactcsv.ErrTooManyRows):
 		return nil, errImportTooManyRows()
 	case err != nil:
