@@ -10,6 +10,7 @@ import (
 	"mime/multipart"
 	"slices"
 	"strings"
+	"time"
 
 	"connectrpc.com/connect"
 	"entgo.io/ent/dialect/sql"
@@ -263,7 +264,7 @@ func (s *Service) ExportContacts(ctx context.Context, _ *networkv1.ExportContact
 	if err := contactcsv.Write(&buf, rows); err != nil {
 		return nil, apierr.Internal(err)
 	}
-	filename := "contacts-tremplin-" + dateIn(s.clock().Now(), users.LocationOf(u)) + ".csv"
+	filename := "contacts-tremplin-" + s.clock().Now().In(users.LocationOf(u)).Format(time.DateOnly) + ".csv"
 	if call, ok := connect.CallInfoForHandlerContext(ctx); ok {
 		call.ResponseHeader().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
 	}

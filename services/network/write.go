@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/google/uuid"
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -449,6 +448,3 @@ func (s *Service) DeleteContact(ctx context.Context, req *networkv1.DeleteContac
 	}
 	return &networkv1.DeleteContactResponse{}, nil
 }
-
-// dateIn answers t's calendar date in loc, as yyyy-mm-dd.
-func dateIn(t time.Time, loc *time.Location) string { return t.In(loc).Format(time.DateOnly) }

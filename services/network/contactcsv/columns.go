@@ -261,8 +261,6 @@ func (l *layout) hasName() bool {
 	return len(l.cols[fFirst]) > 0 || len(l.cols[fLast]) > 0 || len(l.cols[fFull]) > 0
 }
 
-func (l *layout) score() int { return l.known }
-
 // get answers the best non-empty cell of a field, cleaned.
 func (l *layout) get(rec []string, f field) string {
 	for _, i := range l.cols[f] {

@@ -246,7 +246,7 @@ func findHeader(text []byte) (header, error) {
 		bestScore := 0
 		for _, sep := range []rune{',', ';', '\t'} {
 			l := newLayout(splitLine(line, sep))
-			if score := l.score(); l.hasName() && score > bestScore {
+			if score := l.known; l.hasName() && score > bestScore {
 				best, bestScore = header{offset: offset, sep: sep, layout: l}, score
 			}
 		}
