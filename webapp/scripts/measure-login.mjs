@@ -2,15 +2,12 @@
 // loads, and its largest contentful paint, in Debian's headless Chromium.
 //   node scripts/measure-login.mjs http://127.0.0.1:18080 [runs]
 import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
+import { launchChromium } from "./browser.mjs";
 
 const base = process.argv[2] ?? "http://127.0.0.1:4173";
 const runs = Number(process.argv[3] ?? 5);
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+const browser = await launchChromium();
 
 const lcps = [];
 let scripts = [];

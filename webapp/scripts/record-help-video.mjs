@@ -9,17 +9,14 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { chromium } from "@playwright/test";
+import { launchChromium } from "./browser.mjs";
 
 const base = process.argv[2] ?? "http://127.0.0.1:8080";
 const out = resolve(import.meta.dirname, "../public/help");
 const name = "decouvrir-tremplin";
 const size = { width: 1280, height: 720 };
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"],
-});
+const browser = await launchChromium(["--hide-scrollbars"]);
 const context = await browser.newContext({ viewport: size, locale: "fr-FR", timezoneId: "Europe/Paris", baseURL: base });
 const page = await context.newPage();
 

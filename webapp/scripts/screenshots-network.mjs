@@ -3,27 +3,17 @@
 // It creates contacts (names prefixed "Capture") in candidat@demo.tremplin.fr's network.
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { chromium } from "@playwright/test";
+import { launchChromium, login as signIn } from "./browser.mjs";
 
 const base = process.argv[2] ?? "http://127.0.0.1:18080";
 const out = process.argv[3] ?? "screenshots";
 const only = process.argv[4]; // optional: a name fragment to shoot only matching steps
 mkdirSync(out, { recursive: true });
-const PASSWORD = "Tremplin-demo-2026";
 const linkedin = resolve(import.meta.dirname, "../../services/network/contactcsv/testdata/linkedin_connections.csv");
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+const browser = await launchChromium();
 
-async function login(page, email) {
-  await page.goto(`${base}/login`);
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith("/login"));
-}
+const login = (page, email) => signIn(page, base, email);
 
 for (const width of [375, 1280]) {
   const height = width === 375 ? 780 : 800;

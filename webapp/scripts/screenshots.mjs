@@ -1,30 +1,20 @@
 // Screenshots of every screen of the shell at 375 px and 1280 px, for a visual review.
 //   node scripts/screenshots.mjs http://127.0.0.1:18080 [outDir]
 import { mkdirSync } from "node:fs";
-import { chromium } from "@playwright/test";
+import { launchChromium, login as signIn } from "./browser.mjs";
 
 const base = process.argv[2] ?? "http://127.0.0.1:18080";
 const out = process.argv[3] ?? "screenshots";
 mkdirSync(out, { recursive: true });
-const PASSWORD = "Tremplin-demo-2026";
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+const browser = await launchChromium();
 
 async function shoot(page, name, width, full = true) {
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${out}/${name}-${width}.png`, fullPage: full });
 }
 
-async function login(page, email) {
-  await page.goto(`${base}/login`);
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith("/login"));
-}
+const login = (page, email) => signIn(page, base, email);
 
 for (const width of [375, 1280]) {
   const height = width === 375 ? 780 : 800;

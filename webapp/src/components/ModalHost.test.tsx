@@ -1,7 +1,36 @@
 import { describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ModalProvider, useModals } from "./ModalHost";
+import type { ReactNode } from "react";
+import { MemoryRouter, useNavigate } from "react-router";
+import { create } from "@bufbuild/protobuf";
+import { createRouterTransport } from "@connectrpc/connect";
+import { AppProviders } from "../AppProviders";
+import { AuthService } from "../gen/tremplin/auth/v1/auth_pb";
+import { Role, UserSchema, UserStatus } from "../gen/tremplin/common/v1/common_pb";
+import { createQueryClient } from "../lib/queryClient";
+import { useSession, useUser } from "../lib/session";
+import { useModals } from "./ModalHost";
+
+/**
+ * The modal host as the app has it: inside the router and the session (AppProviders), with
+ * Camille signed in.
+ */
+function renderWithHost(ui: ReactNode) {
+  const transport = createRouterTransport(({ service }) => {
+    service(AuthService, {
+      me: () => ({
+        user: create(UserSchema, { id: "5f0f7b1e-8a44-4a57-9a53-0c7d3c1b2a10", role: Role.CANDIDATE, firstName: "Camille", status: UserStatus.WITH_VALID_LICENSE }),
+      }),
+    });
+  });
+  const Router = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={["/contacts"]}>{children}</MemoryRouter>;
+  return render(
+    <AppProviders transport={transport} queryClient={createQueryClient()} Router={Router}>
+      {ui}
+    </AppProviders>,
+  );
+}
 
 function Opener() {
   const modals = useModals();
@@ -25,11 +54,7 @@ const onConfirm = vi.fn();
 describe("modal host", () => {
   it("shows one modal at a time: a new one replaces the one on screen", async () => {
     const u = userEvent.setup();
-    render(
-      <ModalProvider>
-        <Opener />
-      </ModalProvider>,
-    );
+    renderWithHost(<Opener />);
     await u.click(screen.getByText("info"));
     expect(await screen.findByRole("dialog", { name: "Contact incomplet" })).toBeTruthy();
     screen.getByText("info").click(); // still reachable programmatically
@@ -40,11 +65,7 @@ describe("modal host", () => {
 
   it("the information modal closes with its « understand » button", async () => {
     const u = userEvent.setup();
-    render(
-      <ModalProvider>
-        <Opener />
-      </ModalProvider>,
-    );
+    renderWithHost(<Opener />);
     await u.click(screen.getByText("info"));
     await u.click(await screen.findByRole("button", { name: "J'ai compris" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
@@ -53,11 +74,7 @@ describe("modal host", () => {
   it("the confirmation modal runs the action on confirm, not on cancel", async () => {
     onConfirm.mockReset();
     const u = userEvent.setup();
-    render(
-      <ModalProvider>
-        <Opener />
-      </ModalProvider>,
-    );
+    renderWithHost(<Opener />);
     await u.click(screen.getByText("confirm"));
     await u.click(await screen.findByRole("button", { name: "Annuler" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
@@ -66,5 +83,64 @@ describe("modal host", () => {
     await u.click(await screen.findByRole("button", { name: "Confirmer" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A modal body of the signed-in shell: it reads the user, as the contact form does. */
+function UserBody({ close }: { close: () => void }) {
+  const user = useUser();
+  const { forget } = useSession();
+  const navigate = useNavigate();
+  return (
+    <>
+      <p>Contact de {user.firstName}</p>
+      <button
+        onClick={() => {
+          // What a refused call does when the session is gone: the modal closes and the session is forgotten.
+          close();
+          forget("Votre session a expiré. Merci de vous reconnecter.");
+        }}
+      >
+        session perdue
+      </button>
+      <button onClick={() => navigate("/ask-subscription")}>ailleurs</button>
+    </>
+  );
+}
+
+function UserModalOpener() {
+  const modals = useModals();
+  const { user } = useSession();
+  if (!user) return <p>personne</p>;
+  return (
+    <button onClick={() => modals.open({ kind: "custom", title: "Nouveau contact", render: (close) => <UserBody close={close} /> })}>
+      ouvrir
+    </button>
+  );
+}
+
+describe("modal host and the session", () => {
+  it("drops the modal when the session is lost, without rendering its body for nobody", async () => {
+    const u = userEvent.setup();
+    renderWithHost(<UserModalOpener />);
+    await u.click(await screen.findByText("ouvrir"));
+    const dialog = await screen.findByRole("dialog", { name: "Nouveau contact" });
+    expect(dialog.textContent).toContain("Contact de Camille");
+    await u.click(screen.getByText("session perdue"));
+    expect(await screen.findByText("personne")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+  });
+
+  it("drops the modal when the address changes", async () => {
+    const u = userEvent.setup();
+    renderWithHost(<UserModalOpener />);
+    await u.click(await screen.findByText("ouvrir"));
+    await screen.findByRole("dialog", { name: "Nouveau contact" });
+    await u.click(screen.getByText("ailleurs"));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // The host still works on the new page.
+    await u.click(screen.getByText("ouvrir"));
+    expect(await screen.findByRole("dialog", { name: "Nouveau contact" })).toBeTruthy();
   });
 });

@@ -3,7 +3,13 @@
 // custom (a feature brings its own content: reset-password today, the entity forms later).
 // The dialog itself (MUI's modal machinery) loads with the first modal opened, not with the
 // login page.
+// A modal belongs to the page and the user it was opened for: when the address or the signed-in
+// user changes (a lost session, a redirection to the subscription page…) it is dropped at once,
+// without its closing animation, so that its content never renders again for a user who is gone
+// (a body reading useUser() would throw) nor over another page.
 import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
+import { useSession } from "../lib/session";
 import type { Tone } from "./IconBadge";
 
 const ModalFrame = lazy(() => import("./ModalFrame"));
@@ -51,6 +57,17 @@ const ModalContext = createContext<ModalApi | null>(null);
 export function ModalProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<{ id: number; spec: ModalSpec } | null>(null);
   const [open, setOpen] = useState(false);
+
+  // Dropped while rendering (not in an effect): the modal's body must not render once more with
+  // the new session or address before it goes.
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const scope = user?.id + pathname;
+  const [openedIn, setOpenedIn] = useState(scope);
+  if (openedIn !== scope) {
+    setOpenedIn(scope);
+    setCurrent(null);
+  }
 
   const api = useMemo<ModalApi>(() => {
     let seq = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { serverError } from "../test/errors";
-import { errorReason, isPremiumRequired, isSessionLost, loginErrorMessage, newPasswordErrorMessage } from "./errors";
+import { errorReason, isNotFound, isPremiumRequired, isSessionLost, loginErrorMessage, newPasswordErrorMessage } from "./errors";
 
 const NO_LICENCE =
   "Votre période d'essai ou votre licence a expiré. Merci de demander une licence auprès de votre administrateur de compte.";
@@ -66,5 +66,15 @@ describe("app-wide reasons", () => {
   it("recognises a lost session", () => {
     expect(isSessionLost(serverError(Code.Unauthenticated, "UNAUTHENTICATED"))).toBe(true);
     expect(isSessionLost(serverError(Code.PermissionDenied, "ROLE_NOT_ALLOWED"))).toBe(false);
+  });
+});
+
+describe("isNotFound", () => {
+  it("recognises the NOT_FOUND reason and the NotFound code", () => {
+    expect(isNotFound(serverError(Code.NotFound, "NOT_FOUND"))).toBe(true);
+    expect(isNotFound(serverError(Code.NotFound))).toBe(true);
+    expect(isNotFound(serverError(Code.FailedPrecondition, "NOT_FOUND"))).toBe(true);
+    expect(isNotFound(serverError(Code.InvalidArgument, "INVALID_FIELDS"))).toBe(false);
+    expect(isNotFound(new Error("boom"))).toBe(false);
   });
 });

@@ -64,3 +64,8 @@ export function isPremiumRequired(err: unknown): boolean {
 export function isSessionLost(err: unknown): boolean {
   return errorCode(err) === Code.Unauthenticated;
 }
+
+/** The thing asked for does not exist (any more) for this user: reason NOT_FOUND or code NotFound. */
+export function isNotFound(err: unknown): boolean {
+  return errorReason(err) === "NOT_FOUND" || errorCode(err) === Code.NotFound;
+}

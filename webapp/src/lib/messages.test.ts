@@ -3,6 +3,8 @@ import { agencyTips, candidateTips } from "./content/help";
 import { cgu, legalNotice } from "./content/legal";
 import { quotes } from "./content/quotes";
 import { messages } from "./messages";
+import { networkMessages } from "./messages/network";
+import { resetPasswordMessages } from "./messages/resetPassword";
 import { screenMessages } from "./messages/screens";
 import { frenchSpacing } from "./typography";
 
@@ -39,7 +41,7 @@ describe("the messages of the specification, word for word", () => {
 });
 
 describe("French typography of the catalogue", () => {
-  const all = [...strings(messages, "messages"), ...strings(screenMessages, "screens")];
+  const all = [...strings(messages, "messages"), ...strings(screenMessages, "screens"), ...strings(networkMessages, "network"), ...strings(resetPasswordMessages, "resetPassword")];
   it.each(all)("%s has a non-breaking space before « : ; ! ? » and inside « »", (_path, text) => {
     expect(text).not.toMatch(/ [:;!?»]/);
     expect(text).not.toMatch(/« /);

@@ -1,6 +1,7 @@
 // The French message catalogue. Every piece of text the user can read lives in src/lib:
 // - here, what the public pages (login, password links, legal pages) need from the first paint,
 //   with the validation and error messages;
+// - src/lib/messages/resetPassword.ts, the reset-password modal's form (it loads when opened);
 // - src/lib/messages/screens.ts, the signed-in shell (header, menus), the modal host, the toasts
 //   and the short texts of the other screens;
 // - src/lib/content/, the long-form texts (terms of use, legal notice, help, quotes).
@@ -64,8 +65,8 @@ export const messages = {
     showPassword: "Afficher le mot de passe",
     hidePassword: "Masquer le mot de passe",
     submit: "Se connecter",
-    submitting: "Connexion…",
     forgotten: `Mot de passe oublié${nb}?`,
+    resetTitle: "Réinitialiser votre mot de passe",
     noAccount: `Pas encore de compte${nb}? Votre agence ou votre conseiller vous envoie une invitation par e-mail.`,
     heroTitle: "Donnez de l'élan à votre recherche d'emploi",
     heroPoints: [
@@ -74,23 +75,6 @@ export const messages = {
       "Des objectifs hebdomadaires pour garder le rythme",
     ],
   },
-
-  resetPassword: {
-    title: "Réinitialiser votre mot de passe",
-    intro:
-      "Indiquez l'adresse e-mail de votre compte. Nous vous enverrons un lien pour choisir un nouveau mot de passe.",
-    email: "Adresse e-mail",
-    submit: "Envoyer le lien",
-    submitting: "Envoi…",
-    success: `C'est envoyé${nb}! Si un compte correspond à cette adresse, vous allez recevoir un e-mail avec un lien pour choisir un nouveau mot de passe.`,
-    error: "L'envoi du lien de réinitialisation a échoué. Merci de réessayer.",
-  },
-
-
-
-
-
-
 } as const;
 
 export type Messages = typeof messages;

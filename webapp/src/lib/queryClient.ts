@@ -1,10 +1,34 @@
 // The query client, with one place where refused calls are handled for the whole app:
-// PREMIUM_REQUIRED sends the user to the subscription page, a lost session signs them out.
-// Calls that handle their own errors (the session check, login, password links) set
-// `meta: { handlesErrors: true }`.
+// PREMIUM_REQUIRED sends the user to the subscription page, a lost session signs them out, any
+// other refusal shows the generic toast. A call may take some refusals on itself with
+// `meta.handlesErrors` (see ErrorHandling).
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { isPremiumRequired, isSessionLost } from "./errors";
 
 export type GlobalErrorHandler = (error: unknown) => void;
+
+/**
+ * `meta.handlesErrors` of a query or mutation:
+ * - absent: every refusal goes to the app's handling;
+ * - `true`: the call deals with its refusals itself (a form's field errors, its own toast)…
+ * - a predicate: …or with those it accepts only (a "not found" state), the others going to the
+ *   app;
+ * - in both cases PREMIUM_REQUIRED and a lost session still go to the app (see handledByApp);
+ * - `"all"` (handlesAllErrors): the call deals with every refusal, a lost session included:
+ *   the calls of signing in and out (the session check, login, logout, password links), for
+ *   which Unauthenticated is an answer, not a session that was lost.
+ */
+export type ErrorHandling = true | "all" | ((error: unknown) => boolean);
+
+/** The meta of the calls of signing in and out, which handle every refusal themselves. */
+export const handlesAllErrors = { handlesErrors: "all" } as const;
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    queryMeta: { handlesErrors?: ErrorHandling };
+    mutationMeta: { handlesErrors?: ErrorHandling };
+  }
+}
 
 let handler: GlobalErrorHandler = () => {};
 
@@ -16,30 +40,25 @@ export function setGlobalErrorHandler(next: GlobalErrorHandler): () => void {
 }
 
 /**
- * Hands a refused call over to the app-wide handling (subscription page, sign-out, generic
- * toast): for calls that set `handlesErrors` to deal with some refusals themselves (a form's
- * field errors) and leave the others to the app.
+ * The refusals the app handles for every call, even one that handles its own errors: the
+ * subscription page for PREMIUM_REQUIRED, the sign-out for a lost session. A call's own error
+ * handling skips them.
  */
-export function reportError(error: unknown): void {
-  handler(error);
+export function handledByApp(error: unknown): boolean {
+  return isPremiumRequired(error) || isSessionLost(error);
 }
 
-function handles(meta: Record<string, unknown> | undefined): boolean {
-  return meta?.handlesErrors === true;
+/** Hands a refused call over to the app's handling unless the call takes it on itself. */
+function report(error: unknown, handling: ErrorHandling | undefined): void {
+  if (handling === "all") return;
+  const takenOn = handling === true || (typeof handling === "function" && handling(error));
+  if (handledByApp(error) || !takenOn) handler(error);
 }
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({
-      onError: (error, query) => {
-        if (!handles(query.meta)) handler(error);
-      },
-    }),
-    mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => {
-        if (!handles(mutation.meta)) handler(error);
-      },
-    }),
+    queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta?.handlesErrors) }),
+    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => report(error, mutation.meta?.handlesErrors) }),
     defaultOptions: {
       queries: {
         retry: false,

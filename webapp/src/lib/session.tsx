@@ -4,13 +4,14 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import { create } from "@bufbuild/protobuf";
 import { createConnectQueryKey, createQueryOptions, useMutation, useQuery, useTransport } from "@connectrpc/connect-query";
 import type { Transport } from "@connectrpc/connect";
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { matchQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { AuthService, MeResponseSchema } from "../gen/tremplin/auth/v1/auth_pb";
 import type { User } from "../gen/tremplin/common/v1/common_pb";
 import { errorReason } from "./errors";
 import { messages } from "./messages";
+import { handlesAllErrors } from "./queryClient";
 import { audienceOf, type Audience } from "./routes";
 
 export type Session = {
@@ -43,13 +44,14 @@ function meQueryKey(transport: Transport) {
   return createConnectQueryKey({ schema: AuthService.method.me, transport, input: {}, cardinality: "finite" });
 }
 
-// One answer per page load: a refused `Me` is not asked again when the provider mounts.
+// One answer per page load: a refused `Me` is not asked again when the provider mounts. A
+// refused `Me` means "nobody is signed in", not a lost session: it handles all its errors.
 const meOptions = {
   retry: false,
   retryOnMount: false,
   staleTime: Infinity,
   gcTime: Infinity,
-  meta: { handlesErrors: true },
+  meta: handlesAllErrors,
 } as const;
 
 /** Starts the session check before React renders (see main.tsx); never rejects. */
@@ -88,7 +90,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const forget = useCallback(
     (why?: string) => {
       // Drop every cached answer of the previous user, then record "nobody".
-      queryClient.removeQueries({ predicate: (q) => !isMeQuery(q.queryKey) });
+      queryClient.removeQueries({ predicate: (q) => !matchQuery({ queryKey: meQueryFilter }, q) });
       queryClient.setQueryData(meQueryKey(transport), create(MeResponseSchema, {}));
       setNotice(why);
     },
@@ -116,11 +118,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
-function isMeQuery(key: readonly unknown[]): boolean {
-  const part = key[1] as { serviceName?: string; methodName?: string } | undefined;
-  return part?.serviceName === AuthService.typeName && part?.methodName === AuthService.method.me.name;
-}
-
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error("useSession must be used inside <SessionProvider>");
@@ -141,7 +138,7 @@ export function useUser(): User {
 export function useLogout(): { logout: () => void; pending: boolean } {
   const { forget } = useSession();
   const navigate = useNavigate();
-  const mutation = useMutation(AuthService.method.logout, { meta: { handlesErrors: true } });
+  const mutation = useMutation(AuthService.method.logout, { meta: handlesAllErrors });
   const logout = useCallback(() => {
     mutation.mutate(
       {},

@@ -1,7 +1,7 @@
 // The authenticated header: logo, menu by role, user dropdown; under 768 px a burger opening
 // an overlay navigation.
 import { useState } from "react";
-import { Link as RouterLink, NavLink, useLocation } from "react-router";
+import { Link as RouterLink, useLocation } from "react-router";
 import AppBar from "@mui/material/AppBar";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
@@ -80,11 +80,13 @@ function DesktopNav({ user }: { user: User }) {
     <>
       <Box component="nav" aria-label={m.mainMenu} sx={{ display: "flex", gap: 0.5, flex: 1, height: "100%" }}>
         {mainMenu(user).map((item) => (
+          // The section is current on its detail pages too (/contact/…), which NavLink's own
+          // matching does not know: the link says so itself, as in the mobile menu.
           <Box
             key={item.to}
-            component={NavLink}
+            component={RouterLink}
             to={item.to}
-            className={isCurrentSection(item, pathname) ? "active" : ""}
+            aria-current={isCurrentSection(item, pathname) ? "page" : undefined}
             sx={{
               position: "relative",
               display: "flex",
@@ -97,8 +99,8 @@ function DesktopNav({ user }: { user: User }) {
               borderRadius: 1,
               transition: "color .15s",
               "&:hover": { color: "text.primary" },
-              "&.active": { color: "primary.main" },
-              "&.active::after": {
+              "&[aria-current='page']": { color: "primary.main" },
+              "&[aria-current='page']::after": {
                 content: '""',
                 position: "absolute",
                 left: 12,
@@ -203,9 +205,8 @@ function MobileNav({ user }: { user: User }) {
   const main = mainMenu(user);
   const extra = userMenu(user);
 
-  const row = (key: string, label: string, icon: ReactNode, props: { to?: string; onClick?: () => void }) => {
-    const item = main.find((entry) => entry.to === props.to);
-    const active = props.to !== undefined && (item ? isCurrentSection(item, pathname) : pathname === props.to);
+  const row = (key: string, label: string, icon: ReactNode, props: { to?: string; active?: boolean; onClick?: () => void }) => {
+    const active = props.active ?? false;
     const content = (
       <>
         {icon && <Box sx={{ display: "flex", color: active ? "primary.main" : "text.secondary" }}>{icon}</Box>}
@@ -272,13 +273,13 @@ function MobileNav({ user }: { user: User }) {
           </Box>
         </Box>
         <Box component="nav" aria-label={m.mainMenu} sx={{ px: 1, display: "flex", flexDirection: "column", gap: 0.5 }}>
-          {main.map((item) => row(item.to, item.label, null, { to: item.to }))}
+          {main.map((item) => row(item.to, item.label, null, { to: item.to, active: isCurrentSection(item, pathname) }))}
         </Box>
         <Divider sx={{ my: 2, mx: 2 }} />
         <Box sx={{ px: 1, display: "flex", flexDirection: "column", gap: 0.5 }}>
           {extra.map((item: UserMenuItem) =>
             item.kind === "link"
-              ? row(item.key, item.label, itemIcons[item.key], { to: item.to })
+              ? row(item.key, item.label, itemIcons[item.key], { to: item.to, active: pathname === item.to })
               : row(item.key, item.label, itemIcons.logout, {
                   onClick: () => {
                     close();

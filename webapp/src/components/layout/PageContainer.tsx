@@ -20,15 +20,29 @@ export function PageContainer({ children, narrow = false }: { children: ReactNod
   );
 }
 
-/** A screen title with an optional line of introduction and actions on the right. */
-export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
+/**
+ * A screen title with an optional line of introduction and actions on the right — below the
+ * title on narrow screens, up to `rowFrom` (sm by default; md for a header with several
+ * actions).
+ */
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+  rowFrom = "sm",
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  rowFrom?: "sm" | "md";
+}) {
   return (
     <Box
       sx={{
         display: "flex",
-        alignItems: { xs: "flex-start", sm: "flex-end" },
+        alignItems: { xs: "flex-start", [rowFrom]: "flex-end" },
         justifyContent: "space-between",
-        flexDirection: { xs: "column", sm: "row" },
+        flexDirection: { xs: "column", [rowFrom]: "row" },
         gap: 2,
         mb: { xs: 3, sm: 4 },
       }}

@@ -9,18 +9,16 @@ import { Logo } from "../Logo";
 const m = messages.nav;
 
 /** The public header: the logo and a single login link. */
-export function PublicHeader({ showLogin }: { showLogin: boolean }) {
+export function PublicHeader() {
   return (
     <Box component="header" sx={{ borderBottom: `1px solid ${brand.border}`, bgcolor: "#fff" }}>
       <Box sx={{ maxWidth: LAYOUT_WIDTH, mx: "auto", px: { xs: 2, sm: 3 }, height: 64, display: "flex", alignItems: "center", justifyContent: "space-between" }}>
         <Box component={RouterLink} to="/login" aria-label={messages.app.name} sx={{ display: "flex", textDecoration: "none" }}>
           <Logo />
         </Box>
-        {showLogin && (
-          <Button component={RouterLink} to="/login" variant="outlined">
-            {m.login}
-          </Button>
-        )}
+        <Button component={RouterLink} to="/login" variant="outlined">
+          {m.login}
+        </Button>
       </Box>
     </Box>
   );

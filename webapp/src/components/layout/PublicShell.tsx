@@ -19,7 +19,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
     <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
       {!isLogin && (
         <Suspense fallback={<Box sx={{ height: 65 }} />}>
-          <PublicHeader showLogin />
+          <PublicHeader />
         </Suspense>
       )}
       <Box component="main" id="main" sx={{ flex: 1, display: "flex", flexDirection: "column" }}>

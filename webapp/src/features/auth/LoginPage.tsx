@@ -10,9 +10,11 @@ import LockResetRounded from "@mui/icons-material/LockResetRounded";
 import { Notice } from "../../components/Notice";
 import { useModals } from "../../components/ModalHost";
 import { Logo } from "../../components/Logo";
+import type { RedirectState } from "../../AppRoutes";
 import { AuthService } from "../../gen/tremplin/auth/v1/auth_pb";
 import { loginErrorMessage } from "../../lib/errors";
 import { messages } from "../../lib/messages";
+import { handlesAllErrors } from "../../lib/queryClient";
 import { landingAfterLogin } from "../../lib/routes";
 import { useSession } from "../../lib/session";
 import { brand } from "../../lib/theme";
@@ -33,7 +35,7 @@ export default function LoginPage() {
   const location = useLocation();
   const modals = useModals();
   const [error, setError] = useState<string | null>(null);
-  const from = (location.state as { from?: string } | null)?.from;
+  const from = (location.state as RedirectState | null)?.from;
 
   const {
     register,
@@ -42,7 +44,7 @@ export default function LoginPage() {
     formState: { errors },
   } = useForm<LoginForm>({ mode: "onTouched", defaultValues: { email: "", password: "" } });
 
-  const login = useMutation(AuthService.method.login, { meta: { handlesErrors: true } });
+  const login = useMutation(AuthService.method.login, { meta: handlesAllErrors });
 
   const onSubmit = handleSubmit((values) => {
     setError(null);
@@ -65,7 +67,7 @@ export default function LoginPage() {
   const openReset = () =>
     modals.open({
       kind: "custom",
-      title: messages.resetPassword.title,
+      title: messages.login.resetTitle,
       illustration: <LockResetRounded />,
       render: (close) => (
         <Suspense fallback={<Box sx={{ height: 200 }} />}>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { useMutation } from "@connectrpc/connect-query";
@@ -18,6 +18,7 @@ import { useToast } from "../../components/Toasts";
 import { AuthService } from "../../gen/tremplin/auth/v1/auth_pb";
 import { newPasswordErrorMessage } from "../../lib/errors";
 import { screenMessages } from "../../lib/messages/screens";
+import { handlesAllErrors } from "../../lib/queryClient";
 import { usePageTitle } from "../../lib/usePageTitle";
 import * as rules from "../../lib/validation";
 import { PasswordField } from "./fields";
@@ -37,7 +38,8 @@ export function PasswordLinkPage({ variant }: { variant: "create" | "update" }) 
   const navigate = useNavigate();
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation(AuthService.method.newPassword, { meta: { handlesErrors: true } });
+  const termsErrorId = useId();
+  const mutation = useMutation(AuthService.method.newPassword, { meta: handlesAllErrors });
 
   const {
     register,
@@ -109,7 +111,13 @@ export function PasswordLinkPage({ variant }: { variant: "create" | "update" }) 
                     onChange={(e) => void terms.onChange(e)}
                     onBlur={(e) => void terms.onBlur(e)}
                     sx={{ mt: -1 }}
-                    slotProps={{ input: { ref: terms.ref, "aria-invalid": Boolean(errors.terms) || undefined } }}
+                    slotProps={{
+                      input: {
+                        ref: terms.ref,
+                        "aria-invalid": Boolean(errors.terms) || undefined,
+                        "aria-describedby": errors.terms?.message ? termsErrorId : undefined,
+                      },
+                    }}
                   />
                 }
                 label={
@@ -122,7 +130,7 @@ export function PasswordLinkPage({ variant }: { variant: "create" | "update" }) 
                 }
               />
               {errors.terms?.message && (
-                <FormHelperText error sx={{ mx: 1.75 }}>
+                <FormHelperText id={termsErrorId} error sx={{ mx: 1.75 }}>
                   {errors.terms.message}
                 </FormHelperText>
               )}

@@ -5,16 +5,15 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { useToast } from "../../components/Toasts";
 import { AuthService } from "../../gen/tremplin/auth/v1/auth_pb";
-import { messages } from "../../lib/messages";
+import { resetPasswordMessages as m } from "../../lib/messages/resetPassword";
+import { handlesAllErrors } from "../../lib/queryClient";
 import * as rules from "../../lib/validation";
 import { TextInput } from "./fields";
-
-const m = messages.resetPassword;
 
 /** The body of the reset-password modal: one e-mail field; success shows a toast and closes. */
 export function ResetPasswordForm({ defaultEmail, onDone }: { defaultEmail?: string; onDone: () => void }) {
   const toast = useToast();
-  const reset = useMutation(AuthService.method.resetPassword, { meta: { handlesErrors: true } });
+  const reset = useMutation(AuthService.method.resetPassword, { meta: handlesAllErrors });
   const {
     register,
     handleSubmit,

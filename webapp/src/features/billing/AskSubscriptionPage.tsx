@@ -7,6 +7,7 @@ import CheckCircleRounded from "@mui/icons-material/CheckCircleRounded";
 import HourglassBottomRounded from "@mui/icons-material/HourglassBottomRounded";
 import LockRounded from "@mui/icons-material/LockRounded";
 import WorkspacePremiumRounded from "@mui/icons-material/WorkspacePremiumRounded";
+import { EmptyState } from "../../components/EmptyState";
 import { IconBadge } from "../../components/IconBadge";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { trialIsOver } from "./access";
@@ -25,18 +26,20 @@ export default function AskSubscriptionPage() {
   if (user.hasPremiumAccess) {
     return (
       <PageContainer narrow>
-        <Card sx={{ p: { xs: 4, sm: 6 }, textAlign: "center", display: "flex", flexDirection: "column", alignItems: "center", gap: 2 }}>
-          <IconBadge tone="success" size={64}>
-            <WorkspacePremiumRounded />
-          </IconBadge>
-          <Typography variant="h1" sx={{ fontSize: "1.75rem" }}>
-            {m.alreadyPremiumTitle}
-          </Typography>
-          <Typography color="text.secondary">{m.alreadyPremiumText}</Typography>
-          <Button component={RouterLink} to="/" variant="contained">
-            {m.backHome}
-          </Button>
-        </Card>
+        <EmptyState
+          level="page"
+          tone="success"
+          iconSize={64}
+          icon={<WorkspacePremiumRounded />}
+          title={m.alreadyPremiumTitle}
+          text={m.alreadyPremiumText}
+          actions={
+            <Button component={RouterLink} to="/" variant="contained">
+              {m.backHome}
+            </Button>
+          }
+          sx={{ p: { xs: 4, sm: 6 } }}
+        />
       </PageContainer>
     );
   }

@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
 import { useNavigate, Link as RouterLink } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
 import Typography from "@mui/material/Typography";
 import CheckCircleRounded from "@mui/icons-material/CheckCircleRounded";
-import { IconBadge } from "../../components/IconBadge";
+import { EmptyState } from "../../components/EmptyState";
+import { visuallyHidden } from "../../components/PremiumBadge";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { meQueryFilter } from "../../lib/session";
 import { usePageTitle } from "../../lib/usePageTitle";
@@ -20,6 +21,11 @@ export default function PaymentSuccessPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [left, setLeft] = useState(SUCCESS_REDIRECT_SECONDS);
+  // Screen readers hear the redirection once, not every second: the live region is filled
+  // after the first render (a region's first content is not announced), the ticking timer is
+  // not live.
+  const [announce, setAnnounce] = useState(false);
+  useEffect(() => setAnnounce(true), []);
 
   useEffect(() => {
     // The subscription changed the user's access: read the session again.
@@ -37,21 +43,26 @@ export default function PaymentSuccessPage() {
 
   return (
     <PageContainer narrow>
-      <Card sx={{ p: { xs: 4, sm: 6 }, textAlign: "center", display: "flex", flexDirection: "column", alignItems: "center", gap: 2 }}>
-        <IconBadge tone="success" size={72}>
-          <CheckCircleRounded />
-        </IconBadge>
-        <Typography variant="h1" sx={{ fontSize: { xs: "1.5rem", sm: "1.875rem" } }}>
-          {m.successTitle}
-        </Typography>
-        <Typography color="text.secondary">{m.successText}</Typography>
-        <Typography role="timer" aria-live="polite" sx={{ fontWeight: 600 }}>
+      <EmptyState
+        level="page"
+        tone="success"
+        icon={<CheckCircleRounded />}
+        title={m.successTitle}
+        text={m.successText}
+        actions={
+          <Button component={RouterLink} to="/" replace variant="contained">
+            {m.successNow}
+          </Button>
+        }
+        sx={{ p: { xs: 4, sm: 6 } }}
+      >
+        <Typography role="timer" aria-live="off" sx={{ fontWeight: 600 }}>
           {m.successCountdown(Math.max(left, 0))}
         </Typography>
-        <Button component={RouterLink} to="/" replace variant="contained">
-          {m.successNow}
-        </Button>
-      </Card>
+        <Box role="status" sx={visuallyHidden}>
+          {announce ? m.successCountdown(SUCCESS_REDIRECT_SECONDS) : ""}
+        </Box>
+      </EmptyState>
     </PageContainer>
   );
 }

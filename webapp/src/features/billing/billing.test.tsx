@@ -25,7 +25,7 @@ describe("payment success page", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("counts down 5 seconds, then goes to the home page", () => {
+  const renderPage = () =>
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter initialEntries={["/success"]}>
@@ -36,11 +36,35 @@ describe("payment success page", () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
+
+  it("counts down 5 seconds, then goes to the home page", () => {
+    renderPage();
     expect(screen.getByRole("timer").textContent).toBe("Vous allez être redirigé vers l'accueil dans 5\u00a0secondes.");
     for (let i = 0; i < 4; i++) act(() => vi.advanceTimersByTime(1000));
     expect(screen.getByRole("timer").textContent).toBe("Vous allez être redirigé vers l'accueil dans 1\u00a0seconde.");
     expect(screen.queryByText("accueil")).toBeNull();
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.getByText("accueil")).toBeTruthy();
+  });
+});
+
+describe("payment success page, for screen readers", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("announces the redirection once; the ticking timer is not live", () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={["/success"]}>
+          <PaymentSuccessPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const status = screen.getByRole("status");
+    expect(status.textContent).toBe("Vous allez être redirigé vers l'accueil dans 5\u00a0secondes.");
+    expect(screen.getByRole("timer").getAttribute("aria-live")).toBe("off");
+    for (let i = 0; i < 2; i++) act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByRole("timer").textContent).toMatch(/dans 3/);
+    expect(status.textContent).toBe("Vous allez être redirigé vers l'accueil dans 5\u00a0secondes.");
   });
 });

@@ -1,7 +1,7 @@
 // /contact/{id}: breadcrumb, date added, the information card (resources open in a new tab,
 // tags lead to the list filtered by that tag), the activities panel (in progress / finished),
 // the linked applications and the recommended contacts (those this contact introduced).
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
 import { Code } from "@connectrpc/connect";
 import { useQuery } from "@connectrpc/connect-query";
@@ -31,21 +31,21 @@ import { ActivityService, MediaType, TaskSubject, EventSubject, ActivityStatus }
 import { NetworkService, type Contact } from "../../gen/tremplin/network/v1/network_pb";
 import { ApplicationStatus, OpportunityService } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
 import { visuallyHidden } from "../../components/PremiumBadge";
+import { EmptyState } from "../../components/EmptyState";
 import { IconBadge } from "../../components/IconBadge";
 import { PageContainer } from "../../components/layout/PageContainer";
-import { errorCode, errorReason } from "../../lib/errors";
+import { errorCode, errorReason, isNotFound } from "../../lib/errors";
 import { formatDate, formatTime } from "../../lib/format";
 import { safeExternalHref } from "../../lib/links";
 import { eventSubjectLabels, mediaTypeLabels, taskSubjectLabels } from "../../lib/messages/activity";
 import { networkMessages } from "../../lib/messages/network";
 import { applicationStatusLabels } from "../../lib/messages/opportunity";
 import { SUBSCRIPTION_PATH, usePremiumGate } from "../../lib/premium";
-import { reportError } from "../../lib/queryClient";
 import { brand } from "../../lib/theme";
 import { usePageTitle } from "../../lib/usePageTitle";
 import { useActivityShortcuts } from "./activityShortcuts";
 import { ContactActionsMenu } from "./ContactActionsMenu";
-import { activityPanels, fullName, type PanelItem } from "./model";
+import { activityPanels, fullName, jobAndCompany, type PanelItem } from "./model";
 import { useListOrEmpty } from "./queries";
 import { StatusChip } from "./StatusChip";
 import { useContactActions } from "./useContactActions";
@@ -54,20 +54,15 @@ const d = networkMessages.details;
 
 /** A refusal meaning "no such contact for you": unknown, deleted, someone else's, or a malformed id. */
 function isMissing(err: unknown): boolean {
-  const reason = errorReason(err);
-  const code = errorCode(err);
-  return reason === "NOT_FOUND" || reason === "INVALID_FIELDS" || code === Code.NotFound || code === Code.InvalidArgument;
+  return isNotFound(err) || errorReason(err) === "INVALID_FIELDS" || errorCode(err) === Code.InvalidArgument;
 }
 
 export default function ContactDetailsPage() {
   const { id = "" } = useParams();
-  const query = useQuery(NetworkService.method.getContact, { id }, { meta: { handlesErrors: true }, retry: false });
+  // A missing contact is this page's state; other refusals (lost session, server failure) go
+  // to the app's handling.
+  const query = useQuery(NetworkService.method.getContact, { id }, { meta: { handlesErrors: isMissing } });
   const contact = query.data?.contact;
-  const failure = query.error;
-  useEffect(() => {
-    // Other refusals (lost session, server failure) go to the app's handling.
-    if (failure && !isMissing(failure)) reportError(failure);
-  }, [failure]);
   usePageTitle(contact ? fullName(contact) : query.error ? d.notFoundTitle : d.title);
 
   if (query.error) return <NotFound />;
@@ -101,18 +96,19 @@ function Loading() {
 function NotFound() {
   return (
     <PageContainer narrow>
-      <Card sx={{ py: { xs: 6, sm: 8 }, px: 3, display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: 2 }}>
-        <IconBadge tone="info" size={72}>
-          <PersonSearchRounded />
-        </IconBadge>
-        <Typography variant="h1" sx={{ fontSize: { xs: "1.5rem", sm: "1.75rem" } }}>
-          {d.notFoundTitle}
-        </Typography>
-        <Typography color="text.secondary">{d.notFoundText}</Typography>
-        <Button component={RouterLink} to="/contacts" variant="contained" sx={{ mt: 1 }}>
-          {d.backToNetwork}
-        </Button>
-      </Card>
+      <EmptyState
+        level="page"
+        tone="info"
+        icon={<PersonSearchRounded />}
+        title={d.notFoundTitle}
+        text={d.notFoundText}
+        actions={
+          <Button component={RouterLink} to="/contacts" variant="contained">
+            {d.backToNetwork}
+          </Button>
+        }
+        sx={{ py: { xs: 6, sm: 8 } }}
+      />
     </PageContainer>
   );
 }
@@ -144,7 +140,7 @@ function Details({ contact }: { contact: Contact }) {
             </Box>
             {(contact.job || contact.company) && (
               <Typography color="text.secondary" sx={{ mt: 0.25 }}>
-                {[contact.job, contact.company].filter(Boolean).join(" · ")}
+                {jobAndCompany(contact)}
               </Typography>
             )}
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="contact-added">
@@ -195,6 +191,24 @@ function None() {
   return <Typography color="text.disabled">{d.none}</Typography>;
 }
 
+/** The list's rank line ("2 — via Claire BERNARD", "1 — Vous"), the intermediary a link to their page. */
+function RankLine({ contact }: { contact: Contact }) {
+  const parent = contact.parent;
+  if (!parent) return networkMessages.list.rank(contact.rank, undefined);
+  // The catalogue's sentence, split where the intermediary's name goes.
+  const NAME = "\u0000";
+  const [before = "", after = ""] = networkMessages.list.rank(contact.rank, NAME).split(NAME);
+  return (
+    <>
+      {before}
+      <Link component={RouterLink} to={`/contact/${parent.id}`}>
+        {fullName(parent)}
+      </Link>
+      {after}
+    </>
+  );
+}
+
 function InformationCard({ contact }: { contact: Contact }) {
   const gate = usePremiumGate();
   return (
@@ -208,17 +222,7 @@ function InformationCard({ contact }: { contact: Contact }) {
         <Row label={d.phone}>{contact.phoneNumber ? <Link href={`tel:${contact.phoneNumber.replace(/[\s-]/g, "")}`}>{contact.phoneNumber}</Link> : <None />}</Row>
         <Row label={d.rank}>
           <Typography data-testid="details-rank">
-            {contact.rank} —{" "}
-            {contact.parent ? (
-              <>
-                via{" "}
-                <Link component={RouterLink} to={`/contact/${contact.parent.id}`}>
-                  {fullName(contact.parent)}
-                </Link>
-              </>
-            ) : (
-              networkMessages.list.you
-            )}
+            <RankLine contact={contact} />
           </Typography>
         </Row>
         <Row label={d.notes}>{contact.comments ? <Typography sx={{ whiteSpace: "pre-wrap" }}>{contact.comments}</Typography> : <None />}</Row>

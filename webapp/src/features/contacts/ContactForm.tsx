@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 // Only useForm's own methods (register, watch, setValue…): react-hook-form is one module shared
 // with the login page, whose chunk would carry Controller or useFieldArray too.
 import { useForm, type UseFormRegisterReturn } from "react-hook-form";
-import { Code, ConnectError } from "@connectrpc/connect";
+import { ConnectError } from "@connectrpc/connect";
 import { skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
 import { useNavigate } from "react-router";
 import { startOfToday } from "date-fns";
@@ -31,13 +31,14 @@ import { DayField } from "../../components/DayField";
 import { PremiumBadge } from "../../components/PremiumBadge";
 import { useModals } from "../../components/ModalHost";
 import { useToast } from "../../components/Toasts";
-import { errorCode, errorReason, isPremiumRequired, isSessionLost } from "../../lib/errors";
+import { errorReason, isNotFound } from "../../lib/errors";
 import { messages } from "../../lib/messages";
 import { mediaTypeLabels, taskPriorityLabels, taskSubjectLabels } from "../../lib/messages/activity";
 import { networkMessages } from "../../lib/messages/network";
 import { SUBSCRIPTION_PATH } from "../../lib/premium";
-import { reportError } from "../../lib/queryClient";
+import { handledByApp } from "../../lib/queryClient";
 import { useUser } from "../../lib/session";
+import { fold, foldedIncludes } from "../../lib/text";
 import { brand } from "../../lib/theme";
 import * as rules from "../../lib/validation";
 import { fieldViolations } from "../../lib/violations";
@@ -54,7 +55,6 @@ import {
   mediaTypesFor,
   normalizeLastName,
   promptsFirstTask,
-  statusInfo,
   statusPreview,
   violationTarget,
   type ContactFormValues,
@@ -62,6 +62,7 @@ import {
   type IntermediaryOption,
 } from "./model";
 import { useApplyUpdate, useRefreshNetwork } from "./queries";
+import { StatusChip } from "./StatusChip";
 
 const f = networkMessages.form;
 const ft = networkMessages.firstTask;
@@ -71,12 +72,13 @@ const t = networkMessages.toasts;
 export function ContactModalBody({ contactId, close }: { contactId?: string; close: () => void }) {
   const toast = useToast();
   const refresh = useRefreshNetwork();
+  // A contact deleted meanwhile is this modal's business; other refusals are the app's.
   const existing = useQuery(NetworkService.method.getContact, contactId ? { id: contactId } : skipToken, {
-    meta: { handlesErrors: true },
+    meta: { handlesErrors: isNotFound },
     staleTime: 0,
   });
   const descendants = useQuery(NetworkService.method.listDescendants, contactId ? { id: contactId } : skipToken, {
-    meta: { handlesErrors: true },
+    meta: { handlesErrors: isNotFound },
     staleTime: 0,
   });
   const error = existing.error ?? descendants.error;
@@ -100,14 +102,16 @@ export function ContactModalBody({ contactId, close }: { contactId?: string; clo
   );
 }
 
-/** The contact to edit could not be read: gone (deleted meanwhile) or another failure. */
+/**
+ * The contact to edit could not be read: gone (deleted meanwhile), or another failure, which
+ * the app's handling has already shown.
+ */
 function LoadFailure({ error, close, onGone }: { error: unknown; close: () => void; onGone: () => void }) {
   const done = useRef(false);
   useEffect(() => {
     if (done.current) return;
     done.current = true;
-    if (errorReason(error) === "NOT_FOUND" || errorCode(error) === Code.NotFound) onGone();
-    else reportError(error);
+    if (isNotFound(error)) onGone();
     close();
   }, [error, close, onGone]);
   return null;
@@ -164,11 +168,8 @@ export function ContactForm({
   const saving = createContact.isPending || updateContact.isPending;
 
   const onFailure = (err: unknown) => {
-    if (isPremiumRequired(err) || isSessionLost(err)) {
-      close();
-      reportError(err);
-      return;
-    }
+    // The subscription page or the sign-out: the app's handling, which drops the modal.
+    if (handledByApp(err)) return;
     const reason = errorReason(err);
     if (reason === "INVALID_FIELDS") {
       const violations = fieldViolations(err);
@@ -199,7 +200,7 @@ export function ContactForm({
       setError("parentId", { message: err instanceof ConnectError && err.rawMessage ? err.rawMessage : f.parentRule });
       return;
     }
-    if (reason === "NOT_FOUND" || errorCode(err) === Code.NotFound) {
+    if (isNotFound(err)) {
       // The contact, or the chosen intermediary, was deleted meanwhile.
       toast.error(t.gone);
       void refresh();
@@ -263,10 +264,8 @@ export function ContactForm({
 
   const submitWithTask = taskForm.handleSubmit((task) => save(form.getValues(), task));
 
-  const goPremium = () => {
-    close();
-    navigate(SUBSCRIPTION_PATH);
-  };
+  // Leaving the page drops the modal.
+  const goPremium = () => navigate(SUBSCRIPTION_PATH);
 
   const text = (name: TextFieldName, label: string, validate?: Record<string, (v: string) => rules.RuleResult>, extra: object = {}) => {
     const { ref, ...rest } = register(name, { validate });
@@ -332,7 +331,7 @@ export function ContactForm({
           {text("company", f.company, undefined, { autoComplete: "off" })}
           {text("job", f.job, undefined, { autoComplete: "off" })}
         </Grid>
-        <StatusPreview status={preview} creating={!editing} taskNext={withTaskStep} />
+        <StatusPreview status={preview} taskNext={withTaskStep} />
       </Section>
 
       <Section title={f.network}>
@@ -474,8 +473,7 @@ function StepLine({ step, label }: { step: number; label: string }) {
   );
 }
 
-function StatusPreview({ status, creating, taskNext }: { status: ContactStatus; creating: boolean; taskNext: boolean }) {
-  const info = statusInfo(status);
+function StatusPreview({ status, taskNext }: { status: ContactStatus; taskNext: boolean }) {
   const incomplete = status === ContactStatus.INCOMPLETE;
   return (
     <Box
@@ -489,9 +487,9 @@ function StatusPreview({ status, creating, taskNext }: { status: ContactStatus; 
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {f.statusPreview}
           </Typography>
-          <Chip size="small" label={info.label} sx={{ bgcolor: info.bg, color: info.fg, fontWeight: 600 }} />
+          <StatusChip status={status} />
         </Box>
-        {(incomplete || (creating && taskNext) || taskNext) && (
+        {(incomplete || taskNext) && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {incomplete ? f.incompleteHint : f.reachableHint}
           </Typography>
@@ -525,7 +523,7 @@ function IntermediaryPicker({
     [list.data, selfId, descendantIds, currentParent?.id],
   );
   const { options, more } = useMemo(() => intermediaryOptions(candidates, typed), [candidates, typed]);
-  const withYou = !typed.trim() || YOU.label.toLowerCase().includes(typed.trim().toLowerCase()) ? [YOU, ...options] : options;
+  const withYou = foldedIncludes([YOU.label], typed) ? [YOU, ...options] : options;
 
   const selected: IntermediaryOption = useMemo(() => {
     if (!value) return YOU;
@@ -591,18 +589,19 @@ function TagsInput({ value, onChange }: { value: string[]; onChange: (v: string[
       loading={tags.isPending}
       filterSelectedOptions
       onChange={(_, v) => {
-        // One tag per name, whatever the case or accents (the server merges them the same way).
+        // One tag per name, whatever the case, accents or apostrophes, written as an existing
+        // tag when there is one (the server merges them the same way: its TagKey is the fold).
         const seen = new Set<string>();
         onChange(
           v
             .map((x) => x.replace(/\s+/g, " ").trim())
             .filter((x) => {
-              const key = x.toLocaleLowerCase("fr-FR").normalize("NFD").replace(/\p{Mn}/gu, "");
+              const key = fold(x);
               if (!x || seen.has(key)) return false;
               seen.add(key);
               return true;
             })
-            .map((x) => names.find((n) => n.toLocaleLowerCase("fr-FR") === x.toLocaleLowerCase("fr-FR")) ?? x),
+            .map((x) => names.find((n) => fold(n) === fold(x)) ?? x),
         );
       }}
       renderInput={(params) => <TextField {...params} label={f.tags} helperText={f.tagsHelp} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: 50 } }} />}

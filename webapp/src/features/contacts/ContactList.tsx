@@ -23,7 +23,7 @@ import { visuallyHidden } from "../../components/PremiumBadge";
 import { brand } from "../../lib/theme";
 import { networkMessages } from "../../lib/messages/network";
 import { ContactActionsMenu, type ActionHandlers } from "./ContactActionsMenu";
-import { rankLabel } from "./model";
+import { jobAndCompany, rankLabel } from "./model";
 import { StatusChip } from "./StatusChip";
 
 const c = networkMessages.list.columns;
@@ -188,7 +188,7 @@ export function ContactCards({ contacts, handlers }: { contacts: readonly Contac
               </Typography>
               {(contact.job || contact.company) && (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
-                  {[contact.job, contact.company].filter(Boolean).join(" · ")}
+                  {jobAndCompany(contact)}
                 </Typography>
               )}
             </Box>

@@ -1,7 +1,7 @@
 // /contacts: the candidate's network. Title and count, the state bar by status, search, status
 // and tag filters (premium), export, import (premium), add, and the list — a table on desktop,
 // cards on mobile — a page at a time (networks hold up to 5,000 contacts).
-import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { useLocation } from "react-router";
 import { useMutation, useQuery } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
@@ -33,21 +33,21 @@ import UploadFileRounded from "@mui/icons-material/UploadFileRounded";
 import { ContactStatus } from "../../gen/tremplin/common/v1/common_pb";
 import { NetworkService, type Contact } from "../../gen/tremplin/network/v1/network_pb";
 import { FilterMenu } from "../../components/FilterMenu";
-import { IconBadge } from "../../components/IconBadge";
-import { PageContainer } from "../../components/layout/PageContainer";
+import { EmptyState } from "../../components/EmptyState";
+import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
 import { PremiumBadge } from "../../components/PremiumBadge";
 import { StateBar } from "../../components/StateBar";
 import { useToast } from "../../components/Toasts";
 import { downloadFile } from "../../lib/download";
-import { isPremiumRequired, isSessionLost } from "../../lib/errors";
 import { networkMessages } from "../../lib/messages/network";
 import { usePremiumGate } from "../../lib/premium";
-import { reportError } from "../../lib/queryClient";
+import { handledByApp } from "../../lib/queryClient";
+import { fold } from "../../lib/text";
 import { usePageTitle } from "../../lib/usePageTitle";
 import { useViewport } from "../../lib/viewport";
 import { useActivityShortcuts } from "./activityShortcuts";
 import { ContactCards, ContactTable } from "./ContactList";
-import { STATUS_ORDER, countByStatus, filterContacts, statusInfo, type ContactFilters } from "./model";
+import { NO_FILTERS, STATUS_ORDER, countByStatus, filterContacts, statusInfo, type ContactFilters } from "./model";
 import { useContactActions } from "./useContactActions";
 
 const m = networkMessages.list;
@@ -71,20 +71,29 @@ export default function ContactsPage() {
   const list = useQuery(NetworkService.method.listContacts, {});
   const contacts = useMemo(() => list.data?.contacts ?? [], [list.data]);
 
-  // Filters; a tag passed in the navigation state prefills the tag filter (premium only).
-  const stateTag = gate.premium ? tagFromState(location.state) : undefined;
-  const [filters, setFilters] = useState<ContactFilters>(() => ({ search: "", statuses: [], tags: stateTag ? [stateTag] : [] }));
-  useEffect(() => {
-    if (stateTag) setFilters((f) => ({ ...f, tags: [stateTag] }));
-  }, [stateTag, location.key]);
+  // The filters and the page shown: changing the filters goes back to the first page, and so
+  // does a new page size (the page was chosen for the size it was chosen with).
+  const pageSize = isMobile ? PAGE_SIZE.mobile : PAGE_SIZE.desktop;
+  const [filters, setFilters] = useState<ContactFilters>(NO_FILTERS);
+  const [chosen, setChosen] = useState({ page: 1, size: pageSize });
+  const changeFilters = (next: ContactFilters) => {
+    setFilters(next);
+    setChosen({ page: 1, size: pageSize });
+  };
+
+  // A tag passed in the navigation state (the details page's tags) sets the tag filter, for
+  // premium users: once per navigation, while rendering (no first render without it).
+  const [navigation, setNavigation] = useState<string | undefined>(undefined);
+  if (navigation !== location.key) {
+    setNavigation(location.key);
+    const tag = gate.premium ? tagFromState(location.state) : undefined;
+    if (tag) changeFilters({ ...filters, tags: [tag] });
+  }
+
   const deferred = useDeferredValue(filters);
   const shown = useMemo(() => filterContacts(contacts, deferred), [contacts, deferred]);
-
-  const pageSize = isMobile ? PAGE_SIZE.mobile : PAGE_SIZE.desktop;
-  const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(shown.length / pageSize));
-  useEffect(() => setPage(1), [deferred, pageSize]);
-  const current = Math.min(page, pages);
+  const current = Math.min(chosen.size === pageSize ? chosen.page : 1, pages);
   const slice = shown.slice((current - 1) * pageSize, current * pageSize);
 
   const counts = useMemo(() => countByStatus(contacts), [contacts]);
@@ -121,7 +130,7 @@ export default function ContactsPage() {
         )}
 
         {!empty && (
-          <Toolbar filters={filters} onChange={setFilters} premium={gate.premium} allow={gate.allow} shown={shown.length} total={contacts.length} />
+          <Toolbar filters={filters} onChange={changeFilters} premium={gate.premium} allow={gate.allow} shown={shown.length} total={contacts.length} />
         )}
 
         {loading ? (
@@ -129,7 +138,7 @@ export default function ContactsPage() {
         ) : empty ? (
           <EmptyNetwork premium={gate.premium} onAdd={actions.create} onImport={actions.importContacts} />
         ) : shown.length === 0 ? (
-          <NoMatch onClear={() => setFilters({ search: "", statuses: [], tags: [] })} />
+          <NoMatch onClear={() => changeFilters(NO_FILTERS)} />
         ) : isMobile ? (
           <ContactCards contacts={slice} handlers={handlers} />
         ) : (
@@ -142,7 +151,7 @@ export default function ContactsPage() {
               count={pages}
               page={current}
               onChange={(_, p) => {
-                setPage(p);
+                setChosen({ page: p, size: pageSize });
                 window.scrollTo({ top: 0, behavior: "smooth" });
               }}
               color="primary"
@@ -180,53 +189,49 @@ function Header({
         onSuccess: (res) => {
           if (res.file) downloadFile(res.file.data, res.file.contentType, res.filename || "contacts-tremplin.csv");
         },
-        onError: (err) => (isPremiumRequired(err) || isSessionLost(err) ? reportError(err) : toast.error(m.exportError)),
+        onError: (err) => {
+          if (!handledByApp(err)) toast.error(m.exportError);
+        },
       },
     );
   return (
-    <Box
-      sx={{
-        display: "flex",
-        alignItems: { xs: "flex-start", md: "flex-end" },
-        justifyContent: "space-between",
-        flexDirection: { xs: "column", md: "row" },
-        gap: 2,
-        mb: 3,
-      }}
-    >
-      <Box>
-        <Typography variant="h1">{m.title}</Typography>
-        <Typography variant="subtitle1" sx={{ mt: 0.5 }} data-testid="contacts-count">
+    <PageHeader
+      title={m.title}
+      subtitle={
+        <Box component="span" data-testid="contacts-count">
           {loading ? <Skeleton width={90} /> : m.count(total)}
-        </Typography>
-      </Box>
-      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", width: { xs: "100%", md: "auto" } }}>
-        <Button
-          variant="outlined"
-          color="inherit"
-          startIcon={<DownloadRounded />}
-          onClick={onExport}
-          loading={exportContacts.isPending}
-          disabled={total === 0}
-          sx={{ borderColor: "divider", bgcolor: "background.paper", flex: { xs: 1, sm: "none" } }}
-        >
-          {m.export}
-        </Button>
-        <Button
-          variant="outlined"
-          color="inherit"
-          startIcon={<UploadFileRounded />}
-          onClick={onImport}
-          endIcon={premium ? undefined : <PremiumBadge compact />}
-          sx={{ borderColor: "divider", bgcolor: "background.paper", flex: { xs: 1, sm: "none" } }}
-        >
-          {m.import}
-        </Button>
-        <Button variant="contained" startIcon={<PersonAddAlt1Rounded />} onClick={onAdd} sx={{ flex: { xs: "1 1 100%", sm: "none" } }}>
-          {m.add}
-        </Button>
-      </Box>
-    </Box>
+        </Box>
+      }
+      rowFrom="md"
+      actions={
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", width: { xs: "100%", md: "auto" } }}>
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<DownloadRounded />}
+            onClick={onExport}
+            loading={exportContacts.isPending}
+            disabled={total === 0}
+            sx={{ borderColor: "divider", bgcolor: "background.paper", flex: { xs: 1, sm: "none" } }}
+          >
+            {m.export}
+          </Button>
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<UploadFileRounded />}
+            onClick={onImport}
+            endIcon={premium ? undefined : <PremiumBadge compact />}
+            sx={{ borderColor: "divider", bgcolor: "background.paper", flex: { xs: 1, sm: "none" } }}
+          >
+            {m.import}
+          </Button>
+          <Button variant="contained" startIcon={<PersonAddAlt1Rounded />} onClick={onAdd} sx={{ flex: { xs: "1 1 100%", sm: "none" } }}>
+            {m.add}
+          </Button>
+        </Box>
+      }
+    />
   );
 }
 
@@ -249,7 +254,7 @@ function Toolbar({
   const tags = useQuery(NetworkService.method.searchTags, { term: "" }, { enabled: premium && tagsWanted });
   const tagOptions = useMemo(() => {
     const names = (tags.data?.tags ?? []).map((t) => t.name);
-    for (const t of filters.tags) if (!names.some((n) => n.toLowerCase() === t.toLowerCase())) names.push(t);
+    for (const t of filters.tags) if (!names.some((n) => fold(n) === fold(t))) names.push(t);
     return names.map((n) => ({ value: n, label: n }));
   }, [tags.data, filters.tags]);
   const statusOptions = STATUS_ORDER.map((s) => ({ value: String(s), label: statusInfo(s).label }));
@@ -328,9 +333,21 @@ function Toolbar({
       {chips.length > 0 && (
         <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center", mt: 1.5 }} data-testid="active-filters">
           {chips.map((c) => (
-            <Chip key={c.key} label={c.label} onDelete={c.remove} size="small" color="primary" variant="outlined" deleteIcon={<CancelRounded role="button" aria-label={m.removeFilter(c.label)} />} />
+            // The chip is the button (focusable; Enter, Space, Delete or Backspace remove the
+            // filter), named by what it does; its cross is only drawn.
+            <Chip
+              key={c.key}
+              label={c.label}
+              aria-label={m.removeFilter(c.label)}
+              onClick={c.remove}
+              onDelete={c.remove}
+              size="small"
+              color="primary"
+              variant="outlined"
+              deleteIcon={<CancelRounded />}
+            />
           ))}
-          <Button size="small" onClick={() => onChange({ search: filters.search, statuses: [], tags: [] })}>
+          <Button size="small" onClick={() => onChange({ ...NO_FILTERS, search: filters.search })}>
             {m.clearFilters}
           </Button>
           {shown !== total && (
@@ -356,40 +373,36 @@ function LoadingList({ mobile }: { mobile: boolean }) {
 
 function EmptyNetwork({ premium, onAdd, onImport }: { premium: boolean; onAdd: () => void; onImport: () => void }) {
   return (
-    <Card sx={{ py: { xs: 5, sm: 8 }, px: 3, display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: 2, borderStyle: "dashed" }}>
-      <IconBadge tone="primary" size={72}>
-        <GroupAddRounded />
-      </IconBadge>
-      <Typography variant="h2" component="p">
-        {m.emptyTitle}
-      </Typography>
-      <Typography color="text.secondary" sx={{ maxWidth: 520 }}>
-        {m.emptyText}
-      </Typography>
-      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", justifyContent: "center", mt: 1 }}>
-        <Button variant="contained" startIcon={<PersonAddAlt1Rounded />} onClick={onAdd}>
-          {m.add}
-        </Button>
-        <Button variant="outlined" startIcon={<UploadFileRounded />} onClick={onImport} endIcon={premium ? undefined : <PremiumBadge compact />}>
-          {m.import}
-        </Button>
-      </Box>
-    </Card>
+    <EmptyState
+      dashed
+      icon={<GroupAddRounded />}
+      title={m.emptyTitle}
+      text={m.emptyText}
+      textMaxWidth={520}
+      actions={
+        <>
+          <Button variant="contained" startIcon={<PersonAddAlt1Rounded />} onClick={onAdd}>
+            {m.add}
+          </Button>
+          <Button variant="outlined" startIcon={<UploadFileRounded />} onClick={onImport} endIcon={premium ? undefined : <PremiumBadge compact />}>
+            {m.import}
+          </Button>
+        </>
+      }
+    />
   );
 }
 
 function NoMatch({ onClear }: { onClear: () => void }) {
   return (
-    <Card sx={{ py: 6, px: 3, display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: 1.5 }}>
-      <IconBadge tone="info" size={56}>
-        <SearchOffRounded />
-      </IconBadge>
-      <Typography variant="h3" component="p">
-        {m.noMatchTitle}
-      </Typography>
-      <Typography color="text.secondary">{m.noMatchText}</Typography>
-      <Button onClick={onClear}>{m.clearFilters}</Button>
-    </Card>
+    <EmptyState
+      level="minor"
+      tone="info"
+      icon={<SearchOffRounded />}
+      title={m.noMatchTitle}
+      text={m.noMatchText}
+      actions={<Button onClick={onClear}>{m.clearFilters}</Button>}
+    />
   );
 }
 

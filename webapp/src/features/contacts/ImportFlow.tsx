@@ -23,11 +23,11 @@ import { NetworkService, type ImportedContact } from "../../gen/tremplin/network
 import { useToast } from "../../components/Toasts";
 import { IconBadge, type Tone } from "../../components/IconBadge";
 import { downloadFile } from "../../lib/download";
-import { errorReason, isPremiumRequired, isSessionLost } from "../../lib/errors";
+import { errorReason } from "../../lib/errors";
 import { networkMessages } from "../../lib/messages/network";
-import { reportError } from "../../lib/queryClient";
+import { handledByApp } from "../../lib/queryClient";
 import { brand } from "../../lib/theme";
-import { TEMPLATE_HEADERS, importFileProblem, importSearch } from "./model";
+import { TEMPLATE_HEADERS, fullName, importFileProblem, importSearch, jobAndCompany } from "./model";
 import { useRefreshNetwork } from "./queries";
 
 const m = networkMessages.importFlow;
@@ -66,15 +66,6 @@ export default function ImportFlow({ close }: { close: () => void }) {
   const read = useMutation(NetworkService.method.importContacts, { meta: { handlesErrors: true } });
   const save = useMutation(NetworkService.method.bulkCreateContacts, { meta: { handlesErrors: true } });
 
-  const failed = (err: unknown) => {
-    if (isPremiumRequired(err) || isSessionLost(err)) {
-      close();
-      reportError(err);
-      return true;
-    }
-    return false;
-  };
-
   const send = async (file: File) => {
     const problem = importFileProblem(file);
     if (problem) {
@@ -104,7 +95,8 @@ export default function ImportFlow({ close }: { close: () => void }) {
         },
         onError: (err) => {
           setState("ready");
-          if (!failed(err)) setError(importErrorMessage(err));
+          // PREMIUM_REQUIRED and a lost session are the app's (which drops the modal).
+          if (!handledByApp(err)) setError(importErrorMessage(err));
         },
       },
     );
@@ -120,7 +112,7 @@ export default function ImportFlow({ close }: { close: () => void }) {
           close();
         },
         onError: (err) => {
-          if (failed(err)) return;
+          if (handledByApp(err)) return;
           toast.error(m.error);
           void refresh();
         },
@@ -167,7 +159,6 @@ function downloadTemplate() {
 }
 
 function Picker({ error, onFile }: { error: string | undefined; onFile: (file: File) => void }) {
-  const input = useRef<HTMLInputElement | null>(null);
   const [over, setOver] = useState(false);
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -210,7 +201,6 @@ function Picker({ error, onFile }: { error: string | undefined; onFile: (file: F
         <Button variant="contained" component="label">
           {m.choose}
           <input
-            ref={input}
             type="file"
             accept=".csv,text/csv"
             hidden
@@ -351,8 +341,8 @@ function Selection({
           </Box>
         ) : (
           visible.slice(0, shown).map((c, i) => {
-            const name = `${c.firstName} ${c.lastName}`.trim();
-            const detail = [c.job, c.company].filter(Boolean).join(" · ");
+            const name = fullName(c);
+            const detail = jobAndCompany(c);
             return (
               <Box component="li" key={i} sx={{ borderTop: i ? `1px solid ${brand.border}` : 0 }}>
                 <Box component="label" sx={{ display: "flex", alignItems: "center", gap: 1, px: 1, py: 0.75, cursor: "pointer", "&:hover": { bgcolor: "#F8F9FD" } }}>

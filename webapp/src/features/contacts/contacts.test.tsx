@@ -53,10 +53,16 @@ function LocationProbe() {
   return <output data-testid="location">{pathname}</output>;
 }
 
-function renderNetwork(entry: string | { pathname: string; state?: unknown }, { premium = true } = {}) {
+function renderNetwork(
+  entry: string | { pathname: string; state?: unknown },
+  { premium = true, createError, more = 0 }: { premium?: boolean; createError?: Error; more?: number } = {},
+) {
   const calls: string[] = [];
   const listInputs: { search: string; statuses: number; tags: number }[] = [];
   const contacts = seed();
+  for (let i = 0; i < more; i++) {
+    contacts.push(create(ContactSchema, { id: `more-${i}`, rank: 1, firstName: "Zoé", lastName: `TEST${String(i).padStart(2, "0")}`, status: ContactStatus.NEW, createdDate: timestampNow() }));
+  }
   const created: CreateContactRequest[] = [];
   const bulk: number[] = [];
   const draftToContact = (id: string, d: ContactDraft) =>
@@ -104,6 +110,7 @@ function renderNetwork(entry: string | { pathname: string; state?: unknown }, { 
           return { tags: [tag("Banque"), tag("Lyon"), tag("Paris")] };
         },
         createContact: (req) => {
+          if (createError) throw createError;
           created.push(req);
           const contact = draftToContact(`new-${created.length}`, req.contact!);
           contacts.push(contact);
@@ -149,6 +156,14 @@ async function table() {
 }
 
 afterEach(() => vi.useRealTimers());
+
+/** Opens « Ajouter un contact » and waits for the form, whose code loads with the first modal. */
+async function openNewContact(u: ReturnType<typeof userEvent.setup>) {
+  await u.click(screen.getAllByRole("button", { name: "Ajouter un contact" })[0]!);
+  const dialog = within(await screen.findByRole("dialog", { name: "Nouveau contact" }));
+  await dialog.findByRole("textbox", { name: /^Prénom/ });
+  return dialog;
+}
 
 describe("contacts list", () => {
   it("shows the count, the state bar by status and the spec's columns, sorted as the server answers", async () => {
@@ -200,6 +215,16 @@ describe("contacts list", () => {
     await waitFor(() => expect(app.calls).toContain("SearchTags"));
   });
 
+  it("removes a filter with its chip, a button named for what it does", async () => {
+    renderNetwork({ pathname: "/contacts", state: { tag: "Lyon" } });
+    const t = await table();
+    await waitFor(() => expect(t.getAllByTestId("contact-row")).toHaveLength(2));
+    const u = userEvent.setup();
+    await u.click(screen.getByRole("button", { name: "Retirer le filtre Lyon" }));
+    await waitFor(() => expect(t.getAllByTestId("contact-row")).toHaveLength(4));
+    expect(screen.queryByTestId("active-filters")).toBeNull();
+  });
+
   it("sends non-subscribers to the subscription page from search, filters, tag filter and import, before any call", async () => {
     for (const control of ["search", "status", "tags", "import"] as const) {
       const app = renderNetwork("/contacts", { premium: false });
@@ -238,6 +263,20 @@ describe("contacts list", () => {
     await waitFor(() => expect(t.queryByRole("link", { name: "DUPONT Olivier" })).toBeNull());
   });
 
+  it("goes back to the first page when the filters change", async () => {
+    renderNetwork("/contacts", { more: 60 });
+    const t = await table();
+    const u = userEvent.setup();
+    const pages = () => screen.getByRole("navigation", { name: "Pages de la liste" });
+    await u.click(within(pages()).getByRole("button", { name: /page 2$/ }));
+    await waitFor(() => expect(t.getAllByTestId("contact-row")[0]!.textContent).toMatch(/^TEST46 Zoé/));
+    await u.click(screen.getByRole("button", { name: /^Statut/ }));
+    await u.click(await screen.findByRole("checkbox", { name: "Nouveau" }));
+    await u.keyboard("{Escape}");
+    await waitFor(() => expect(t.getAllByTestId("contact-row")[0]!.textContent).toMatch(/^RENARD Hugo/));
+    expect(within(pages()).getByRole("button", { current: "page" }).textContent).toBe("1");
+  });
+
   it("opens an information modal for the activity shortcuts until the activities issue", async () => {
     renderNetwork("/contacts");
     const t = await table();
@@ -254,8 +293,7 @@ describe("contact modal", () => {
     const app = renderNetwork("/contacts");
     await table();
     const u = userEvent.setup();
-    await u.click(screen.getAllByRole("button", { name: "Ajouter un contact" })[0]!);
-    const dialog = within(await screen.findByRole("dialog", { name: "Nouveau contact" }));
+    const dialog = await openNewContact(u);
     await u.type(dialog.getByRole("textbox", { name: /^Prénom/ }), "Anne");
     await u.type(dialog.getByRole("textbox", { name: /^Nom/ }), "le  gall2");
     expect((dialog.getByRole("textbox", { name: /^Nom/ }) as HTMLInputElement).value).toBe("LE GALL");
@@ -279,8 +317,7 @@ describe("contact modal", () => {
     const app = renderNetwork("/contacts");
     await table();
     const u = userEvent.setup();
-    await u.click(screen.getAllByRole("button", { name: "Ajouter un contact" })[0]!);
-    const dialog = within(await screen.findByRole("dialog", { name: "Nouveau contact" }));
+    const dialog = await openNewContact(u);
     await u.click(dialog.getByRole("button", { name: "Créer le contact" }));
     expect(await dialog.findAllByText("Ce champ est obligatoire")).toHaveLength(2);
     await u.type(dialog.getByRole("textbox", { name: /^Prénom/ }), "Karim");
@@ -293,6 +330,34 @@ describe("contact modal", () => {
     const notice = await screen.findByRole("dialog", { name: "Contact incomplet" });
     expect(within(notice).getByRole("button", { name: "J'ai compris" })).toBeTruthy();
     expect(app.created[0]!.contact!.task).toBeUndefined();
+  });
+});
+
+describe("contact modal, refused calls", () => {
+  it("a session lost while creating signs out to /login with the explanation, without crashing", async () => {
+    const app = renderNetwork("/contacts", { createError: serverError(Code.Unauthenticated, "UNAUTHENTICATED") });
+    await table();
+    const u = userEvent.setup();
+    const dialog = await openNewContact(u);
+    await u.type(dialog.getByRole("textbox", { name: /^Prénom/ }), "Anne");
+    await u.type(dialog.getByRole("textbox", { name: /^Nom/ }), "Gall");
+    await u.click(dialog.getByRole("button", { name: "Créer le contact" }));
+    await waitFor(() => expect(app.location()).toBe("/login"));
+    expect(await screen.findByText("Votre session a expiré. Merci de vous reconnecter.")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+  });
+
+  it("PREMIUM_REQUIRED while creating goes to the subscription page, the modal gone", async () => {
+    const app = renderNetwork("/contacts", { createError: serverError(Code.PermissionDenied, "PREMIUM_REQUIRED") });
+    await table();
+    const u = userEvent.setup();
+    const dialog = await openNewContact(u);
+    await u.type(dialog.getByRole("textbox", { name: /^Prénom/ }), "Anne");
+    await u.type(dialog.getByRole("textbox", { name: /^Nom/ }), "Gall");
+    await u.click(dialog.getByRole("button", { name: "Créer le contact" }));
+    await waitFor(() => expect(app.location()).toBe("/ask-subscription"));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 });
 
@@ -368,6 +433,13 @@ describe("contact details", () => {
     await waitFor(() => expect(app.location()).toBe("/contacts"));
     const t = await table();
     await waitFor(() => expect(t.getAllByTestId("contact-row")).toHaveLength(2));
+  });
+
+  it("marks « Mon réseau » as the current section of the header menu", async () => {
+    renderNetwork("/contact/22222222-2222-4222-8222-222222222222");
+    await screen.findByRole("heading", { level: 1, name: "Hugo RENARD" });
+    const menu = within(screen.getByRole("navigation", { name: "Menu principal" }));
+    expect(menu.getByRole("link", { current: "page" }).textContent).toBe("Mon réseau");
   });
 
   it("shows a clean « contact introuvable » state for an unknown id", async () => {

@@ -2,7 +2,7 @@
 // authority): statuses, the intermediary picker, filters and search, ranks, deletion, the
 // import search, the contact form's values and the first task. Pure functions, unit-tested.
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import { timestampDate, timestampFromDate, type Timestamp } from "@bufbuild/protobuf/wkt";
+import { timestampFromDate, type Timestamp } from "@bufbuild/protobuf/wkt";
 import { startOfDay } from "date-fns";
 import {
   ActivityStatus,
@@ -14,7 +14,7 @@ import {
 } from "../../gen/tremplin/activity/v1/activity_pb";
 import { Civility, ContactStatus, type ContactRef } from "../../gen/tremplin/common/v1/common_pb";
 import type { Contact, ContactDraftSchema, ImportedContact } from "../../gen/tremplin/network/v1/network_pb";
-import { dayValue, parseDayValue } from "../../lib/format";
+import { dayValue, parseDayValue, toJsDate } from "../../lib/format";
 import { fold } from "../../lib/text";
 import { normalizeLastName } from "../../lib/validation";
 import { networkMessages } from "../../lib/messages/network";
@@ -99,9 +99,9 @@ export function fullName(c: Named): string {
   return `${c.firstName} ${c.lastName}`.trim();
 }
 
-/** "BERNARD Claire": the list's order. */
-export function listName(c: Named): string {
-  return `${c.lastName} ${c.firstName}`.trim();
+/** "Chargée de recrutement · Société Générale": what a contact does and where, either may be empty. */
+export function jobAndCompany(c: { job: string; company: string }): string {
+  return [c.job, c.company].filter(Boolean).join(" · ");
 }
 
 /** "1 — Vous", "2 — via Marie DUPONT" */
@@ -422,10 +422,6 @@ export type PanelItem =
   | { kind: "task"; id: string; date: Date | undefined; item: Task }
   | { kind: "event"; id: string; date: Date | undefined; item: ActivityEvent };
 
-function toDate(t: Timestamp | undefined): Date | undefined {
-  return t ? timestampDate(t) : undefined;
-}
-
 /**
  * In progress: not-started items, oldest date first. Finished: completed items, newest first.
  * A completed task is dated by its execution date, otherwise by its deadline; an event by its
@@ -437,9 +433,9 @@ export function activityPanels(tasks: readonly Task[], events: readonly Activity
       kind: "task",
       id: t.id,
       item: t,
-      date: t.status === ActivityStatus.COMPLETED ? (toDate(t.executionDate) ?? toDate(t.deadline)) : toDate(t.deadline),
+      date: t.status === ActivityStatus.COMPLETED ? (toJsDate(t.executionDate) ?? toJsDate(t.deadline)) : toJsDate(t.deadline),
     })),
-    ...events.map((e): PanelItem => ({ kind: "event", id: e.id, item: e, date: toDate(e.date) })),
+    ...events.map((e): PanelItem => ({ kind: "event", id: e.id, item: e, date: toJsDate(e.date) })),
   ];
   const time = (i: PanelItem) => i.date?.getTime() ?? 0;
   const done = (i: PanelItem) => i.item.status === ActivityStatus.COMPLETED;

@@ -1,25 +1,43 @@
 // What can be done to a contact from the list and the details page: create, edit (the contact
 // modal), delete (a confirmation, then the call), import (the import flow, premium).
-import { lazy, Suspense, useCallback, useMemo } from "react";
+import { lazy, Suspense, useCallback, useMemo, type ReactNode } from "react";
 import { useMutation } from "@connectrpc/connect-query";
 import CircularProgress from "@mui/material/CircularProgress";
 import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
 import EditRounded from "@mui/icons-material/EditRounded";
 import PersonAddAlt1Rounded from "@mui/icons-material/PersonAddAlt1Rounded";
 import UploadFileRounded from "@mui/icons-material/UploadFileRounded";
 import { NetworkService } from "../../gen/tremplin/network/v1/network_pb";
 import { useModals } from "../../components/ModalHost";
 import { useToast } from "../../components/Toasts";
-import { errorReason, isPremiumRequired, isSessionLost } from "../../lib/errors";
+import { errorReason, isNotFound } from "../../lib/errors";
 import { networkMessages } from "../../lib/messages/network";
 import { usePremiumGate } from "../../lib/premium";
-import { reportError } from "../../lib/queryClient";
-import { ContactModalBody } from "./ContactForm";
+import { handledByApp } from "../../lib/queryClient";
 import { deleteBlock, deleteBlockMessage, fullName } from "./model";
 import { useRefreshNetwork } from "./queries";
 
-// The import flow is the heaviest part of the screen: loaded when first opened.
+// The contact form (its day picker, the intermediary and tag pickers) and the import flow are
+// the heaviest parts of the network screens: each is loaded when first opened.
+const ContactModalBody = lazy(() => import("./ContactForm").then((m) => ({ default: m.ContactModalBody })));
 const ImportFlow = lazy(() => import("./ImportFlow"));
+
+/** A modal's body while its code loads. */
+function LazyBody({ label, children }: { label?: string; children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Box sx={{ display: "flex", alignItems: "center", justifyContent: "center", gap: 1.5, py: 6 }}>
+          <CircularProgress size={24} />
+          {label && <Typography color="text.secondary">{label}</Typography>}
+        </Box>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 type Deletable = { id: string; firstName: string; lastName: string; isDeletable: boolean; status: number };
 
@@ -45,7 +63,11 @@ export function useContactActions(): ContactActions {
         title: networkMessages.form.createTitle,
         illustration: <PersonAddAlt1Rounded />,
         maxWidth: "md",
-        render: (close) => <ContactModalBody close={close} />,
+        render: (close) => (
+          <LazyBody>
+            <ContactModalBody close={close} />
+          </LazyBody>
+        ),
       }),
     [modals],
   );
@@ -57,7 +79,12 @@ export function useContactActions(): ContactActions {
         title: networkMessages.form.editTitle,
         illustration: <EditRounded />,
         maxWidth: "md",
-        render: (close) => <ContactModalBody contactId={id} close={close} />,
+        render: (close) => (
+          // The same words as the form's own wait for the contact, which follows.
+          <LazyBody label={networkMessages.form.loading}>
+            <ContactModalBody contactId={id} close={close} />
+          </LazyBody>
+        ),
       }),
     [modals],
   );
@@ -81,9 +108,10 @@ export function useContactActions(): ContactActions {
             toast.success(networkMessages.toasts.deleted);
             after?.();
           } catch (err) {
-            if (isPremiumRequired(err) || isSessionLost(err)) reportError(err);
-            else if (errorReason(err) === "CONTACT_NOT_DELETABLE") toast.error(m.notDeletableStatus);
-            else if (errorReason(err) === "NOT_FOUND") toast.error(networkMessages.toasts.gone);
+            // PREMIUM_REQUIRED and a lost session: the app's handling has taken over.
+            if (handledByApp(err)) return;
+            if (errorReason(err) === "CONTACT_NOT_DELETABLE") toast.error(m.notDeletableStatus);
+            else if (isNotFound(err)) toast.error(networkMessages.toasts.gone);
             else toast.error(networkMessages.toasts.deleteError);
           } finally {
             void refresh();
@@ -103,15 +131,9 @@ export function useContactActions(): ContactActions {
       illustration: <UploadFileRounded />,
       maxWidth: "md",
       render: (close) => (
-        <Suspense
-          fallback={
-            <Box sx={{ display: "grid", placeItems: "center", py: 6 }}>
-              <CircularProgress size={24} />
-            </Box>
-          }
-        >
+        <LazyBody>
           <ImportFlow close={close} />
-        </Suspense>
+        </LazyBody>
       ),
     });
   }, [allow, modals]);

@@ -53,7 +53,6 @@ export const networkMessages = {
       actions: "Actions",
     },
     linkedToApplication: "Lié à une opportunité",
-    you: "Vous",
     rank: (rank: number, parent: string | undefined) => `${rank} — ${parent ? `via ${parent}` : "Vous"}`,
     emptyTitle: "Votre réseau commence ici",
     emptyText:

@@ -115,8 +115,6 @@ export const screenMessages = {
     backHome: "Retour à l'accueil",
     pages: {
       dashboard: "Tableau de bord",
-      contacts: "Mon réseau",
-      contactDetails: "Fiche contact",
       applications: "Mes opportunités",
       applicationDetails: "Détail de l'opportunité",
       activities: "Mes activités",
@@ -165,7 +163,7 @@ export const screenMessages = {
     videoTitle: "Découvrir Tremplin en vidéo",
     videoText: "Une visite de l'espace candidat en moins d'une minute, sous-titrée en français.",
     videoCaptions: "Sous-titres français",
-    videoFallback: "Votre navigateur ne lit pas cette vidéo : vous pouvez la télécharger.",
+    videoFallback: `Votre navigateur ne lit pas cette vidéo${nb}: vous pouvez la télécharger.`,
     tipsTitle: "Nos conseils",
     contactTitle: `Une question${nb}? Écrivez-nous`,
     contactText:
