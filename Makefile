@@ -24,12 +24,16 @@ $(TOOLS): tools/go.mod tools/go.sum
 $(BIN)/grpcurl: tools/grpcurl/go.mod
 	cd tools/grpcurl && go build -o $(BIN)/ github.com/fullstorydev/grpcurl/cmd/grpcurl
 
+# Its own module: its dependencies never meet the server's.
+$(BIN)/golangci-lint: tools/golangci-lint/go.mod
+	cd tools/golangci-lint && go build -o $(BIN)/ github.com/golangci/golangci-lint/v2/cmd/golangci-lint
+
 $(NODE_MODULES): webapp/package.json webapp/package-lock.json
 	cd webapp && npm ci --no-audit --no-fund
 	@touch $@
 
 .PHONY: tools
-tools: $(TOOLS) $(BIN)/grpcurl $(NODE_MODULES) ## build the pinned tools and install npm packages
+tools: $(TOOLS) $(BIN)/grpcurl $(BIN)/golangci-lint $(NODE_MODULES) ## build the pinned tools and install npm packages
 
 # --- code generation -------------------------------------------------------------------------
 
@@ -57,6 +61,13 @@ migration: ## write the migrations for a schema change: make migration name=add_
 	@test -n "$(name)" || { echo "usage: make migration name=snake_case_name"; exit 1; }
 	go run ./cmd/migration-diff -name $(name)
 
+.PHONY: migration-rehash
+migration-rehash: ## after merging branches that each added a migration: rewrite atlas.sum
+	go run ./cmd/migration-diff -rehash
+
+$(BIN)/vegeta: tools/vegeta/go.mod
+	cd tools/vegeta && go build -o $(BIN)/ github.com/tsenart/vegeta/v12
+
 # --- build and run ---------------------------------------------------------------------------
 
 .PHONY: web
@@ -74,19 +85,21 @@ run: build ## run Tremplin on SQLite (./data) with the demo accounts, on http://
 # --- checks ----------------------------------------------------------------------------------
 
 .PHONY: lint
-lint: $(TOOLS)
+lint: $(TOOLS) $(BIN)/golangci-lint ## buf lint, and golangci-lint (.golangci.yml: vet, staticcheck, errors, formatting)
 	$(BIN)/buf lint
-	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^gen/' | grep -v '^ent/[^s]') ); \
-		if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
-	go vet ./...
+	$(BIN)/golangci-lint run --allow-parallel-runners ./...
 
 .PHONY: test-go
-test-go: ## Go tests (SQLite; PostgreSQL too when TEST_DATABASE_URL is set)
-	go test -count=1 -p 2 ./...
+test-go: ## Go tests with the race detector (SQLite; PostgreSQL too when TEST_DATABASE_URL is set)
+	go test -race -count=1 -p 2 ./...
 
 .PHONY: test-web
 test-web: $(NODE_MODULES) ## web type check and unit tests
 	cd webapp && npm run typecheck && npm run test:unit
+
+.PHONY: lint-web
+lint-web: $(NODE_MODULES) ## ESLint on the web app (typescript-eslint, react-hooks, jsx-a11y, features never import each other)
+	cd webapp && npm run lint
 
 .PHONY: test-e2e
 test-e2e: build ## browser tests: Playwright drives Debian's Chromium against bin/tremplin
@@ -94,4 +107,4 @@ test-e2e: build ## browser tests: Playwright drives Debian's Chromium against bi
 	cd webapp && npm run test:e2e
 
 .PHONY: test
-test: check-generated lint test-go test-web test-e2e ## everything CI checks
+test: check-generated lint lint-web test-go test-web test-e2e ## everything CI checks

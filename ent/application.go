@@ -71,9 +71,11 @@ type ApplicationEdges struct {
 	Tasks []*Task `json:"tasks,omitempty"`
 	// Events holds the value of the events edge.
 	Events []*Event `json:"events,omitempty"`
+	// SearchPrefixes holds the value of the search_prefixes edge.
+	SearchPrefixes []*ApplicationSearchPrefix `json:"search_prefixes,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [4]bool
+	loadedTypes [5]bool
 }
 
 // OwnerOrErr returns the Owner value or an error if the edge
@@ -112,6 +114,15 @@ func (e ApplicationEdges) EventsOrErr() ([]*Event, error) {
 		return e.Events, nil
 	}
 	return nil, &NotLoadedError{edge: "events"}
+}
+
+// SearchPrefixesOrErr returns the SearchPrefixes value or an error if the edge
+// was not loaded in eager-loading.
+func (e ApplicationEdges) SearchPrefixesOrErr() ([]*ApplicationSearchPrefix, error) {
+	if e.loadedTypes[4] {
+		return e.SearchPrefixes, nil
+	}
+	return nil, &NotLoadedError{edge: "search_prefixes"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -285,6 +296,11 @@ func (_m *Application) QueryTasks() *TaskQuery {
 // QueryEvents queries the "events" edge of the Application entity.
 func (_m *Application) QueryEvents() *EventQuery {
 	return NewApplicationClient(_m.config).QueryEvents(_m)
+}
+
+// QuerySearchPrefixes queries the "search_prefixes" edge of the Application entity.
+func (_m *Application) QuerySearchPrefixes() *ApplicationSearchPrefixQuery {
+	return NewApplicationClient(_m.config).QuerySearchPrefixes(_m)
 }
 
 // Update returns a builder for updating this Application.

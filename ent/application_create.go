@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
 	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/task"
@@ -289,6 +290,21 @@ func (_c *ApplicationCreate) AddEvents(v ...*Event) *ApplicationCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddEventIDs(ids...)
+}
+
+// AddSearchPrefixIDs adds the "search_prefixes" edge to the ApplicationSearchPrefix entity by IDs.
+func (_c *ApplicationCreate) AddSearchPrefixIDs(ids ...int) *ApplicationCreate {
+	_c.mutation.AddSearchPrefixIDs(ids...)
+	return _c
+}
+
+// AddSearchPrefixes adds the "search_prefixes" edges to the ApplicationSearchPrefix entity.
+func (_c *ApplicationCreate) AddSearchPrefixes(v ...*ApplicationSearchPrefix) *ApplicationCreate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddSearchPrefixIDs(ids...)
 }
 
 // Mutation returns the ApplicationMutation object of the builder.
@@ -636,6 +652,22 @@ func (_c *ApplicationCreate) createSpec() (*Application, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(event.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.SearchPrefixesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   application.SearchPrefixesTable,
+			Columns: []string{application.SearchPrefixesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(applicationsearchprefix.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

@@ -16,6 +16,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
 	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/predicate"
@@ -26,15 +27,16 @@ import (
 // ApplicationQuery is the builder for querying Application entities.
 type ApplicationQuery struct {
 	config
-	ctx          *QueryContext
-	order        []application.OrderOption
-	inters       []Interceptor
-	predicates   []predicate.Application
-	withOwner    *UserQuery
-	withContacts *ContactQuery
-	withTasks    *TaskQuery
-	withEvents   *EventQuery
-	modifiers    []func(*sql.Selector)
+	ctx                *QueryContext
+	order              []application.OrderOption
+	inters             []Interceptor
+	predicates         []predicate.Application
+	withOwner          *UserQuery
+	withContacts       *ContactQuery
+	withTasks          *TaskQuery
+	withEvents         *EventQuery
+	withSearchPrefixes *ApplicationSearchPrefixQuery
+	modifiers          []func(*sql.Selector)
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -152,6 +154,28 @@ func (_q *ApplicationQuery) QueryEvents() *EventQuery {
 			sqlgraph.From(application.Table, application.FieldID, selector),
 			sqlgraph.To(event.Table, event.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, true, application.EventsTable, application.EventsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QuerySearchPrefixes chains the current query on the "search_prefixes" edge.
+func (_q *ApplicationQuery) QuerySearchPrefixes() *ApplicationSearchPrefixQuery {
+	query := (&ApplicationSearchPrefixClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(application.Table, application.FieldID, selector),
+			sqlgraph.To(applicationsearchprefix.Table, applicationsearchprefix.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, application.SearchPrefixesTable, application.SearchPrefixesColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -346,15 +370,16 @@ func (_q *ApplicationQuery) Clone() *ApplicationQuery {
 		return nil
 	}
 	return &ApplicationQuery{
-		config:       _q.config,
-		ctx:          _q.ctx.Clone(),
-		order:        append([]application.OrderOption{}, _q.order...),
-		inters:       append([]Interceptor{}, _q.inters...),
-		predicates:   append([]predicate.Application{}, _q.predicates...),
-		withOwner:    _q.withOwner.Clone(),
-		withContacts: _q.withContacts.Clone(),
-		withTasks:    _q.withTasks.Clone(),
-		withEvents:   _q.withEvents.Clone(),
+		config:             _q.config,
+		ctx:                _q.ctx.Clone(),
+		order:              append([]application.OrderOption{}, _q.order...),
+		inters:             append([]Interceptor{}, _q.inters...),
+		predicates:         append([]predicate.Application{}, _q.predicates...),
+		withOwner:          _q.withOwner.Clone(),
+		withContacts:       _q.withContacts.Clone(),
+		withTasks:          _q.withTasks.Clone(),
+		withEvents:         _q.withEvents.Clone(),
+		withSearchPrefixes: _q.withSearchPrefixes.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -403,6 +428,17 @@ func (_q *ApplicationQuery) WithEvents(opts ...func(*EventQuery)) *ApplicationQu
 		opt(query)
 	}
 	_q.withEvents = query
+	return _q
+}
+
+// WithSearchPrefixes tells the query-builder to eager-load the nodes that are connected to
+// the "search_prefixes" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *ApplicationQuery) WithSearchPrefixes(opts ...func(*ApplicationSearchPrefixQuery)) *ApplicationQuery {
+	query := (&ApplicationSearchPrefixClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withSearchPrefixes = query
 	return _q
 }
 
@@ -490,11 +526,12 @@ func (_q *ApplicationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*
 	var (
 		nodes       = []*Application{}
 		_spec       = _q.querySpec()
-		loadedTypes = [4]bool{
+		loadedTypes = [5]bool{
 			_q.withOwner != nil,
 			_q.withContacts != nil,
 			_q.withTasks != nil,
 			_q.withEvents != nil,
+			_q.withSearchPrefixes != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -542,6 +579,15 @@ func (_q *ApplicationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*
 		if err := _q.loadEvents(ctx, query, nodes,
 			func(n *Application) { n.Edges.Events = []*Event{} },
 			func(n *Application, e *Event) { n.Edges.Events = append(n.Edges.Events, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withSearchPrefixes; query != nil {
+		if err := _q.loadSearchPrefixes(ctx, query, nodes,
+			func(n *Application) { n.Edges.SearchPrefixes = []*ApplicationSearchPrefix{} },
+			func(n *Application, e *ApplicationSearchPrefix) {
+				n.Edges.SearchPrefixes = append(n.Edges.SearchPrefixes, e)
+			}); err != nil {
 			return nil, err
 		}
 	}
@@ -699,6 +745,36 @@ func (_q *ApplicationQuery) loadEvents(ctx context.Context, query *EventQuery, n
 		node, ok := nodeids[*fk]
 		if !ok {
 			return fmt.Errorf(`unexpected referenced foreign-key "application_id" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *ApplicationQuery) loadSearchPrefixes(ctx context.Context, query *ApplicationSearchPrefixQuery, nodes []*Application, init func(*Application), assign func(*Application, *ApplicationSearchPrefix)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Application)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(applicationsearchprefix.FieldApplicationID)
+	}
+	query.Where(predicate.ApplicationSearchPrefix(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(application.SearchPrefixesColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.ApplicationID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "application_id" returned %v for node %v`, fk, n.ID)
 		}
 		assign(node, n)
 	}

@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
 	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/predicate"
@@ -292,6 +293,21 @@ func (_u *ApplicationUpdate) AddEvents(v ...*Event) *ApplicationUpdate {
 	return _u.AddEventIDs(ids...)
 }
 
+// AddSearchPrefixIDs adds the "search_prefixes" edge to the ApplicationSearchPrefix entity by IDs.
+func (_u *ApplicationUpdate) AddSearchPrefixIDs(ids ...int) *ApplicationUpdate {
+	_u.mutation.AddSearchPrefixIDs(ids...)
+	return _u
+}
+
+// AddSearchPrefixes adds the "search_prefixes" edges to the ApplicationSearchPrefix entity.
+func (_u *ApplicationUpdate) AddSearchPrefixes(v ...*ApplicationSearchPrefix) *ApplicationUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSearchPrefixIDs(ids...)
+}
+
 // Mutation returns the ApplicationMutation object of the builder.
 func (_u *ApplicationUpdate) Mutation() *ApplicationMutation {
 	return _u.mutation
@@ -358,6 +374,27 @@ func (_u *ApplicationUpdate) RemoveEvents(v ...*Event) *ApplicationUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveEventIDs(ids...)
+}
+
+// ClearSearchPrefixes clears all "search_prefixes" edges to the ApplicationSearchPrefix entity.
+func (_u *ApplicationUpdate) ClearSearchPrefixes() *ApplicationUpdate {
+	_u.mutation.ClearSearchPrefixes()
+	return _u
+}
+
+// RemoveSearchPrefixIDs removes the "search_prefixes" edge to ApplicationSearchPrefix entities by IDs.
+func (_u *ApplicationUpdate) RemoveSearchPrefixIDs(ids ...int) *ApplicationUpdate {
+	_u.mutation.RemoveSearchPrefixIDs(ids...)
+	return _u
+}
+
+// RemoveSearchPrefixes removes "search_prefixes" edges to ApplicationSearchPrefix entities.
+func (_u *ApplicationUpdate) RemoveSearchPrefixes(v ...*ApplicationSearchPrefix) *ApplicationUpdate {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSearchPrefixIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -659,6 +696,51 @@ func (_u *ApplicationUpdate) sqlSave(ctx context.Context) (_node int, err error)
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.SearchPrefixesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   application.SearchPrefixesTable,
+			Columns: []string{application.SearchPrefixesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(applicationsearchprefix.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSearchPrefixesIDs(); len(nodes) > 0 && !_u.mutation.SearchPrefixesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   application.SearchPrefixesTable,
+			Columns: []string{application.SearchPrefixesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(applicationsearchprefix.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SearchPrefixesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   application.SearchPrefixesTable,
+			Columns: []string{application.SearchPrefixesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(applicationsearchprefix.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -938,6 +1020,21 @@ func (_u *ApplicationUpdateOne) AddEvents(v ...*Event) *ApplicationUpdateOne {
 	return _u.AddEventIDs(ids...)
 }
 
+// AddSearchPrefixIDs adds the "search_prefixes" edge to the ApplicationSearchPrefix entity by IDs.
+func (_u *ApplicationUpdateOne) AddSearchPrefixIDs(ids ...int) *ApplicationUpdateOne {
+	_u.mutation.AddSearchPrefixIDs(ids...)
+	return _u
+}
+
+// AddSearchPrefixes adds the "search_prefixes" edges to the ApplicationSearchPrefix entity.
+func (_u *ApplicationUpdateOne) AddSearchPrefixes(v ...*ApplicationSearchPrefix) *ApplicationUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSearchPrefixIDs(ids...)
+}
+
 // Mutation returns the ApplicationMutation object of the builder.
 func (_u *ApplicationUpdateOne) Mutation() *ApplicationMutation {
 	return _u.mutation
@@ -1004,6 +1101,27 @@ func (_u *ApplicationUpdateOne) RemoveEvents(v ...*Event) *ApplicationUpdateOne 
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveEventIDs(ids...)
+}
+
+// ClearSearchPrefixes clears all "search_prefixes" edges to the ApplicationSearchPrefix entity.
+func (_u *ApplicationUpdateOne) ClearSearchPrefixes() *ApplicationUpdateOne {
+	_u.mutation.ClearSearchPrefixes()
+	return _u
+}
+
+// RemoveSearchPrefixIDs removes the "search_prefixes" edge to ApplicationSearchPrefix entities by IDs.
+func (_u *ApplicationUpdateOne) RemoveSearchPrefixIDs(ids ...int) *ApplicationUpdateOne {
+	_u.mutation.RemoveSearchPrefixIDs(ids...)
+	return _u
+}
+
+// RemoveSearchPrefixes removes "search_prefixes" edges to ApplicationSearchPrefix entities.
+func (_u *ApplicationUpdateOne) RemoveSearchPrefixes(v ...*ApplicationSearchPrefix) *ApplicationUpdateOne {
+	ids := make([]int, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSearchPrefixIDs(ids...)
 }
 
 // Where appends a list predicates to the ApplicationUpdate builder.
@@ -1328,6 +1446,51 @@ func (_u *ApplicationUpdateOne) sqlSave(ctx context.Context) (_node *Application
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(event.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.SearchPrefixesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   application.SearchPrefixesTable,
+			Columns: []string{application.SearchPrefixesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(applicationsearchprefix.FieldID, field.TypeInt),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSearchPrefixesIDs(); len(nodes) > 0 && !_u.mutation.SearchPrefixesCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   application.SearchPrefixesTable,
+			Columns: []string{application.SearchPrefixesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(applicationsearchprefix.FieldID, field.TypeInt),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SearchPrefixesIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   application.SearchPrefixesTable,
+			Columns: []string{application.SearchPrefixesColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(applicationsearchprefix.FieldID, field.TypeInt),
 			},
 		}
 		for _, k := range nodes {

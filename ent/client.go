@@ -20,11 +20,14 @@ import (
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/dashboardsetting"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/jobrun"
 	"github.com/tremplin/tremplin/ent/license"
+	"github.com/tremplin/tremplin/ent/licensebatch"
+	"github.com/tremplin/tremplin/ent/personallink"
 	"github.com/tremplin/tremplin/ent/session"
 	"github.com/tremplin/tremplin/ent/stripeevent"
 	"github.com/tremplin/tremplin/ent/tag"
@@ -47,6 +50,8 @@ type Client struct {
 	Agency *AgencyClient
 	// Application is the client for interacting with the Application builders.
 	Application *ApplicationClient
+	// ApplicationSearchPrefix is the client for interacting with the ApplicationSearchPrefix builders.
+	ApplicationSearchPrefix *ApplicationSearchPrefixClient
 	// Contact is the client for interacting with the Contact builders.
 	Contact *ContactClient
 	// DashboardSetting is the client for interacting with the DashboardSetting builders.
@@ -57,6 +62,10 @@ type Client struct {
 	JobRun *JobRunClient
 	// License is the client for interacting with the License builders.
 	License *LicenseClient
+	// LicenseBatch is the client for interacting with the LicenseBatch builders.
+	LicenseBatch *LicenseBatchClient
+	// PersonalLink is the client for interacting with the PersonalLink builders.
+	PersonalLink *PersonalLinkClient
 	// Session is the client for interacting with the Session builders.
 	Session *SessionClient
 	// StripeEvent is the client for interacting with the StripeEvent builders.
@@ -82,11 +91,14 @@ func (c *Client) init() {
 	c.ActionToken = NewActionTokenClient(c.config)
 	c.Agency = NewAgencyClient(c.config)
 	c.Application = NewApplicationClient(c.config)
+	c.ApplicationSearchPrefix = NewApplicationSearchPrefixClient(c.config)
 	c.Contact = NewContactClient(c.config)
 	c.DashboardSetting = NewDashboardSettingClient(c.config)
 	c.Event = NewEventClient(c.config)
 	c.JobRun = NewJobRunClient(c.config)
 	c.License = NewLicenseClient(c.config)
+	c.LicenseBatch = NewLicenseBatchClient(c.config)
+	c.PersonalLink = NewPersonalLinkClient(c.config)
 	c.Session = NewSessionClient(c.config)
 	c.StripeEvent = NewStripeEventClient(c.config)
 	c.Tag = NewTagClient(c.config)
@@ -182,22 +194,25 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	cfg := c.config
 	cfg.driver = tx
 	return &Tx{
-		ctx:              ctx,
-		config:           cfg,
-		APIKey:           NewAPIKeyClient(cfg),
-		ActionToken:      NewActionTokenClient(cfg),
-		Agency:           NewAgencyClient(cfg),
-		Application:      NewApplicationClient(cfg),
-		Contact:          NewContactClient(cfg),
-		DashboardSetting: NewDashboardSettingClient(cfg),
-		Event:            NewEventClient(cfg),
-		JobRun:           NewJobRunClient(cfg),
-		License:          NewLicenseClient(cfg),
-		Session:          NewSessionClient(cfg),
-		StripeEvent:      NewStripeEventClient(cfg),
-		Tag:              NewTagClient(cfg),
-		Task:             NewTaskClient(cfg),
-		User:             NewUserClient(cfg),
+		ctx:                     ctx,
+		config:                  cfg,
+		APIKey:                  NewAPIKeyClient(cfg),
+		ActionToken:             NewActionTokenClient(cfg),
+		Agency:                  NewAgencyClient(cfg),
+		Application:             NewApplicationClient(cfg),
+		ApplicationSearchPrefix: NewApplicationSearchPrefixClient(cfg),
+		Contact:                 NewContactClient(cfg),
+		DashboardSetting:        NewDashboardSettingClient(cfg),
+		Event:                   NewEventClient(cfg),
+		JobRun:                  NewJobRunClient(cfg),
+		License:                 NewLicenseClient(cfg),
+		LicenseBatch:            NewLicenseBatchClient(cfg),
+		PersonalLink:            NewPersonalLinkClient(cfg),
+		Session:                 NewSessionClient(cfg),
+		StripeEvent:             NewStripeEventClient(cfg),
+		Tag:                     NewTagClient(cfg),
+		Task:                    NewTaskClient(cfg),
+		User:                    NewUserClient(cfg),
 	}, nil
 }
 
@@ -215,22 +230,25 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	cfg := c.config
 	cfg.driver = &txDriver{tx: tx, drv: c.driver}
 	return &Tx{
-		ctx:              ctx,
-		config:           cfg,
-		APIKey:           NewAPIKeyClient(cfg),
-		ActionToken:      NewActionTokenClient(cfg),
-		Agency:           NewAgencyClient(cfg),
-		Application:      NewApplicationClient(cfg),
-		Contact:          NewContactClient(cfg),
-		DashboardSetting: NewDashboardSettingClient(cfg),
-		Event:            NewEventClient(cfg),
-		JobRun:           NewJobRunClient(cfg),
-		License:          NewLicenseClient(cfg),
-		Session:          NewSessionClient(cfg),
-		StripeEvent:      NewStripeEventClient(cfg),
-		Tag:              NewTagClient(cfg),
-		Task:             NewTaskClient(cfg),
-		User:             NewUserClient(cfg),
+		ctx:                     ctx,
+		config:                  cfg,
+		APIKey:                  NewAPIKeyClient(cfg),
+		ActionToken:             NewActionTokenClient(cfg),
+		Agency:                  NewAgencyClient(cfg),
+		Application:             NewApplicationClient(cfg),
+		ApplicationSearchPrefix: NewApplicationSearchPrefixClient(cfg),
+		Contact:                 NewContactClient(cfg),
+		DashboardSetting:        NewDashboardSettingClient(cfg),
+		Event:                   NewEventClient(cfg),
+		JobRun:                  NewJobRunClient(cfg),
+		License:                 NewLicenseClient(cfg),
+		LicenseBatch:            NewLicenseBatchClient(cfg),
+		PersonalLink:            NewPersonalLinkClient(cfg),
+		Session:                 NewSessionClient(cfg),
+		StripeEvent:             NewStripeEventClient(cfg),
+		Tag:                     NewTagClient(cfg),
+		Task:                    NewTaskClient(cfg),
+		User:                    NewUserClient(cfg),
 	}, nil
 }
 
@@ -260,8 +278,9 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.APIKey, c.ActionToken, c.Agency, c.Application, c.Contact, c.DashboardSetting,
-		c.Event, c.JobRun, c.License, c.Session, c.StripeEvent, c.Tag, c.Task, c.User,
+		c.APIKey, c.ActionToken, c.Agency, c.Application, c.ApplicationSearchPrefix,
+		c.Contact, c.DashboardSetting, c.Event, c.JobRun, c.License, c.LicenseBatch,
+		c.PersonalLink, c.Session, c.StripeEvent, c.Tag, c.Task, c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -271,8 +290,9 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.APIKey, c.ActionToken, c.Agency, c.Application, c.Contact, c.DashboardSetting,
-		c.Event, c.JobRun, c.License, c.Session, c.StripeEvent, c.Tag, c.Task, c.User,
+		c.APIKey, c.ActionToken, c.Agency, c.Application, c.ApplicationSearchPrefix,
+		c.Contact, c.DashboardSetting, c.Event, c.JobRun, c.License, c.LicenseBatch,
+		c.PersonalLink, c.Session, c.StripeEvent, c.Tag, c.Task, c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -289,6 +309,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Agency.mutate(ctx, m)
 	case *ApplicationMutation:
 		return c.Application.mutate(ctx, m)
+	case *ApplicationSearchPrefixMutation:
+		return c.ApplicationSearchPrefix.mutate(ctx, m)
 	case *ContactMutation:
 		return c.Contact.mutate(ctx, m)
 	case *DashboardSettingMutation:
@@ -299,6 +321,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.JobRun.mutate(ctx, m)
 	case *LicenseMutation:
 		return c.License.mutate(ctx, m)
+	case *LicenseBatchMutation:
+		return c.LicenseBatch.mutate(ctx, m)
+	case *PersonalLinkMutation:
+		return c.PersonalLink.mutate(ctx, m)
 	case *SessionMutation:
 		return c.Session.mutate(ctx, m)
 	case *StripeEventMutation:
@@ -968,6 +994,22 @@ func (c *ApplicationClient) QueryEvents(_m *Application) *EventQuery {
 	return query
 }
 
+// QuerySearchPrefixes queries the search_prefixes edge of a Application.
+func (c *ApplicationClient) QuerySearchPrefixes(_m *Application) *ApplicationSearchPrefixQuery {
+	query := (&ApplicationSearchPrefixClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(application.Table, application.FieldID, id),
+			sqlgraph.To(applicationsearchprefix.Table, applicationsearchprefix.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, application.SearchPrefixesTable, application.SearchPrefixesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *ApplicationClient) Hooks() []Hook {
 	hooks := c.hooks.Application
@@ -991,6 +1033,172 @@ func (c *ApplicationClient) mutate(ctx context.Context, m *ApplicationMutation) 
 		return (&ApplicationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Application mutation op: %q", m.Op())
+	}
+}
+
+// ApplicationSearchPrefixClient is a client for the ApplicationSearchPrefix schema.
+type ApplicationSearchPrefixClient struct {
+	config
+}
+
+// NewApplicationSearchPrefixClient returns a client for the ApplicationSearchPrefix from the given config.
+func NewApplicationSearchPrefixClient(c config) *ApplicationSearchPrefixClient {
+	return &ApplicationSearchPrefixClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `applicationsearchprefix.Hooks(f(g(h())))`.
+func (c *ApplicationSearchPrefixClient) Use(hooks ...Hook) {
+	c.hooks.ApplicationSearchPrefix = append(c.hooks.ApplicationSearchPrefix, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `applicationsearchprefix.Intercept(f(g(h())))`.
+func (c *ApplicationSearchPrefixClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ApplicationSearchPrefix = append(c.inters.ApplicationSearchPrefix, interceptors...)
+}
+
+// Create returns a builder for creating a ApplicationSearchPrefix entity.
+func (c *ApplicationSearchPrefixClient) Create() *ApplicationSearchPrefixCreate {
+	mutation := newApplicationSearchPrefixMutation(c.config, OpCreate)
+	return &ApplicationSearchPrefixCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ApplicationSearchPrefix entities.
+func (c *ApplicationSearchPrefixClient) CreateBulk(builders ...*ApplicationSearchPrefixCreate) *ApplicationSearchPrefixCreateBulk {
+	return &ApplicationSearchPrefixCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ApplicationSearchPrefixClient) MapCreateBulk(slice any, setFunc func(*ApplicationSearchPrefixCreate, int)) *ApplicationSearchPrefixCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ApplicationSearchPrefixCreateBulk{err: fmt.Errorf("calling to ApplicationSearchPrefixClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ApplicationSearchPrefixCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ApplicationSearchPrefixCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ApplicationSearchPrefix.
+func (c *ApplicationSearchPrefixClient) Update() *ApplicationSearchPrefixUpdate {
+	mutation := newApplicationSearchPrefixMutation(c.config, OpUpdate)
+	return &ApplicationSearchPrefixUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ApplicationSearchPrefixClient) UpdateOne(_m *ApplicationSearchPrefix) *ApplicationSearchPrefixUpdateOne {
+	mutation := newApplicationSearchPrefixMutation(c.config, OpUpdateOne, withApplicationSearchPrefix(_m))
+	return &ApplicationSearchPrefixUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ApplicationSearchPrefixClient) UpdateOneID(id int) *ApplicationSearchPrefixUpdateOne {
+	mutation := newApplicationSearchPrefixMutation(c.config, OpUpdateOne, withApplicationSearchPrefixID(id))
+	return &ApplicationSearchPrefixUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ApplicationSearchPrefix.
+func (c *ApplicationSearchPrefixClient) Delete() *ApplicationSearchPrefixDelete {
+	mutation := newApplicationSearchPrefixMutation(c.config, OpDelete)
+	return &ApplicationSearchPrefixDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ApplicationSearchPrefixClient) DeleteOne(_m *ApplicationSearchPrefix) *ApplicationSearchPrefixDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ApplicationSearchPrefixClient) DeleteOneID(id int) *ApplicationSearchPrefixDeleteOne {
+	builder := c.Delete().Where(applicationsearchprefix.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ApplicationSearchPrefixDeleteOne{builder}
+}
+
+// Query returns a query builder for ApplicationSearchPrefix.
+func (c *ApplicationSearchPrefixClient) Query() *ApplicationSearchPrefixQuery {
+	return &ApplicationSearchPrefixQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeApplicationSearchPrefix},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ApplicationSearchPrefix entity by its id.
+func (c *ApplicationSearchPrefixClient) Get(ctx context.Context, id int) (*ApplicationSearchPrefix, error) {
+	return c.Query().Where(applicationsearchprefix.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ApplicationSearchPrefixClient) GetX(ctx context.Context, id int) *ApplicationSearchPrefix {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryOwner queries the owner edge of a ApplicationSearchPrefix.
+func (c *ApplicationSearchPrefixClient) QueryOwner(_m *ApplicationSearchPrefix) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(applicationsearchprefix.Table, applicationsearchprefix.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, applicationsearchprefix.OwnerTable, applicationsearchprefix.OwnerColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryApplication queries the application edge of a ApplicationSearchPrefix.
+func (c *ApplicationSearchPrefixClient) QueryApplication(_m *ApplicationSearchPrefix) *ApplicationQuery {
+	query := (&ApplicationClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(applicationsearchprefix.Table, applicationsearchprefix.FieldID, id),
+			sqlgraph.To(application.Table, application.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, applicationsearchprefix.ApplicationTable, applicationsearchprefix.ApplicationColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ApplicationSearchPrefixClient) Hooks() []Hook {
+	hooks := c.hooks.ApplicationSearchPrefix
+	return append(hooks[:len(hooks):len(hooks)], applicationsearchprefix.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ApplicationSearchPrefixClient) Interceptors() []Interceptor {
+	return c.inters.ApplicationSearchPrefix
+}
+
+func (c *ApplicationSearchPrefixClient) mutate(ctx context.Context, m *ApplicationSearchPrefixMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ApplicationSearchPrefixCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ApplicationSearchPrefixUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ApplicationSearchPrefixUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ApplicationSearchPrefixDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ApplicationSearchPrefix mutation op: %q", m.Op())
 	}
 }
 
@@ -1872,6 +2080,322 @@ func (c *LicenseClient) mutate(ctx context.Context, m *LicenseMutation) (Value, 
 	}
 }
 
+// LicenseBatchClient is a client for the LicenseBatch schema.
+type LicenseBatchClient struct {
+	config
+}
+
+// NewLicenseBatchClient returns a client for the LicenseBatch from the given config.
+func NewLicenseBatchClient(c config) *LicenseBatchClient {
+	return &LicenseBatchClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `licensebatch.Hooks(f(g(h())))`.
+func (c *LicenseBatchClient) Use(hooks ...Hook) {
+	c.hooks.LicenseBatch = append(c.hooks.LicenseBatch, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `licensebatch.Intercept(f(g(h())))`.
+func (c *LicenseBatchClient) Intercept(interceptors ...Interceptor) {
+	c.inters.LicenseBatch = append(c.inters.LicenseBatch, interceptors...)
+}
+
+// Create returns a builder for creating a LicenseBatch entity.
+func (c *LicenseBatchClient) Create() *LicenseBatchCreate {
+	mutation := newLicenseBatchMutation(c.config, OpCreate)
+	return &LicenseBatchCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of LicenseBatch entities.
+func (c *LicenseBatchClient) CreateBulk(builders ...*LicenseBatchCreate) *LicenseBatchCreateBulk {
+	return &LicenseBatchCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LicenseBatchClient) MapCreateBulk(slice any, setFunc func(*LicenseBatchCreate, int)) *LicenseBatchCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LicenseBatchCreateBulk{err: fmt.Errorf("calling to LicenseBatchClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LicenseBatchCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LicenseBatchCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for LicenseBatch.
+func (c *LicenseBatchClient) Update() *LicenseBatchUpdate {
+	mutation := newLicenseBatchMutation(c.config, OpUpdate)
+	return &LicenseBatchUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LicenseBatchClient) UpdateOne(_m *LicenseBatch) *LicenseBatchUpdateOne {
+	mutation := newLicenseBatchMutation(c.config, OpUpdateOne, withLicenseBatch(_m))
+	return &LicenseBatchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LicenseBatchClient) UpdateOneID(id uuid.UUID) *LicenseBatchUpdateOne {
+	mutation := newLicenseBatchMutation(c.config, OpUpdateOne, withLicenseBatchID(id))
+	return &LicenseBatchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for LicenseBatch.
+func (c *LicenseBatchClient) Delete() *LicenseBatchDelete {
+	mutation := newLicenseBatchMutation(c.config, OpDelete)
+	return &LicenseBatchDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LicenseBatchClient) DeleteOne(_m *LicenseBatch) *LicenseBatchDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LicenseBatchClient) DeleteOneID(id uuid.UUID) *LicenseBatchDeleteOne {
+	builder := c.Delete().Where(licensebatch.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LicenseBatchDeleteOne{builder}
+}
+
+// Query returns a query builder for LicenseBatch.
+func (c *LicenseBatchClient) Query() *LicenseBatchQuery {
+	return &LicenseBatchQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLicenseBatch},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a LicenseBatch entity by its id.
+func (c *LicenseBatchClient) Get(ctx context.Context, id uuid.UUID) (*LicenseBatch, error) {
+	return c.Query().Where(licensebatch.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LicenseBatchClient) GetX(ctx context.Context, id uuid.UUID) *LicenseBatch {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryAgency queries the agency edge of a LicenseBatch.
+func (c *LicenseBatchClient) QueryAgency(_m *LicenseBatch) *AgencyQuery {
+	query := (&AgencyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(licensebatch.Table, licensebatch.FieldID, id),
+			sqlgraph.To(agency.Table, agency.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, licensebatch.AgencyTable, licensebatch.AgencyColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryCreatedBy queries the created_by edge of a LicenseBatch.
+func (c *LicenseBatchClient) QueryCreatedBy(_m *LicenseBatch) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(licensebatch.Table, licensebatch.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, licensebatch.CreatedByTable, licensebatch.CreatedByColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *LicenseBatchClient) Hooks() []Hook {
+	hooks := c.hooks.LicenseBatch
+	return append(hooks[:len(hooks):len(hooks)], licensebatch.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *LicenseBatchClient) Interceptors() []Interceptor {
+	return c.inters.LicenseBatch
+}
+
+func (c *LicenseBatchClient) mutate(ctx context.Context, m *LicenseBatchMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LicenseBatchCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LicenseBatchUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LicenseBatchUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LicenseBatchDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown LicenseBatch mutation op: %q", m.Op())
+	}
+}
+
+// PersonalLinkClient is a client for the PersonalLink schema.
+type PersonalLinkClient struct {
+	config
+}
+
+// NewPersonalLinkClient returns a client for the PersonalLink from the given config.
+func NewPersonalLinkClient(c config) *PersonalLinkClient {
+	return &PersonalLinkClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `personallink.Hooks(f(g(h())))`.
+func (c *PersonalLinkClient) Use(hooks ...Hook) {
+	c.hooks.PersonalLink = append(c.hooks.PersonalLink, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `personallink.Intercept(f(g(h())))`.
+func (c *PersonalLinkClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PersonalLink = append(c.inters.PersonalLink, interceptors...)
+}
+
+// Create returns a builder for creating a PersonalLink entity.
+func (c *PersonalLinkClient) Create() *PersonalLinkCreate {
+	mutation := newPersonalLinkMutation(c.config, OpCreate)
+	return &PersonalLinkCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PersonalLink entities.
+func (c *PersonalLinkClient) CreateBulk(builders ...*PersonalLinkCreate) *PersonalLinkCreateBulk {
+	return &PersonalLinkCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PersonalLinkClient) MapCreateBulk(slice any, setFunc func(*PersonalLinkCreate, int)) *PersonalLinkCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PersonalLinkCreateBulk{err: fmt.Errorf("calling to PersonalLinkClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PersonalLinkCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PersonalLinkCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PersonalLink.
+func (c *PersonalLinkClient) Update() *PersonalLinkUpdate {
+	mutation := newPersonalLinkMutation(c.config, OpUpdate)
+	return &PersonalLinkUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PersonalLinkClient) UpdateOne(_m *PersonalLink) *PersonalLinkUpdateOne {
+	mutation := newPersonalLinkMutation(c.config, OpUpdateOne, withPersonalLink(_m))
+	return &PersonalLinkUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PersonalLinkClient) UpdateOneID(id uuid.UUID) *PersonalLinkUpdateOne {
+	mutation := newPersonalLinkMutation(c.config, OpUpdateOne, withPersonalLinkID(id))
+	return &PersonalLinkUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PersonalLink.
+func (c *PersonalLinkClient) Delete() *PersonalLinkDelete {
+	mutation := newPersonalLinkMutation(c.config, OpDelete)
+	return &PersonalLinkDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PersonalLinkClient) DeleteOne(_m *PersonalLink) *PersonalLinkDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PersonalLinkClient) DeleteOneID(id uuid.UUID) *PersonalLinkDeleteOne {
+	builder := c.Delete().Where(personallink.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PersonalLinkDeleteOne{builder}
+}
+
+// Query returns a query builder for PersonalLink.
+func (c *PersonalLinkClient) Query() *PersonalLinkQuery {
+	return &PersonalLinkQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePersonalLink},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PersonalLink entity by its id.
+func (c *PersonalLinkClient) Get(ctx context.Context, id uuid.UUID) (*PersonalLink, error) {
+	return c.Query().Where(personallink.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PersonalLinkClient) GetX(ctx context.Context, id uuid.UUID) *PersonalLink {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryOwner queries the owner edge of a PersonalLink.
+func (c *PersonalLinkClient) QueryOwner(_m *PersonalLink) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(personallink.Table, personallink.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, personallink.OwnerTable, personallink.OwnerColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *PersonalLinkClient) Hooks() []Hook {
+	hooks := c.hooks.PersonalLink
+	return append(hooks[:len(hooks):len(hooks)], personallink.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *PersonalLinkClient) Interceptors() []Interceptor {
+	return c.inters.PersonalLink
+}
+
+func (c *PersonalLinkClient) mutate(ctx context.Context, m *PersonalLinkMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PersonalLinkCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PersonalLinkUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PersonalLinkUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PersonalLinkDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PersonalLink mutation op: %q", m.Op())
+	}
+}
+
 // SessionClient is a client for the Session schema.
 type SessionClient struct {
 	config
@@ -2689,12 +3213,14 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		APIKey, ActionToken, Agency, Application, Contact, DashboardSetting, Event,
-		JobRun, License, Session, StripeEvent, Tag, Task, User []ent.Hook
+		APIKey, ActionToken, Agency, Application, ApplicationSearchPrefix, Contact,
+		DashboardSetting, Event, JobRun, License, LicenseBatch, PersonalLink, Session,
+		StripeEvent, Tag, Task, User []ent.Hook
 	}
 	inters struct {
-		APIKey, ActionToken, Agency, Application, Contact, DashboardSetting, Event,
-		JobRun, License, Session, StripeEvent, Tag, Task, User []ent.Interceptor
+		APIKey, ActionToken, Agency, Application, ApplicationSearchPrefix, Contact,
+		DashboardSetting, Event, JobRun, License, LicenseBatch, PersonalLink, Session,
+		StripeEvent, Tag, Task, User []ent.Interceptor
 	}
 )
 

@@ -59,6 +59,8 @@ type Contact struct {
 	SearchKey string `json:"search_key,omitempty"`
 	// SortKey holds the value of the "sort_key" field.
 	SortKey string `json:"sort_key,omitempty"`
+	// CompanyKey holds the value of the "company_key" field.
+	CompanyKey string `json:"company_key,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ContactQuery when eager-loading is set.
 	Edges        ContactEdges `json:"edges"`
@@ -164,7 +166,7 @@ func (*Contact) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case contact.FieldRank:
 			values[i] = new(sql.NullInt64)
-		case contact.FieldCivility, contact.FieldFirstName, contact.FieldLastName, contact.FieldEmail, contact.FieldCompany, contact.FieldJob, contact.FieldPhoneNumber, contact.FieldMobileNumber, contact.FieldOrigin, contact.FieldComments, contact.FieldStatus, contact.FieldSearchKey, contact.FieldSortKey:
+		case contact.FieldCivility, contact.FieldFirstName, contact.FieldLastName, contact.FieldEmail, contact.FieldCompany, contact.FieldJob, contact.FieldPhoneNumber, contact.FieldMobileNumber, contact.FieldOrigin, contact.FieldComments, contact.FieldStatus, contact.FieldSearchKey, contact.FieldSortKey, contact.FieldCompanyKey:
 			values[i] = new(sql.NullString)
 		case contact.FieldCreatedAt, contact.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -309,6 +311,12 @@ func (_m *Contact) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.SortKey = value.String
 			}
+		case contact.FieldCompanyKey:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field company_key", values[i])
+			} else if value.Valid {
+				_m.CompanyKey = value.String
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -440,6 +448,9 @@ func (_m *Contact) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("sort_key=")
 	builder.WriteString(_m.SortKey)
+	builder.WriteString(", ")
+	builder.WriteString("company_key=")
+	builder.WriteString(_m.CompanyKey)
 	builder.WriteByte(')')
 	return builder.String()
 }

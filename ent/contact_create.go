@@ -280,6 +280,20 @@ func (_c *ContactCreate) SetNillableSortKey(v *string) *ContactCreate {
 	return _c
 }
 
+// SetCompanyKey sets the "company_key" field.
+func (_c *ContactCreate) SetCompanyKey(v string) *ContactCreate {
+	_c.mutation.SetCompanyKey(v)
+	return _c
+}
+
+// SetNillableCompanyKey sets the "company_key" field if the given value is not nil.
+func (_c *ContactCreate) SetNillableCompanyKey(v *string) *ContactCreate {
+	if v != nil {
+		_c.SetCompanyKey(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *ContactCreate) SetID(v uuid.UUID) *ContactCreate {
 	_c.mutation.SetID(v)
@@ -486,6 +500,10 @@ func (_c *ContactCreate) defaults() error {
 		v := contact.DefaultSortKey
 		_c.mutation.SetSortKey(v)
 	}
+	if _, ok := _c.mutation.CompanyKey(); !ok {
+		v := contact.DefaultCompanyKey
+		_c.mutation.SetCompanyKey(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		if contact.DefaultID == nil {
 			return fmt.Errorf("ent: uninitialized contact.DefaultID (forgotten import ent/runtime?)")
@@ -604,6 +622,9 @@ func (_c *ContactCreate) check() error {
 	if _, ok := _c.mutation.SortKey(); !ok {
 		return &ValidationError{Name: "sort_key", err: errors.New(`ent: missing required field "Contact.sort_key"`)}
 	}
+	if _, ok := _c.mutation.CompanyKey(); !ok {
+		return &ValidationError{Name: "company_key", err: errors.New(`ent: missing required field "Contact.company_key"`)}
+	}
 	if len(_c.mutation.OwnerIDs()) == 0 {
 		return &ValidationError{Name: "owner", err: errors.New(`ent: missing required edge "Contact.owner"`)}
 	}
@@ -710,6 +731,10 @@ func (_c *ContactCreate) createSpec() (*Contact, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.SortKey(); ok {
 		_spec.SetField(contact.FieldSortKey, field.TypeString, value)
 		_node.SortKey = value
+	}
+	if value, ok := _c.mutation.CompanyKey(); ok {
+		_spec.SetField(contact.FieldCompanyKey, field.TypeString, value)
+		_node.CompanyKey = value
 	}
 	if nodes := _c.mutation.OwnerIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -1099,6 +1124,18 @@ func (u *ContactUpsert) UpdateSortKey() *ContactUpsert {
 	return u
 }
 
+// SetCompanyKey sets the "company_key" field.
+func (u *ContactUpsert) SetCompanyKey(v string) *ContactUpsert {
+	u.Set(contact.FieldCompanyKey, v)
+	return u
+}
+
+// UpdateCompanyKey sets the "company_key" field to the value that was provided on create.
+func (u *ContactUpsert) UpdateCompanyKey() *ContactUpsert {
+	u.SetExcluded(contact.FieldCompanyKey)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -1409,6 +1446,20 @@ func (u *ContactUpsertOne) SetSortKey(v string) *ContactUpsertOne {
 func (u *ContactUpsertOne) UpdateSortKey() *ContactUpsertOne {
 	return u.Update(func(s *ContactUpsert) {
 		s.UpdateSortKey()
+	})
+}
+
+// SetCompanyKey sets the "company_key" field.
+func (u *ContactUpsertOne) SetCompanyKey(v string) *ContactUpsertOne {
+	return u.Update(func(s *ContactUpsert) {
+		s.SetCompanyKey(v)
+	})
+}
+
+// UpdateCompanyKey sets the "company_key" field to the value that was provided on create.
+func (u *ContactUpsertOne) UpdateCompanyKey() *ContactUpsertOne {
+	return u.Update(func(s *ContactUpsert) {
+		s.UpdateCompanyKey()
 	})
 }
 
@@ -1889,6 +1940,20 @@ func (u *ContactUpsertBulk) SetSortKey(v string) *ContactUpsertBulk {
 func (u *ContactUpsertBulk) UpdateSortKey() *ContactUpsertBulk {
 	return u.Update(func(s *ContactUpsert) {
 		s.UpdateSortKey()
+	})
+}
+
+// SetCompanyKey sets the "company_key" field.
+func (u *ContactUpsertBulk) SetCompanyKey(v string) *ContactUpsertBulk {
+	return u.Update(func(s *ContactUpsert) {
+		s.SetCompanyKey(v)
+	})
+}
+
+// UpdateCompanyKey sets the "company_key" field to the value that was provided on create.
+func (u *ContactUpsertBulk) UpdateCompanyKey() *ContactUpsertBulk {
+	return u.Update(func(s *ContactUpsert) {
+		s.UpdateCompanyKey()
 	})
 }
 

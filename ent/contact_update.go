@@ -283,6 +283,20 @@ func (_u *ContactUpdate) SetNillableSortKey(v *string) *ContactUpdate {
 	return _u
 }
 
+// SetCompanyKey sets the "company_key" field.
+func (_u *ContactUpdate) SetCompanyKey(v string) *ContactUpdate {
+	_u.mutation.SetCompanyKey(v)
+	return _u
+}
+
+// SetNillableCompanyKey sets the "company_key" field if the given value is not nil.
+func (_u *ContactUpdate) SetNillableCompanyKey(v *string) *ContactUpdate {
+	if v != nil {
+		_u.SetCompanyKey(*v)
+	}
+	return _u
+}
+
 // SetParent sets the "parent" edge to the Contact entity.
 func (_u *ContactUpdate) SetParent(v *Contact) *ContactUpdate {
 	return _u.SetParentID(v.ID)
@@ -660,6 +674,9 @@ func (_u *ContactUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.SortKey(); ok {
 		_spec.SetField(contact.FieldSortKey, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.CompanyKey(); ok {
+		_spec.SetField(contact.FieldCompanyKey, field.TypeString, value)
 	}
 	if _u.mutation.ParentCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -1184,6 +1201,20 @@ func (_u *ContactUpdateOne) SetNillableSortKey(v *string) *ContactUpdateOne {
 	return _u
 }
 
+// SetCompanyKey sets the "company_key" field.
+func (_u *ContactUpdateOne) SetCompanyKey(v string) *ContactUpdateOne {
+	_u.mutation.SetCompanyKey(v)
+	return _u
+}
+
+// SetNillableCompanyKey sets the "company_key" field if the given value is not nil.
+func (_u *ContactUpdateOne) SetNillableCompanyKey(v *string) *ContactUpdateOne {
+	if v != nil {
+		_u.SetCompanyKey(*v)
+	}
+	return _u
+}
+
 // SetParent sets the "parent" edge to the Contact entity.
 func (_u *ContactUpdateOne) SetParent(v *Contact) *ContactUpdateOne {
 	return _u.SetParentID(v.ID)
@@ -1591,6 +1622,9 @@ func (_u *ContactUpdateOne) sqlSave(ctx context.Context) (_node *Contact, err er
 	}
 	if value, ok := _u.mutation.SortKey(); ok {
 		_spec.SetField(contact.FieldSortKey, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.CompanyKey(); ok {
+		_spec.SetField(contact.FieldCompanyKey, field.TypeString, value)
 	}
 	if _u.mutation.ParentCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -16,11 +16,14 @@ import (
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/dashboardsetting"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/jobrun"
 	"github.com/tremplin/tremplin/ent/license"
+	"github.com/tremplin/tremplin/ent/licensebatch"
+	"github.com/tremplin/tremplin/ent/personallink"
 	"github.com/tremplin/tremplin/ent/session"
 	"github.com/tremplin/tremplin/ent/stripeevent"
 	"github.com/tremplin/tremplin/ent/tag"
@@ -86,20 +89,23 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
-			apikey.Table:           apikey.ValidColumn,
-			actiontoken.Table:      actiontoken.ValidColumn,
-			agency.Table:           agency.ValidColumn,
-			application.Table:      application.ValidColumn,
-			contact.Table:          contact.ValidColumn,
-			dashboardsetting.Table: dashboardsetting.ValidColumn,
-			event.Table:            event.ValidColumn,
-			jobrun.Table:           jobrun.ValidColumn,
-			license.Table:          license.ValidColumn,
-			session.Table:          session.ValidColumn,
-			stripeevent.Table:      stripeevent.ValidColumn,
-			tag.Table:              tag.ValidColumn,
-			task.Table:             task.ValidColumn,
-			user.Table:             user.ValidColumn,
+			apikey.Table:                  apikey.ValidColumn,
+			actiontoken.Table:             actiontoken.ValidColumn,
+			agency.Table:                  agency.ValidColumn,
+			application.Table:             application.ValidColumn,
+			applicationsearchprefix.Table: applicationsearchprefix.ValidColumn,
+			contact.Table:                 contact.ValidColumn,
+			dashboardsetting.Table:        dashboardsetting.ValidColumn,
+			event.Table:                   event.ValidColumn,
+			jobrun.Table:                  jobrun.ValidColumn,
+			license.Table:                 license.ValidColumn,
+			licensebatch.Table:            licensebatch.ValidColumn,
+			personallink.Table:            personallink.ValidColumn,
+			session.Table:                 session.ValidColumn,
+			stripeevent.Table:             stripeevent.ValidColumn,
+			tag.Table:                     tag.ValidColumn,
+			task.Table:                    task.ValidColumn,
+			user.Table:                    user.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

@@ -7,11 +7,14 @@ import (
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/dashboardsetting"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/jobrun"
 	"github.com/tremplin/tremplin/ent/license"
+	"github.com/tremplin/tremplin/ent/licensebatch"
+	"github.com/tremplin/tremplin/ent/personallink"
 	"github.com/tremplin/tremplin/ent/predicate"
 	"github.com/tremplin/tremplin/ent/session"
 	"github.com/tremplin/tremplin/ent/stripeevent"
@@ -27,7 +30,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 14)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 17)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -120,6 +123,22 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[4] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   applicationsearchprefix.Table,
+			Columns: applicationsearchprefix.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeInt,
+				Column: applicationsearchprefix.FieldID,
+			},
+		},
+		Type: "ApplicationSearchPrefix",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			applicationsearchprefix.FieldOwnerID:       {Type: field.TypeUUID, Column: applicationsearchprefix.FieldOwnerID},
+			applicationsearchprefix.FieldApplicationID: {Type: field.TypeUUID, Column: applicationsearchprefix.FieldApplicationID},
+			applicationsearchprefix.FieldPrefix:        {Type: field.TypeString, Column: applicationsearchprefix.FieldPrefix},
+		},
+	}
+	graph.Nodes[5] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   contact.Table,
 			Columns: contact.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -148,9 +167,10 @@ var schemaGraph = func() *sqlgraph.Schema {
 			contact.FieldStatus:       {Type: field.TypeEnum, Column: contact.FieldStatus},
 			contact.FieldSearchKey:    {Type: field.TypeString, Column: contact.FieldSearchKey},
 			contact.FieldSortKey:      {Type: field.TypeString, Column: contact.FieldSortKey},
+			contact.FieldCompanyKey:   {Type: field.TypeString, Column: contact.FieldCompanyKey},
 		},
 	}
-	graph.Nodes[5] = &sqlgraph.Node{
+	graph.Nodes[6] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   dashboardsetting.Table,
 			Columns: dashboardsetting.Columns,
@@ -178,7 +198,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			dashboardsetting.FieldNewContactHigh:           {Type: field.TypeInt, Column: dashboardsetting.FieldNewContactHigh},
 		},
 	}
-	graph.Nodes[6] = &sqlgraph.Node{
+	graph.Nodes[7] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   event.Table,
 			Columns: event.Columns,
@@ -207,7 +227,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			event.FieldCompletedAt:           {Type: field.TypeTime, Column: event.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[7] = &sqlgraph.Node{
+	graph.Nodes[8] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   jobrun.Table,
 			Columns: jobrun.Columns,
@@ -225,7 +245,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			jobrun.FieldError:      {Type: field.TypeString, Column: jobrun.FieldError},
 		},
 	}
-	graph.Nodes[8] = &sqlgraph.Node{
+	graph.Nodes[9] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   license.Table,
 			Columns: license.Columns,
@@ -246,7 +266,43 @@ var schemaGraph = func() *sqlgraph.Schema {
 			license.FieldExpirationDate: {Type: field.TypeTime, Column: license.FieldExpirationDate},
 		},
 	}
-	graph.Nodes[9] = &sqlgraph.Node{
+	graph.Nodes[10] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   licensebatch.Table,
+			Columns: licensebatch.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: licensebatch.FieldID,
+			},
+		},
+		Type: "LicenseBatch",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			licensebatch.FieldAgencyID:       {Type: field.TypeUUID, Column: licensebatch.FieldAgencyID},
+			licensebatch.FieldCount:          {Type: field.TypeInt, Column: licensebatch.FieldCount},
+			licensebatch.FieldIdempotencyKey: {Type: field.TypeString, Column: licensebatch.FieldIdempotencyKey},
+			licensebatch.FieldCreatedByID:    {Type: field.TypeUUID, Column: licensebatch.FieldCreatedByID},
+			licensebatch.FieldCreatedAt:      {Type: field.TypeTime, Column: licensebatch.FieldCreatedAt},
+		},
+	}
+	graph.Nodes[11] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   personallink.Table,
+			Columns: personallink.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: personallink.FieldID,
+			},
+		},
+		Type: "PersonalLink",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			personallink.FieldCreatedAt: {Type: field.TypeTime, Column: personallink.FieldCreatedAt},
+			personallink.FieldUpdatedAt: {Type: field.TypeTime, Column: personallink.FieldUpdatedAt},
+			personallink.FieldOwnerID:   {Type: field.TypeUUID, Column: personallink.FieldOwnerID},
+			personallink.FieldKind:      {Type: field.TypeEnum, Column: personallink.FieldKind},
+			personallink.FieldToken:     {Type: field.TypeString, Column: personallink.FieldToken},
+		},
+	}
+	graph.Nodes[12] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   session.Table,
 			Columns: session.Columns,
@@ -266,7 +322,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			session.FieldUserAgent:  {Type: field.TypeString, Column: session.FieldUserAgent},
 		},
 	}
-	graph.Nodes[10] = &sqlgraph.Node{
+	graph.Nodes[13] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   stripeevent.Table,
 			Columns: stripeevent.Columns,
@@ -281,7 +337,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			stripeevent.FieldReceivedAt: {Type: field.TypeTime, Column: stripeevent.FieldReceivedAt},
 		},
 	}
-	graph.Nodes[11] = &sqlgraph.Node{
+	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   tag.Table,
 			Columns: tag.Columns,
@@ -299,7 +355,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			tag.FieldNameKey:   {Type: field.TypeString, Column: tag.FieldNameKey},
 		},
 	}
-	graph.Nodes[12] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   task.Table,
 			Columns: task.Columns,
@@ -329,7 +385,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			task.FieldEscalatedAt:           {Type: field.TypeTime, Column: task.FieldEscalatedAt},
 		},
 	}
-	graph.Nodes[13] = &sqlgraph.Node{
+	graph.Nodes[16] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -358,8 +414,10 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldTrialEndAt:                    {Type: field.TypeTime, Column: user.FieldTrialEndAt},
 			user.FieldHasFreeAccess:                 {Type: field.TypeBool, Column: user.FieldHasFreeAccess},
 			user.FieldTaskNotifications:             {Type: field.TypeBool, Column: user.FieldTaskNotifications},
+			user.FieldTermsAcceptedAt:               {Type: field.TypeTime, Column: user.FieldTermsAcceptedAt},
 			user.FieldOrigin:                        {Type: field.TypeString, Column: user.FieldOrigin},
 			user.FieldTimeZone:                      {Type: field.TypeString, Column: user.FieldTimeZone},
+			user.FieldShareProgressWithAgency:       {Type: field.TypeBool, Column: user.FieldShareProgressWithAgency},
 			user.FieldAgencyID:                      {Type: field.TypeUUID, Column: user.FieldAgencyID},
 			user.FieldStripeCustomerID:              {Type: field.TypeString, Column: user.FieldStripeCustomerID},
 			user.FieldStripeSubscriptionID:          {Type: field.TypeString, Column: user.FieldStripeSubscriptionID},
@@ -476,6 +534,42 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Application",
 		"Event",
+	)
+	graph.MustAddE(
+		"search_prefixes",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   application.SearchPrefixesTable,
+			Columns: []string{application.SearchPrefixesColumn},
+			Bidi:    false,
+		},
+		"Application",
+		"ApplicationSearchPrefix",
+	)
+	graph.MustAddE(
+		"owner",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   applicationsearchprefix.OwnerTable,
+			Columns: []string{applicationsearchprefix.OwnerColumn},
+			Bidi:    false,
+		},
+		"ApplicationSearchPrefix",
+		"User",
+	)
+	graph.MustAddE(
+		"application",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   applicationsearchprefix.ApplicationTable,
+			Columns: []string{applicationsearchprefix.ApplicationColumn},
+			Bidi:    false,
+		},
+		"ApplicationSearchPrefix",
+		"Application",
 	)
 	graph.MustAddE(
 		"owner",
@@ -632,6 +726,42 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"License",
 		"Agency",
+	)
+	graph.MustAddE(
+		"agency",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   licensebatch.AgencyTable,
+			Columns: []string{licensebatch.AgencyColumn},
+			Bidi:    false,
+		},
+		"LicenseBatch",
+		"Agency",
+	)
+	graph.MustAddE(
+		"created_by",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   licensebatch.CreatedByTable,
+			Columns: []string{licensebatch.CreatedByColumn},
+			Bidi:    false,
+		},
+		"LicenseBatch",
+		"User",
+	)
+	graph.MustAddE(
+		"owner",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   personallink.OwnerTable,
+			Columns: []string{personallink.OwnerColumn},
+			Bidi:    false,
+		},
+		"PersonalLink",
+		"User",
 	)
 	graph.MustAddE(
 		"user",
@@ -1226,6 +1356,103 @@ func (f *ApplicationFilter) WhereHasEventsWith(preds ...predicate.Event) {
 	})))
 }
 
+// WhereHasSearchPrefixes applies a predicate to check if query has an edge search_prefixes.
+func (f *ApplicationFilter) WhereHasSearchPrefixes() {
+	f.Where(entql.HasEdge("search_prefixes"))
+}
+
+// WhereHasSearchPrefixesWith applies a predicate to check if query has an edge search_prefixes with a given conditions (other predicates).
+func (f *ApplicationFilter) WhereHasSearchPrefixesWith(preds ...predicate.ApplicationSearchPrefix) {
+	f.Where(entql.HasEdgeWith("search_prefixes", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *ApplicationSearchPrefixQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the ApplicationSearchPrefixQuery builder.
+func (_q *ApplicationSearchPrefixQuery) Filter() *ApplicationSearchPrefixFilter {
+	return &ApplicationSearchPrefixFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *ApplicationSearchPrefixMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the ApplicationSearchPrefixMutation builder.
+func (m *ApplicationSearchPrefixMutation) Filter() *ApplicationSearchPrefixFilter {
+	return &ApplicationSearchPrefixFilter{config: m.config, predicateAdder: m}
+}
+
+// ApplicationSearchPrefixFilter provides a generic filtering capability at runtime for ApplicationSearchPrefixQuery.
+type ApplicationSearchPrefixFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *ApplicationSearchPrefixFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql int predicate on the id field.
+func (f *ApplicationSearchPrefixFilter) WhereID(p entql.IntP) {
+	f.Where(p.Field(applicationsearchprefix.FieldID))
+}
+
+// WhereOwnerID applies the entql [16]byte predicate on the owner_id field.
+func (f *ApplicationSearchPrefixFilter) WhereOwnerID(p entql.ValueP) {
+	f.Where(p.Field(applicationsearchprefix.FieldOwnerID))
+}
+
+// WhereApplicationID applies the entql [16]byte predicate on the application_id field.
+func (f *ApplicationSearchPrefixFilter) WhereApplicationID(p entql.ValueP) {
+	f.Where(p.Field(applicationsearchprefix.FieldApplicationID))
+}
+
+// WherePrefix applies the entql string predicate on the prefix field.
+func (f *ApplicationSearchPrefixFilter) WherePrefix(p entql.StringP) {
+	f.Where(p.Field(applicationsearchprefix.FieldPrefix))
+}
+
+// WhereHasOwner applies a predicate to check if query has an edge owner.
+func (f *ApplicationSearchPrefixFilter) WhereHasOwner() {
+	f.Where(entql.HasEdge("owner"))
+}
+
+// WhereHasOwnerWith applies a predicate to check if query has an edge owner with a given conditions (other predicates).
+func (f *ApplicationSearchPrefixFilter) WhereHasOwnerWith(preds ...predicate.User) {
+	f.Where(entql.HasEdgeWith("owner", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasApplication applies a predicate to check if query has an edge application.
+func (f *ApplicationSearchPrefixFilter) WhereHasApplication() {
+	f.Where(entql.HasEdge("application"))
+}
+
+// WhereHasApplicationWith applies a predicate to check if query has an edge application with a given conditions (other predicates).
+func (f *ApplicationSearchPrefixFilter) WhereHasApplicationWith(preds ...predicate.Application) {
+	f.Where(entql.HasEdgeWith("application", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
 // addPredicate implements the predicateAdder interface.
 func (_q *ContactQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
@@ -1255,7 +1482,7 @@ type ContactFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ContactFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1359,6 +1586,11 @@ func (f *ContactFilter) WhereSearchKey(p entql.StringP) {
 // WhereSortKey applies the entql string predicate on the sort_key field.
 func (f *ContactFilter) WhereSortKey(p entql.StringP) {
 	f.Where(p.Field(contact.FieldSortKey))
+}
+
+// WhereCompanyKey applies the entql string predicate on the company_key field.
+func (f *ContactFilter) WhereCompanyKey(p entql.StringP) {
+	f.Where(p.Field(contact.FieldCompanyKey))
 }
 
 // WhereHasOwner applies a predicate to check if query has an edge owner.
@@ -1488,7 +1720,7 @@ type DashboardSettingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *DashboardSettingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1617,7 +1849,7 @@ type EventFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EventFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1779,7 +2011,7 @@ type JobRunFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *JobRunFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1844,7 +2076,7 @@ type LicenseFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LicenseFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1924,6 +2156,178 @@ func (f *LicenseFilter) WhereHasAgencyWith(preds ...predicate.Agency) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *LicenseBatchQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the LicenseBatchQuery builder.
+func (_q *LicenseBatchQuery) Filter() *LicenseBatchFilter {
+	return &LicenseBatchFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *LicenseBatchMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the LicenseBatchMutation builder.
+func (m *LicenseBatchMutation) Filter() *LicenseBatchFilter {
+	return &LicenseBatchFilter{config: m.config, predicateAdder: m}
+}
+
+// LicenseBatchFilter provides a generic filtering capability at runtime for LicenseBatchQuery.
+type LicenseBatchFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *LicenseBatchFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *LicenseBatchFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(licensebatch.FieldID))
+}
+
+// WhereAgencyID applies the entql [16]byte predicate on the agency_id field.
+func (f *LicenseBatchFilter) WhereAgencyID(p entql.ValueP) {
+	f.Where(p.Field(licensebatch.FieldAgencyID))
+}
+
+// WhereCount applies the entql int predicate on the count field.
+func (f *LicenseBatchFilter) WhereCount(p entql.IntP) {
+	f.Where(p.Field(licensebatch.FieldCount))
+}
+
+// WhereIdempotencyKey applies the entql string predicate on the idempotency_key field.
+func (f *LicenseBatchFilter) WhereIdempotencyKey(p entql.StringP) {
+	f.Where(p.Field(licensebatch.FieldIdempotencyKey))
+}
+
+// WhereCreatedByID applies the entql [16]byte predicate on the created_by_id field.
+func (f *LicenseBatchFilter) WhereCreatedByID(p entql.ValueP) {
+	f.Where(p.Field(licensebatch.FieldCreatedByID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *LicenseBatchFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(licensebatch.FieldCreatedAt))
+}
+
+// WhereHasAgency applies a predicate to check if query has an edge agency.
+func (f *LicenseBatchFilter) WhereHasAgency() {
+	f.Where(entql.HasEdge("agency"))
+}
+
+// WhereHasAgencyWith applies a predicate to check if query has an edge agency with a given conditions (other predicates).
+func (f *LicenseBatchFilter) WhereHasAgencyWith(preds ...predicate.Agency) {
+	f.Where(entql.HasEdgeWith("agency", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasCreatedBy applies a predicate to check if query has an edge created_by.
+func (f *LicenseBatchFilter) WhereHasCreatedBy() {
+	f.Where(entql.HasEdge("created_by"))
+}
+
+// WhereHasCreatedByWith applies a predicate to check if query has an edge created_by with a given conditions (other predicates).
+func (f *LicenseBatchFilter) WhereHasCreatedByWith(preds ...predicate.User) {
+	f.Where(entql.HasEdgeWith("created_by", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *PersonalLinkQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the PersonalLinkQuery builder.
+func (_q *PersonalLinkQuery) Filter() *PersonalLinkFilter {
+	return &PersonalLinkFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *PersonalLinkMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the PersonalLinkMutation builder.
+func (m *PersonalLinkMutation) Filter() *PersonalLinkFilter {
+	return &PersonalLinkFilter{config: m.config, predicateAdder: m}
+}
+
+// PersonalLinkFilter provides a generic filtering capability at runtime for PersonalLinkQuery.
+type PersonalLinkFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *PersonalLinkFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *PersonalLinkFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(personallink.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *PersonalLinkFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(personallink.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *PersonalLinkFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(personallink.FieldUpdatedAt))
+}
+
+// WhereOwnerID applies the entql [16]byte predicate on the owner_id field.
+func (f *PersonalLinkFilter) WhereOwnerID(p entql.ValueP) {
+	f.Where(p.Field(personallink.FieldOwnerID))
+}
+
+// WhereKind applies the entql string predicate on the kind field.
+func (f *PersonalLinkFilter) WhereKind(p entql.StringP) {
+	f.Where(p.Field(personallink.FieldKind))
+}
+
+// WhereToken applies the entql string predicate on the token field.
+func (f *PersonalLinkFilter) WhereToken(p entql.StringP) {
+	f.Where(p.Field(personallink.FieldToken))
+}
+
+// WhereHasOwner applies a predicate to check if query has an edge owner.
+func (f *PersonalLinkFilter) WhereHasOwner() {
+	f.Where(entql.HasEdge("owner"))
+}
+
+// WhereHasOwnerWith applies a predicate to check if query has an edge owner with a given conditions (other predicates).
+func (f *PersonalLinkFilter) WhereHasOwnerWith(preds ...predicate.User) {
+	f.Where(entql.HasEdgeWith("owner", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *SessionQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -1952,7 +2356,7 @@ type SessionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SessionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2041,7 +2445,7 @@ type StripeEventFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *StripeEventFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2091,7 +2495,7 @@ type TagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2184,7 +2588,7 @@ type TaskFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TaskFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2351,7 +2755,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2452,6 +2856,11 @@ func (f *UserFilter) WhereTaskNotifications(p entql.BoolP) {
 	f.Where(p.Field(user.FieldTaskNotifications))
 }
 
+// WhereTermsAcceptedAt applies the entql time.Time predicate on the terms_accepted_at field.
+func (f *UserFilter) WhereTermsAcceptedAt(p entql.TimeP) {
+	f.Where(p.Field(user.FieldTermsAcceptedAt))
+}
+
 // WhereOrigin applies the entql string predicate on the origin field.
 func (f *UserFilter) WhereOrigin(p entql.StringP) {
 	f.Where(p.Field(user.FieldOrigin))
@@ -2460,6 +2869,11 @@ func (f *UserFilter) WhereOrigin(p entql.StringP) {
 // WhereTimeZone applies the entql string predicate on the time_zone field.
 func (f *UserFilter) WhereTimeZone(p entql.StringP) {
 	f.Where(p.Field(user.FieldTimeZone))
+}
+
+// WhereShareProgressWithAgency applies the entql bool predicate on the share_progress_with_agency field.
+func (f *UserFilter) WhereShareProgressWithAgency(p entql.BoolP) {
+	f.Where(p.Field(user.FieldShareProgressWithAgency))
 }
 
 // WhereAgencyID applies the entql [16]byte predicate on the agency_id field.

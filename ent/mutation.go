@@ -16,11 +16,14 @@ import (
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/dashboardsetting"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/jobrun"
 	"github.com/tremplin/tremplin/ent/license"
+	"github.com/tremplin/tremplin/ent/licensebatch"
+	"github.com/tremplin/tremplin/ent/personallink"
 	"github.com/tremplin/tremplin/ent/predicate"
 	"github.com/tremplin/tremplin/ent/session"
 	"github.com/tremplin/tremplin/ent/stripeevent"
@@ -39,20 +42,23 @@ const (
 	OpUpdateOne = ent.OpUpdateOne
 
 	// Node types.
-	TypeAPIKey           = "APIKey"
-	TypeActionToken      = "ActionToken"
-	TypeAgency           = "Agency"
-	TypeApplication      = "Application"
-	TypeContact          = "Contact"
-	TypeDashboardSetting = "DashboardSetting"
-	TypeEvent            = "Event"
-	TypeJobRun           = "JobRun"
-	TypeLicense          = "License"
-	TypeSession          = "Session"
-	TypeStripeEvent      = "StripeEvent"
-	TypeTag              = "Tag"
-	TypeTask             = "Task"
-	TypeUser             = "User"
+	TypeAPIKey                  = "APIKey"
+	TypeActionToken             = "ActionToken"
+	TypeAgency                  = "Agency"
+	TypeApplication             = "Application"
+	TypeApplicationSearchPrefix = "ApplicationSearchPrefix"
+	TypeContact                 = "Contact"
+	TypeDashboardSetting        = "DashboardSetting"
+	TypeEvent                   = "Event"
+	TypeJobRun                  = "JobRun"
+	TypeLicense                 = "License"
+	TypeLicenseBatch            = "LicenseBatch"
+	TypePersonalLink            = "PersonalLink"
+	TypeSession                 = "Session"
+	TypeStripeEvent             = "StripeEvent"
+	TypeTag                     = "Tag"
+	TypeTask                    = "Task"
+	TypeUser                    = "User"
 )
 
 // APIKeyMutation represents an operation that mutates the APIKey nodes in the graph.
@@ -2526,41 +2532,44 @@ func (m *AgencyMutation) ResetEdge(name string) error {
 // ApplicationMutation represents an operation that mutates the Application nodes in the graph.
 type ApplicationMutation struct {
 	config
-	op                  Op
-	typ                 string
-	id                  *uuid.UUID
-	created_at          *time.Time
-	updated_at          *time.Time
-	company             *string
-	job                 *string
-	reference           *string
-	place               *string
-	salary              *string
-	description         *string
-	source              *application.Source
-	source_details      *string
-	date_of_publication *time.Time
-	status              *application.Status
-	engaged_at          *time.Time
-	resources           *[]resource.Resource
-	appendresources     []resource.Resource
-	comment             *string
-	search_key          *string
-	clearedFields       map[string]struct{}
-	owner               *uuid.UUID
-	clearedowner        bool
-	contacts            map[uuid.UUID]struct{}
-	removedcontacts     map[uuid.UUID]struct{}
-	clearedcontacts     bool
-	tasks               map[uuid.UUID]struct{}
-	removedtasks        map[uuid.UUID]struct{}
-	clearedtasks        bool
-	events              map[uuid.UUID]struct{}
-	removedevents       map[uuid.UUID]struct{}
-	clearedevents       bool
-	done                bool
-	oldValue            func(context.Context) (*Application, error)
-	predicates          []predicate.Application
+	op                     Op
+	typ                    string
+	id                     *uuid.UUID
+	created_at             *time.Time
+	updated_at             *time.Time
+	company                *string
+	job                    *string
+	reference              *string
+	place                  *string
+	salary                 *string
+	description            *string
+	source                 *application.Source
+	source_details         *string
+	date_of_publication    *time.Time
+	status                 *application.Status
+	engaged_at             *time.Time
+	resources              *[]resource.Resource
+	appendresources        []resource.Resource
+	comment                *string
+	search_key             *string
+	clearedFields          map[string]struct{}
+	owner                  *uuid.UUID
+	clearedowner           bool
+	contacts               map[uuid.UUID]struct{}
+	removedcontacts        map[uuid.UUID]struct{}
+	clearedcontacts        bool
+	tasks                  map[uuid.UUID]struct{}
+	removedtasks           map[uuid.UUID]struct{}
+	clearedtasks           bool
+	events                 map[uuid.UUID]struct{}
+	removedevents          map[uuid.UUID]struct{}
+	clearedevents          bool
+	search_prefixes        map[int]struct{}
+	removedsearch_prefixes map[int]struct{}
+	clearedsearch_prefixes bool
+	done                   bool
+	oldValue               func(context.Context) (*Application, error)
+	predicates             []predicate.Application
 }
 
 var _ ent.Mutation = (*ApplicationMutation)(nil)
@@ -3509,6 +3518,60 @@ func (m *ApplicationMutation) ResetEvents() {
 	m.removedevents = nil
 }
 
+// AddSearchPrefixIDs adds the "search_prefixes" edge to the ApplicationSearchPrefix entity by ids.
+func (m *ApplicationMutation) AddSearchPrefixIDs(ids ...int) {
+	if m.search_prefixes == nil {
+		m.search_prefixes = make(map[int]struct{})
+	}
+	for i := range ids {
+		m.search_prefixes[ids[i]] = struct{}{}
+	}
+}
+
+// ClearSearchPrefixes clears the "search_prefixes" edge to the ApplicationSearchPrefix entity.
+func (m *ApplicationMutation) ClearSearchPrefixes() {
+	m.clearedsearch_prefixes = true
+}
+
+// SearchPrefixesCleared reports if the "search_prefixes" edge to the ApplicationSearchPrefix entity was cleared.
+func (m *ApplicationMutation) SearchPrefixesCleared() bool {
+	return m.clearedsearch_prefixes
+}
+
+// RemoveSearchPrefixIDs removes the "search_prefixes" edge to the ApplicationSearchPrefix entity by IDs.
+func (m *ApplicationMutation) RemoveSearchPrefixIDs(ids ...int) {
+	if m.removedsearch_prefixes == nil {
+		m.removedsearch_prefixes = make(map[int]struct{})
+	}
+	for i := range ids {
+		delete(m.search_prefixes, ids[i])
+		m.removedsearch_prefixes[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedSearchPrefixes returns the removed IDs of the "search_prefixes" edge to the ApplicationSearchPrefix entity.
+func (m *ApplicationMutation) RemovedSearchPrefixesIDs() (ids []int) {
+	for id := range m.removedsearch_prefixes {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// SearchPrefixesIDs returns the "search_prefixes" edge IDs in the mutation.
+func (m *ApplicationMutation) SearchPrefixesIDs() (ids []int) {
+	for id := range m.search_prefixes {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetSearchPrefixes resets all changes to the "search_prefixes" edge.
+func (m *ApplicationMutation) ResetSearchPrefixes() {
+	m.search_prefixes = nil
+	m.clearedsearch_prefixes = false
+	m.removedsearch_prefixes = nil
+}
+
 // Where appends a list predicates to the ApplicationMutation builder.
 func (m *ApplicationMutation) Where(ps ...predicate.Application) {
 	m.predicates = append(m.predicates, ps...)
@@ -3929,7 +3992,7 @@ func (m *ApplicationMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *ApplicationMutation) AddedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 5)
 	if m.owner != nil {
 		edges = append(edges, application.EdgeOwner)
 	}
@@ -3941,6 +4004,9 @@ func (m *ApplicationMutation) AddedEdges() []string {
 	}
 	if m.events != nil {
 		edges = append(edges, application.EdgeEvents)
+	}
+	if m.search_prefixes != nil {
+		edges = append(edges, application.EdgeSearchPrefixes)
 	}
 	return edges
 }
@@ -3971,13 +4037,19 @@ func (m *ApplicationMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case application.EdgeSearchPrefixes:
+		ids := make([]ent.Value, 0, len(m.search_prefixes))
+		for id := range m.search_prefixes {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *ApplicationMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 5)
 	if m.removedcontacts != nil {
 		edges = append(edges, application.EdgeContacts)
 	}
@@ -3986,6 +4058,9 @@ func (m *ApplicationMutation) RemovedEdges() []string {
 	}
 	if m.removedevents != nil {
 		edges = append(edges, application.EdgeEvents)
+	}
+	if m.removedsearch_prefixes != nil {
+		edges = append(edges, application.EdgeSearchPrefixes)
 	}
 	return edges
 }
@@ -4012,13 +4087,19 @@ func (m *ApplicationMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case application.EdgeSearchPrefixes:
+		ids := make([]ent.Value, 0, len(m.removedsearch_prefixes))
+		for id := range m.removedsearch_prefixes {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *ApplicationMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 5)
 	if m.clearedowner {
 		edges = append(edges, application.EdgeOwner)
 	}
@@ -4030,6 +4111,9 @@ func (m *ApplicationMutation) ClearedEdges() []string {
 	}
 	if m.clearedevents {
 		edges = append(edges, application.EdgeEvents)
+	}
+	if m.clearedsearch_prefixes {
+		edges = append(edges, application.EdgeSearchPrefixes)
 	}
 	return edges
 }
@@ -4046,6 +4130,8 @@ func (m *ApplicationMutation) EdgeCleared(name string) bool {
 		return m.clearedtasks
 	case application.EdgeEvents:
 		return m.clearedevents
+	case application.EdgeSearchPrefixes:
+		return m.clearedsearch_prefixes
 	}
 	return false
 }
@@ -4077,8 +4163,545 @@ func (m *ApplicationMutation) ResetEdge(name string) error {
 	case application.EdgeEvents:
 		m.ResetEvents()
 		return nil
+	case application.EdgeSearchPrefixes:
+		m.ResetSearchPrefixes()
+		return nil
 	}
 	return fmt.Errorf("unknown Application edge %s", name)
+}
+
+// ApplicationSearchPrefixMutation represents an operation that mutates the ApplicationSearchPrefix nodes in the graph.
+type ApplicationSearchPrefixMutation struct {
+	config
+	op                 Op
+	typ                string
+	id                 *int
+	prefix             *string
+	clearedFields      map[string]struct{}
+	owner              *uuid.UUID
+	clearedowner       bool
+	application        *uuid.UUID
+	clearedapplication bool
+	done               bool
+	oldValue           func(context.Context) (*ApplicationSearchPrefix, error)
+	predicates         []predicate.ApplicationSearchPrefix
+}
+
+var _ ent.Mutation = (*ApplicationSearchPrefixMutation)(nil)
+
+// applicationsearchprefixOption allows management of the mutation configuration using functional options.
+type applicationsearchprefixOption func(*ApplicationSearchPrefixMutation)
+
+// newApplicationSearchPrefixMutation creates new mutation for the ApplicationSearchPrefix entity.
+func newApplicationSearchPrefixMutation(c config, op Op, opts ...applicationsearchprefixOption) *ApplicationSearchPrefixMutation {
+	m := &ApplicationSearchPrefixMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeApplicationSearchPrefix,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withApplicationSearchPrefixID sets the ID field of the mutation.
+func withApplicationSearchPrefixID(id int) applicationsearchprefixOption {
+	return func(m *ApplicationSearchPrefixMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ApplicationSearchPrefix
+		)
+		m.oldValue = func(ctx context.Context) (*ApplicationSearchPrefix, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ApplicationSearchPrefix.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withApplicationSearchPrefix sets the old ApplicationSearchPrefix of the mutation.
+func withApplicationSearchPrefix(node *ApplicationSearchPrefix) applicationsearchprefixOption {
+	return func(m *ApplicationSearchPrefixMutation) {
+		m.oldValue = func(context.Context) (*ApplicationSearchPrefix, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ApplicationSearchPrefixMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ApplicationSearchPrefixMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ApplicationSearchPrefixMutation) ID() (id int, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ApplicationSearchPrefixMutation) IDs(ctx context.Context) ([]int, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ApplicationSearchPrefix.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetOwnerID sets the "owner_id" field.
+func (m *ApplicationSearchPrefixMutation) SetOwnerID(u uuid.UUID) {
+	m.owner = &u
+}
+
+// OwnerID returns the value of the "owner_id" field in the mutation.
+func (m *ApplicationSearchPrefixMutation) OwnerID() (r uuid.UUID, exists bool) {
+	v := m.owner
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOwnerID returns the old "owner_id" field's value of the ApplicationSearchPrefix entity.
+// If the ApplicationSearchPrefix object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationSearchPrefixMutation) OldOwnerID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOwnerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOwnerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOwnerID: %w", err)
+	}
+	return oldValue.OwnerID, nil
+}
+
+// ResetOwnerID resets all changes to the "owner_id" field.
+func (m *ApplicationSearchPrefixMutation) ResetOwnerID() {
+	m.owner = nil
+}
+
+// SetApplicationID sets the "application_id" field.
+func (m *ApplicationSearchPrefixMutation) SetApplicationID(u uuid.UUID) {
+	m.application = &u
+}
+
+// ApplicationID returns the value of the "application_id" field in the mutation.
+func (m *ApplicationSearchPrefixMutation) ApplicationID() (r uuid.UUID, exists bool) {
+	v := m.application
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldApplicationID returns the old "application_id" field's value of the ApplicationSearchPrefix entity.
+// If the ApplicationSearchPrefix object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationSearchPrefixMutation) OldApplicationID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldApplicationID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldApplicationID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldApplicationID: %w", err)
+	}
+	return oldValue.ApplicationID, nil
+}
+
+// ResetApplicationID resets all changes to the "application_id" field.
+func (m *ApplicationSearchPrefixMutation) ResetApplicationID() {
+	m.application = nil
+}
+
+// SetPrefix sets the "prefix" field.
+func (m *ApplicationSearchPrefixMutation) SetPrefix(s string) {
+	m.prefix = &s
+}
+
+// Prefix returns the value of the "prefix" field in the mutation.
+func (m *ApplicationSearchPrefixMutation) Prefix() (r string, exists bool) {
+	v := m.prefix
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPrefix returns the old "prefix" field's value of the ApplicationSearchPrefix entity.
+// If the ApplicationSearchPrefix object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ApplicationSearchPrefixMutation) OldPrefix(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPrefix is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPrefix requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPrefix: %w", err)
+	}
+	return oldValue.Prefix, nil
+}
+
+// ResetPrefix resets all changes to the "prefix" field.
+func (m *ApplicationSearchPrefixMutation) ResetPrefix() {
+	m.prefix = nil
+}
+
+// ClearOwner clears the "owner" edge to the User entity.
+func (m *ApplicationSearchPrefixMutation) ClearOwner() {
+	m.clearedowner = true
+	m.clearedFields[applicationsearchprefix.FieldOwnerID] = struct{}{}
+}
+
+// OwnerCleared reports if the "owner" edge to the User entity was cleared.
+func (m *ApplicationSearchPrefixMutation) OwnerCleared() bool {
+	return m.clearedowner
+}
+
+// OwnerIDs returns the "owner" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// OwnerID instead. It exists only for internal usage by the builders.
+func (m *ApplicationSearchPrefixMutation) OwnerIDs() (ids []uuid.UUID) {
+	if id := m.owner; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetOwner resets all changes to the "owner" edge.
+func (m *ApplicationSearchPrefixMutation) ResetOwner() {
+	m.owner = nil
+	m.clearedowner = false
+}
+
+// ClearApplication clears the "application" edge to the Application entity.
+func (m *ApplicationSearchPrefixMutation) ClearApplication() {
+	m.clearedapplication = true
+	m.clearedFields[applicationsearchprefix.FieldApplicationID] = struct{}{}
+}
+
+// ApplicationCleared reports if the "application" edge to the Application entity was cleared.
+func (m *ApplicationSearchPrefixMutation) ApplicationCleared() bool {
+	return m.clearedapplication
+}
+
+// ApplicationIDs returns the "application" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ApplicationID instead. It exists only for internal usage by the builders.
+func (m *ApplicationSearchPrefixMutation) ApplicationIDs() (ids []uuid.UUID) {
+	if id := m.application; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetApplication resets all changes to the "application" edge.
+func (m *ApplicationSearchPrefixMutation) ResetApplication() {
+	m.application = nil
+	m.clearedapplication = false
+}
+
+// Where appends a list predicates to the ApplicationSearchPrefixMutation builder.
+func (m *ApplicationSearchPrefixMutation) Where(ps ...predicate.ApplicationSearchPrefix) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ApplicationSearchPrefixMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ApplicationSearchPrefixMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ApplicationSearchPrefix, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ApplicationSearchPrefixMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ApplicationSearchPrefixMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ApplicationSearchPrefix).
+func (m *ApplicationSearchPrefixMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ApplicationSearchPrefixMutation) Fields() []string {
+	fields := make([]string, 0, 3)
+	if m.owner != nil {
+		fields = append(fields, applicationsearchprefix.FieldOwnerID)
+	}
+	if m.application != nil {
+		fields = append(fields, applicationsearchprefix.FieldApplicationID)
+	}
+	if m.prefix != nil {
+		fields = append(fields, applicationsearchprefix.FieldPrefix)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ApplicationSearchPrefixMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case applicationsearchprefix.FieldOwnerID:
+		return m.OwnerID()
+	case applicationsearchprefix.FieldApplicationID:
+		return m.ApplicationID()
+	case applicationsearchprefix.FieldPrefix:
+		return m.Prefix()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ApplicationSearchPrefixMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case applicationsearchprefix.FieldOwnerID:
+		return m.OldOwnerID(ctx)
+	case applicationsearchprefix.FieldApplicationID:
+		return m.OldApplicationID(ctx)
+	case applicationsearchprefix.FieldPrefix:
+		return m.OldPrefix(ctx)
+	}
+	return nil, fmt.Errorf("unknown ApplicationSearchPrefix field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ApplicationSearchPrefixMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case applicationsearchprefix.FieldOwnerID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOwnerID(v)
+		return nil
+	case applicationsearchprefix.FieldApplicationID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetApplicationID(v)
+		return nil
+	case applicationsearchprefix.FieldPrefix:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPrefix(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ApplicationSearchPrefix field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ApplicationSearchPrefixMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ApplicationSearchPrefixMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ApplicationSearchPrefixMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown ApplicationSearchPrefix numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ApplicationSearchPrefixMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ApplicationSearchPrefixMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ApplicationSearchPrefixMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown ApplicationSearchPrefix nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ApplicationSearchPrefixMutation) ResetField(name string) error {
+	switch name {
+	case applicationsearchprefix.FieldOwnerID:
+		m.ResetOwnerID()
+		return nil
+	case applicationsearchprefix.FieldApplicationID:
+		m.ResetApplicationID()
+		return nil
+	case applicationsearchprefix.FieldPrefix:
+		m.ResetPrefix()
+		return nil
+	}
+	return fmt.Errorf("unknown ApplicationSearchPrefix field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ApplicationSearchPrefixMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.owner != nil {
+		edges = append(edges, applicationsearchprefix.EdgeOwner)
+	}
+	if m.application != nil {
+		edges = append(edges, applicationsearchprefix.EdgeApplication)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ApplicationSearchPrefixMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case applicationsearchprefix.EdgeOwner:
+		if id := m.owner; id != nil {
+			return []ent.Value{*id}
+		}
+	case applicationsearchprefix.EdgeApplication:
+		if id := m.application; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ApplicationSearchPrefixMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ApplicationSearchPrefixMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ApplicationSearchPrefixMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedowner {
+		edges = append(edges, applicationsearchprefix.EdgeOwner)
+	}
+	if m.clearedapplication {
+		edges = append(edges, applicationsearchprefix.EdgeApplication)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ApplicationSearchPrefixMutation) EdgeCleared(name string) bool {
+	switch name {
+	case applicationsearchprefix.EdgeOwner:
+		return m.clearedowner
+	case applicationsearchprefix.EdgeApplication:
+		return m.clearedapplication
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ApplicationSearchPrefixMutation) ClearEdge(name string) error {
+	switch name {
+	case applicationsearchprefix.EdgeOwner:
+		m.ClearOwner()
+		return nil
+	case applicationsearchprefix.EdgeApplication:
+		m.ClearApplication()
+		return nil
+	}
+	return fmt.Errorf("unknown ApplicationSearchPrefix unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ApplicationSearchPrefixMutation) ResetEdge(name string) error {
+	switch name {
+	case applicationsearchprefix.EdgeOwner:
+		m.ResetOwner()
+		return nil
+	case applicationsearchprefix.EdgeApplication:
+		m.ResetApplication()
+		return nil
+	}
+	return fmt.Errorf("unknown ApplicationSearchPrefix edge %s", name)
 }
 
 // ContactMutation represents an operation that mutates the Contact nodes in the graph.
@@ -4106,6 +4729,7 @@ type ContactMutation struct {
 	status              *contact.Status
 	search_key          *string
 	sort_key            *string
+	company_key         *string
 	clearedFields       map[string]struct{}
 	owner               *uuid.UUID
 	clearedowner        bool
@@ -4980,6 +5604,42 @@ func (m *ContactMutation) ResetSortKey() {
 	m.sort_key = nil
 }
 
+// SetCompanyKey sets the "company_key" field.
+func (m *ContactMutation) SetCompanyKey(s string) {
+	m.company_key = &s
+}
+
+// CompanyKey returns the value of the "company_key" field in the mutation.
+func (m *ContactMutation) CompanyKey() (r string, exists bool) {
+	v := m.company_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyKey returns the old "company_key" field's value of the Contact entity.
+// If the Contact object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ContactMutation) OldCompanyKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyKey: %w", err)
+	}
+	return oldValue.CompanyKey, nil
+}
+
+// ResetCompanyKey resets all changes to the "company_key" field.
+func (m *ContactMutation) ResetCompanyKey() {
+	m.company_key = nil
+}
+
 // ClearOwner clears the "owner" edge to the User entity.
 func (m *ContactMutation) ClearOwner() {
 	m.clearedowner = true
@@ -5338,7 +5998,7 @@ func (m *ContactMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ContactMutation) Fields() []string {
-	fields := make([]string, 0, 19)
+	fields := make([]string, 0, 20)
 	if m.created_at != nil {
 		fields = append(fields, contact.FieldCreatedAt)
 	}
@@ -5396,6 +6056,9 @@ func (m *ContactMutation) Fields() []string {
 	if m.sort_key != nil {
 		fields = append(fields, contact.FieldSortKey)
 	}
+	if m.company_key != nil {
+		fields = append(fields, contact.FieldCompanyKey)
+	}
 	return fields
 }
 
@@ -5442,6 +6105,8 @@ func (m *ContactMutation) Field(name string) (ent.Value, bool) {
 		return m.SearchKey()
 	case contact.FieldSortKey:
 		return m.SortKey()
+	case contact.FieldCompanyKey:
+		return m.CompanyKey()
 	}
 	return nil, false
 }
@@ -5489,6 +6154,8 @@ func (m *ContactMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldSearchKey(ctx)
 	case contact.FieldSortKey:
 		return m.OldSortKey(ctx)
+	case contact.FieldCompanyKey:
+		return m.OldCompanyKey(ctx)
 	}
 	return nil, fmt.Errorf("unknown Contact field %s", name)
 }
@@ -5631,6 +6298,13 @@ func (m *ContactMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetSortKey(v)
 		return nil
+	case contact.FieldCompanyKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyKey(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Contact field %s", name)
 }
@@ -5766,6 +6440,9 @@ func (m *ContactMutation) ResetField(name string) error {
 		return nil
 	case contact.FieldSortKey:
 		m.ResetSortKey()
+		return nil
+	case contact.FieldCompanyKey:
+		m.ResetCompanyKey()
 		return nil
 	}
 	return fmt.Errorf("unknown Contact field %s", name)
@@ -10359,6 +11036,1333 @@ func (m *LicenseMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown License edge %s", name)
 }
 
+// LicenseBatchMutation represents an operation that mutates the LicenseBatch nodes in the graph.
+type LicenseBatchMutation struct {
+	config
+	op                Op
+	typ               string
+	id                *uuid.UUID
+	count             *int
+	addcount          *int
+	idempotency_key   *string
+	created_at        *time.Time
+	clearedFields     map[string]struct{}
+	agency            *uuid.UUID
+	clearedagency     bool
+	created_by        *uuid.UUID
+	clearedcreated_by bool
+	done              bool
+	oldValue          func(context.Context) (*LicenseBatch, error)
+	predicates        []predicate.LicenseBatch
+}
+
+var _ ent.Mutation = (*LicenseBatchMutation)(nil)
+
+// licensebatchOption allows management of the mutation configuration using functional options.
+type licensebatchOption func(*LicenseBatchMutation)
+
+// newLicenseBatchMutation creates new mutation for the LicenseBatch entity.
+func newLicenseBatchMutation(c config, op Op, opts ...licensebatchOption) *LicenseBatchMutation {
+	m := &LicenseBatchMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeLicenseBatch,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withLicenseBatchID sets the ID field of the mutation.
+func withLicenseBatchID(id uuid.UUID) licensebatchOption {
+	return func(m *LicenseBatchMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *LicenseBatch
+		)
+		m.oldValue = func(ctx context.Context) (*LicenseBatch, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().LicenseBatch.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withLicenseBatch sets the old LicenseBatch of the mutation.
+func withLicenseBatch(node *LicenseBatch) licensebatchOption {
+	return func(m *LicenseBatchMutation) {
+		m.oldValue = func(context.Context) (*LicenseBatch, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m LicenseBatchMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m LicenseBatchMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of LicenseBatch entities.
+func (m *LicenseBatchMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *LicenseBatchMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *LicenseBatchMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().LicenseBatch.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetAgencyID sets the "agency_id" field.
+func (m *LicenseBatchMutation) SetAgencyID(u uuid.UUID) {
+	m.agency = &u
+}
+
+// AgencyID returns the value of the "agency_id" field in the mutation.
+func (m *LicenseBatchMutation) AgencyID() (r uuid.UUID, exists bool) {
+	v := m.agency
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAgencyID returns the old "agency_id" field's value of the LicenseBatch entity.
+// If the LicenseBatch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LicenseBatchMutation) OldAgencyID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAgencyID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAgencyID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAgencyID: %w", err)
+	}
+	return oldValue.AgencyID, nil
+}
+
+// ResetAgencyID resets all changes to the "agency_id" field.
+func (m *LicenseBatchMutation) ResetAgencyID() {
+	m.agency = nil
+}
+
+// SetCount sets the "count" field.
+func (m *LicenseBatchMutation) SetCount(i int) {
+	m.count = &i
+	m.addcount = nil
+}
+
+// Count returns the value of the "count" field in the mutation.
+func (m *LicenseBatchMutation) Count() (r int, exists bool) {
+	v := m.count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCount returns the old "count" field's value of the LicenseBatch entity.
+// If the LicenseBatch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LicenseBatchMutation) OldCount(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCount: %w", err)
+	}
+	return oldValue.Count, nil
+}
+
+// AddCount adds i to the "count" field.
+func (m *LicenseBatchMutation) AddCount(i int) {
+	if m.addcount != nil {
+		*m.addcount += i
+	} else {
+		m.addcount = &i
+	}
+}
+
+// AddedCount returns the value that was added to the "count" field in this mutation.
+func (m *LicenseBatchMutation) AddedCount() (r int, exists bool) {
+	v := m.addcount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetCount resets all changes to the "count" field.
+func (m *LicenseBatchMutation) ResetCount() {
+	m.count = nil
+	m.addcount = nil
+}
+
+// SetIdempotencyKey sets the "idempotency_key" field.
+func (m *LicenseBatchMutation) SetIdempotencyKey(s string) {
+	m.idempotency_key = &s
+}
+
+// IdempotencyKey returns the value of the "idempotency_key" field in the mutation.
+func (m *LicenseBatchMutation) IdempotencyKey() (r string, exists bool) {
+	v := m.idempotency_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldIdempotencyKey returns the old "idempotency_key" field's value of the LicenseBatch entity.
+// If the LicenseBatch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LicenseBatchMutation) OldIdempotencyKey(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldIdempotencyKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldIdempotencyKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldIdempotencyKey: %w", err)
+	}
+	return oldValue.IdempotencyKey, nil
+}
+
+// ClearIdempotencyKey clears the value of the "idempotency_key" field.
+func (m *LicenseBatchMutation) ClearIdempotencyKey() {
+	m.idempotency_key = nil
+	m.clearedFields[licensebatch.FieldIdempotencyKey] = struct{}{}
+}
+
+// IdempotencyKeyCleared returns if the "idempotency_key" field was cleared in this mutation.
+func (m *LicenseBatchMutation) IdempotencyKeyCleared() bool {
+	_, ok := m.clearedFields[licensebatch.FieldIdempotencyKey]
+	return ok
+}
+
+// ResetIdempotencyKey resets all changes to the "idempotency_key" field.
+func (m *LicenseBatchMutation) ResetIdempotencyKey() {
+	m.idempotency_key = nil
+	delete(m.clearedFields, licensebatch.FieldIdempotencyKey)
+}
+
+// SetCreatedByID sets the "created_by_id" field.
+func (m *LicenseBatchMutation) SetCreatedByID(u uuid.UUID) {
+	m.created_by = &u
+}
+
+// CreatedByID returns the value of the "created_by_id" field in the mutation.
+func (m *LicenseBatchMutation) CreatedByID() (r uuid.UUID, exists bool) {
+	v := m.created_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedByID returns the old "created_by_id" field's value of the LicenseBatch entity.
+// If the LicenseBatch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LicenseBatchMutation) OldCreatedByID(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedByID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedByID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedByID: %w", err)
+	}
+	return oldValue.CreatedByID, nil
+}
+
+// ClearCreatedByID clears the value of the "created_by_id" field.
+func (m *LicenseBatchMutation) ClearCreatedByID() {
+	m.created_by = nil
+	m.clearedFields[licensebatch.FieldCreatedByID] = struct{}{}
+}
+
+// CreatedByIDCleared returns if the "created_by_id" field was cleared in this mutation.
+func (m *LicenseBatchMutation) CreatedByIDCleared() bool {
+	_, ok := m.clearedFields[licensebatch.FieldCreatedByID]
+	return ok
+}
+
+// ResetCreatedByID resets all changes to the "created_by_id" field.
+func (m *LicenseBatchMutation) ResetCreatedByID() {
+	m.created_by = nil
+	delete(m.clearedFields, licensebatch.FieldCreatedByID)
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *LicenseBatchMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *LicenseBatchMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the LicenseBatch entity.
+// If the LicenseBatch object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LicenseBatchMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *LicenseBatchMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// ClearAgency clears the "agency" edge to the Agency entity.
+func (m *LicenseBatchMutation) ClearAgency() {
+	m.clearedagency = true
+	m.clearedFields[licensebatch.FieldAgencyID] = struct{}{}
+}
+
+// AgencyCleared reports if the "agency" edge to the Agency entity was cleared.
+func (m *LicenseBatchMutation) AgencyCleared() bool {
+	return m.clearedagency
+}
+
+// AgencyIDs returns the "agency" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// AgencyID instead. It exists only for internal usage by the builders.
+func (m *LicenseBatchMutation) AgencyIDs() (ids []uuid.UUID) {
+	if id := m.agency; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetAgency resets all changes to the "agency" edge.
+func (m *LicenseBatchMutation) ResetAgency() {
+	m.agency = nil
+	m.clearedagency = false
+}
+
+// ClearCreatedBy clears the "created_by" edge to the User entity.
+func (m *LicenseBatchMutation) ClearCreatedBy() {
+	m.clearedcreated_by = true
+	m.clearedFields[licensebatch.FieldCreatedByID] = struct{}{}
+}
+
+// CreatedByCleared reports if the "created_by" edge to the User entity was cleared.
+func (m *LicenseBatchMutation) CreatedByCleared() bool {
+	return m.CreatedByIDCleared() || m.clearedcreated_by
+}
+
+// CreatedByIDs returns the "created_by" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// CreatedByID instead. It exists only for internal usage by the builders.
+func (m *LicenseBatchMutation) CreatedByIDs() (ids []uuid.UUID) {
+	if id := m.created_by; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetCreatedBy resets all changes to the "created_by" edge.
+func (m *LicenseBatchMutation) ResetCreatedBy() {
+	m.created_by = nil
+	m.clearedcreated_by = false
+}
+
+// Where appends a list predicates to the LicenseBatchMutation builder.
+func (m *LicenseBatchMutation) Where(ps ...predicate.LicenseBatch) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the LicenseBatchMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *LicenseBatchMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.LicenseBatch, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *LicenseBatchMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *LicenseBatchMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (LicenseBatch).
+func (m *LicenseBatchMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *LicenseBatchMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.agency != nil {
+		fields = append(fields, licensebatch.FieldAgencyID)
+	}
+	if m.count != nil {
+		fields = append(fields, licensebatch.FieldCount)
+	}
+	if m.idempotency_key != nil {
+		fields = append(fields, licensebatch.FieldIdempotencyKey)
+	}
+	if m.created_by != nil {
+		fields = append(fields, licensebatch.FieldCreatedByID)
+	}
+	if m.created_at != nil {
+		fields = append(fields, licensebatch.FieldCreatedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *LicenseBatchMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case licensebatch.FieldAgencyID:
+		return m.AgencyID()
+	case licensebatch.FieldCount:
+		return m.Count()
+	case licensebatch.FieldIdempotencyKey:
+		return m.IdempotencyKey()
+	case licensebatch.FieldCreatedByID:
+		return m.CreatedByID()
+	case licensebatch.FieldCreatedAt:
+		return m.CreatedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *LicenseBatchMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case licensebatch.FieldAgencyID:
+		return m.OldAgencyID(ctx)
+	case licensebatch.FieldCount:
+		return m.OldCount(ctx)
+	case licensebatch.FieldIdempotencyKey:
+		return m.OldIdempotencyKey(ctx)
+	case licensebatch.FieldCreatedByID:
+		return m.OldCreatedByID(ctx)
+	case licensebatch.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown LicenseBatch field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LicenseBatchMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case licensebatch.FieldAgencyID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAgencyID(v)
+		return nil
+	case licensebatch.FieldCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCount(v)
+		return nil
+	case licensebatch.FieldIdempotencyKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetIdempotencyKey(v)
+		return nil
+	case licensebatch.FieldCreatedByID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedByID(v)
+		return nil
+	case licensebatch.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LicenseBatch field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *LicenseBatchMutation) AddedFields() []string {
+	var fields []string
+	if m.addcount != nil {
+		fields = append(fields, licensebatch.FieldCount)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *LicenseBatchMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case licensebatch.FieldCount:
+		return m.AddedCount()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LicenseBatchMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case licensebatch.FieldCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddCount(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LicenseBatch numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *LicenseBatchMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(licensebatch.FieldIdempotencyKey) {
+		fields = append(fields, licensebatch.FieldIdempotencyKey)
+	}
+	if m.FieldCleared(licensebatch.FieldCreatedByID) {
+		fields = append(fields, licensebatch.FieldCreatedByID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *LicenseBatchMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *LicenseBatchMutation) ClearField(name string) error {
+	switch name {
+	case licensebatch.FieldIdempotencyKey:
+		m.ClearIdempotencyKey()
+		return nil
+	case licensebatch.FieldCreatedByID:
+		m.ClearCreatedByID()
+		return nil
+	}
+	return fmt.Errorf("unknown LicenseBatch nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *LicenseBatchMutation) ResetField(name string) error {
+	switch name {
+	case licensebatch.FieldAgencyID:
+		m.ResetAgencyID()
+		return nil
+	case licensebatch.FieldCount:
+		m.ResetCount()
+		return nil
+	case licensebatch.FieldIdempotencyKey:
+		m.ResetIdempotencyKey()
+		return nil
+	case licensebatch.FieldCreatedByID:
+		m.ResetCreatedByID()
+		return nil
+	case licensebatch.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown LicenseBatch field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *LicenseBatchMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.agency != nil {
+		edges = append(edges, licensebatch.EdgeAgency)
+	}
+	if m.created_by != nil {
+		edges = append(edges, licensebatch.EdgeCreatedBy)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *LicenseBatchMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case licensebatch.EdgeAgency:
+		if id := m.agency; id != nil {
+			return []ent.Value{*id}
+		}
+	case licensebatch.EdgeCreatedBy:
+		if id := m.created_by; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *LicenseBatchMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *LicenseBatchMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *LicenseBatchMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedagency {
+		edges = append(edges, licensebatch.EdgeAgency)
+	}
+	if m.clearedcreated_by {
+		edges = append(edges, licensebatch.EdgeCreatedBy)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *LicenseBatchMutation) EdgeCleared(name string) bool {
+	switch name {
+	case licensebatch.EdgeAgency:
+		return m.clearedagency
+	case licensebatch.EdgeCreatedBy:
+		return m.clearedcreated_by
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *LicenseBatchMutation) ClearEdge(name string) error {
+	switch name {
+	case licensebatch.EdgeAgency:
+		m.ClearAgency()
+		return nil
+	case licensebatch.EdgeCreatedBy:
+		m.ClearCreatedBy()
+		return nil
+	}
+	return fmt.Errorf("unknown LicenseBatch unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *LicenseBatchMutation) ResetEdge(name string) error {
+	switch name {
+	case licensebatch.EdgeAgency:
+		m.ResetAgency()
+		return nil
+	case licensebatch.EdgeCreatedBy:
+		m.ResetCreatedBy()
+		return nil
+	}
+	return fmt.Errorf("unknown LicenseBatch edge %s", name)
+}
+
+// PersonalLinkMutation represents an operation that mutates the PersonalLink nodes in the graph.
+type PersonalLinkMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	created_at    *time.Time
+	updated_at    *time.Time
+	kind          *personallink.Kind
+	token         *string
+	clearedFields map[string]struct{}
+	owner         *uuid.UUID
+	clearedowner  bool
+	done          bool
+	oldValue      func(context.Context) (*PersonalLink, error)
+	predicates    []predicate.PersonalLink
+}
+
+var _ ent.Mutation = (*PersonalLinkMutation)(nil)
+
+// personallinkOption allows management of the mutation configuration using functional options.
+type personallinkOption func(*PersonalLinkMutation)
+
+// newPersonalLinkMutation creates new mutation for the PersonalLink entity.
+func newPersonalLinkMutation(c config, op Op, opts ...personallinkOption) *PersonalLinkMutation {
+	m := &PersonalLinkMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePersonalLink,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withPersonalLinkID sets the ID field of the mutation.
+func withPersonalLinkID(id uuid.UUID) personallinkOption {
+	return func(m *PersonalLinkMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *PersonalLink
+		)
+		m.oldValue = func(ctx context.Context) (*PersonalLink, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().PersonalLink.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withPersonalLink sets the old PersonalLink of the mutation.
+func withPersonalLink(node *PersonalLink) personallinkOption {
+	return func(m *PersonalLinkMutation) {
+		m.oldValue = func(context.Context) (*PersonalLink, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PersonalLinkMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PersonalLinkMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of PersonalLink entities.
+func (m *PersonalLinkMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *PersonalLinkMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *PersonalLinkMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().PersonalLink.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *PersonalLinkMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *PersonalLinkMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the PersonalLink entity.
+// If the PersonalLink object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PersonalLinkMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *PersonalLinkMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *PersonalLinkMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *PersonalLinkMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the PersonalLink entity.
+// If the PersonalLink object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PersonalLinkMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *PersonalLinkMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetOwnerID sets the "owner_id" field.
+func (m *PersonalLinkMutation) SetOwnerID(u uuid.UUID) {
+	m.owner = &u
+}
+
+// OwnerID returns the value of the "owner_id" field in the mutation.
+func (m *PersonalLinkMutation) OwnerID() (r uuid.UUID, exists bool) {
+	v := m.owner
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOwnerID returns the old "owner_id" field's value of the PersonalLink entity.
+// If the PersonalLink object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PersonalLinkMutation) OldOwnerID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOwnerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOwnerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOwnerID: %w", err)
+	}
+	return oldValue.OwnerID, nil
+}
+
+// ResetOwnerID resets all changes to the "owner_id" field.
+func (m *PersonalLinkMutation) ResetOwnerID() {
+	m.owner = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *PersonalLinkMutation) SetKind(pe personallink.Kind) {
+	m.kind = &pe
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *PersonalLinkMutation) Kind() (r personallink.Kind, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the PersonalLink entity.
+// If the PersonalLink object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PersonalLinkMutation) OldKind(ctx context.Context) (v personallink.Kind, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *PersonalLinkMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetToken sets the "token" field.
+func (m *PersonalLinkMutation) SetToken(s string) {
+	m.token = &s
+}
+
+// Token returns the value of the "token" field in the mutation.
+func (m *PersonalLinkMutation) Token() (r string, exists bool) {
+	v := m.token
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldToken returns the old "token" field's value of the PersonalLink entity.
+// If the PersonalLink object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PersonalLinkMutation) OldToken(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldToken is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldToken requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldToken: %w", err)
+	}
+	return oldValue.Token, nil
+}
+
+// ResetToken resets all changes to the "token" field.
+func (m *PersonalLinkMutation) ResetToken() {
+	m.token = nil
+}
+
+// ClearOwner clears the "owner" edge to the User entity.
+func (m *PersonalLinkMutation) ClearOwner() {
+	m.clearedowner = true
+	m.clearedFields[personallink.FieldOwnerID] = struct{}{}
+}
+
+// OwnerCleared reports if the "owner" edge to the User entity was cleared.
+func (m *PersonalLinkMutation) OwnerCleared() bool {
+	return m.clearedowner
+}
+
+// OwnerIDs returns the "owner" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// OwnerID instead. It exists only for internal usage by the builders.
+func (m *PersonalLinkMutation) OwnerIDs() (ids []uuid.UUID) {
+	if id := m.owner; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetOwner resets all changes to the "owner" edge.
+func (m *PersonalLinkMutation) ResetOwner() {
+	m.owner = nil
+	m.clearedowner = false
+}
+
+// Where appends a list predicates to the PersonalLinkMutation builder.
+func (m *PersonalLinkMutation) Where(ps ...predicate.PersonalLink) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PersonalLinkMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PersonalLinkMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.PersonalLink, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PersonalLinkMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PersonalLinkMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (PersonalLink).
+func (m *PersonalLinkMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PersonalLinkMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.created_at != nil {
+		fields = append(fields, personallink.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, personallink.FieldUpdatedAt)
+	}
+	if m.owner != nil {
+		fields = append(fields, personallink.FieldOwnerID)
+	}
+	if m.kind != nil {
+		fields = append(fields, personallink.FieldKind)
+	}
+	if m.token != nil {
+		fields = append(fields, personallink.FieldToken)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PersonalLinkMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case personallink.FieldCreatedAt:
+		return m.CreatedAt()
+	case personallink.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case personallink.FieldOwnerID:
+		return m.OwnerID()
+	case personallink.FieldKind:
+		return m.Kind()
+	case personallink.FieldToken:
+		return m.Token()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PersonalLinkMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case personallink.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case personallink.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case personallink.FieldOwnerID:
+		return m.OldOwnerID(ctx)
+	case personallink.FieldKind:
+		return m.OldKind(ctx)
+	case personallink.FieldToken:
+		return m.OldToken(ctx)
+	}
+	return nil, fmt.Errorf("unknown PersonalLink field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PersonalLinkMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case personallink.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case personallink.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case personallink.FieldOwnerID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOwnerID(v)
+		return nil
+	case personallink.FieldKind:
+		v, ok := value.(personallink.Kind)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case personallink.FieldToken:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetToken(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PersonalLink field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PersonalLinkMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PersonalLinkMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PersonalLinkMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown PersonalLink numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PersonalLinkMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PersonalLinkMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PersonalLinkMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown PersonalLink nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PersonalLinkMutation) ResetField(name string) error {
+	switch name {
+	case personallink.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case personallink.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case personallink.FieldOwnerID:
+		m.ResetOwnerID()
+		return nil
+	case personallink.FieldKind:
+		m.ResetKind()
+		return nil
+	case personallink.FieldToken:
+		m.ResetToken()
+		return nil
+	}
+	return fmt.Errorf("unknown PersonalLink field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PersonalLinkMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.owner != nil {
+		edges = append(edges, personallink.EdgeOwner)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PersonalLinkMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case personallink.EdgeOwner:
+		if id := m.owner; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PersonalLinkMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PersonalLinkMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PersonalLinkMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedowner {
+		edges = append(edges, personallink.EdgeOwner)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PersonalLinkMutation) EdgeCleared(name string) bool {
+	switch name {
+	case personallink.EdgeOwner:
+		return m.clearedowner
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PersonalLinkMutation) ClearEdge(name string) error {
+	switch name {
+	case personallink.EdgeOwner:
+		m.ClearOwner()
+		return nil
+	}
+	return fmt.Errorf("unknown PersonalLink unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PersonalLinkMutation) ResetEdge(name string) error {
+	switch name {
+	case personallink.EdgeOwner:
+		m.ResetOwner()
+		return nil
+	}
+	return fmt.Errorf("unknown PersonalLink edge %s", name)
+}
+
 // SessionMutation represents an operation that mutates the Session nodes in the graph.
 type SessionMutation struct {
 	config
@@ -13622,8 +15626,10 @@ type UserMutation struct {
 	trial_end_at                      *time.Time
 	has_free_access                   *bool
 	task_notifications                *bool
+	terms_accepted_at                 *time.Time
 	origin                            *string
 	time_zone                         *string
+	share_progress_with_agency        *bool
 	stripe_customer_id                *string
 	stripe_subscription_id            *string
 	subscription_status               *string
@@ -14461,6 +16467,55 @@ func (m *UserMutation) ResetTaskNotifications() {
 	m.task_notifications = nil
 }
 
+// SetTermsAcceptedAt sets the "terms_accepted_at" field.
+func (m *UserMutation) SetTermsAcceptedAt(t time.Time) {
+	m.terms_accepted_at = &t
+}
+
+// TermsAcceptedAt returns the value of the "terms_accepted_at" field in the mutation.
+func (m *UserMutation) TermsAcceptedAt() (r time.Time, exists bool) {
+	v := m.terms_accepted_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTermsAcceptedAt returns the old "terms_accepted_at" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldTermsAcceptedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTermsAcceptedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTermsAcceptedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTermsAcceptedAt: %w", err)
+	}
+	return oldValue.TermsAcceptedAt, nil
+}
+
+// ClearTermsAcceptedAt clears the value of the "terms_accepted_at" field.
+func (m *UserMutation) ClearTermsAcceptedAt() {
+	m.terms_accepted_at = nil
+	m.clearedFields[user.FieldTermsAcceptedAt] = struct{}{}
+}
+
+// TermsAcceptedAtCleared returns if the "terms_accepted_at" field was cleared in this mutation.
+func (m *UserMutation) TermsAcceptedAtCleared() bool {
+	_, ok := m.clearedFields[user.FieldTermsAcceptedAt]
+	return ok
+}
+
+// ResetTermsAcceptedAt resets all changes to the "terms_accepted_at" field.
+func (m *UserMutation) ResetTermsAcceptedAt() {
+	m.terms_accepted_at = nil
+	delete(m.clearedFields, user.FieldTermsAcceptedAt)
+}
+
 // SetOrigin sets the "origin" field.
 func (m *UserMutation) SetOrigin(s string) {
 	m.origin = &s
@@ -14531,6 +16586,42 @@ func (m *UserMutation) OldTimeZone(ctx context.Context) (v string, err error) {
 // ResetTimeZone resets all changes to the "time_zone" field.
 func (m *UserMutation) ResetTimeZone() {
 	m.time_zone = nil
+}
+
+// SetShareProgressWithAgency sets the "share_progress_with_agency" field.
+func (m *UserMutation) SetShareProgressWithAgency(b bool) {
+	m.share_progress_with_agency = &b
+}
+
+// ShareProgressWithAgency returns the value of the "share_progress_with_agency" field in the mutation.
+func (m *UserMutation) ShareProgressWithAgency() (r bool, exists bool) {
+	v := m.share_progress_with_agency
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldShareProgressWithAgency returns the old "share_progress_with_agency" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldShareProgressWithAgency(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldShareProgressWithAgency is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldShareProgressWithAgency requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldShareProgressWithAgency: %w", err)
+	}
+	return oldValue.ShareProgressWithAgency, nil
+}
+
+// ResetShareProgressWithAgency resets all changes to the "share_progress_with_agency" field.
+func (m *UserMutation) ResetShareProgressWithAgency() {
+	m.share_progress_with_agency = nil
 }
 
 // SetAgencyID sets the "agency_id" field.
@@ -15011,7 +17102,7 @@ func (m *UserMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *UserMutation) Fields() []string {
-	fields := make([]string, 0, 27)
+	fields := make([]string, 0, 29)
 	if m.created_at != nil {
 		fields = append(fields, user.FieldCreatedAt)
 	}
@@ -15066,11 +17157,17 @@ func (m *UserMutation) Fields() []string {
 	if m.task_notifications != nil {
 		fields = append(fields, user.FieldTaskNotifications)
 	}
+	if m.terms_accepted_at != nil {
+		fields = append(fields, user.FieldTermsAcceptedAt)
+	}
 	if m.origin != nil {
 		fields = append(fields, user.FieldOrigin)
 	}
 	if m.time_zone != nil {
 		fields = append(fields, user.FieldTimeZone)
+	}
+	if m.share_progress_with_agency != nil {
+		fields = append(fields, user.FieldShareProgressWithAgency)
 	}
 	if m.agency != nil {
 		fields = append(fields, user.FieldAgencyID)
@@ -15137,10 +17234,14 @@ func (m *UserMutation) Field(name string) (ent.Value, bool) {
 		return m.HasFreeAccess()
 	case user.FieldTaskNotifications:
 		return m.TaskNotifications()
+	case user.FieldTermsAcceptedAt:
+		return m.TermsAcceptedAt()
 	case user.FieldOrigin:
 		return m.Origin()
 	case user.FieldTimeZone:
 		return m.TimeZone()
+	case user.FieldShareProgressWithAgency:
+		return m.ShareProgressWithAgency()
 	case user.FieldAgencyID:
 		return m.AgencyID()
 	case user.FieldStripeCustomerID:
@@ -15200,10 +17301,14 @@ func (m *UserMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldHasFreeAccess(ctx)
 	case user.FieldTaskNotifications:
 		return m.OldTaskNotifications(ctx)
+	case user.FieldTermsAcceptedAt:
+		return m.OldTermsAcceptedAt(ctx)
 	case user.FieldOrigin:
 		return m.OldOrigin(ctx)
 	case user.FieldTimeZone:
 		return m.OldTimeZone(ctx)
+	case user.FieldShareProgressWithAgency:
+		return m.OldShareProgressWithAgency(ctx)
 	case user.FieldAgencyID:
 		return m.OldAgencyID(ctx)
 	case user.FieldStripeCustomerID:
@@ -15353,6 +17458,13 @@ func (m *UserMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetTaskNotifications(v)
 		return nil
+	case user.FieldTermsAcceptedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTermsAcceptedAt(v)
+		return nil
 	case user.FieldOrigin:
 		v, ok := value.(string)
 		if !ok {
@@ -15366,6 +17478,13 @@ func (m *UserMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetTimeZone(v)
+		return nil
+	case user.FieldShareProgressWithAgency:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetShareProgressWithAgency(v)
 		return nil
 	case user.FieldAgencyID:
 		v, ok := value.(uuid.UUID)
@@ -15476,6 +17595,9 @@ func (m *UserMutation) ClearedFields() []string {
 	if m.FieldCleared(user.FieldTrialEndAt) {
 		fields = append(fields, user.FieldTrialEndAt)
 	}
+	if m.FieldCleared(user.FieldTermsAcceptedAt) {
+		fields = append(fields, user.FieldTermsAcceptedAt)
+	}
 	if m.FieldCleared(user.FieldAgencyID) {
 		fields = append(fields, user.FieldAgencyID)
 	}
@@ -15516,6 +17638,9 @@ func (m *UserMutation) ClearField(name string) error {
 		return nil
 	case user.FieldTrialEndAt:
 		m.ClearTrialEndAt()
+		return nil
+	case user.FieldTermsAcceptedAt:
+		m.ClearTermsAcceptedAt()
 		return nil
 	case user.FieldAgencyID:
 		m.ClearAgencyID()
@@ -15591,11 +17716,17 @@ func (m *UserMutation) ResetField(name string) error {
 	case user.FieldTaskNotifications:
 		m.ResetTaskNotifications()
 		return nil
+	case user.FieldTermsAcceptedAt:
+		m.ResetTermsAcceptedAt()
+		return nil
 	case user.FieldOrigin:
 		m.ResetOrigin()
 		return nil
 	case user.FieldTimeZone:
 		m.ResetTimeZone()
+		return nil
+	case user.FieldShareProgressWithAgency:
+		m.ResetShareProgressWithAgency()
 		return nil
 	case user.FieldAgencyID:
 		m.ResetAgencyID()

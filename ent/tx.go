@@ -22,6 +22,8 @@ type Tx struct {
 	Agency *AgencyClient
 	// Application is the client for interacting with the Application builders.
 	Application *ApplicationClient
+	// ApplicationSearchPrefix is the client for interacting with the ApplicationSearchPrefix builders.
+	ApplicationSearchPrefix *ApplicationSearchPrefixClient
 	// Contact is the client for interacting with the Contact builders.
 	Contact *ContactClient
 	// DashboardSetting is the client for interacting with the DashboardSetting builders.
@@ -32,6 +34,10 @@ type Tx struct {
 	JobRun *JobRunClient
 	// License is the client for interacting with the License builders.
 	License *LicenseClient
+	// LicenseBatch is the client for interacting with the LicenseBatch builders.
+	LicenseBatch *LicenseBatchClient
+	// PersonalLink is the client for interacting with the PersonalLink builders.
+	PersonalLink *PersonalLinkClient
 	// Session is the client for interacting with the Session builders.
 	Session *SessionClient
 	// StripeEvent is the client for interacting with the StripeEvent builders.
@@ -177,11 +183,14 @@ func (tx *Tx) init() {
 	tx.ActionToken = NewActionTokenClient(tx.config)
 	tx.Agency = NewAgencyClient(tx.config)
 	tx.Application = NewApplicationClient(tx.config)
+	tx.ApplicationSearchPrefix = NewApplicationSearchPrefixClient(tx.config)
 	tx.Contact = NewContactClient(tx.config)
 	tx.DashboardSetting = NewDashboardSettingClient(tx.config)
 	tx.Event = NewEventClient(tx.config)
 	tx.JobRun = NewJobRunClient(tx.config)
 	tx.License = NewLicenseClient(tx.config)
+	tx.LicenseBatch = NewLicenseBatchClient(tx.config)
+	tx.PersonalLink = NewPersonalLinkClient(tx.config)
 	tx.Session = NewSessionClient(tx.config)
 	tx.StripeEvent = NewStripeEventClient(tx.config)
 	tx.Tag = NewTagClient(tx.config)

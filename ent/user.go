@@ -56,10 +56,14 @@ type User struct {
 	HasFreeAccess bool `json:"has_free_access,omitempty"`
 	// TaskNotifications holds the value of the "task_notifications" field.
 	TaskNotifications bool `json:"task_notifications,omitempty"`
+	// TermsAcceptedAt holds the value of the "terms_accepted_at" field.
+	TermsAcceptedAt *time.Time `json:"terms_accepted_at,omitempty"`
 	// Origin holds the value of the "origin" field.
 	Origin string `json:"origin,omitempty"`
 	// TimeZone holds the value of the "time_zone" field.
 	TimeZone string `json:"time_zone,omitempty"`
+	// ShareProgressWithAgency holds the value of the "share_progress_with_agency" field.
+	ShareProgressWithAgency bool `json:"share_progress_with_agency,omitempty"`
 	// AgencyID holds the value of the "agency_id" field.
 	AgencyID *uuid.UUID `json:"agency_id,omitempty"`
 	// StripeCustomerID holds the value of the "stripe_customer_id" field.
@@ -131,13 +135,13 @@ func (*User) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case user.FieldAgencyID:
 			values[i] = &sql.NullScanner{S: new(uuid.UUID)}
-		case user.FieldIsB2c, user.FieldHasPaid, user.FieldHasFreeAccess, user.FieldTaskNotifications, user.FieldSubscriptionCancelAtPeriodEnd:
+		case user.FieldIsB2c, user.FieldHasPaid, user.FieldHasFreeAccess, user.FieldTaskNotifications, user.FieldShareProgressWithAgency, user.FieldSubscriptionCancelAtPeriodEnd:
 			values[i] = new(sql.NullBool)
 		case user.FieldDataVersion:
 			values[i] = new(sql.NullInt64)
 		case user.FieldRole, user.FieldCivility, user.FieldEmail, user.FieldPasswordHash, user.FieldFirstName, user.FieldLastName, user.FieldJob, user.FieldMobileNumber, user.FieldPhoneNumber, user.FieldOrigin, user.FieldTimeZone, user.FieldStripeCustomerID, user.FieldStripeSubscriptionID, user.FieldSubscriptionStatus:
 			values[i] = new(sql.NullString)
-		case user.FieldCreatedAt, user.FieldUpdatedAt, user.FieldFirstLoginAt, user.FieldLastLoginAt, user.FieldTrialEndAt, user.FieldSubscriptionPeriodEnd:
+		case user.FieldCreatedAt, user.FieldUpdatedAt, user.FieldFirstLoginAt, user.FieldLastLoginAt, user.FieldTrialEndAt, user.FieldTermsAcceptedAt, user.FieldSubscriptionPeriodEnd:
 			values[i] = new(sql.NullTime)
 		case user.FieldID:
 			values[i] = new(uuid.UUID)
@@ -274,6 +278,13 @@ func (_m *User) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.TaskNotifications = value.Bool
 			}
+		case user.FieldTermsAcceptedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field terms_accepted_at", values[i])
+			} else if value.Valid {
+				_m.TermsAcceptedAt = new(time.Time)
+				*_m.TermsAcceptedAt = value.Time
+			}
 		case user.FieldOrigin:
 			if value, ok := values[i].(*sql.NullString); !ok {
 				return fmt.Errorf("unexpected type %T for field origin", values[i])
@@ -285,6 +296,12 @@ func (_m *User) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field time_zone", values[i])
 			} else if value.Valid {
 				_m.TimeZone = value.String
+			}
+		case user.FieldShareProgressWithAgency:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field share_progress_with_agency", values[i])
+			} else if value.Valid {
+				_m.ShareProgressWithAgency = value.Bool
 			}
 		case user.FieldAgencyID:
 			if value, ok := values[i].(*sql.NullScanner); !ok {
@@ -444,11 +461,19 @@ func (_m *User) String() string {
 	builder.WriteString("task_notifications=")
 	builder.WriteString(fmt.Sprintf("%v", _m.TaskNotifications))
 	builder.WriteString(", ")
+	if v := _m.TermsAcceptedAt; v != nil {
+		builder.WriteString("terms_accepted_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
 	builder.WriteString("origin=")
 	builder.WriteString(_m.Origin)
 	builder.WriteString(", ")
 	builder.WriteString("time_zone=")
 	builder.WriteString(_m.TimeZone)
+	builder.WriteString(", ")
+	builder.WriteString("share_progress_with_agency=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ShareProgressWithAgency))
 	builder.WriteString(", ")
 	if v := _m.AgencyID; v != nil {
 		builder.WriteString("agency_id=")

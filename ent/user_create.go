@@ -263,6 +263,20 @@ func (_c *UserCreate) SetNillableTaskNotifications(v *bool) *UserCreate {
 	return _c
 }
 
+// SetTermsAcceptedAt sets the "terms_accepted_at" field.
+func (_c *UserCreate) SetTermsAcceptedAt(v time.Time) *UserCreate {
+	_c.mutation.SetTermsAcceptedAt(v)
+	return _c
+}
+
+// SetNillableTermsAcceptedAt sets the "terms_accepted_at" field if the given value is not nil.
+func (_c *UserCreate) SetNillableTermsAcceptedAt(v *time.Time) *UserCreate {
+	if v != nil {
+		_c.SetTermsAcceptedAt(*v)
+	}
+	return _c
+}
+
 // SetOrigin sets the "origin" field.
 func (_c *UserCreate) SetOrigin(v string) *UserCreate {
 	_c.mutation.SetOrigin(v)
@@ -287,6 +301,20 @@ func (_c *UserCreate) SetTimeZone(v string) *UserCreate {
 func (_c *UserCreate) SetNillableTimeZone(v *string) *UserCreate {
 	if v != nil {
 		_c.SetTimeZone(*v)
+	}
+	return _c
+}
+
+// SetShareProgressWithAgency sets the "share_progress_with_agency" field.
+func (_c *UserCreate) SetShareProgressWithAgency(v bool) *UserCreate {
+	_c.mutation.SetShareProgressWithAgency(v)
+	return _c
+}
+
+// SetNillableShareProgressWithAgency sets the "share_progress_with_agency" field if the given value is not nil.
+func (_c *UserCreate) SetNillableShareProgressWithAgency(v *bool) *UserCreate {
+	if v != nil {
+		_c.SetShareProgressWithAgency(*v)
 	}
 	return _c
 }
@@ -537,6 +565,10 @@ func (_c *UserCreate) defaults() error {
 		v := user.DefaultTimeZone
 		_c.mutation.SetTimeZone(v)
 	}
+	if _, ok := _c.mutation.ShareProgressWithAgency(); !ok {
+		v := user.DefaultShareProgressWithAgency
+		_c.mutation.SetShareProgressWithAgency(v)
+	}
 	if _, ok := _c.mutation.SubscriptionStatus(); !ok {
 		v := user.DefaultSubscriptionStatus
 		_c.mutation.SetSubscriptionStatus(v)
@@ -645,6 +677,9 @@ func (_c *UserCreate) check() error {
 	}
 	if _, ok := _c.mutation.TimeZone(); !ok {
 		return &ValidationError{Name: "time_zone", err: errors.New(`ent: missing required field "User.time_zone"`)}
+	}
+	if _, ok := _c.mutation.ShareProgressWithAgency(); !ok {
+		return &ValidationError{Name: "share_progress_with_agency", err: errors.New(`ent: missing required field "User.share_progress_with_agency"`)}
 	}
 	if _, ok := _c.mutation.SubscriptionStatus(); !ok {
 		return &ValidationError{Name: "subscription_status", err: errors.New(`ent: missing required field "User.subscription_status"`)}
@@ -763,6 +798,10 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 		_spec.SetField(user.FieldTaskNotifications, field.TypeBool, value)
 		_node.TaskNotifications = value
 	}
+	if value, ok := _c.mutation.TermsAcceptedAt(); ok {
+		_spec.SetField(user.FieldTermsAcceptedAt, field.TypeTime, value)
+		_node.TermsAcceptedAt = &value
+	}
 	if value, ok := _c.mutation.Origin(); ok {
 		_spec.SetField(user.FieldOrigin, field.TypeString, value)
 		_node.Origin = value
@@ -770,6 +809,10 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.TimeZone(); ok {
 		_spec.SetField(user.FieldTimeZone, field.TypeString, value)
 		_node.TimeZone = value
+	}
+	if value, ok := _c.mutation.ShareProgressWithAgency(); ok {
+		_spec.SetField(user.FieldShareProgressWithAgency, field.TypeBool, value)
+		_node.ShareProgressWithAgency = value
 	}
 	if value, ok := _c.mutation.StripeCustomerID(); ok {
 		_spec.SetField(user.FieldStripeCustomerID, field.TypeString, value)
@@ -1130,6 +1173,24 @@ func (u *UserUpsert) UpdateTaskNotifications() *UserUpsert {
 	return u
 }
 
+// SetTermsAcceptedAt sets the "terms_accepted_at" field.
+func (u *UserUpsert) SetTermsAcceptedAt(v time.Time) *UserUpsert {
+	u.Set(user.FieldTermsAcceptedAt, v)
+	return u
+}
+
+// UpdateTermsAcceptedAt sets the "terms_accepted_at" field to the value that was provided on create.
+func (u *UserUpsert) UpdateTermsAcceptedAt() *UserUpsert {
+	u.SetExcluded(user.FieldTermsAcceptedAt)
+	return u
+}
+
+// ClearTermsAcceptedAt clears the value of the "terms_accepted_at" field.
+func (u *UserUpsert) ClearTermsAcceptedAt() *UserUpsert {
+	u.SetNull(user.FieldTermsAcceptedAt)
+	return u
+}
+
 // SetOrigin sets the "origin" field.
 func (u *UserUpsert) SetOrigin(v string) *UserUpsert {
 	u.Set(user.FieldOrigin, v)
@@ -1151,6 +1212,18 @@ func (u *UserUpsert) SetTimeZone(v string) *UserUpsert {
 // UpdateTimeZone sets the "time_zone" field to the value that was provided on create.
 func (u *UserUpsert) UpdateTimeZone() *UserUpsert {
 	u.SetExcluded(user.FieldTimeZone)
+	return u
+}
+
+// SetShareProgressWithAgency sets the "share_progress_with_agency" field.
+func (u *UserUpsert) SetShareProgressWithAgency(v bool) *UserUpsert {
+	u.Set(user.FieldShareProgressWithAgency, v)
+	return u
+}
+
+// UpdateShareProgressWithAgency sets the "share_progress_with_agency" field to the value that was provided on create.
+func (u *UserUpsert) UpdateShareProgressWithAgency() *UserUpsert {
+	u.SetExcluded(user.FieldShareProgressWithAgency)
 	return u
 }
 
@@ -1592,6 +1665,27 @@ func (u *UserUpsertOne) UpdateTaskNotifications() *UserUpsertOne {
 	})
 }
 
+// SetTermsAcceptedAt sets the "terms_accepted_at" field.
+func (u *UserUpsertOne) SetTermsAcceptedAt(v time.Time) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetTermsAcceptedAt(v)
+	})
+}
+
+// UpdateTermsAcceptedAt sets the "terms_accepted_at" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateTermsAcceptedAt() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateTermsAcceptedAt()
+	})
+}
+
+// ClearTermsAcceptedAt clears the value of the "terms_accepted_at" field.
+func (u *UserUpsertOne) ClearTermsAcceptedAt() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.ClearTermsAcceptedAt()
+	})
+}
+
 // SetOrigin sets the "origin" field.
 func (u *UserUpsertOne) SetOrigin(v string) *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
@@ -1617,6 +1711,20 @@ func (u *UserUpsertOne) SetTimeZone(v string) *UserUpsertOne {
 func (u *UserUpsertOne) UpdateTimeZone() *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateTimeZone()
+	})
+}
+
+// SetShareProgressWithAgency sets the "share_progress_with_agency" field.
+func (u *UserUpsertOne) SetShareProgressWithAgency(v bool) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetShareProgressWithAgency(v)
+	})
+}
+
+// UpdateShareProgressWithAgency sets the "share_progress_with_agency" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateShareProgressWithAgency() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateShareProgressWithAgency()
 	})
 }
 
@@ -2244,6 +2352,27 @@ func (u *UserUpsertBulk) UpdateTaskNotifications() *UserUpsertBulk {
 	})
 }
 
+// SetTermsAcceptedAt sets the "terms_accepted_at" field.
+func (u *UserUpsertBulk) SetTermsAcceptedAt(v time.Time) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetTermsAcceptedAt(v)
+	})
+}
+
+// UpdateTermsAcceptedAt sets the "terms_accepted_at" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateTermsAcceptedAt() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateTermsAcceptedAt()
+	})
+}
+
+// ClearTermsAcceptedAt clears the value of the "terms_accepted_at" field.
+func (u *UserUpsertBulk) ClearTermsAcceptedAt() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.ClearTermsAcceptedAt()
+	})
+}
+
 // SetOrigin sets the "origin" field.
 func (u *UserUpsertBulk) SetOrigin(v string) *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
@@ -2269,6 +2398,20 @@ func (u *UserUpsertBulk) SetTimeZone(v string) *UserUpsertBulk {
 func (u *UserUpsertBulk) UpdateTimeZone() *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateTimeZone()
+	})
+}
+
+// SetShareProgressWithAgency sets the "share_progress_with_agency" field.
+func (u *UserUpsertBulk) SetShareProgressWithAgency(v bool) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetShareProgressWithAgency(v)
+	})
+}
+
+// UpdateShareProgressWithAgency sets the "share_progress_with_agency" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateShareProgressWithAgency() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateShareProgressWithAgency()
 	})
 }
 

@@ -293,6 +293,26 @@ func (_u *UserUpdate) SetNillableTaskNotifications(v *bool) *UserUpdate {
 	return _u
 }
 
+// SetTermsAcceptedAt sets the "terms_accepted_at" field.
+func (_u *UserUpdate) SetTermsAcceptedAt(v time.Time) *UserUpdate {
+	_u.mutation.SetTermsAcceptedAt(v)
+	return _u
+}
+
+// SetNillableTermsAcceptedAt sets the "terms_accepted_at" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableTermsAcceptedAt(v *time.Time) *UserUpdate {
+	if v != nil {
+		_u.SetTermsAcceptedAt(*v)
+	}
+	return _u
+}
+
+// ClearTermsAcceptedAt clears the value of the "terms_accepted_at" field.
+func (_u *UserUpdate) ClearTermsAcceptedAt() *UserUpdate {
+	_u.mutation.ClearTermsAcceptedAt()
+	return _u
+}
+
 // SetOrigin sets the "origin" field.
 func (_u *UserUpdate) SetOrigin(v string) *UserUpdate {
 	_u.mutation.SetOrigin(v)
@@ -317,6 +337,20 @@ func (_u *UserUpdate) SetTimeZone(v string) *UserUpdate {
 func (_u *UserUpdate) SetNillableTimeZone(v *string) *UserUpdate {
 	if v != nil {
 		_u.SetTimeZone(*v)
+	}
+	return _u
+}
+
+// SetShareProgressWithAgency sets the "share_progress_with_agency" field.
+func (_u *UserUpdate) SetShareProgressWithAgency(v bool) *UserUpdate {
+	_u.mutation.SetShareProgressWithAgency(v)
+	return _u
+}
+
+// SetNillableShareProgressWithAgency sets the "share_progress_with_agency" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableShareProgressWithAgency(v *bool) *UserUpdate {
+	if v != nil {
+		_u.SetShareProgressWithAgency(*v)
 	}
 	return _u
 }
@@ -698,11 +732,20 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.TaskNotifications(); ok {
 		_spec.SetField(user.FieldTaskNotifications, field.TypeBool, value)
 	}
+	if value, ok := _u.mutation.TermsAcceptedAt(); ok {
+		_spec.SetField(user.FieldTermsAcceptedAt, field.TypeTime, value)
+	}
+	if _u.mutation.TermsAcceptedAtCleared() {
+		_spec.ClearField(user.FieldTermsAcceptedAt, field.TypeTime)
+	}
 	if value, ok := _u.mutation.Origin(); ok {
 		_spec.SetField(user.FieldOrigin, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.TimeZone(); ok {
 		_spec.SetField(user.FieldTimeZone, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ShareProgressWithAgency(); ok {
+		_spec.SetField(user.FieldShareProgressWithAgency, field.TypeBool, value)
 	}
 	if value, ok := _u.mutation.StripeCustomerID(); ok {
 		_spec.SetField(user.FieldStripeCustomerID, field.TypeString, value)
@@ -1119,6 +1162,26 @@ func (_u *UserUpdateOne) SetNillableTaskNotifications(v *bool) *UserUpdateOne {
 	return _u
 }
 
+// SetTermsAcceptedAt sets the "terms_accepted_at" field.
+func (_u *UserUpdateOne) SetTermsAcceptedAt(v time.Time) *UserUpdateOne {
+	_u.mutation.SetTermsAcceptedAt(v)
+	return _u
+}
+
+// SetNillableTermsAcceptedAt sets the "terms_accepted_at" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableTermsAcceptedAt(v *time.Time) *UserUpdateOne {
+	if v != nil {
+		_u.SetTermsAcceptedAt(*v)
+	}
+	return _u
+}
+
+// ClearTermsAcceptedAt clears the value of the "terms_accepted_at" field.
+func (_u *UserUpdateOne) ClearTermsAcceptedAt() *UserUpdateOne {
+	_u.mutation.ClearTermsAcceptedAt()
+	return _u
+}
+
 // SetOrigin sets the "origin" field.
 func (_u *UserUpdateOne) SetOrigin(v string) *UserUpdateOne {
 	_u.mutation.SetOrigin(v)
@@ -1143,6 +1206,20 @@ func (_u *UserUpdateOne) SetTimeZone(v string) *UserUpdateOne {
 func (_u *UserUpdateOne) SetNillableTimeZone(v *string) *UserUpdateOne {
 	if v != nil {
 		_u.SetTimeZone(*v)
+	}
+	return _u
+}
+
+// SetShareProgressWithAgency sets the "share_progress_with_agency" field.
+func (_u *UserUpdateOne) SetShareProgressWithAgency(v bool) *UserUpdateOne {
+	_u.mutation.SetShareProgressWithAgency(v)
+	return _u
+}
+
+// SetNillableShareProgressWithAgency sets the "share_progress_with_agency" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableShareProgressWithAgency(v *bool) *UserUpdateOne {
+	if v != nil {
+		_u.SetShareProgressWithAgency(*v)
 	}
 	return _u
 }
@@ -1554,11 +1631,20 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 	if value, ok := _u.mutation.TaskNotifications(); ok {
 		_spec.SetField(user.FieldTaskNotifications, field.TypeBool, value)
 	}
+	if value, ok := _u.mutation.TermsAcceptedAt(); ok {
+		_spec.SetField(user.FieldTermsAcceptedAt, field.TypeTime, value)
+	}
+	if _u.mutation.TermsAcceptedAtCleared() {
+		_spec.ClearField(user.FieldTermsAcceptedAt, field.TypeTime)
+	}
 	if value, ok := _u.mutation.Origin(); ok {
 		_spec.SetField(user.FieldOrigin, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.TimeZone(); ok {
 		_spec.SetField(user.FieldTimeZone, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ShareProgressWithAgency(); ok {
+		_spec.SetField(user.FieldShareProgressWithAgency, field.TypeBool, value)
 	}
 	if value, ok := _u.mutation.StripeCustomerID(); ok {
 		_spec.SetField(user.FieldStripeCustomerID, field.TypeString, value)

@@ -3,8 +3,12 @@ package gateway
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"connectrpc.com/connect"
 	"connectrpc.com/vanguard"
@@ -51,6 +55,10 @@ func (c *specJSON) MarshalAppend(base []byte, msg proto.Message) ([]byte, error)
 func (c *specJSON) Unmarshal(data []byte, msg proto.Message) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil
+	}
+	if !validText(data) {
+		// encoding/json would quietly make U+FFFD of them; Connect refuses them.
+		return connect.NewError(connect.CodeInvalidArgument, errors.New("le corps de la requête contient du texte qui n'est pas de l'UTF-8 valide"))
 	}
 	var tree any
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -108,6 +116,50 @@ func (c *specJSON) errorBody(base []byte, st *status.Status) ([]byte, error) {
 	obj["message"] = st.GetMessage()
 	obj["type"] = errorType(st)
 	return appendJSON(base, obj)
+}
+
+// validText reports whether a JSON document holds only UTF-8 text: valid UTF-8 bytes, and no
+// \u escape of half a UTF-16 surrogate pair — what protojson, Connect's JSON codec, refuses.
+func validText(data []byte) bool {
+	if !utf8.Valid(data) {
+		return false
+	}
+	for i := 0; i < len(data); i++ {
+		if data[i] != '\\' {
+			continue
+		}
+		i++ // the escaped character: a backslash escaping a backslash is skipped whole
+		if i >= len(data) || data[i] != 'u' {
+			continue
+		}
+		r, ok := hex4(data[i+1:])
+		if !ok {
+			continue // not JSON: the decoder says so
+		}
+		i += 4
+		switch {
+		case utf16.IsSurrogate(r) && r < 0xDC00: // a high half: its low half must follow
+			if i+6 < len(data) && data[i+1] == '\\' && data[i+2] == 'u' {
+				if low, ok := hex4(data[i+3:]); ok && low >= 0xDC00 && low <= 0xDFFF {
+					i += 6
+					continue
+				}
+			}
+			return false
+		case utf16.IsSurrogate(r): // a low half alone
+			return false
+		}
+	}
+	return true
+}
+
+// hex4 reads the 4 hexadecimal digits of a \u escape.
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(b[:4]), 16, 32)
+	return rune(n), err == nil
 }
 
 func errorType(st *status.Status) string {

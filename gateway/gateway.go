@@ -11,9 +11,10 @@ import (
 
 	"connectrpc.com/connect"
 	"connectrpc.com/vanguard"
+	"github.com/klauspost/compress/gzhttp"
+	"github.com/klauspost/compress/gzip"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
-	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/fastgzip"
 )
 
@@ -23,9 +24,6 @@ type Handler struct {
 	Handler    http.Handler
 	Descriptor protoreflect.ServiceDescriptor
 }
-
-// MaxBodyBytes bounds a JSON route's request body (a CSV import is at most 5 MB).
-const MaxBodyBytes = 6 << 20
 
 // New builds the /api handler for the services.
 func New(services []Handler) (http.Handler, error) {
@@ -53,12 +51,31 @@ func New(services []Handler) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return requireJSON(fileRoutesOf(descriptors), specQuery(getRoutesOf(descriptors), transcoder)), nil
+	compress, err := gzhttp.NewWrapper(gzhttp.MinSize(1024), gzhttp.CompressionLevel(gzip.BestSpeed))
+	if err != nil {
+		return nil, err
+	}
+	bindings, err := bindingsOf(descriptors)
+	if err != nil {
+		return nil, err
+	}
+	files := fileRoutesOf(descriptors)
+	return requireJSON(files, limitBodies(bindings, files, compress(specQuery(getRoutesOf(descriptors), transcoder)))), nil
+}
+
+// Uncompressed wraps an in-process Connect handler the gateway calls: the gateway re-encodes
+// its answer (binary to the spec's JSON) and compresses that once for the client (gzhttp,
+// in New), so the handler compressing it first would only cost a gzip and a gunzip per call.
+// Vanguard forwards the client's Accept-Encoding; it is dropped here.
+func Uncompressed(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Header.Del("Accept-Encoding")
+		h.ServeHTTP(w, r)
+	})
 }
 
 // requireJSON refuses state-changing requests whose body is not JSON (or a file, on the
-// routes that take one): an HTML form of another site cannot post to the API. Bodies are
-// capped.
+// routes that take one): an HTML form of another site cannot post to the API.
 func requireJSON(fileRoutes []route, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.Method {
@@ -70,20 +87,14 @@ func requireJSON(fileRoutes []route, next http.Handler) http.Handler {
 				ok = mediaType == "multipart/form-data" || mediaType == "text/csv"
 			}
 			if !ok {
-				writeError(w, http.StatusUnsupportedMediaType, connect.CodeInvalidArgument, "UNSUPPORTED_MEDIA_TYPE",
-					"Content-Type doit être application/json")
-				return
-			}
-			// A file above the cap would otherwise get the transcoder's generic
-			// RESOURCE_EXHAUSTED; the file's own refusal is clearer (the service answers the
-			// same for files between its limit and the cap).
-			if takesFile && r.ContentLength > MaxBodyBytes {
-				tooLarge := apierr.FileTooLarge()
-				writeError(w, http.StatusBadRequest, tooLarge.Code(), apierr.ReasonOf(tooLarge), tooLarge.Message())
+				message := "Content-Type doit être application/json"
+				if takesFile {
+					message = "Content-Type doit être multipart/form-data (le fichier dans le champ « file ») ou text/csv"
+				}
+				writeError(w, http.StatusUnsupportedMediaType, connect.CodeInvalidArgument, "UNSUPPORTED_MEDIA_TYPE", message)
 				return
 			}
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
 		next.ServeHTTP(w, r)
 	})
 }

@@ -3,9 +3,24 @@
 // SQLite database seeded with the demo accounts.
 import { defineConfig } from "@playwright/test";
 
+// The tests compute "today" and "noon" with Node's clock; the app and the server count days in
+// Europe/Paris (the browser runs with that zone below). Without this, between 23:00 and 00:00
+// UTC the tests and the app disagree on the date.
+process.env.TZ = "Europe/Paris";
+
+/** Tests run once every other test has finished: see `projects` below. */
+const ALONE = ["**/revalidation.spec.ts"];
+
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
+  // Most tests share the demo accounts and run side by side. A test that needs the candidate's
+  // data to stay unchanged for its whole length (an ETag is the owner's data version: any
+  // change by a neighbouring test answers 200 instead of 304) runs alone, after the others.
+  projects: [
+    { name: "shared", testIgnore: ALONE },
+    { name: "alone", testMatch: ALONE, dependencies: ["shared"] },
+  ],
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,

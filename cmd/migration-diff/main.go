@@ -18,7 +18,16 @@ import (
 
 func main() {
 	name := flag.String("name", "", "name of the migration (snake_case)")
+	rehash := flag.Bool("rehash", false, "rewrite atlas.sum from the files (after merging branches that each added a migration)")
 	flag.Parse()
+	if *rehash {
+		for _, dir := range []string{"ent/migrate/migrations/sqlite", "ent/migrate/migrations/postgres"} {
+			if err := migrationdiff.Rehash(dir); err != nil {
+				log.Fatal(err)
+			}
+		}
+		return
+	}
 	if *name == "" {
 		log.Fatal("usage: migration-diff -name add_something")
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/url"
 	"time"
 
 	"github.com/tremplin/tremplin/ent/user"
@@ -14,6 +13,10 @@ import (
 	"github.com/tremplin/tremplin/internal/config"
 	"github.com/tremplin/tremplin/internal/db"
 	"github.com/tremplin/tremplin/internal/demo"
+	"github.com/tremplin/tremplin/internal/derive"
+	"github.com/tremplin/tremplin/internal/invitations"
+	"github.com/tremplin/tremplin/internal/jobs"
+	"github.com/tremplin/tremplin/internal/mail"
 	"github.com/tremplin/tremplin/internal/server"
 	"github.com/tremplin/tremplin/internal/users"
 	"github.com/tremplin/tremplin/internal/viewer"
@@ -30,6 +33,11 @@ func open(ctx context.Context) (config.Config, *db.Database, error) {
 		return cfg, nil, err
 	}
 	if err := database.Migrate(); err != nil {
+		_ = database.Close()
+		return cfg, nil, err
+	}
+	// Company keys and search prefixes of rows saved before they existed.
+	if _, err := derive.Missing(ctx, database.Client); err != nil {
 		_ = database.Close()
 		return cfg, nil, err
 	}
@@ -56,7 +64,7 @@ func serve(ctx context.Context, withDemo bool, stdout io.Writer) error {
 			log.Info("demo accounts created")
 		}
 	}
-	srv, err := server.New(server.Deps{Config: cfg, DB: database, Log: log, Clock: clock.Real{}})
+	srv, err := server.New(server.Deps{Config: cfg, DB: database, Log: log, Clock: clock.Real{}, RunJobs: true})
 	if err != nil {
 		return err
 	}
@@ -98,7 +106,7 @@ func createAdmin(ctx context.Context, email, password string, stdout io.Writer) 
 	sys := viewer.SystemContext(ctx) // operator command
 	create := database.Client.User.Create().SetEmail(email).SetRole(user.RoleAdmin).SetOrigin("admin")
 	if password != "" {
-		hash, err := authn.HashPassword(password)
+		hash, err := authn.HashPassword(ctx, password)
 		if err != nil {
 			return err
 		}
@@ -111,12 +119,12 @@ func createAdmin(ctx context.Context, email, password string, stdout io.Writer) 
 	fmt.Fprintf(stdout, "Administrateur %s créé.\n", email)
 	if password == "" {
 		tokens := &authn.ActionTokens{Client: database.Client, Clock: clock.Real{}}
-		token, err := tokens.Issue(ctx, admin.ID, authn.KindInvitation, 7*24*time.Hour)
+		token, err := tokens.Issue(ctx, admin.ID, authn.KindInvitation, invitations.TTL)
 		if err != nil {
 			return err
 		}
-		q := url.Values{"id": {admin.ID.String()}, "token": {token}}
-		fmt.Fprintf(stdout, "Choisissez son mot de passe (lien valable 7 jours) :\n  %s/new-password?%s\n", cfg.PublicURL, q.Encode())
+		fmt.Fprintf(stdout, "Choisissez son mot de passe (lien valable %d jours) :\n  %s\n",
+			int(invitations.TTL.Hours()/24), invitations.Link(cfg.PublicURL, admin.ID, token))
 	}
 	return nil
 }
@@ -146,3 +154,35 @@ func printDemo(w io.Writer, publicURL, password string) {
 }
 
 func dialectOf(database *db.Database) string { return database.Dialect }
+
+// runJob runs a background job now for a day (operators, tests), through the same claims as
+// the server: a run already done is not done again.
+func runJob(ctx context.Context, job, date string, stdout io.Writer) error {
+	day := time.Now()
+	if date != "" {
+		parsed, err := time.Parse(time.DateOnly, date)
+		if err != nil {
+			return fmt.Errorf("--date must be YYYY-MM-DD: %w", err)
+		}
+		day = parsed
+	} else {
+		day = day.In(users.Location(""))
+	}
+	cfg, database, err := open(ctx)
+	if err != nil {
+		return err
+	}
+	defer database.Close()
+	log := newLogger(cfg.LogLevel)
+	sender, err := mail.New(cfg.SMTPURL, cfg.MailFrom, cfg.OutboxDir(), log)
+	if err != nil {
+		return err
+	}
+	runner := &jobs.Runner{Client: database.Client, Clock: clock.Real{}, Mail: sender, PublicURL: cfg.PublicURL, Log: log}
+	n, err := runner.RunNow(ctx, job, day)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s du %s : %d\n", job, day.Format(time.DateOnly), n)
+	return nil
+}

@@ -4,6 +4,7 @@
 //	tremplin migrate                 apply pending database migrations
 //	tremplin create-admin --email E  create a platform admin (prints a link to set the password)
 //	tremplin seed-demo [--password P] create or refresh the demo accounts and print them
+//	tremplin jobs run <job> [--date D] run a background job now for a day
 //
 // Configuration comes from the environment: DATABASE_URL, LISTEN_ADDR, PUBLIC_URL, SMTP_URL,
 // DATA_DIR (see the README).
@@ -38,6 +39,9 @@ commands:
                                create a platform admin; without --password, prints a link
                                to choose it
   seed-demo [--password P]     create or refresh the demo accounts and print them
+  jobs run <job> [--date D]    run a background job now for day D (YYYY-MM-DD, default
+                               today), in every candidate's time zone, through the same
+                               claims as the server: escalate-priorities, task-digest
 `
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -73,6 +77,17 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		return seedDemo(ctx, *password, stdout)
+	case "jobs":
+		if len(rest) < 2 || rest[0] != "run" {
+			fmt.Fprint(stderr, usage)
+			return errors.New("usage: tremplin jobs run <job> [--date YYYY-MM-DD]")
+		}
+		flags := flag.NewFlagSet("jobs run", flag.ContinueOnError)
+		date := flags.String("date", "", "the day to run the job for (YYYY-MM-DD, default today)")
+		if err := flags.Parse(rest[2:]); err != nil {
+			return err
+		}
+		return runJob(ctx, rest[1], *date, stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

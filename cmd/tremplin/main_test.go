@@ -87,3 +87,24 @@ func TestUnknownCommand(t *testing.T) {
 		t.Errorf("got %v, output %q", err, out.String())
 	}
 }
+
+// The operator runs a job now for a day; the same day's run is not done twice.
+func TestJobsRunCommand(t *testing.T) {
+	setEnv(t, testdb.SQLite)
+	var out bytes.Buffer
+	if err := run([]string{"seed-demo"}, &out, &out); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"escalate-priorities du 2026-11-24 : ", "escalate-priorities du 2026-11-24 : 0"} {
+		out.Reset()
+		if err := run([]string{"jobs", "run", "escalate-priorities", "--date", "2026-11-24"}, &out, &out); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(out.String(), want) {
+			t.Errorf("run %d: %q, want %q…", i+1, out.String(), want)
+		}
+	}
+	if err := run([]string{"jobs", "run", "nothing"}, &out, &out); err == nil || !strings.Contains(err.Error(), "unknown job") {
+		t.Errorf("an unknown job: %v", err)
+	}
+}

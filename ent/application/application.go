@@ -60,6 +60,8 @@ const (
 	EdgeTasks = "tasks"
 	// EdgeEvents holds the string denoting the events edge name in mutations.
 	EdgeEvents = "events"
+	// EdgeSearchPrefixes holds the string denoting the search_prefixes edge name in mutations.
+	EdgeSearchPrefixes = "search_prefixes"
 	// Table holds the table name of the application in the database.
 	Table = "applications"
 	// OwnerTable is the table that holds the owner relation/edge.
@@ -88,6 +90,13 @@ const (
 	EventsInverseTable = "events"
 	// EventsColumn is the table column denoting the events relation/edge.
 	EventsColumn = "application_id"
+	// SearchPrefixesTable is the table that holds the search_prefixes relation/edge.
+	SearchPrefixesTable = "application_search_prefixes"
+	// SearchPrefixesInverseTable is the table name for the ApplicationSearchPrefix entity.
+	// It exists in this package in order to avoid circular dependency with the "applicationsearchprefix" package.
+	SearchPrefixesInverseTable = "application_search_prefixes"
+	// SearchPrefixesColumn is the table column denoting the search_prefixes relation/edge.
+	SearchPrefixesColumn = "application_id"
 )
 
 // Columns holds all SQL columns for application fields.
@@ -134,7 +143,7 @@ func ValidColumn(column string) bool {
 //
 //	import _ "github.com/tremplin/tremplin/ent/runtime"
 var (
-	Hooks  [2]ent.Hook
+	Hooks  [3]ent.Hook
 	Policy ent.Policy
 	// DefaultCreatedAt holds the default value on creation for the "created_at" field.
 	DefaultCreatedAt func() time.Time
@@ -364,6 +373,20 @@ func ByEvents(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newEventsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// BySearchPrefixesCount orders the results by search_prefixes count.
+func BySearchPrefixesCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newSearchPrefixesStep(), opts...)
+	}
+}
+
+// BySearchPrefixes orders the results by search_prefixes terms.
+func BySearchPrefixes(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newSearchPrefixesStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newOwnerStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -390,5 +413,12 @@ func newEventsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(EventsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, true, EventsTable, EventsColumn),
+	)
+}
+func newSearchPrefixesStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(SearchPrefixesInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, SearchPrefixesTable, SearchPrefixesColumn),
 	)
 }

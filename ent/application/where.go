@@ -1043,6 +1043,29 @@ func HasEventsWith(preds ...predicate.Event) predicate.Application {
 	})
 }
 
+// HasSearchPrefixes applies the HasEdge predicate on the "search_prefixes" edge.
+func HasSearchPrefixes() predicate.Application {
+	return predicate.Application(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, SearchPrefixesTable, SearchPrefixesColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasSearchPrefixesWith applies the HasEdge predicate on the "search_prefixes" edge with a given conditions (other predicates).
+func HasSearchPrefixesWith(preds ...predicate.ApplicationSearchPrefix) predicate.Application {
+	return predicate.Application(func(s *sql.Selector) {
+		step := newSearchPrefixesStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Application) predicate.Application {
 	return predicate.Application(sql.AndPredicates(predicates...))

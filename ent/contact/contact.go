@@ -56,6 +56,8 @@ const (
 	FieldSearchKey = "search_key"
 	// FieldSortKey holds the string denoting the sort_key field in the database.
 	FieldSortKey = "sort_key"
+	// FieldCompanyKey holds the string denoting the company_key field in the database.
+	FieldCompanyKey = "company_key"
 	// EdgeOwner holds the string denoting the owner edge name in mutations.
 	EdgeOwner = "owner"
 	// EdgeParent holds the string denoting the parent edge name in mutations.
@@ -135,6 +137,7 @@ var Columns = []string{
 	FieldStatus,
 	FieldSearchKey,
 	FieldSortKey,
+	FieldCompanyKey,
 }
 
 var (
@@ -162,7 +165,7 @@ func ValidColumn(column string) bool {
 //
 //	import _ "github.com/tremplin/tremplin/ent/runtime"
 var (
-	Hooks  [2]ent.Hook
+	Hooks  [3]ent.Hook
 	Policy ent.Policy
 	// DefaultCreatedAt holds the default value on creation for the "created_at" field.
 	DefaultCreatedAt func() time.Time
@@ -214,6 +217,8 @@ var (
 	DefaultSearchKey string
 	// DefaultSortKey holds the default value on creation for the "sort_key" field.
 	DefaultSortKey string
+	// DefaultCompanyKey holds the default value on creation for the "company_key" field.
+	DefaultCompanyKey string
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() uuid.UUID
 )
@@ -366,6 +371,11 @@ func BySearchKey(opts ...sql.OrderTermOption) OrderOption {
 // BySortKey orders the results by the sort_key field.
 func BySortKey(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldSortKey, opts...).ToFunc()
+}
+
+// ByCompanyKey orders the results by the company_key field.
+func ByCompanyKey(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldCompanyKey, opts...).ToFunc()
 }
 
 // ByOwnerField orders the results by owner field.

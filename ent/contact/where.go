@@ -136,6 +136,11 @@ func SortKey(v string) predicate.Contact {
 	return predicate.Contact(sql.FieldEQ(FieldSortKey, v))
 }
 
+// CompanyKey applies equality check predicate on the "company_key" field. It's identical to CompanyKeyEQ.
+func CompanyKey(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldEQ(FieldCompanyKey, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Contact {
 	return predicate.Contact(sql.FieldEQ(FieldCreatedAt, v))
@@ -1069,6 +1074,71 @@ func SortKeyEqualFold(v string) predicate.Contact {
 // SortKeyContainsFold applies the ContainsFold predicate on the "sort_key" field.
 func SortKeyContainsFold(v string) predicate.Contact {
 	return predicate.Contact(sql.FieldContainsFold(FieldSortKey, v))
+}
+
+// CompanyKeyEQ applies the EQ predicate on the "company_key" field.
+func CompanyKeyEQ(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldEQ(FieldCompanyKey, v))
+}
+
+// CompanyKeyNEQ applies the NEQ predicate on the "company_key" field.
+func CompanyKeyNEQ(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldNEQ(FieldCompanyKey, v))
+}
+
+// CompanyKeyIn applies the In predicate on the "company_key" field.
+func CompanyKeyIn(vs ...string) predicate.Contact {
+	return predicate.Contact(sql.FieldIn(FieldCompanyKey, vs...))
+}
+
+// CompanyKeyNotIn applies the NotIn predicate on the "company_key" field.
+func CompanyKeyNotIn(vs ...string) predicate.Contact {
+	return predicate.Contact(sql.FieldNotIn(FieldCompanyKey, vs...))
+}
+
+// CompanyKeyGT applies the GT predicate on the "company_key" field.
+func CompanyKeyGT(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldGT(FieldCompanyKey, v))
+}
+
+// CompanyKeyGTE applies the GTE predicate on the "company_key" field.
+func CompanyKeyGTE(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldGTE(FieldCompanyKey, v))
+}
+
+// CompanyKeyLT applies the LT predicate on the "company_key" field.
+func CompanyKeyLT(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldLT(FieldCompanyKey, v))
+}
+
+// CompanyKeyLTE applies the LTE predicate on the "company_key" field.
+func CompanyKeyLTE(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldLTE(FieldCompanyKey, v))
+}
+
+// CompanyKeyContains applies the Contains predicate on the "company_key" field.
+func CompanyKeyContains(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldContains(FieldCompanyKey, v))
+}
+
+// CompanyKeyHasPrefix applies the HasPrefix predicate on the "company_key" field.
+func CompanyKeyHasPrefix(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldHasPrefix(FieldCompanyKey, v))
+}
+
+// CompanyKeyHasSuffix applies the HasSuffix predicate on the "company_key" field.
+func CompanyKeyHasSuffix(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldHasSuffix(FieldCompanyKey, v))
+}
+
+// CompanyKeyEqualFold applies the EqualFold predicate on the "company_key" field.
+func CompanyKeyEqualFold(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldEqualFold(FieldCompanyKey, v))
+}
+
+// CompanyKeyContainsFold applies the ContainsFold predicate on the "company_key" field.
+func CompanyKeyContainsFold(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldContainsFold(FieldCompanyKey, v))
 }
 
 // HasOwner applies the HasEdge predicate on the "owner" edge.

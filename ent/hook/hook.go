@@ -57,6 +57,18 @@ func (f ApplicationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value,
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ApplicationMutation", m)
 }
 
+// The ApplicationSearchPrefixFunc type is an adapter to allow the use of ordinary
+// function as ApplicationSearchPrefix mutator.
+type ApplicationSearchPrefixFunc func(context.Context, *ent.ApplicationSearchPrefixMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ApplicationSearchPrefixFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ApplicationSearchPrefixMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ApplicationSearchPrefixMutation", m)
+}
+
 // The ContactFunc type is an adapter to allow the use of ordinary
 // function as Contact mutator.
 type ContactFunc func(context.Context, *ent.ContactMutation) (ent.Value, error)
@@ -115,6 +127,30 @@ func (f LicenseFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LicenseMutation", m)
+}
+
+// The LicenseBatchFunc type is an adapter to allow the use of ordinary
+// function as LicenseBatch mutator.
+type LicenseBatchFunc func(context.Context, *ent.LicenseBatchMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f LicenseBatchFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.LicenseBatchMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LicenseBatchMutation", m)
+}
+
+// The PersonalLinkFunc type is an adapter to allow the use of ordinary
+// function as PersonalLink mutator.
+type PersonalLinkFunc func(context.Context, *ent.PersonalLinkMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PersonalLinkFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PersonalLinkMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PersonalLinkMutation", m)
 }
 
 // The SessionFunc type is an adapter to allow the use of ordinary

@@ -12,11 +12,14 @@ import (
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/dashboardsetting"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/jobrun"
 	"github.com/tremplin/tremplin/ent/license"
+	"github.com/tremplin/tremplin/ent/licensebatch"
+	"github.com/tremplin/tremplin/ent/personallink"
 	"github.com/tremplin/tremplin/ent/predicate"
 	"github.com/tremplin/tremplin/ent/session"
 	"github.com/tremplin/tremplin/ent/stripeevent"
@@ -189,6 +192,33 @@ func (f TraverseApplication) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.ApplicationQuery", q)
 }
 
+// The ApplicationSearchPrefixFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ApplicationSearchPrefixFunc func(context.Context, *ent.ApplicationSearchPrefixQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ApplicationSearchPrefixFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ApplicationSearchPrefixQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ApplicationSearchPrefixQuery", q)
+}
+
+// The TraverseApplicationSearchPrefix type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseApplicationSearchPrefix func(context.Context, *ent.ApplicationSearchPrefixQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseApplicationSearchPrefix) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseApplicationSearchPrefix) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ApplicationSearchPrefixQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ApplicationSearchPrefixQuery", q)
+}
+
 // The ContactFunc type is an adapter to allow the use of ordinary function as a Querier.
 type ContactFunc func(context.Context, *ent.ContactQuery) (ent.Value, error)
 
@@ -322,6 +352,60 @@ func (f TraverseLicense) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.LicenseQuery", q)
+}
+
+// The LicenseBatchFunc type is an adapter to allow the use of ordinary function as a Querier.
+type LicenseBatchFunc func(context.Context, *ent.LicenseBatchQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f LicenseBatchFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.LicenseBatchQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.LicenseBatchQuery", q)
+}
+
+// The TraverseLicenseBatch type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseLicenseBatch func(context.Context, *ent.LicenseBatchQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseLicenseBatch) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseLicenseBatch) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.LicenseBatchQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.LicenseBatchQuery", q)
+}
+
+// The PersonalLinkFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PersonalLinkFunc func(context.Context, *ent.PersonalLinkQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PersonalLinkFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PersonalLinkQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PersonalLinkQuery", q)
+}
+
+// The TraversePersonalLink type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePersonalLink func(context.Context, *ent.PersonalLinkQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePersonalLink) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePersonalLink) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PersonalLinkQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PersonalLinkQuery", q)
 }
 
 // The SessionFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -470,6 +554,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.AgencyQuery, predicate.Agency, agency.OrderOption]{typ: ent.TypeAgency, tq: q}, nil
 	case *ent.ApplicationQuery:
 		return &query[*ent.ApplicationQuery, predicate.Application, application.OrderOption]{typ: ent.TypeApplication, tq: q}, nil
+	case *ent.ApplicationSearchPrefixQuery:
+		return &query[*ent.ApplicationSearchPrefixQuery, predicate.ApplicationSearchPrefix, applicationsearchprefix.OrderOption]{typ: ent.TypeApplicationSearchPrefix, tq: q}, nil
 	case *ent.ContactQuery:
 		return &query[*ent.ContactQuery, predicate.Contact, contact.OrderOption]{typ: ent.TypeContact, tq: q}, nil
 	case *ent.DashboardSettingQuery:
@@ -480,6 +566,10 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.JobRunQuery, predicate.JobRun, jobrun.OrderOption]{typ: ent.TypeJobRun, tq: q}, nil
 	case *ent.LicenseQuery:
 		return &query[*ent.LicenseQuery, predicate.License, license.OrderOption]{typ: ent.TypeLicense, tq: q}, nil
+	case *ent.LicenseBatchQuery:
+		return &query[*ent.LicenseBatchQuery, predicate.LicenseBatch, licensebatch.OrderOption]{typ: ent.TypeLicenseBatch, tq: q}, nil
+	case *ent.PersonalLinkQuery:
+		return &query[*ent.PersonalLinkQuery, predicate.PersonalLink, personallink.OrderOption]{typ: ent.TypePersonalLink, tq: q}, nil
 	case *ent.SessionQuery:
 		return &query[*ent.SessionQuery, predicate.Session, session.OrderOption]{typ: ent.TypeSession, tq: q}, nil
 	case *ent.StripeEventQuery:

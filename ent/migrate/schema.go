@@ -135,6 +135,45 @@ var (
 			},
 		},
 	}
+	// ApplicationSearchPrefixesColumns holds the columns for the "application_search_prefixes" table.
+	ApplicationSearchPrefixesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt, Increment: true},
+		{Name: "prefix", Type: field.TypeString},
+		{Name: "application_id", Type: field.TypeUUID},
+		{Name: "owner_id", Type: field.TypeUUID},
+	}
+	// ApplicationSearchPrefixesTable holds the schema information for the "application_search_prefixes" table.
+	ApplicationSearchPrefixesTable = &schema.Table{
+		Name:       "application_search_prefixes",
+		Columns:    ApplicationSearchPrefixesColumns,
+		PrimaryKey: []*schema.Column{ApplicationSearchPrefixesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "application_search_prefixes_applications_search_prefixes",
+				Columns:    []*schema.Column{ApplicationSearchPrefixesColumns[2]},
+				RefColumns: []*schema.Column{ApplicationsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "application_search_prefixes_users_owner",
+				Columns:    []*schema.Column{ApplicationSearchPrefixesColumns[3]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "applicationsearchprefix_owner_id_prefix_application_id",
+				Unique:  true,
+				Columns: []*schema.Column{ApplicationSearchPrefixesColumns[3], ApplicationSearchPrefixesColumns[1], ApplicationSearchPrefixesColumns[2]},
+			},
+			{
+				Name:    "applicationsearchprefix_application_id",
+				Unique:  false,
+				Columns: []*schema.Column{ApplicationSearchPrefixesColumns[2]},
+			},
+		},
+	}
 	// ContactsColumns holds the columns for the "contacts" table.
 	ContactsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -155,6 +194,7 @@ var (
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"new", "incomplete", "engaged", "thanked"}, Default: "incomplete"},
 		{Name: "search_key", Type: field.TypeString, Default: ""},
 		{Name: "sort_key", Type: field.TypeString, Default: ""},
+		{Name: "company_key", Type: field.TypeString, Default: ""},
 		{Name: "owner_id", Type: field.TypeUUID},
 		{Name: "parent_id", Type: field.TypeUUID, Nullable: true},
 	}
@@ -166,13 +206,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "contacts_users_owner",
-				Columns:    []*schema.Column{ContactsColumns[18]},
+				Columns:    []*schema.Column{ContactsColumns[19]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
 			{
 				Symbol:     "contacts_contacts_children",
-				Columns:    []*schema.Column{ContactsColumns[19]},
+				Columns:    []*schema.Column{ContactsColumns[20]},
 				RefColumns: []*schema.Column{ContactsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -181,17 +221,22 @@ var (
 			{
 				Name:    "contact_owner_id_sort_key",
 				Unique:  false,
-				Columns: []*schema.Column{ContactsColumns[18], ContactsColumns[17]},
+				Columns: []*schema.Column{ContactsColumns[19], ContactsColumns[17]},
 			},
 			{
 				Name:    "contact_owner_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{ContactsColumns[18], ContactsColumns[1]},
+				Columns: []*schema.Column{ContactsColumns[19], ContactsColumns[1]},
 			},
 			{
 				Name:    "contact_parent_id",
 				Unique:  false,
-				Columns: []*schema.Column{ContactsColumns[19]},
+				Columns: []*schema.Column{ContactsColumns[20]},
+			},
+			{
+				Name:    "contact_owner_id_company_key",
+				Unique:  false,
+				Columns: []*schema.Column{ContactsColumns[19], ContactsColumns[18]},
 			},
 		},
 	}
@@ -351,6 +396,79 @@ var (
 				OnDelete:   schema.Cascade,
 			},
 		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "license_agency_id_activation_date",
+				Unique:  false,
+				Columns: []*schema.Column{LicensesColumns[7], LicensesColumns[5]},
+			},
+		},
+	}
+	// LicenseBatchesColumns holds the columns for the "license_batches" table.
+	LicenseBatchesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "count", Type: field.TypeInt},
+		{Name: "idempotency_key", Type: field.TypeString, Nullable: true, Size: 100},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "agency_id", Type: field.TypeUUID},
+		{Name: "created_by_id", Type: field.TypeUUID, Nullable: true},
+	}
+	// LicenseBatchesTable holds the schema information for the "license_batches" table.
+	LicenseBatchesTable = &schema.Table{
+		Name:       "license_batches",
+		Columns:    LicenseBatchesColumns,
+		PrimaryKey: []*schema.Column{LicenseBatchesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "license_batches_agencies_agency",
+				Columns:    []*schema.Column{LicenseBatchesColumns[4]},
+				RefColumns: []*schema.Column{AgenciesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "license_batches_users_created_by",
+				Columns:    []*schema.Column{LicenseBatchesColumns[5]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "licensebatch_agency_id_idempotency_key",
+				Unique:  true,
+				Columns: []*schema.Column{LicenseBatchesColumns[4], LicenseBatchesColumns[2]},
+			},
+		},
+	}
+	// PersonalLinksColumns holds the columns for the "personal_links" table.
+	PersonalLinksColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "kind", Type: field.TypeEnum, Enums: []string{"calendar-feed", "unsubscribe"}},
+		{Name: "token", Type: field.TypeString, Unique: true},
+		{Name: "owner_id", Type: field.TypeUUID},
+	}
+	// PersonalLinksTable holds the schema information for the "personal_links" table.
+	PersonalLinksTable = &schema.Table{
+		Name:       "personal_links",
+		Columns:    PersonalLinksColumns,
+		PrimaryKey: []*schema.Column{PersonalLinksColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "personal_links_users_owner",
+				Columns:    []*schema.Column{PersonalLinksColumns[5]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "personallink_owner_id_kind",
+				Unique:  true,
+				Columns: []*schema.Column{PersonalLinksColumns[5], PersonalLinksColumns[3]},
+			},
+		},
 	}
 	// SessionsColumns holds the columns for the "sessions" table.
 	SessionsColumns = []*schema.Column{
@@ -484,6 +602,11 @@ var (
 				Columns: []*schema.Column{TasksColumns[15], TasksColumns[9]},
 			},
 			{
+				Name:    "task_owner_id_status_deadline",
+				Unique:  false,
+				Columns: []*schema.Column{TasksColumns[15], TasksColumns[7], TasksColumns[9]},
+			},
+			{
 				Name:    "task_status_deadline",
 				Unique:  false,
 				Columns: []*schema.Column{TasksColumns[7], TasksColumns[9]},
@@ -521,8 +644,10 @@ var (
 		{Name: "trial_end_at", Type: field.TypeTime, Nullable: true},
 		{Name: "has_free_access", Type: field.TypeBool, Default: false},
 		{Name: "task_notifications", Type: field.TypeBool, Default: false},
+		{Name: "terms_accepted_at", Type: field.TypeTime, Nullable: true},
 		{Name: "origin", Type: field.TypeString, Default: ""},
 		{Name: "time_zone", Type: field.TypeString, Default: "Europe/Paris"},
+		{Name: "share_progress_with_agency", Type: field.TypeBool, Default: false},
 		{Name: "stripe_customer_id", Type: field.TypeString, Nullable: true},
 		{Name: "stripe_subscription_id", Type: field.TypeString, Nullable: true},
 		{Name: "subscription_status", Type: field.TypeString, Default: ""},
@@ -539,7 +664,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "users_agencies_agency",
-				Columns:    []*schema.Column{UsersColumns[27]},
+				Columns:    []*schema.Column{UsersColumns[29]},
 				RefColumns: []*schema.Column{AgenciesColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -548,7 +673,7 @@ var (
 			{
 				Name:    "user_agency_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{UsersColumns[27], UsersColumns[1]},
+				Columns: []*schema.Column{UsersColumns[29], UsersColumns[1]},
 			},
 			{
 				Name:    "user_role_created_at",
@@ -558,7 +683,7 @@ var (
 			{
 				Name:    "user_stripe_customer_id",
 				Unique:  false,
-				Columns: []*schema.Column{UsersColumns[21]},
+				Columns: []*schema.Column{UsersColumns[23]},
 			},
 		},
 	}
@@ -618,11 +743,14 @@ var (
 		ActionTokensTable,
 		AgenciesTable,
 		ApplicationsTable,
+		ApplicationSearchPrefixesTable,
 		ContactsTable,
 		DashboardSettingsTable,
 		EventsTable,
 		JobRunsTable,
 		LicensesTable,
+		LicenseBatchesTable,
+		PersonalLinksTable,
 		SessionsTable,
 		StripeEventsTable,
 		TagsTable,
@@ -638,6 +766,8 @@ func init() {
 	APIKeysTable.ForeignKeys[1].RefTable = UsersTable
 	ActionTokensTable.ForeignKeys[0].RefTable = UsersTable
 	ApplicationsTable.ForeignKeys[0].RefTable = UsersTable
+	ApplicationSearchPrefixesTable.ForeignKeys[0].RefTable = ApplicationsTable
+	ApplicationSearchPrefixesTable.ForeignKeys[1].RefTable = UsersTable
 	ContactsTable.ForeignKeys[0].RefTable = UsersTable
 	ContactsTable.ForeignKeys[1].RefTable = ContactsTable
 	DashboardSettingsTable.ForeignKeys[0].RefTable = UsersTable
@@ -646,6 +776,9 @@ func init() {
 	EventsTable.ForeignKeys[2].RefTable = ApplicationsTable
 	LicensesTable.ForeignKeys[0].RefTable = AgenciesTable
 	LicensesTable.ForeignKeys[1].RefTable = UsersTable
+	LicenseBatchesTable.ForeignKeys[0].RefTable = AgenciesTable
+	LicenseBatchesTable.ForeignKeys[1].RefTable = UsersTable
+	PersonalLinksTable.ForeignKeys[0].RefTable = UsersTable
 	SessionsTable.ForeignKeys[0].RefTable = UsersTable
 	TagsTable.ForeignKeys[0].RefTable = UsersTable
 	TasksTable.ForeignKeys[0].RefTable = UsersTable

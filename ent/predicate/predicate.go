@@ -18,6 +18,9 @@ type Agency func(*sql.Selector)
 // Application is the predicate function for application builders.
 type Application func(*sql.Selector)
 
+// ApplicationSearchPrefix is the predicate function for applicationsearchprefix builders.
+type ApplicationSearchPrefix func(*sql.Selector)
+
 // Contact is the predicate function for contact builders.
 type Contact func(*sql.Selector)
 
@@ -32,6 +35,12 @@ type JobRun func(*sql.Selector)
 
 // License is the predicate function for license builders.
 type License func(*sql.Selector)
+
+// LicenseBatch is the predicate function for licensebatch builders.
+type LicenseBatch func(*sql.Selector)
+
+// PersonalLink is the predicate function for personallink builders.
+type PersonalLink func(*sql.Selector)
 
 // Session is the predicate function for session builders.
 type Session func(*sql.Selector)

@@ -207,6 +207,30 @@ func (f ApplicationMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mut
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ApplicationMutation", m)
 }
 
+// The ApplicationSearchPrefixQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type ApplicationSearchPrefixQueryRuleFunc func(context.Context, *ent.ApplicationSearchPrefixQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f ApplicationSearchPrefixQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ApplicationSearchPrefixQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.ApplicationSearchPrefixQuery", q)
+}
+
+// The ApplicationSearchPrefixMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type ApplicationSearchPrefixMutationRuleFunc func(context.Context, *ent.ApplicationSearchPrefixMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f ApplicationSearchPrefixMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.ApplicationSearchPrefixMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ApplicationSearchPrefixMutation", m)
+}
+
 // The ContactQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type ContactQueryRuleFunc func(context.Context, *ent.ContactQuery) error
@@ -325,6 +349,54 @@ func (f LicenseMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutatio
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.LicenseMutation", m)
+}
+
+// The LicenseBatchQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type LicenseBatchQueryRuleFunc func(context.Context, *ent.LicenseBatchQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f LicenseBatchQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.LicenseBatchQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.LicenseBatchQuery", q)
+}
+
+// The LicenseBatchMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type LicenseBatchMutationRuleFunc func(context.Context, *ent.LicenseBatchMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f LicenseBatchMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.LicenseBatchMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.LicenseBatchMutation", m)
+}
+
+// The PersonalLinkQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type PersonalLinkQueryRuleFunc func(context.Context, *ent.PersonalLinkQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f PersonalLinkQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PersonalLinkQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.PersonalLinkQuery", q)
+}
+
+// The PersonalLinkMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type PersonalLinkMutationRuleFunc func(context.Context, *ent.PersonalLinkMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f PersonalLinkMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.PersonalLinkMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.PersonalLinkMutation", m)
 }
 
 // The SessionQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -490,6 +562,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.ApplicationQuery:
 		return q.Filter(), nil
+	case *ent.ApplicationSearchPrefixQuery:
+		return q.Filter(), nil
 	case *ent.ContactQuery:
 		return q.Filter(), nil
 	case *ent.DashboardSettingQuery:
@@ -499,6 +573,10 @@ func queryFilter(q ent.Query) (Filter, error) {
 	case *ent.JobRunQuery:
 		return q.Filter(), nil
 	case *ent.LicenseQuery:
+		return q.Filter(), nil
+	case *ent.LicenseBatchQuery:
+		return q.Filter(), nil
+	case *ent.PersonalLinkQuery:
 		return q.Filter(), nil
 	case *ent.SessionQuery:
 		return q.Filter(), nil
@@ -525,6 +603,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 		return m.Filter(), nil
 	case *ent.ApplicationMutation:
 		return m.Filter(), nil
+	case *ent.ApplicationSearchPrefixMutation:
+		return m.Filter(), nil
 	case *ent.ContactMutation:
 		return m.Filter(), nil
 	case *ent.DashboardSettingMutation:
@@ -534,6 +614,10 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.JobRunMutation:
 		return m.Filter(), nil
 	case *ent.LicenseMutation:
+		return m.Filter(), nil
+	case *ent.LicenseBatchMutation:
+		return m.Filter(), nil
+	case *ent.PersonalLinkMutation:
 		return m.Filter(), nil
 	case *ent.SessionMutation:
 		return m.Filter(), nil

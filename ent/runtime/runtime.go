@@ -11,11 +11,14 @@ import (
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/dashboardsetting"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/jobrun"
 	"github.com/tremplin/tremplin/ent/license"
+	"github.com/tremplin/tremplin/ent/licensebatch"
+	"github.com/tremplin/tremplin/ent/personallink"
 	"github.com/tremplin/tremplin/ent/schema"
 	"github.com/tremplin/tremplin/ent/session"
 	"github.com/tremplin/tremplin/ent/stripeevent"
@@ -173,8 +176,11 @@ func init() {
 		})
 	}
 	applicationMixinHooks2 := applicationMixin[2].Hooks()
+	applicationHooks := schema.Application{}.Hooks()
 
 	application.Hooks[1] = applicationMixinHooks2[0]
+
+	application.Hooks[2] = applicationHooks[0]
 	applicationMixinFields0 := applicationMixin[0].Fields()
 	_ = applicationMixinFields0
 	applicationMixinFields1 := applicationMixin[1].Fields()
@@ -271,6 +277,21 @@ func init() {
 	applicationDescID := applicationMixinFields0[0].Descriptor()
 	// application.DefaultID holds the default value on creation for the id field.
 	application.DefaultID = applicationDescID.Default.(func() uuid.UUID)
+	applicationsearchprefix.Policy = privacy.NewPolicies(schema.ApplicationSearchPrefix{})
+	applicationsearchprefix.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := applicationsearchprefix.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	applicationsearchprefixFields := schema.ApplicationSearchPrefix{}.Fields()
+	_ = applicationsearchprefixFields
+	// applicationsearchprefixDescPrefix is the schema descriptor for prefix field.
+	applicationsearchprefixDescPrefix := applicationsearchprefixFields[2].Descriptor()
+	// applicationsearchprefix.PrefixValidator is a validator for the "prefix" field. It is called by the builders before save.
+	applicationsearchprefix.PrefixValidator = applicationsearchprefixDescPrefix.Validators[0].(func(string) error)
 	contactMixin := schema.Contact{}.Mixin()
 	contact.Policy = privacy.NewPolicies(contactMixin[2], schema.Contact{})
 	contact.Hooks[0] = func(next ent.Mutator) ent.Mutator {
@@ -282,8 +303,11 @@ func init() {
 		})
 	}
 	contactMixinHooks2 := contactMixin[2].Hooks()
+	contactHooks := schema.Contact{}.Hooks()
 
 	contact.Hooks[1] = contactMixinHooks2[0]
+
+	contact.Hooks[2] = contactHooks[0]
 	contactMixinFields0 := contactMixin[0].Fields()
 	_ = contactMixinFields0
 	contactMixinFields1 := contactMixin[1].Fields()
@@ -370,6 +394,10 @@ func init() {
 	contactDescSortKey := contactFields[15].Descriptor()
 	// contact.DefaultSortKey holds the default value on creation for the sort_key field.
 	contact.DefaultSortKey = contactDescSortKey.Default.(string)
+	// contactDescCompanyKey is the schema descriptor for company_key field.
+	contactDescCompanyKey := contactFields[16].Descriptor()
+	// contact.DefaultCompanyKey holds the default value on creation for the company_key field.
+	contact.DefaultCompanyKey = contactDescCompanyKey.Default.(string)
 	// contactDescID is the schema descriptor for id field.
 	contactDescID := contactMixinFields0[0].Descriptor()
 	// contact.DefaultID holds the default value on creation for the id field.
@@ -594,6 +622,73 @@ func init() {
 	licenseDescID := licenseMixinFields0[0].Descriptor()
 	// license.DefaultID holds the default value on creation for the id field.
 	license.DefaultID = licenseDescID.Default.(func() uuid.UUID)
+	licensebatchMixin := schema.LicenseBatch{}.Mixin()
+	licensebatch.Policy = privacy.NewPolicies(schema.LicenseBatch{})
+	licensebatch.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := licensebatch.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	licensebatchMixinFields0 := licensebatchMixin[0].Fields()
+	_ = licensebatchMixinFields0
+	licensebatchFields := schema.LicenseBatch{}.Fields()
+	_ = licensebatchFields
+	// licensebatchDescCount is the schema descriptor for count field.
+	licensebatchDescCount := licensebatchFields[1].Descriptor()
+	// licensebatch.CountValidator is a validator for the "count" field. It is called by the builders before save.
+	licensebatch.CountValidator = licensebatchDescCount.Validators[0].(func(int) error)
+	// licensebatchDescIdempotencyKey is the schema descriptor for idempotency_key field.
+	licensebatchDescIdempotencyKey := licensebatchFields[2].Descriptor()
+	// licensebatch.IdempotencyKeyValidator is a validator for the "idempotency_key" field. It is called by the builders before save.
+	licensebatch.IdempotencyKeyValidator = licensebatchDescIdempotencyKey.Validators[0].(func(string) error)
+	// licensebatchDescCreatedAt is the schema descriptor for created_at field.
+	licensebatchDescCreatedAt := licensebatchFields[4].Descriptor()
+	// licensebatch.DefaultCreatedAt holds the default value on creation for the created_at field.
+	licensebatch.DefaultCreatedAt = licensebatchDescCreatedAt.Default.(func() time.Time)
+	// licensebatchDescID is the schema descriptor for id field.
+	licensebatchDescID := licensebatchMixinFields0[0].Descriptor()
+	// licensebatch.DefaultID holds the default value on creation for the id field.
+	licensebatch.DefaultID = licensebatchDescID.Default.(func() uuid.UUID)
+	personallinkMixin := schema.PersonalLink{}.Mixin()
+	personallink.Policy = privacy.NewPolicies(personallinkMixin[2], schema.PersonalLink{})
+	personallink.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := personallink.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	personallinkMixinHooks2 := personallinkMixin[2].Hooks()
+
+	personallink.Hooks[1] = personallinkMixinHooks2[0]
+	personallinkMixinFields0 := personallinkMixin[0].Fields()
+	_ = personallinkMixinFields0
+	personallinkMixinFields1 := personallinkMixin[1].Fields()
+	_ = personallinkMixinFields1
+	personallinkFields := schema.PersonalLink{}.Fields()
+	_ = personallinkFields
+	// personallinkDescCreatedAt is the schema descriptor for created_at field.
+	personallinkDescCreatedAt := personallinkMixinFields1[0].Descriptor()
+	// personallink.DefaultCreatedAt holds the default value on creation for the created_at field.
+	personallink.DefaultCreatedAt = personallinkDescCreatedAt.Default.(func() time.Time)
+	// personallinkDescUpdatedAt is the schema descriptor for updated_at field.
+	personallinkDescUpdatedAt := personallinkMixinFields1[1].Descriptor()
+	// personallink.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	personallink.DefaultUpdatedAt = personallinkDescUpdatedAt.Default.(func() time.Time)
+	// personallink.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	personallink.UpdateDefaultUpdatedAt = personallinkDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// personallinkDescToken is the schema descriptor for token field.
+	personallinkDescToken := personallinkFields[1].Descriptor()
+	// personallink.TokenValidator is a validator for the "token" field. It is called by the builders before save.
+	personallink.TokenValidator = personallinkDescToken.Validators[0].(func(string) error)
+	// personallinkDescID is the schema descriptor for id field.
+	personallinkDescID := personallinkMixinFields0[0].Descriptor()
+	// personallink.DefaultID holds the default value on creation for the id field.
+	personallink.DefaultID = personallinkDescID.Default.(func() uuid.UUID)
 	sessionMixin := schema.Session{}.Mixin()
 	session.Policy = privacy.NewPolicies(schema.Session{})
 	session.Hooks[0] = func(next ent.Mutator) ent.Mutator {
@@ -838,23 +933,27 @@ func init() {
 	// user.DefaultTaskNotifications holds the default value on creation for the task_notifications field.
 	user.DefaultTaskNotifications = userDescTaskNotifications.Default.(bool)
 	// userDescOrigin is the schema descriptor for origin field.
-	userDescOrigin := userFields[16].Descriptor()
+	userDescOrigin := userFields[17].Descriptor()
 	// user.DefaultOrigin holds the default value on creation for the origin field.
 	user.DefaultOrigin = userDescOrigin.Default.(string)
 	// userDescTimeZone is the schema descriptor for time_zone field.
-	userDescTimeZone := userFields[17].Descriptor()
+	userDescTimeZone := userFields[18].Descriptor()
 	// user.DefaultTimeZone holds the default value on creation for the time_zone field.
 	user.DefaultTimeZone = userDescTimeZone.Default.(string)
+	// userDescShareProgressWithAgency is the schema descriptor for share_progress_with_agency field.
+	userDescShareProgressWithAgency := userFields[19].Descriptor()
+	// user.DefaultShareProgressWithAgency holds the default value on creation for the share_progress_with_agency field.
+	user.DefaultShareProgressWithAgency = userDescShareProgressWithAgency.Default.(bool)
 	// userDescSubscriptionStatus is the schema descriptor for subscription_status field.
-	userDescSubscriptionStatus := userFields[21].Descriptor()
+	userDescSubscriptionStatus := userFields[23].Descriptor()
 	// user.DefaultSubscriptionStatus holds the default value on creation for the subscription_status field.
 	user.DefaultSubscriptionStatus = userDescSubscriptionStatus.Default.(string)
 	// userDescSubscriptionCancelAtPeriodEnd is the schema descriptor for subscription_cancel_at_period_end field.
-	userDescSubscriptionCancelAtPeriodEnd := userFields[23].Descriptor()
+	userDescSubscriptionCancelAtPeriodEnd := userFields[25].Descriptor()
 	// user.DefaultSubscriptionCancelAtPeriodEnd holds the default value on creation for the subscription_cancel_at_period_end field.
 	user.DefaultSubscriptionCancelAtPeriodEnd = userDescSubscriptionCancelAtPeriodEnd.Default.(bool)
 	// userDescDataVersion is the schema descriptor for data_version field.
-	userDescDataVersion := userFields[24].Descriptor()
+	userDescDataVersion := userFields[26].Descriptor()
 	// user.DefaultDataVersion holds the default value on creation for the data_version field.
 	user.DefaultDataVersion = userDescDataVersion.Default.(int64)
 	// userDescID is the schema descriptor for id field.

@@ -64,6 +64,8 @@ func (Task) Edges() []ent.Edge {
 func (Task) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("owner_id", "deadline"),
+		// Overdue tasks (the dashboard), unfinished ones due today (the morning e-mail).
+		index.Fields("owner_id", "status", "deadline"),
 		index.Fields("status", "deadline"),
 		index.Fields("contact_id"),
 		index.Fields("application_id"),

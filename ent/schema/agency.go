@@ -17,10 +17,12 @@ func (Agency) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("name").NotEmpty().MaxRuneLen(200),
 		field.String("email").MaxRuneLen(254),
-		// Licences bought for the pool.
+		// Licences bought for the pool: the sum of its license batches, added in the batch's
+		// transaction by one UPDATE … SET num_total_licenses = num_total_licenses + n.
 		field.Int("num_total_licenses").Default(0).NonNegative(),
-		// Licences handed to candidates (pending or used). Changed only by one atomic UPDATE
-		// guarded by num_allocated_licenses < num_total_licenses.
+		// Licences handed to candidates, pending or used (internal/licenses). Changed only by
+		// atomic UPDATEs: +1 guarded by num_allocated_licenses < num_total_licenses, −1 when
+		// a pending licence goes back to the pool.
 		field.Int("num_allocated_licenses").Default(0).NonNegative(),
 	}
 }

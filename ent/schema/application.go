@@ -2,9 +2,14 @@ package schema
 
 import (
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
+	"github.com/google/uuid"
+
+	"github.com/tremplin/tremplin/internal/applications"
+	"github.com/tremplin/tremplin/internal/tenancy"
 )
 
 // Application is a job opportunity a candidate pursues.
@@ -31,16 +36,23 @@ func (Application) Fields() []ent.Field {
 		resourcesField(),
 		// End-of-opportunity report.
 		field.Text("comment").Default(""),
-		// Lower-case, accent-free company for search.
+		// The folded company (internal/contacts.Fold), written by the hook with the search
+		// prefixes.
 		field.String("search_key").Default(""),
 	}
 }
+
+// Hooks write the derived search data (the key and the prefixes of the company's words) for
+// every writer (internal/applications.DerivedFieldsHook).
+func (Application) Hooks() []ent.Hook { return []ent.Hook{applications.DerivedFieldsHook()} }
 
 func (Application) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.To("contacts", Contact.Type),
 		edge.From("tasks", Task.Type).Ref("application"),
 		edge.From("events", Event.Type).Ref("application"),
+		edge.To("search_prefixes", ApplicationSearchPrefix.Type).
+			Annotations(entsql.OnDelete(entsql.Cascade)),
 	}
 }
 
@@ -48,6 +60,41 @@ func (Application) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("owner_id", "created_at"),
 		index.Fields("owner_id", "engaged_at"),
+	}
+}
+
+// ApplicationSearchPrefix is one prefix of one word of an application's company, folded
+// ("societe generale" gives "s", "so", … "societe", "g", … "generale"): the company search is
+// then an indexed equality per word typed, word-prefix, case- and accent-insensitive, the same
+// on both dialects. Written only by internal/applications.DerivedFieldsHook.
+type ApplicationSearchPrefix struct{ ent.Schema }
+
+// The owner's fields, edge and tenancy policy are OwnedMixin's, without its data-version
+// hook: the prefixes change only with their application, which moves the version already
+// (a creation would otherwise bump it once per prefix).
+func (ApplicationSearchPrefix) Fields() []ent.Field {
+	return []ent.Field{
+		field.UUID("owner_id", uuid.UUID{}).Immutable(),
+		field.UUID("application_id", uuid.UUID{}).Immutable(),
+		field.String("prefix").NotEmpty().Immutable(),
+	}
+}
+
+func (ApplicationSearchPrefix) Policy() ent.Policy { return tenancy.OwnedPolicy() }
+
+func (ApplicationSearchPrefix) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.To("owner", User.Type).Field("owner_id").Unique().Required().Immutable().
+			Annotations(entsql.OnDelete(entsql.Cascade)),
+		edge.From("application", Application.Type).Ref("search_prefixes").
+			Field("application_id").Unique().Required().Immutable(),
+	}
+}
+
+func (ApplicationSearchPrefix) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("owner_id", "prefix", "application_id").Unique(),
+		index.Fields("application_id"),
 	}
 }
 

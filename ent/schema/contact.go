@@ -7,6 +7,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+
+	"github.com/tremplin/tremplin/internal/contacts"
 )
 
 // Contact is a person of a candidate's network. Contacts form a tree through their
@@ -39,8 +41,16 @@ func (Contact) Fields() []ent.Field {
 		// Lower-case, accent-free "last\x1ffirst" for the list order and duplicate detection
 		// (internal/contacts.SortKey).
 		field.String("sort_key").Default(""),
+		// The company without accents, case, punctuation or legal form (« Société Générale
+		// SA » → "societe generale"), for « Qui je connais là-bas ? »: an indexed equality
+		// with an application's company (internal/contacts.CompanyKey).
+		field.String("company_key").Default(""),
 	}
 }
+
+// Hooks write the derived fields (keys, reachability status) from the fields they come from,
+// for every writer (internal/contacts.DerivedFieldsHook).
+func (Contact) Hooks() []ent.Hook { return []ent.Hook{contacts.DerivedFieldsHook()} }
 
 func (Contact) Edges() []ent.Edge {
 	return []ent.Edge{
@@ -61,6 +71,7 @@ func (Contact) Indexes() []ent.Index {
 		index.Fields("owner_id", "sort_key"),
 		index.Fields("owner_id", "created_at"),
 		index.Fields("parent_id"),
+		index.Fields("owner_id", "company_key"),
 	}
 }
 

@@ -37,10 +37,15 @@ func (User) Fields() []ent.Field {
 		field.Time("trial_end_at").Optional().Nillable(),
 		field.Bool("has_free_access").Default(false),
 		field.Bool("task_notifications").Default(false),
+		// When the user accepted the terms of use, completing their invitation.
+		field.Time("terms_accepted_at").Optional().Nillable(),
 		// How the account came to exist: "agency", "b2c", "admin", "seed".
 		field.String("origin").Default(""),
 		// IANA zone for weeks, deadlines and the nightly jobs.
 		field.String("time_zone").Default("Europe/Paris"),
+		// The candidate shares their progress with their agency's admin (the coach view): off
+		// until the candidate turns it on.
+		field.Bool("share_progress_with_agency").Default(false),
 		field.UUID("agency_id", uuid.UUID{}).Optional().Nillable(),
 		field.String("stripe_customer_id").Optional().Nillable(),
 		field.String("stripe_subscription_id").Optional().Nillable(),

@@ -53,10 +53,14 @@ const (
 	FieldHasFreeAccess = "has_free_access"
 	// FieldTaskNotifications holds the string denoting the task_notifications field in the database.
 	FieldTaskNotifications = "task_notifications"
+	// FieldTermsAcceptedAt holds the string denoting the terms_accepted_at field in the database.
+	FieldTermsAcceptedAt = "terms_accepted_at"
 	// FieldOrigin holds the string denoting the origin field in the database.
 	FieldOrigin = "origin"
 	// FieldTimeZone holds the string denoting the time_zone field in the database.
 	FieldTimeZone = "time_zone"
+	// FieldShareProgressWithAgency holds the string denoting the share_progress_with_agency field in the database.
+	FieldShareProgressWithAgency = "share_progress_with_agency"
 	// FieldAgencyID holds the string denoting the agency_id field in the database.
 	FieldAgencyID = "agency_id"
 	// FieldStripeCustomerID holds the string denoting the stripe_customer_id field in the database.
@@ -123,8 +127,10 @@ var Columns = []string{
 	FieldTrialEndAt,
 	FieldHasFreeAccess,
 	FieldTaskNotifications,
+	FieldTermsAcceptedAt,
 	FieldOrigin,
 	FieldTimeZone,
+	FieldShareProgressWithAgency,
 	FieldAgencyID,
 	FieldStripeCustomerID,
 	FieldStripeSubscriptionID,
@@ -192,6 +198,8 @@ var (
 	DefaultOrigin string
 	// DefaultTimeZone holds the default value on creation for the "time_zone" field.
 	DefaultTimeZone string
+	// DefaultShareProgressWithAgency holds the default value on creation for the "share_progress_with_agency" field.
+	DefaultShareProgressWithAgency bool
 	// DefaultSubscriptionStatus holds the default value on creation for the "subscription_status" field.
 	DefaultSubscriptionStatus string
 	// DefaultSubscriptionCancelAtPeriodEnd holds the default value on creation for the "subscription_cancel_at_period_end" field.
@@ -348,6 +356,11 @@ func ByTaskNotifications(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTaskNotifications, opts...).ToFunc()
 }
 
+// ByTermsAcceptedAt orders the results by the terms_accepted_at field.
+func ByTermsAcceptedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTermsAcceptedAt, opts...).ToFunc()
+}
+
 // ByOrigin orders the results by the origin field.
 func ByOrigin(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldOrigin, opts...).ToFunc()
@@ -356,6 +369,11 @@ func ByOrigin(opts ...sql.OrderTermOption) OrderOption {
 // ByTimeZone orders the results by the time_zone field.
 func ByTimeZone(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTimeZone, opts...).ToFunc()
+}
+
+// ByShareProgressWithAgency orders the results by the share_progress_with_agency field.
+func ByShareProgressWithAgency(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldShareProgressWithAgency, opts...).ToFunc()
 }
 
 // ByAgencyID orders the results by the agency_id field.

@@ -136,6 +136,11 @@ func TaskNotifications(v bool) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldTaskNotifications, v))
 }
 
+// TermsAcceptedAt applies equality check predicate on the "terms_accepted_at" field. It's identical to TermsAcceptedAtEQ.
+func TermsAcceptedAt(v time.Time) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldTermsAcceptedAt, v))
+}
+
 // Origin applies equality check predicate on the "origin" field. It's identical to OriginEQ.
 func Origin(v string) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldOrigin, v))
@@ -144,6 +149,11 @@ func Origin(v string) predicate.User {
 // TimeZone applies equality check predicate on the "time_zone" field. It's identical to TimeZoneEQ.
 func TimeZone(v string) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldTimeZone, v))
+}
+
+// ShareProgressWithAgency applies equality check predicate on the "share_progress_with_agency" field. It's identical to ShareProgressWithAgencyEQ.
+func ShareProgressWithAgency(v bool) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldShareProgressWithAgency, v))
 }
 
 // AgencyID applies equality check predicate on the "agency_id" field. It's identical to AgencyIDEQ.
@@ -966,6 +976,56 @@ func TaskNotificationsNEQ(v bool) predicate.User {
 	return predicate.User(sql.FieldNEQ(FieldTaskNotifications, v))
 }
 
+// TermsAcceptedAtEQ applies the EQ predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtEQ(v time.Time) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldTermsAcceptedAt, v))
+}
+
+// TermsAcceptedAtNEQ applies the NEQ predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtNEQ(v time.Time) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldTermsAcceptedAt, v))
+}
+
+// TermsAcceptedAtIn applies the In predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtIn(vs ...time.Time) predicate.User {
+	return predicate.User(sql.FieldIn(FieldTermsAcceptedAt, vs...))
+}
+
+// TermsAcceptedAtNotIn applies the NotIn predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtNotIn(vs ...time.Time) predicate.User {
+	return predicate.User(sql.FieldNotIn(FieldTermsAcceptedAt, vs...))
+}
+
+// TermsAcceptedAtGT applies the GT predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtGT(v time.Time) predicate.User {
+	return predicate.User(sql.FieldGT(FieldTermsAcceptedAt, v))
+}
+
+// TermsAcceptedAtGTE applies the GTE predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtGTE(v time.Time) predicate.User {
+	return predicate.User(sql.FieldGTE(FieldTermsAcceptedAt, v))
+}
+
+// TermsAcceptedAtLT applies the LT predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtLT(v time.Time) predicate.User {
+	return predicate.User(sql.FieldLT(FieldTermsAcceptedAt, v))
+}
+
+// TermsAcceptedAtLTE applies the LTE predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtLTE(v time.Time) predicate.User {
+	return predicate.User(sql.FieldLTE(FieldTermsAcceptedAt, v))
+}
+
+// TermsAcceptedAtIsNil applies the IsNil predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtIsNil() predicate.User {
+	return predicate.User(sql.FieldIsNull(FieldTermsAcceptedAt))
+}
+
+// TermsAcceptedAtNotNil applies the NotNil predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtNotNil() predicate.User {
+	return predicate.User(sql.FieldNotNull(FieldTermsAcceptedAt))
+}
+
 // OriginEQ applies the EQ predicate on the "origin" field.
 func OriginEQ(v string) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldOrigin, v))
@@ -1094,6 +1154,16 @@ func TimeZoneEqualFold(v string) predicate.User {
 // TimeZoneContainsFold applies the ContainsFold predicate on the "time_zone" field.
 func TimeZoneContainsFold(v string) predicate.User {
 	return predicate.User(sql.FieldContainsFold(FieldTimeZone, v))
+}
+
+// ShareProgressWithAgencyEQ applies the EQ predicate on the "share_progress_with_agency" field.
+func ShareProgressWithAgencyEQ(v bool) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldShareProgressWithAgency, v))
+}
+
+// ShareProgressWithAgencyNEQ applies the NEQ predicate on the "share_progress_with_agency" field.
+func ShareProgressWithAgencyNEQ(v bool) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldShareProgressWithAgency, v))
 }
 
 // AgencyIDEQ applies the EQ predicate on the "agency_id" field.

@@ -32,7 +32,11 @@ type Access struct {
 }
 
 // Evaluate derives a user's access from their account, their licence (nil when none) and the
-// time. Status is never stored, so it can never drift from the facts.
+// time. Status is never stored, so it can never drift from the facts: it is evaluated at each
+// sign-in and on every authenticated call. The only changes a date cannot make by itself
+// happen at sign-in (services/auth): a pending licence is activated (activation and expiration
+// dates) and a B2C trial starts. A licence expiring or a trial ending needs nothing written,
+// so no nightly job recomputes statuses.
 func Evaluate(u *ent.User, license *ent.License, now time.Time) Access {
 	if u.Role != user.RoleCandidate {
 		return Access{SignIn: true}
@@ -64,9 +68,29 @@ func candidateStatus(u *ent.User, license *ent.License, now time.Time) string {
 		return StatusWithoutLicenseAfterTrial
 	case license.ActivationDate == nil:
 		return StatusWithPendingLicense
-	case license.ExpirationDate != nil && !now.Before(*license.ExpirationDate):
+	case Expired(license, now):
 		return StatusWithExpiredLicense
 	default:
 		return StatusWithValidLicense
 	}
+}
+
+// Invitable reports whether an invitation e-mail makes sense for the candidate: they never
+// signed in, and will be let in once they have chosen their password (B2C, free access, or a
+// licence that has not expired).
+func Invitable(u *ent.User, license *ent.License, now time.Time) bool {
+	if u.Role != user.RoleCandidate || u.FirstLoginAt != nil {
+		return false
+	}
+	return u.IsB2c || u.HasFreeAccess || (license != nil && !Expired(license, now))
+}
+
+// Expired reports whether an activated licence has reached its end.
+func Expired(license *ent.License, now time.Time) bool {
+	return license.ExpirationDate != nil && !now.Before(*license.ExpirationDate)
+}
+
+// Live reports whether a licence is pending or valid: held, not expired.
+func Live(license *ent.License, now time.Time) bool {
+	return license != nil && !Expired(license, now)
 }

@@ -4,6 +4,7 @@
 package apierr
 
 import (
+	"context"
 	"errors"
 	"strings"
 
@@ -50,15 +51,10 @@ func ReasonOf(err error) string {
 	return ""
 }
 
-// Common errors.
-var (
-	reasonNotFound = commonv1.ErrorReason_ERROR_REASON_NOT_FOUND
-)
-
 // NotFound says the id names nothing the caller may see — the same answer whether it does
 // not exist or belongs to someone else.
-func NotFound(what string) *connect.Error {
-	return New(connect.CodeNotFound, reasonNotFound, what+" introuvable")
+func NotFound(e Entity) *connect.Error {
+	return New(connect.CodeNotFound, commonv1.ErrorReason_ERROR_REASON_NOT_FOUND, string(e)+" introuvable")
 }
 
 // Unauthenticated says no valid session or key came with the call.
@@ -90,25 +86,34 @@ func RoleNotAllowed() *connect.Error {
 	return New(connect.CodePermissionDenied, commonv1.ErrorReason_ERROR_REASON_ROLE_NOT_ALLOWED, "Vous n'avez pas accès à cette fonctionnalité")
 }
 
-// Internal hides an unexpected failure from the caller (it is logged by the interceptor).
+// Internal hides an unexpected failure from the caller (the log interceptor logs err and
+// answers a generic message).
 func Internal(err error) *connect.Error {
 	return connect.NewError(connect.CodeInternal, err)
 }
 
-// FromEnt maps an ent error to the API's: not found (also what tenancy filters produce) to
-// NotFound, privacy denials to PermissionDenied, the rest to Internal.
-func FromEnt(err error, what string) error {
+// From is the one exit of every handler's errors (the rpc error interceptor calls it): a
+// *connect.Error is the handler's own answer and goes out as it is; an ent not-found (also
+// what the tenancy filters produce for another owner's row) is NotFound, named after the
+// entity whose query found nothing; a privacy denial is RoleNotAllowed; a cancelled or
+// expired call keeps its code; anything else is Internal.
+func From(err error) error {
 	if err == nil {
 		return nil
 	}
 	var cerr *connect.Error
+	var notFound *ent.NotFoundError
 	switch {
 	case errors.As(err, &cerr):
 		return cerr
-	case ent.IsNotFound(err):
-		return NotFound(what)
+	case errors.As(err, &notFound):
+		return NotFound(entityOfNotFound(notFound))
 	case errors.Is(err, privacy.Deny):
 		return RoleNotAllowed()
+	case errors.Is(err, context.Canceled):
+		return connect.NewError(connect.CodeCanceled, err)
+	case errors.Is(err, context.DeadlineExceeded):
+		return connect.NewError(connect.CodeDeadlineExceeded, err)
 	}
 	return Internal(err)
 }

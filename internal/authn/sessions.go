@@ -3,13 +3,17 @@ package authn
 import (
 	"context"
 	"net/http"
+	"slices"
 	"time"
 	"unicode/utf8"
 
+	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 
 	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/license"
 	"github.com/tremplin/tremplin/ent/session"
+	"github.com/tremplin/tremplin/ent/user"
 	"github.com/tremplin/tremplin/internal/clock"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
@@ -51,28 +55,92 @@ func (s *Sessions) Create(ctx context.Context, userID uuid.UUID, ip, userAgent s
 	return s.cookie(token, expires), nil
 }
 
-// Lookup answers the live session of token with its user and licence, or nil.
+// Lookup answers the live session of token with its user and licence, or nil — in one
+// statement, since every authenticated call (and every 304 of a revalidated read) pays it.
 func (s *Sessions) Lookup(ctx context.Context, token string) (*ent.Session, error) {
 	if token == "" {
 		return nil, nil
 	}
 	ctx = viewer.SystemContext(ctx)
 	now := s.Clock.Now()
-	found, err := s.Client.Session.Query().
-		Where(session.TokenHash(hashToken(token)), session.ExpiresAtGT(now), session.LastSeenAtGT(now.Add(-s.Idle))).
-		WithUser(func(q *ent.UserQuery) { q.WithLicense() }). // the agency: only Me shows it
-		Only(ctx)
-	if ent.IsNotFound(err) {
-		return nil, nil
-	}
-	if err != nil {
+	var rows []sessionRow
+	err := s.Client.User.Query().Modify(func(q *sql.Selector) {
+		sessions, licenses := sql.Table(session.Table), sql.Table(license.Table)
+		q.Select(q.Columns(userColumns...)...)
+		q.Join(sessions).On(q.C(user.FieldID), sessions.C(session.FieldUserID))
+		q.Where(sql.And(
+			sql.EQ(sessions.C(session.FieldTokenHash), hashToken(token)),
+			sql.GT(sessions.C(session.FieldExpiresAt), now),
+			sql.GT(sessions.C(session.FieldLastSeenAt), now.Add(-s.Idle)),
+		))
+		q.AppendSelectAs(sessions.C(session.FieldID), "session_id").
+			AppendSelectAs(sessions.C(session.FieldLastSeenAt), "session_last_seen_at").
+			AppendSelectAs(sessions.C(session.FieldExpiresAt), "session_expires_at")
+		// The licence, when there is one (the agency: only Me shows it, and loads it).
+		q.LeftJoin(licenses).On(q.C(user.FieldID), licenses.C(license.FieldCandidateID))
+		for _, c := range licenseColumns {
+			q.AppendSelectAs(licenses.C(c), "license_"+c)
+		}
+	}).Scan(ctx, &rows)
+	if err != nil || len(rows) == 0 {
 		return nil, err
 	}
+	found := rows[0].session()
 	if now.Sub(found.LastSeenAt) > touchEvery {
 		// Best effort: a lost update only shortens the idle window by a few minutes.
 		_ = s.Client.Session.UpdateOneID(found.ID).SetLastSeenAt(now).Exec(ctx)
 	}
 	return found, nil
+}
+
+// userColumns are the user's columns a session needs: all but the password hash.
+var userColumns = slices.DeleteFunc(slices.Clone(user.Columns), func(c string) bool { return c == user.FieldPasswordHash })
+
+var licenseColumns = []string{
+	license.FieldID, license.FieldCreatedAt, license.FieldUpdatedAt, license.FieldCandidateID, license.FieldAgencyID,
+	license.FieldInvitationDate, license.FieldAllocationDate, license.FieldActivationDate, license.FieldExpirationDate,
+}
+
+// sessionRow is a session's user with the session's and the licence's columns beside.
+type sessionRow struct {
+	ent.User
+	SessionID             uuid.UUID  `json:"session_id"`
+	SessionLastSeenAt     time.Time  `json:"session_last_seen_at"`
+	SessionExpiresAt      time.Time  `json:"session_expires_at"`
+	LicenseID             *uuid.UUID `json:"license_id"`
+	LicenseCreatedAt      *time.Time `json:"license_created_at"`
+	LicenseUpdatedAt      *time.Time `json:"license_updated_at"`
+	LicenseCandidateID    *uuid.UUID `json:"license_candidate_id"`
+	LicenseAgencyID       *uuid.UUID `json:"license_agency_id"`
+	LicenseInvitationDate *time.Time `json:"license_invitation_date"`
+	LicenseAllocationDate *time.Time `json:"license_allocation_date"`
+	LicenseActivationDate *time.Time `json:"license_activation_date"`
+	LicenseExpirationDate *time.Time `json:"license_expiration_date"`
+}
+
+// session rebuilds the entities the rest of the server reads: the session, its user, and the
+// user's licence (nil when none).
+func (r *sessionRow) session() *ent.Session {
+	u := r.User
+	if r.LicenseID != nil {
+		lic := &ent.License{ID: *r.LicenseID, CandidateID: u.ID, InvitationDate: r.LicenseInvitationDate,
+			ActivationDate: r.LicenseActivationDate, ExpirationDate: r.LicenseExpirationDate}
+		if r.LicenseAgencyID != nil {
+			lic.AgencyID = *r.LicenseAgencyID
+		}
+		if r.LicenseAllocationDate != nil {
+			lic.AllocationDate = *r.LicenseAllocationDate
+		}
+		if r.LicenseCreatedAt != nil {
+			lic.CreatedAt = *r.LicenseCreatedAt
+		}
+		if r.LicenseUpdatedAt != nil {
+			lic.UpdatedAt = *r.LicenseUpdatedAt
+		}
+		u.Edges.License = lic
+	}
+	return &ent.Session{ID: r.SessionID, UserID: u.ID, LastSeenAt: r.SessionLastSeenAt, ExpiresAt: r.SessionExpiresAt,
+		Edges: ent.SessionEdges{User: &u}}
 }
 
 // Delete ends the session of token, if any.

@@ -16,6 +16,12 @@ import (
 // on a busy machine tells the cost better than the wall clock) and body-bytes.
 func HTTP(b *testing.B, c *http.Client, newRequest func() *http.Request) {
 	b.Helper()
+	HTTPStatus(b, c, http.StatusOK, newRequest)
+}
+
+// HTTPStatus is HTTP for calls answering another status (304 for a revalidation).
+func HTTPStatus(b *testing.B, c *http.Client, want int, newRequest func() *http.Request) {
+	b.Helper()
 	latencies := make([]time.Duration, 0, b.N)
 	var size int64
 	b.ResetTimer()
@@ -28,7 +34,7 @@ func HTTP(b *testing.B, c *http.Client, newRequest func() *http.Request) {
 		}
 		size, _ = io.Copy(io.Discard, res.Body)
 		_ = res.Body.Close()
-		if res.StatusCode != http.StatusOK {
+		if res.StatusCode != want {
 			b.Fatalf("status %d", res.StatusCode)
 		}
 		latencies = append(latencies, time.Since(start))

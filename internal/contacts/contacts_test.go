@@ -2,10 +2,12 @@ package contacts_test
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
 
+	"connectrpc.com/connect"
 	"github.com/google/uuid"
 
 	"github.com/tremplin/tremplin/ent"
@@ -184,7 +186,11 @@ func TestOnActivityCompleted(t *testing.T) {
 		ctx, me := candidate(t, d.Client, "moi@exemple.fr")
 		otherCtx, other := candidate(t, d.Client, "autre@exemple.fr")
 		mk := func(ctx context.Context, owner uuid.UUID, status contact.Status) *ent.Contact {
-			return d.Client.Contact.Create().SetOwnerID(owner).SetFirstName("A").SetLastName("B").SetStatus(status).SaveX(ctx)
+			create := d.Client.Contact.Create().SetOwnerID(owner).SetFirstName("A").SetLastName("B").SetStatus(status)
+			if status != contact.StatusIncomplete { // reachable: incomplete and new follow it
+				create.SetEmail("a.b@exemple.fr")
+			}
+			return create.SaveX(ctx)
 		}
 		c := mk(ctx, me, contact.StatusNew)
 		step := func(subject string, want contact.Status) {
@@ -221,11 +227,53 @@ func TestOnActivityCompleted(t *testing.T) {
 		// Another candidate's contact is not found and does not move.
 		foreign := mk(otherCtx, other, contact.StatusNew)
 		_, err = contacts.OnActivityCompleted(ctx, d.Client, foreign.ID, "first-contact")
-		if !ent.IsNotFound(err) || apierr.ReasonOf(apierr.FromEnt(err, "Contact")) != "NOT_FOUND" {
+		if !ent.IsNotFound(err) || !isNotFoundOf(apierr.From(err), "Contact introuvable") {
 			t.Errorf("foreign contact: %v", err)
 		}
 		if d.Client.Contact.GetX(otherCtx, foreign.ID).Status != contact.StatusNew {
 			t.Error("the other candidate's contact moved")
 		}
 	})
+}
+
+// Every writer gets the derived fields from the one hook: a creation without status or keys,
+// an edit of a name, of reachability, and a bulk edit of a source (refused).
+func TestDerivedFieldsAreWrittenByTheHook(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.Database) {
+		sys := viewer.SystemContext(context.Background())
+		owner := d.Client.User.Create().SetEmail("derive@exemple.fr").SetRole(user.RoleCandidate).SaveX(sys)
+		c := d.Client.Contact.Create().SetOwnerID(owner.ID).SetFirstName("Éloïse").SetLastName("D'ARCY").SetCompany("Société Générale").SaveX(sys)
+		if c.Status != contact.StatusIncomplete || c.SortKey != contacts.SortKey("Éloïse", "D'ARCY") || c.SearchKey != contacts.SearchKey("Éloïse", "D'ARCY", "Société Générale") {
+			t.Fatalf("created: %s %q %q", c.Status, c.SortKey, c.SearchKey)
+		}
+		c = d.Client.Contact.UpdateOne(c).SetMobileNumber("06 12 34 56 78").SaveX(sys)
+		if c.Status != contact.StatusNew {
+			t.Errorf("reachable after edit: %s, want new", c.Status)
+		}
+		c = d.Client.Contact.UpdateOne(c).SetCompany("BNP Paribas").SaveX(sys)
+		if c.SearchKey != contacts.SearchKey("Éloïse", "D'ARCY", "BNP Paribas") || c.Status != contact.StatusNew {
+			t.Errorf("company edit: %q %s", c.SearchKey, c.Status)
+		}
+		c = d.Client.Contact.UpdateOne(c).SetStatus(contact.StatusEngaged).SaveX(sys)
+		c = d.Client.Contact.UpdateOne(c).SetMobileNumber("").SaveX(sys)
+		if c.Status != contact.StatusEngaged {
+			t.Errorf("engaged contact losing its phone: %s, want engaged kept", c.Status)
+		}
+		seeded := d.Client.Contact.Create().SetOwnerID(owner.ID).SetFirstName("Paul").SetLastName("PETIT").SetStatus(contact.StatusThanked).SaveX(sys)
+		if seeded.Status != contact.StatusThanked {
+			t.Errorf("a status set by the writer: %s, want thanked", seeded.Status)
+		}
+		if err := d.Client.Contact.Update().Where(contact.OwnerID(owner.ID)).SetCompany("X").Exec(sys); err == nil {
+			t.Error("a bulk edit of a source field was accepted")
+		}
+		if err := d.Client.Contact.Update().Where(contact.OwnerID(owner.ID)).SetRank(1).Exec(sys); err != nil {
+			t.Errorf("a bulk edit of another field: %v", err)
+		}
+	})
+}
+
+// isNotFoundOf reports whether err is the API's NotFound saying message.
+func isNotFoundOf(err error, message string) bool {
+	var cerr *connect.Error
+	return errors.As(err, &cerr) && cerr.Code() == connect.CodeNotFound && cerr.Message() == message
 }

@@ -39,7 +39,7 @@ func TestEveryChangeOfOwnedDataMovesTheOwnersVersion(t *testing.T) {
 				return c.Contact.Create().SetOwnerID(alice.ID).SetLastName("DURAND").Exec(ctx)
 			}},
 			{"update contacts", func(ctx context.Context) error {
-				return c.Contact.Update().SetCompany("Airbus").Exec(ctx)
+				return c.Contact.Update().SetJob("Acheteuse").Exec(ctx)
 			}},
 			{"create a tag", func(ctx context.Context) error {
 				return c.Tag.Create().SetOwnerID(alice.ID).SetName("Lyon").SetNameKey("lyon").Exec(ctx)

@@ -5,13 +5,21 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/agency"
+	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
+	"github.com/tremplin/tremplin/ent/event"
+	"github.com/tremplin/tremplin/ent/license"
 	"github.com/tremplin/tremplin/ent/task"
 	"github.com/tremplin/tremplin/ent/user"
+	"github.com/tremplin/tremplin/internal/access"
+	"github.com/tremplin/tremplin/internal/applications"
 	"github.com/tremplin/tremplin/internal/contacts"
+	"github.com/tremplin/tremplin/internal/dashboard"
 	"github.com/tremplin/tremplin/internal/db"
 	"github.com/tremplin/tremplin/internal/demo"
+	"github.com/tremplin/tremplin/internal/licenses"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
@@ -29,6 +37,7 @@ func TestSeedGivesTheCandidatesARealisticNetwork(t *testing.T) {
 				u := d.Client.User.Query().Where(user.Email(email)).OnlyX(ctx)
 				out[email] = d.Client.Contact.Query().Where(contact.OwnerID(u.ID)).CountX(ctx)
 				out[email+" tasks"] = d.Client.Task.Query().Where(task.OwnerID(u.ID)).CountX(ctx)
+				out[email+" applications"] = d.Client.Application.Query().Where(application.OwnerID(u.ID)).CountX(ctx)
 			}
 			return out
 		}
@@ -113,10 +122,139 @@ func TestSeedGivesTheCandidatesARealisticNetwork(t *testing.T) {
 				t.Errorf("%s: %d after the first seed, %d after the second", k, v, second[k])
 			}
 		}
-		var apps []*ent.Application
-		apps = d.Client.Application.Query().AllX(ctx)
-		if len(apps) != 2 {
-			t.Errorf("%d demo applications, want 2", len(apps))
+	})
+}
+
+// Each demo candidate has a dozen applications in every status, some linked to their
+// contacts, some at a company where they know someone (« Qui je connais là-bas ? »).
+func TestSeedGivesTheCandidatesApplications(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.Database) {
+		ctx := viewer.SystemContext(context.Background())
+		if err := demo.Seed(context.Background(), d.Client, demo.DefaultPassword, time.Date(2026, 11, 18, 9, 30, 0, 0, time.UTC)); err != nil {
+			t.Fatal(err)
+		}
+		for _, email := range []string{"candidat@demo.tremplin.fr", "essai@demo.tremplin.fr", "expire@demo.tremplin.fr"} {
+			u := d.Client.User.Query().Where(user.Email(email)).OnlyX(ctx)
+			apps := d.Client.Application.Query().Where(application.OwnerID(u.ID)).WithContacts().AllX(ctx)
+			statuses, linked, known := map[application.Status]int{}, 0, 0
+			for _, a := range apps {
+				statuses[a.Status]++
+				if len(a.Edges.Contacts) > 0 {
+					linked++
+				}
+				if d.Client.Contact.Query().Where(contact.OwnerID(u.ID), contact.CompanyKey(contacts.CompanyKey(a.Company))).ExistX(ctx) {
+					known++
+				}
+				if len(applications.SearchPrefixes(a.Company)) == 0 || a.SearchKey == "" ||
+					(a.Status == application.StatusEngaged && a.EngagedAt == nil) || (a.Status == application.StatusNew && a.EngagedAt != nil) {
+					t.Errorf("%s: %s %s engaged at %v", email, a.Company, a.Status, a.EngagedAt)
+				}
+			}
+			if len(apps) != 12 || len(statuses) != 4 || linked < 2 || known < 2 {
+				t.Errorf("%s: %d applications, statuses %v, %d with contacts, %d at a known company", email, len(apps), statuses, linked, known)
+			}
+			if n := d.Client.ApplicationSearchPrefix.Query().Where(applicationsearchprefix.OwnerID(u.ID)).CountX(ctx); n == 0 {
+				t.Errorf("%s: no search prefixes written", email)
+			}
+		}
+	})
+}
+
+// The second agency has a candidate in each of the spec's six statuses, its licence counts
+// add up, and seeding again — even after the demo was played with — brings every account back
+// to its status without taking a licence twice.
+func TestSeedGivesTheSecondAgencyEveryStatus(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.Database) {
+		ctx := viewer.SystemContext(context.Background())
+		now := time.Date(2026, 11, 18, 9, 30, 0, 0, time.UTC)
+		want := map[string]string{
+			"nouveau@demo.tremplin.fr":          access.StatusJustCreated,
+			"invite@demo.tremplin.fr":           access.StatusWithPendingLicense,
+			"actif@demo.tremplin.fr":            access.StatusWithValidLicense,
+			"licence-terminee@demo.tremplin.fr": access.StatusWithExpiredLicense,
+			"essai-agence@demo.tremplin.fr":     access.StatusInTrialPeriod,
+			"fin-essai@demo.tremplin.fr":        access.StatusWithoutLicenseAfterTrial,
+		}
+		check := func(when string, at time.Time) {
+			t.Helper()
+			ag := d.Client.Agency.Query().Where(agency.Name(demo.SecondAgencyName)).OnlyX(ctx)
+			members := d.Client.User.Query().Where(user.AgencyID(ag.ID), user.RoleEQ(user.RoleCandidate)).WithLicense().AllX(ctx)
+			got := map[string]string{}
+			for _, u := range members {
+				got[u.Email] = access.Evaluate(u, u.Edges.License, at).Status
+			}
+			if len(got) != len(want) {
+				t.Errorf("%s: the second agency's candidates %v", when, got)
+			}
+			for email, status := range want {
+				if got[email] != status {
+					t.Errorf("%s: %s is %q, want %q", when, email, got[email], status)
+				}
+			}
+			pending := d.Client.License.Query().Where(license.AgencyID(ag.ID), license.ActivationDateIsNil()).CountX(ctx)
+			c := licenses.CountsOf(ag, pending)
+			if c != (licenses.Counts{Total: 10, Used: 2, Pending: 1, Remaining: 7}) {
+				t.Errorf("%s: counts %+v", when, c)
+			}
+			if !d.Client.User.Query().Where(user.Email("agence2@demo.tremplin.fr"), user.RoleEQ(user.RoleAgencyAdmin), user.AgencyID(ag.ID)).ExistX(ctx) {
+				t.Errorf("%s: no admin for the second agency", when)
+			}
+		}
+		if err := demo.Seed(context.Background(), d.Client, demo.DefaultPassword, now); err != nil {
+			t.Fatal(err)
+		}
+		check("after one seed", now)
+
+		// The demo is played with: the invited candidate signs in, the new one gets a licence.
+		invited := d.Client.User.Query().Where(user.Email("invite@demo.tremplin.fr")).OnlyX(ctx)
+		d.Client.License.Update().Where(license.CandidateID(invited.ID)).SetActivationDate(now).SetExpirationDate(now.AddDate(1, 0, 0)).ExecX(ctx)
+		d.Client.User.UpdateOne(invited).SetFirstLoginAt(now).ExecX(ctx)
+		fresh := d.Client.User.Query().Where(user.Email("nouveau@demo.tremplin.fr")).OnlyX(ctx)
+		if _, err := licenses.Allocate(ctx, d.Client, *fresh.AgencyID, fresh.ID, now); err != nil {
+			t.Fatal(err)
+		}
+
+		later := now.AddDate(0, 0, 1)
+		if err := demo.Seed(context.Background(), d.Client, demo.DefaultPassword, later); err != nil {
+			t.Fatal(err)
+		}
+		check("after a second seed, a day later", later)
+	})
+}
+
+// The demo candidates have a week of activities around the seeding day, so the dashboard shows
+// figures: an interview completed this week, a task done and one overdue, events coming up. A
+// second seed adds nothing.
+func TestSeedGivesTheCandidatesAWeekOfActivities(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.Database) {
+		ctx := viewer.SystemContext(context.Background())
+		paris, _ := time.LoadLocation("Europe/Paris")
+		now := time.Date(2026, 11, 25, 10, 0, 0, 0, paris) // a Wednesday
+		for range 2 {
+			if err := demo.Seed(context.Background(), d.Client, demo.DefaultPassword, now); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, email := range []string{"candidat@demo.tremplin.fr", "essai@demo.tremplin.fr"} {
+			u := d.Client.User.Query().Where(user.Email(email)).OnlyX(ctx)
+			f, err := dashboard.Compute(ctx, d.Client, u.ID, now, now, paris)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.CompletedInterviews.Now != 1 || f.CompletedTasks < 2 || f.NotStartedTasks < 2 || f.OverdueTasks < 1 || f.FirstTasks.Now < 1 {
+				t.Errorf("%s: this week's figures %+v", email, f)
+			}
+			upcoming := d.Client.Event.Query().Where(event.OwnerID(u.ID), event.DateGT(now), event.StatusEQ(event.StatusNotStarted)).CountX(ctx)
+			today := d.Client.Task.Query().Where(task.OwnerID(u.ID), task.DeadlineGTE(now.Truncate(24*time.Hour)), task.DeadlineLT(now.Add(24*time.Hour)), task.StatusEQ(task.StatusNotStarted)).CountX(ctx)
+			if events := d.Client.Event.Query().Where(event.OwnerID(u.ID)).CountX(ctx); events != 5 || upcoming != 4 || today < 1 {
+				t.Errorf("%s: %d events (want 5 after two seeds), %d upcoming (want 4), %d tasks due today", email, events, upcoming, today)
+			}
+			// Completed activities are with engaged contacts: every status stays explained.
+			for _, e := range d.Client.Event.Query().Where(event.OwnerID(u.ID), event.StatusEQ(event.StatusCompleted)).WithContact().AllX(ctx) {
+				if c := e.Edges.Contact; c == nil || (c.Status != contact.StatusEngaged && c.Status != contact.StatusThanked) {
+					t.Errorf("%s: completed %s with a contact not engaged: %+v", email, e.Subject, c)
+				}
+			}
 		}
 	})
 }

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/tremplin/tremplin/ent"
-	"github.com/tremplin/tremplin/ent/application"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/tag"
 	"github.com/tremplin/tremplin/ent/task"
@@ -153,9 +152,9 @@ var smallNetwork = []demoContact{
 
 // seedNetwork gives the candidate owner the contacts of net that are not yet in their network
 // (matched by last name + first name, as the import does), with their tags, intermediaries and
-// tasks, and, withApplication, an application linked to two of them. Contacts already there
-// are left as they are: seeding twice changes nothing.
-func seedNetwork(ctx context.Context, c *ent.Client, owner *ent.User, net []demoContact, withApplication bool, now time.Time) error {
+// tasks, and their applications (applications.go), linked to some of them. Contacts already
+// there are left as they are: seeding twice changes nothing.
+func seedNetwork(ctx context.Context, c *ent.Client, owner *ent.User, net []demoContact, now time.Time) error {
 	existing, err := c.Contact.Query().Where(contact.OwnerID(owner.ID)).All(ctx)
 	if err != nil {
 		return err
@@ -189,16 +188,18 @@ func seedNetwork(ctx context.Context, c *ent.Client, owner *ent.User, net []demo
 			saved[d.key] = e
 			continue
 		}
-		status := contacts.InitialStatus(contacts.Reachable(d.email, d.phone, d.mobile))
-		for _, s := range d.done {
-			status = contacts.StatusAfterActivity(status, string(s))
-		}
 		create := c.Contact.Create().SetOwnerID(owner.ID).SetCivility(d.civility).
 			SetFirstName(d.first).SetLastName(last).SetCompany(d.company).SetJob(d.job).
 			SetEmail(d.email).SetPhoneNumber(d.phone).SetMobileNumber(d.mobile).
-			SetComments(d.comments).SetOrigin("manual").SetStatus(status).SetRank(1).
-			SetSearchKey(contacts.SearchKey(d.first, last, d.company)).SetSortKey(key).
+			SetComments(d.comments).SetOrigin("manual").SetRank(1).
 			SetCreatedAt(day(d.added)).SetResources([]resource.Resource{})
+		if len(d.done) > 0 { // the completed activities moved it on; otherwise it is derived
+			status := contacts.InitialStatus(contacts.Reachable(d.email, d.phone, d.mobile))
+			for _, s := range d.done {
+				status = contacts.StatusAfterActivity(status, string(s))
+			}
+			create.SetStatus(status)
+		}
 		if d.parent != "" {
 			p := saved[d.parent]
 			if p == nil {
@@ -221,10 +222,7 @@ func seedNetwork(ctx context.Context, c *ent.Client, owner *ent.User, net []demo
 			return err
 		}
 	}
-	if withApplication {
-		return seedApplication(ctx, c, owner, saved, now)
-	}
-	return nil
+	return seedApplications(ctx, c, owner, saved, now)
 }
 
 // seedTasks gives a new demo contact the completed tasks that explain its status, and the task
@@ -273,24 +271,4 @@ var reports = map[task.Subject]string{
 	task.SubjectReminder:              "Relance faite par téléphone.",
 	task.SubjectThanksForIntroduction: "Remerciement envoyé pour la mise en relation.",
 	task.SubjectThanksAfterInterview:  "Mail de remerciement envoyé après l'entretien.",
-}
-
-// seedApplication links the demo network to one application, so that the list shows contacts
-// linked to an opportunity (and not deletable).
-func seedApplication(ctx context.Context, c *ent.Client, owner *ent.User, saved map[string]*ent.Contact, now time.Time) error {
-	const company, job = "BNP Paribas", "Chef de projet digital"
-	exists, err := c.Application.Query().Where(application.OwnerID(owner.ID), application.Company(company), application.Job(job)).Exist(ctx)
-	if err != nil || exists {
-		return err
-	}
-	create := c.Application.Create().SetOwnerID(owner.ID).SetCompany(company).SetJob(job).
-		SetSource(application.SourceMyNetwork).SetSourceDetails("Recommandé par Hélène Girard").
-		SetPlace("Paris").SetStatus(application.StatusEngaged).SetEngagedAt(now.AddDate(0, 0, -20)).
-		SetCreatedAt(now.AddDate(0, 0, -25)).SetSearchKey(contacts.Fold(company)).SetResources([]resource.Resource{})
-	for _, key := range []string{"helene", "vincent"} {
-		if ct := saved[key]; ct != nil {
-			create.AddContacts(ct)
-		}
-	}
-	return create.Exec(ctx)
 }

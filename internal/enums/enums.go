@@ -74,3 +74,18 @@ func Parse[E Enum](s string) E {
 // StringOf converts an ent enum value (a string type) to the proto enum with the same spec
 // string.
 func StringOf[E Enum, S ~string](s S) E { return Parse[E](string(s)) }
+
+// Label answers the French label of e, from its (tremplin.options.v1.label) option ("" when it
+// has none).
+func Label[E Enum](e E) string {
+	v := e.Descriptor().Values().ByNumber(e.Number())
+	if v == nil {
+		return ""
+	}
+	label, _ := proto.GetExtension(v.Options(), optionsv1.E_Label).(string)
+	return label
+}
+
+// LabelOf answers the French label of the value of E whose spec string is s (an ent enum
+// value), "" when none.
+func LabelOf[E Enum, S ~string](s S) string { return Label(Parse[E](string(s))) }

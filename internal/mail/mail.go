@@ -1,5 +1,6 @@
 // Package mail sends Tremplin's e-mails: through SMTP when SMTP_URL is set (go-mail), else
-// into an outbox folder on disk with the links logged, so every flow works on a laptop.
+// into an outbox folder on disk, readable by the server's user only, so every flow works on a
+// laptop.
 package mail
 
 import (
@@ -23,8 +24,6 @@ type Message struct {
 	Subject string
 	Text    string
 	HTML    string
-	// Links are logged when the message goes to the outbox, so a developer can follow them.
-	Links []string
 }
 
 // Sender delivers messages.
@@ -102,7 +101,9 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	return nil
 }
 
-// Outbox writes each message as an .eml file and logs its links.
+// Outbox writes each message as an .eml file, and logs that it did (recipient, subject and
+// file, never the text: its links carry secrets). The folder and the files are the server
+// user's only.
 type Outbox struct {
 	Dir  string
 	From string
@@ -115,23 +116,29 @@ func (o *Outbox) Send(ctx context.Context, m Message) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(o.Dir, 0o750); err != nil {
+	if err := os.MkdirAll(o.Dir, 0o700); err != nil {
+		return err
+	}
+	if err := os.Chmod(o.Dir, 0o700); err != nil { // made by an older version, more open
 		return err
 	}
 	name := time.Now().UTC().Format("20060102-150405") + "-" + strings.ToLower(rand.Text()[:6]) + ".eml"
-	f, err := os.Create(filepath.Join(o.Dir, name))
+	f, err := os.OpenFile(filepath.Join(o.Dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
 	if _, err := msg.WriteTo(f); err != nil {
+		_ = f.Close()
+		return err
+	}
+	// A full disk shows at Close: the mail is not written.
+	if err := f.Close(); err != nil {
 		return err
 	}
 	if o.Log != nil {
-		o.Log.InfoContext(ctx, "mail written to the outbox (no SMTP_URL)", "to", m.To,
-			"subject", m.Subject, "file", f.Name(), "links", m.Links)
+		o.Log.InfoContext(ctx, "mail written to the outbox (no SMTP_URL)", "to", m.To, "subject", m.Subject, "file", f.Name())
 	}
-	return f.Close()
+	return nil
 }
 
 func build(from string, m Message) (*gomail.Msg, error) {

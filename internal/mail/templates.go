@@ -17,8 +17,8 @@ var (
 )
 
 // Render fills the French template name (e.g. "reset-password") with data and returns the
-// message for to, with subject. Links are logged in outbox mode.
-func Render(name, to, subject string, data any, links ...string) (Message, error) {
+// message for to, with subject.
+func Render(name, to, subject string, data any) (Message, error) {
 	var text, html bytes.Buffer
 	if err := textTemplates.ExecuteTemplate(&text, name+".txt", data); err != nil {
 		return Message{}, fmt.Errorf("mail template %s: %w", name, err)
@@ -26,5 +26,5 @@ func Render(name, to, subject string, data any, links ...string) (Message, error
 	if err := htmlTemplates.ExecuteTemplate(&html, name+".html", data); err != nil {
 		return Message{}, fmt.Errorf("mail template %s: %w", name, err)
 	}
-	return Message{To: to, Subject: subject, Text: text.String(), HTML: html.String(), Links: links}, nil
+	return Message{To: to, Subject: subject, Text: text.String(), HTML: html.String()}, nil
 }

@@ -11,8 +11,10 @@ func FromProto(in []*commonv1.Resource) []Resource {
 	return Clean(out)
 }
 
-// ToProto presents stored links.
+// ToProto presents stored links, cleaned too: a link stored before the address rule existed
+// is shown as the web app would open it, or not at all.
 func ToProto(in []Resource) []*commonv1.Resource {
+	in = Clean(in)
 	out := make([]*commonv1.Resource, 0, len(in))
 	for _, r := range in {
 		out = append(out, &commonv1.Resource{Label: r.Label, Url: r.URL})

@@ -2,7 +2,10 @@
 // carry, stored on each item as a JSON list.
 package resource
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // Resource is one link.
 type Resource struct {
@@ -10,14 +13,44 @@ type Resource struct {
 	URL   string `json:"url"`
 }
 
-// Clean trims the links and keeps only those with both a label and a url, as the spec asks.
+// Clean trims the links and keeps only those with both a label and a url, as the spec asks,
+// and with a web or mail address (see SafeURL), written as it will be opened.
 func Clean(in []Resource) []Resource {
 	out := make([]Resource, 0, len(in))
 	for _, r := range in {
-		r.Label, r.URL = strings.TrimSpace(r.Label), strings.TrimSpace(r.URL)
-		if r.Label != "" && r.URL != "" {
+		r.Label = strings.TrimSpace(r.Label)
+		url, ok := SafeURL(r.URL)
+		if r.Label != "" && ok {
+			r.URL = url
 			out = append(out, r)
 		}
 	}
 	return out
+}
+
+var (
+	webOrMail = regexp.MustCompile(`^(?i)(https?://|mailto:)`)
+	scheme    = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*:`)
+	hostPort  = regexp.MustCompile(`^[^/:]+:[0-9]+(/|$)`)
+	blank     = regexp.MustCompile(`\s`)
+	control   = regexp.MustCompile(`[[:cntrl:]]`)
+)
+
+// SafeURL answers the address to store and show for a link as typed: an http(s) or mailto
+// address as it is, an address without a scheme ("www.exemple.fr/page", "localhost:8080") as
+// https, as the web app opens it. Anything else — javascript:, data:, control characters,
+// blanks — is not a link (ok false). Requests are refused with the same rule first (the
+// resource.url rule of tremplin.common.v1.Resource); links stored before it are dropped when
+// read.
+func SafeURL(raw string) (url string, ok bool) {
+	url = strings.TrimSpace(raw)
+	switch {
+	case url == "" || control.MatchString(url):
+		return "", false
+	case webOrMail.MatchString(url):
+		return url, true
+	case scheme.MatchString(url) && !hostPort.MatchString(url), blank.MatchString(url):
+		return "", false
+	}
+	return "https://" + strings.TrimPrefix(url, "//"), true
 }

@@ -1,5 +1,5 @@
 // Package rpc is the interceptor chain every Connect, gRPC and gRPC-Web call goes through:
-// recover → log → authenticate → authorize → validate.
+// recover → log → authenticate → authorize → validate → error exit.
 package rpc
 
 import (
@@ -19,11 +19,13 @@ import (
 	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/authn"
+	"github.com/tremplin/tremplin/internal/conditional"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
 
-// Interceptors builds the chain, outermost first.
-func Interceptors(log *slog.Logger, auth *authn.Authenticator, policies access.Policies) ([]connect.Interceptor, error) {
+// Interceptors builds the chain, outermost first: recover → log → authenticate → authorize →
+// validate → answer conditionally (cond) → error exit.
+func Interceptors(log *slog.Logger, auth *authn.Authenticator, policies access.Policies, cond *conditional.Conditional) ([]connect.Interceptor, error) {
 	validating, err := validateRequests()
 	if err != nil {
 		return nil, err
@@ -34,7 +36,23 @@ func Interceptors(log *slog.Logger, auth *authn.Authenticator, policies access.P
 		authenticate(auth),
 		authorize(policies),
 		validating,
+		cond.Interceptor(),
+		errorExit(),
 	}, nil
+}
+
+// errorExit is the one place a handler's errors become the API's (apierr.From): handlers
+// return ent and database errors as they come, and only build the refusals of their rules.
+func errorExit() connect.UnaryInterceptorFunc {
+	return func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			res, err := next(ctx, req)
+			if err != nil {
+				return nil, apierr.From(err)
+			}
+			return res, nil
+		}
+	}
 }
 
 // recoverPanics turns a panicking handler into an Internal error, logged with its stack.
@@ -85,6 +103,14 @@ func logCalls(log *slog.Logger) connect.UnaryInterceptorFunc {
 				log.InfoContext(ctx, "rpc", attrs...)
 				return res, nil
 			}
+			if conditional.IsServed(err) {
+				outcome := "kept"
+				if conditional.NotModified(ctx) {
+					outcome = "not-modified"
+				}
+				log.InfoContext(ctx, "rpc", append(attrs, "answer", outcome)...)
+				return nil, err
+			}
 			code := connect.CodeOf(err)
 			attrs = append(attrs, "code", code.String())
 			if reason := apierr.ReasonOf(err); reason != "" {
@@ -127,8 +153,9 @@ func authenticate(auth *authn.Authenticator) connect.UnaryInterceptorFunc {
 	}
 }
 
-// authorize enforces the access policy declared on the RPC. A procedure without a policy is
-// refused (the server also refuses to start with one).
+// authorize enforces the access policy declared on the RPC, and the premium fields of its
+// request (a candidate without premium may list contacts, not search them). A procedure
+// without a policy is refused (the server also refuses to start with one).
 func authorize(policies access.Policies) connect.UnaryInterceptorFunc {
 	return func(next connect.UnaryFunc) connect.UnaryFunc {
 		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
@@ -149,16 +176,23 @@ func authorize(policies access.Policies) connect.UnaryInterceptorFunc {
 			if !policy.Allows(v.Role) {
 				return nil, apierr.RoleNotAllowed()
 			}
-			if policy.Premium && v.Role == viewer.RoleCandidate && !v.Premium {
-				return nil, apierr.PremiumRequired()
+			if v.Role == viewer.RoleCandidate && !v.Premium {
+				if policy.Premium {
+					return nil, apierr.PremiumRequired()
+				}
+				if msg, ok := req.Any().(proto.Message); ok {
+					if _, premium := access.PremiumFieldSet(msg.ProtoReflect()); premium {
+						return nil, apierr.PremiumRequired()
+					}
+				}
 			}
 			return next(ctx, req)
 		}
 	}
 }
 
-// validateRequests applies the protovalidate rules declared in the protos to every request.
-// A refusal is InvalidArgument with the INVALID_FIELDS reason and the field violations as a
+// validateRequests applies the protovalidate rules declared in the protos to every request,
+// and refuses NUL characters in its strings (text.go). A refusal is InvalidArgument with the INVALID_FIELDS reason and the field violations as a
 // buf.validate.Violations detail.
 func validateRequests() (connect.UnaryInterceptorFunc, error) {
 	validator, err := protovalidate.New()
@@ -171,7 +205,7 @@ func validateRequests() (connect.UnaryInterceptorFunc, error) {
 			if !ok {
 				return next(ctx, req)
 			}
-			err := validator.Validate(msg)
+			err := withNULViolations(msg, validator.Validate(msg))
 			var verr *protovalidate.ValidationError
 			switch {
 			case err == nil:

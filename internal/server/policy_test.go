@@ -2,13 +2,18 @@ package server_test
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
+	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/reflect/protoregistry"
+	"google.golang.org/protobuf/types/dynamicpb"
 
 	"github.com/tremplin/tremplin/ent/user"
+	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
 	"github.com/tremplin/tremplin/internal/viewer"
@@ -125,4 +130,145 @@ func hasReason(body map[string]any, reason string) bool {
 		}
 	}
 	return false
+}
+
+// The spec's premium features, declared field by field on the requests: search and filters
+// of every list. A field dropped from the contract fails here.
+var specPremiumFields = map[string][]string{
+	"/tremplin.network.v1.NetworkService/ListContacts":             {"search", "statuses", "tags"},
+	"/tremplin.opportunity.v1.OpportunityService/ListApplications": {"search", "statuses"},
+	"/tremplin.activity.v1.ActivityService/ListTasks":              {"search", "statuses", "media_types", "priorities"},
+	"/tremplin.activity.v1.ActivityService/ListEvents":             {"search", "statuses", "media_types"},
+}
+
+// Every premium field of every request, set alone, is refused to a candidate without premium
+// before the handler runs, and let through for a premium one.
+func TestPremiumFieldsAreRefusedWithoutPremium(t *testing.T) {
+	srv := testserver.New(t, testdb.SQLite)
+	free := srv.SignInAs(t, testserver.EndedTrialCandidate, "bruno@test.fr")
+	premium := srv.SignInAs(t, testserver.TrialCandidate, "alice@test.fr")
+	declared := map[string][]string{}
+	for _, m := range tremplinMethods(t) {
+		paths := access.PremiumFieldPaths(m.Input())
+		if len(paths) == 0 {
+			continue
+		}
+		declared[procedure(m)] = paths
+		policy := srv.Server.Policies[procedure(m)]
+		if !policy.Allows(viewer.RoleCandidate) {
+			t.Errorf("%s declares premium fields %v but candidates may not call it", procedure(m), paths)
+			continue
+		}
+		for _, path := range paths {
+			body := requestSetting(t, m.Input(), path)
+			status, res := srv.ConnectJSON(t, free.HTTP, procedure(m), body)
+			if status != http.StatusForbidden || !hasReason(res, "PREMIUM_REQUIRED") {
+				t.Errorf("%s with %s, without premium: got %d %v, want 403 PREMIUM_REQUIRED", procedure(m), path, status, res)
+			}
+			if _, res := srv.ConnectJSON(t, premium.HTTP, procedure(m), body); hasReason(res, "PREMIUM_REQUIRED") {
+				t.Errorf("%s with %s refused to a premium candidate: %v", procedure(m), path, res)
+			}
+		}
+		// The same call without the premium fields is not refused for want of premium.
+		if _, res := srv.ConnectJSON(t, free.HTTP, procedure(m), "{}"); hasReason(res, "PREMIUM_REQUIRED") {
+			t.Errorf("%s without premium fields refused: %v", procedure(m), res)
+		}
+	}
+	for proc, want := range specPremiumFields {
+		for _, f := range want {
+			if !slices.Contains(declared[proc], f) {
+				t.Errorf("%s: %s is premium in the spec but not declared (declared: %v)", proc, f, declared[proc])
+			}
+		}
+	}
+}
+
+// requestSetting answers the JSON of a request of type md whose field at path (dotted proto
+// names) holds one non-zero value, and nothing else.
+func requestSetting(t *testing.T, md protoreflect.MessageDescriptor, path string) string {
+	t.Helper()
+	root := dynamicpb.NewMessage(md)
+	msg := protoreflect.Message(root)
+	names := strings.Split(path, ".")
+	for i, name := range names {
+		fd := msg.Descriptor().Fields().ByName(protoreflect.Name(name))
+		if fd == nil {
+			t.Fatalf("%s has no field %s", md.FullName(), path)
+		}
+		last := i == len(names)-1
+		switch {
+		case !last && fd.IsList():
+			elem := msg.Mutable(fd).List().NewElement()
+			msg.Mutable(fd).List().Append(elem)
+			msg = elem.Message()
+		case !last:
+			msg = msg.Mutable(fd).Message()
+		case fd.IsList():
+			list := msg.Mutable(fd).List()
+			list.Append(sampleValue(fd, list.NewElement()))
+		case fd.Message() != nil:
+			msg.Mutable(fd)
+		default:
+			msg.Set(fd, sampleValue(fd, msg.NewField(fd)))
+		}
+	}
+	data, err := protojson.Marshal(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// sampleValue is a valid non-zero value of a scalar field (elem for messages).
+func sampleValue(fd protoreflect.FieldDescriptor, elem protoreflect.Value) protoreflect.Value {
+	switch fd.Kind() {
+	case protoreflect.StringKind:
+		return protoreflect.ValueOfString("premium")
+	case protoreflect.EnumKind:
+		return protoreflect.ValueOfEnum(1)
+	case protoreflect.BoolKind:
+		return protoreflect.ValueOfBool(true)
+	case protoreflect.Int32Kind:
+		return protoreflect.ValueOfInt32(1)
+	case protoreflect.Int64Kind:
+		return protoreflect.ValueOfInt64(1)
+	}
+	return elem
+}
+
+// An id that names nothing never leads to an internal error: every RPC taking an id answers
+// NotFound naming what it looked for (or refuses the rest of the request), for every role it
+// admits.
+func TestUnknownIDsAnswerNotFound(t *testing.T) {
+	srv := testserver.New(t, testdb.SQLite)
+	callers := map[viewer.Role]*testserver.Session{
+		viewer.RoleCandidate:   srv.SignInAs(t, testserver.TrialCandidate, "alice@test.fr"),
+		viewer.RoleAgencyAdmin: srv.SignInAs(t, testserver.AgencyAdmin, "agence@test.fr"),
+		viewer.RoleAdmin:       srv.SignInAs(t, testserver.Admin, "admin@test.fr"),
+	}
+	checked := 0
+	for _, m := range tremplinMethods(t) {
+		if m.Input().Fields().ByName("id") == nil {
+			continue
+		}
+		for role, caller := range callers {
+			if !srv.Server.Policies[procedure(m)].Allows(role) {
+				continue
+			}
+			status, res := srv.ConnectJSON(t, caller.HTTP, procedure(m), `{"id":"`+uuid.NewString()+`"}`)
+			switch {
+			case res["code"] == "unimplemented":
+				continue
+			case status >= 500:
+				t.Errorf("%s as %s with an unknown id: %d %v", procedure(m), role, status, res)
+			case res["code"] == "not_found" && !strings.HasSuffix(res["message"].(string), " introuvable"),
+				res["message"] == "Élément introuvable":
+				t.Errorf("%s as %s: not-found names nothing: %v", procedure(m), role, res)
+			}
+			checked++
+		}
+	}
+	if checked < 5 {
+		t.Fatalf("only %d calls checked", checked)
+	}
 }

@@ -34,9 +34,13 @@ import (
 	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/authn"
 	"github.com/tremplin/tremplin/internal/clock"
+	"github.com/tremplin/tremplin/internal/conditional"
 	"github.com/tremplin/tremplin/internal/config"
 	"github.com/tremplin/tremplin/internal/db"
 	"github.com/tremplin/tremplin/internal/fastgzip"
+	"github.com/tremplin/tremplin/internal/handler"
+	"github.com/tremplin/tremplin/internal/invitations"
+	"github.com/tremplin/tremplin/internal/jobs"
 	"github.com/tremplin/tremplin/internal/mail"
 	"github.com/tremplin/tremplin/internal/rpc"
 	"github.com/tremplin/tremplin/services/activity"
@@ -61,13 +65,19 @@ type Deps struct {
 	Web fs.FS
 	// Mount adds routes (tests use it to observe shutdown with a slow handler).
 	Mount func(mux *http.ServeMux)
+	// RunJobs runs the background jobs while serving (tremplin serve does; tests run them by
+	// hand, on their fake clock).
+	RunJobs bool
 }
 
 // Server is a ready-to-serve Tremplin.
 type Server struct {
-	Handler  http.Handler
-	log      *slog.Logger
-	mail     *mail.Queue
+	Handler http.Handler
+	log     *slog.Logger
+	mail    *mail.Queue
+	// Jobs are the background jobs (started by Serve when Deps.RunJobs).
+	Jobs     *jobs.Runner
+	runJobs  bool
 	Policies access.Policies
 	// ServiceNames are the fully-qualified names of the six API services.
 	ServiceNames []string
@@ -101,9 +111,11 @@ func New(d Deps) (*Server, error) {
 		desc    protoreflect.ServiceDescriptor
 		handler func(opts ...connect.HandlerOption) (string, http.Handler)
 	}
+	tokens := &authn.ActionTokens{Client: client, Clock: d.Clock}
+	inviter := &invitations.Inviter{Tokens: tokens, Mail: queue, PublicURL: d.Config.PublicURL}
 	authService := &auth.Service{
-		Client: client, Sessions: sessions, Tokens: &authn.ActionTokens{Client: client, Clock: d.Clock},
-		Limiter: authn.NewLoginLimiter(), Mail: queue, Clock: d.Clock, Log: d.Log,
+		Client: client, Sessions: sessions, Tokens: tokens,
+		Limiter: authn.NewLoginLimiter(), Resets: authn.NewResetLimiter(), Mail: queue, Clock: d.Clock, Log: d.Log,
 		PublicURL: d.Config.PublicURL, TrialDays: d.Config.TrialDays, LicenseMonths: d.Config.LicenseMonths,
 	}
 	services := []service{
@@ -111,16 +123,18 @@ func New(d Deps) (*Server, error) {
 			return authv1connect.NewAuthServiceHandler(authService, o...)
 		}},
 		{networkv1.File_tremplin_network_v1_network_proto.Services().ByName("NetworkService"), func(o ...connect.HandlerOption) (string, http.Handler) {
-			return networkv1connect.NewNetworkServiceHandler(&network.Service{Client: client, Clock: d.Clock}, o...)
+			return networkv1connect.NewNetworkServiceHandler(&network.Service{Base: handler.Base{Client: client, Clock: d.Clock}}, o...)
 		}},
 		{activityv1.File_tremplin_activity_v1_activity_proto.Services().ByName("ActivityService"), func(o ...connect.HandlerOption) (string, http.Handler) {
-			return activityv1connect.NewActivityServiceHandler(&activity.Service{Client: client}, o...)
+			return activityv1connect.NewActivityServiceHandler(&activity.Service{Base: handler.Base{Client: client, Clock: d.Clock}, PublicURL: d.Config.PublicURL}, o...)
 		}},
 		{opportunityv1.File_tremplin_opportunity_v1_opportunity_proto.Services().ByName("OpportunityService"), func(o ...connect.HandlerOption) (string, http.Handler) {
-			return opportunityv1connect.NewOpportunityServiceHandler(&opportunity.Service{Client: client}, o...)
+			return opportunityv1connect.NewOpportunityServiceHandler(&opportunity.Service{Base: handler.Base{Client: client, Clock: d.Clock}}, o...)
 		}},
 		{agencyv1.File_tremplin_agency_v1_agency_proto.Services().ByName("AgencyService"), func(o ...connect.HandlerOption) (string, http.Handler) {
-			return agencyv1connect.NewAgencyServiceHandler(&agency.Service{Client: client}, o...)
+			return agencyv1connect.NewAgencyServiceHandler(&agency.Service{
+				Base: handler.Base{Client: client, Clock: d.Clock}, Invitations: inviter, TrialDays: d.Config.TrialDays,
+			}, o...)
 		}},
 		{billingv1.File_tremplin_billing_v1_billing_proto.Services().ByName("BillingService"), func(o ...connect.HandlerOption) (string, http.Handler) {
 			return billingv1connect.NewBillingServiceHandler(&billing.Service{Client: client}, o...)
@@ -137,7 +151,9 @@ func New(d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	interceptors, err := rpc.Interceptors(d.Log, authenticator, policies)
+	// Kept encoded answers: 64 MB holds some forty 5,000-contact lists.
+	cond := conditional.New(d.Clock, 64<<20)
+	interceptors, err := rpc.Interceptors(d.Log, authenticator, policies, cond)
 	if err != nil {
 		return nil, err
 	}
@@ -152,8 +168,11 @@ func New(d Deps) (*Server, error) {
 	api := make([]gateway.Handler, 0, len(services))
 	for _, s := range services {
 		path, handler := s.handler(options...)
+		// Public procedures (sign-in, password links) take small bodies, as on /api.
+		_, public := s.handler(append(options, connect.WithReadMaxBytes(gateway.AnonymousMaxBodyBytes))...)
+		handler = byAccess(policies, public, handler)
 		mux.Handle(path, handler)
-		api = append(api, gateway.Handler{Path: path, Handler: handler, Descriptor: s.desc})
+		api = append(api, gateway.Handler{Path: path, Handler: gateway.Uncompressed(handler), Descriptor: s.desc})
 	}
 	apiHandler, err := gateway.New(api)
 	if err != nil {
@@ -176,12 +195,25 @@ func New(d Deps) (*Server, error) {
 	}
 	csrf.AddInsecureBypassPattern("POST /api/payment/webhook") // Stripe signs it instead
 	return &Server{
-		Handler:      securityHeaders(csrf.Handler(mux)),
+		Handler:      securityHeaders(csrf.Handler(cond.Middleware(mux))),
 		log:          d.Log,
 		mail:         queue,
+		Jobs:         &jobs.Runner{Client: client, Clock: d.Clock, Mail: d.Mail, PublicURL: d.Config.PublicURL, Log: d.Log},
+		runJobs:      d.RunJobs,
 		Policies:     policies,
 		ServiceNames: names,
 	}, nil
+}
+
+// byAccess hands calls of public procedures to public, the others to signedIn.
+func byAccess(policies access.Policies, public, signedIn http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if policies[r.URL.Path].Public {
+			public.ServeHTTP(w, r)
+			return
+		}
+		signedIn.ServeHTTP(w, r)
+	})
 }
 
 // healthz answers 200 while the database answers.
@@ -205,6 +237,8 @@ func securityHeaders(next http.Handler) http.Handler {
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("X-Frame-Options", "DENY")
+		// The app's page replaces it with one that carries its style nonce (spa.go).
+		h.Set("Content-Security-Policy", contentSecurityPolicy(""))
 		next.ServeHTTP(w, r)
 	})
 }
@@ -230,6 +264,15 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	}
 	served := make(chan error, 1)
 	go func() { served <- httpServer.Serve(l) }()
+	jobsDone := make(chan struct{})
+	jobsCtx, stopJobs := context.WithCancel(ctx)
+	defer stopJobs()
+	go func() {
+		defer close(jobsDone)
+		if s.runJobs {
+			s.Jobs.Start(jobsCtx)
+		}
+	}()
 	select {
 	case err := <-served:
 		return err
@@ -239,6 +282,8 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), ShutdownTimeout)
 	defer cancel()
 	err := httpServer.Shutdown(shutdownCtx)
+	stopJobs()
+	<-jobsDone
 	s.mail.Close(shutdownCtx)
 	if serveErr := <-served; serveErr != nil && !errors.Is(serveErr, http.ErrServerClosed) {
 		return serveErr

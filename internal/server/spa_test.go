@@ -3,6 +3,8 @@ package server
 import (
 	"net/http"
 	"net/http/httptest"
+	"regexp"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -35,5 +37,103 @@ func TestHelpVideoIsServedForBrowsers(t *testing.T) {
 	h.ServeHTTP(rec, req)
 	if rec.Code != http.StatusPartialContent || rec.Body.Len() != 1024 || rec.Header().Get("Content-Range") != "bytes 1024-2047/4096" {
 		t.Errorf("range: %d, %d bytes, %q", rec.Code, rec.Body.Len(), rec.Header().Get("Content-Range"))
+	}
+}
+
+// builtApp is a web build as vite.config.ts writes it: a text asset with its brotli and gzip
+// copies, a font without any, and index.html with the nonce placeholder.
+func builtApp() fstest.MapFS {
+	return fstest.MapFS{
+		"index.html":                  {Data: []byte(`<!doctype html><meta property="csp-nonce" nonce="__CSP_NONCE__"><div id=root></div>`)},
+		"assets/core-abc.js":          {Data: []byte("plain javascript")},
+		"assets/core-abc.js.br":       {Data: []byte("brotli bytes")},
+		"assets/core-abc.js.gz":       {Data: []byte("gzip bytes")},
+		"assets/inter-abc.woff2":      {Data: []byte("wOF2")},
+		"assets/only-gzip-abc.css":    {Data: []byte("body{}")},
+		"assets/only-gzip-abc.css.gz": {Data: []byte("gz css")},
+	}
+}
+
+// Assets go out compressed at build time, the best coding the browser accepts, with the media
+// type of the file itself and Vary so that caches keep the variants apart.
+func TestAssetsAreServedPrecompressedByAcceptEncoding(t *testing.T) {
+	h := spaHandler(builtApp())
+	for _, tc := range []struct {
+		path, accept, wantEncoding, wantBody, wantType string
+		wantVary                                       bool
+	}{
+		{"/assets/core-abc.js", "gzip, deflate, br, zstd", "br", "brotli bytes", "text/javascript; charset=utf-8", true},
+		{"/assets/core-abc.js", "gzip", "gzip", "gzip bytes", "text/javascript; charset=utf-8", true},
+		{"/assets/core-abc.js", "br;q=0, gzip;q=0.5", "gzip", "gzip bytes", "text/javascript; charset=utf-8", true},
+		{"/assets/core-abc.js", "*", "br", "brotli bytes", "text/javascript; charset=utf-8", true},
+		{"/assets/core-abc.js", "*, br;q=0", "gzip", "gzip bytes", "text/javascript; charset=utf-8", true},
+		{"/assets/core-abc.js", "", "", "plain javascript", "text/javascript; charset=utf-8", true},
+		{"/assets/core-abc.js", "identity", "", "plain javascript", "text/javascript; charset=utf-8", true},
+		{"/assets/only-gzip-abc.css", "br, gzip", "gzip", "gz css", "text/css; charset=utf-8", true},
+		{"/assets/inter-abc.woff2", "br, gzip", "", "wOF2", "font/woff2", false},
+	} {
+		req := httptest.NewRequest(http.MethodGet, tc.path, nil)
+		if tc.accept != "" {
+			req.Header.Set("Accept-Encoding", tc.accept)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		res := rec.Result()
+		if res.StatusCode != http.StatusOK || res.Header.Get("Content-Encoding") != tc.wantEncoding || rec.Body.String() != tc.wantBody {
+			t.Errorf("%s with %q: %d, encoding %q, body %q; want encoding %q, body %q",
+				tc.path, tc.accept, res.StatusCode, res.Header.Get("Content-Encoding"), rec.Body.String(), tc.wantEncoding, tc.wantBody)
+		}
+		if got := res.Header.Get("Content-Type"); got != tc.wantType {
+			t.Errorf("%s with %q: Content-Type %q, want %q", tc.path, tc.accept, got, tc.wantType)
+		}
+		if got := res.Header.Get("Vary") == "Accept-Encoding"; got != tc.wantVary {
+			t.Errorf("%s with %q: Vary %q", tc.path, tc.accept, res.Header.Get("Vary"))
+		}
+		if res.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
+			t.Errorf("%s: Cache-Control %q", tc.path, res.Header.Get("Cache-Control"))
+		}
+	}
+}
+
+// The app's page carries a strict policy whose style nonce is new on every response and is the
+// one written into the page for emotion.
+func TestAppPageCarriesAStrictContentSecurityPolicy(t *testing.T) {
+	h := spaHandler(builtApp())
+	nonceRE := regexp.MustCompile(`style-src 'self' 'nonce-([A-Za-z0-9+/=]{22,})'`)
+	var nonces []string
+	for _, p := range []string{"/", "/login", "/contacts/42"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, p, nil))
+		csp := rec.Header().Get("Content-Security-Policy")
+		for _, directive := range []string{"default-src 'self'", "script-src 'self';", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'"} {
+			if !strings.Contains(csp+";", directive) {
+				t.Errorf("%s: policy %q lacks %q", p, csp, directive)
+			}
+		}
+		if strings.Contains(csp, "unsafe-inline") || strings.Contains(csp, "unsafe-eval") {
+			t.Errorf("%s: policy %q allows inline code", p, csp)
+		}
+		m := nonceRE.FindStringSubmatch(csp)
+		if m == nil {
+			t.Fatalf("%s: no style nonce in %q", p, csp)
+		}
+		if want := `nonce="` + m[1] + `"`; !strings.Contains(rec.Body.String(), want) || strings.Contains(rec.Body.String(), "__CSP_NONCE__") {
+			t.Errorf("%s: page %q does not carry %s", p, rec.Body.String(), want)
+		}
+		nonces = append(nonces, m[1])
+	}
+	if nonces[0] == nonces[1] || nonces[1] == nonces[2] {
+		t.Errorf("the nonce is reused: %v", nonces)
+	}
+}
+
+// Every answer of the server, not only the page, carries the policy (without any style nonce).
+func TestEveryResponseCarriesThePolicy(t *testing.T) {
+	h := securityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte("{}")) }))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/whatever", nil))
+	csp := rec.Header().Get("Content-Security-Policy")
+	if !strings.Contains(csp, "frame-ancestors 'none'") || strings.Contains(csp, "nonce-") {
+		t.Errorf("policy %q", csp)
 	}
 }

@@ -5,6 +5,7 @@ package tasks
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"connectrpc.com/connect"
@@ -19,8 +20,10 @@ import (
 	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/applications"
 	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/enums"
+	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/resource"
 	"github.com/tremplin/tremplin/internal/users"
 )
@@ -79,33 +82,45 @@ func ErrDateInPast() *connect.Error {
 		"L'échéance ne peut pas être antérieure à aujourd'hui")
 }
 
-// Create saves a not-started task from draft under the rules of the task form, with client
-// (pass tx.Client() to create it in the caller's transaction):
+// Create saves a not-started task from draft under the rules of the task form (see Save).
+func Create(ctx context.Context, client *ent.Client, draft *activityv1.TaskDraft, opts Options) (*ent.Task, error) {
+	return Save(ctx, client, nil, draft, opts)
+}
+
+// Save creates a not-started task from draft (current nil) or changes current to it, under
+// the rules of the task form, with client (pass tx.Client() to work in the caller's
+// transaction):
 //
 //   - subject defaults to first-contact when a contact is set, else send-application; priority
 //     defaults to normal;
 //   - the custom subject is required when the subject is other, and kept only then;
 //   - a subject that concerns no contact (update-jobboards-cvs, interview-preparation,
 //     internet-searches, other) drops the contact and the media type, as the form clears them;
-//   - the media type is required once a contact is set (INVALID_FIELDS naming media_type), and
-//     dropped when there is none;
-//   - the deadline is required and may not precede today in opts.Location (DATE_IN_PAST);
-//     initial_deadline takes the same value;
+//   - the media type is required once a contact is set (INVALID_FIELDS naming media_type),
+//     must be a channel the contact has (an e-mail for email, a mobile number for mobile, a
+//     landline for phone; inmail and other always), and is dropped when there is none;
+//   - the deadline is required and may not precede today in opts.Location (DATE_IN_PAST) —
+//     on a change, only when it moves; initial_deadline is the first deadline and stays;
 //   - the contact and the application must be the owner's (NotFound otherwise, whether they
-//     exist or not);
+//     exist or not); the application must be open (APPLICATION_CLOSED), the subject one of
+//     those of an application (ApplicationSubjects), and the contact one of its contacts;
+//   - a completed task cannot change (ACTIVITY_STATE);
 //   - resources are kept only with both label and url.
 //
 // Refusals are *connect.Error values; other errors come from the database. The answered task
 // has its Contact and Application edges loaded, ready for ToProto.
-func Create(ctx context.Context, client *ent.Client, draft *activityv1.TaskDraft, opts Options) (*ent.Task, error) {
-	contactID, err := optionalID(draft.GetContactId(), "Contact")
+func Save(ctx context.Context, client *ent.Client, current *ent.Task, draft *activityv1.TaskDraft, opts Options) (*ent.Task, error) {
+	if current != nil && current.Status == task.StatusCompleted {
+		return nil, ErrCompleted()
+	}
+	contactID, err := handler.OptionalID(draft.GetContactId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}
 	if opts.ContactID != nil {
 		contactID = opts.ContactID
 	}
-	applicationID, err := optionalID(draft.GetApplicationId(), "Candidature")
+	applicationID, err := handler.OptionalID(draft.GetApplicationId(), apierr.Application)
 	if err != nil {
 		return nil, err
 	}
@@ -125,9 +140,11 @@ func Create(ctx context.Context, client *ent.Client, draft *activityv1.TaskDraft
 	if subject == activityv1.TaskSubject_TASK_SUBJECT_OTHER {
 		customSubject = contacts.Collapse(draft.GetCustomSubject())
 		if customSubject == "" {
-			root, path := opts.field("custom_subject")
-			return nil, apierr.InvalidField(root, path, "task.custom_subject", apierr.Required)
+			return nil, opts.invalid("custom_subject", "task.custom_subject", apierr.Required)
 		}
+	}
+	if applicationID != nil && !ApplicationSubjects[subject] {
+		return nil, opts.invalid("subject", "task.subject.application", SubjectNotForApplication)
 	}
 	media := draft.GetMediaType()
 	if !IsContactSubject(subject) {
@@ -136,49 +153,85 @@ func Create(ctx context.Context, client *ent.Client, draft *activityv1.TaskDraft
 	if contactID == nil {
 		media = activityv1.MediaType_MEDIA_TYPE_UNSPECIFIED
 	} else if media == activityv1.MediaType_MEDIA_TYPE_UNSPECIFIED {
-		root, path := opts.field("media_type")
-		return nil, apierr.InvalidField(root, path, "task.media_type.required", apierr.Required)
+		return nil, opts.invalid("media_type", "task.media_type.required", apierr.Required)
 	}
 	if draft.GetDeadline() == nil {
-		root, path := opts.field("deadline")
-		return nil, apierr.InvalidField(root, path, "task.deadline.required", apierr.Required)
+		return nil, opts.invalid("deadline", "task.deadline.required", apierr.Required)
 	}
 	deadline := draft.GetDeadline().AsTime().UTC()
-	if BeforeToday(deadline, opts.Now, opts.Location) {
+	if (current == nil || !deadline.Equal(current.Deadline)) && BeforeToday(deadline, opts.Now, opts.Location) {
 		return nil, ErrDateInPast()
 	}
 
-	create := client.Task.Create().
-		SetOwnerID(opts.Owner).
-		SetSubject(task.Subject(enums.Spec(subject))).
-		SetCustomSubject(customSubject).
-		SetPriority(task.Priority(enums.Spec(priority))).
-		SetStatus(task.StatusNotStarted).
-		SetInitialDeadline(deadline).
-		SetDeadline(deadline).
-		SetComments(draft.GetComments()).
-		SetResources(resource.FromProto(draft.GetResources()))
-	var linkedContact *ent.Contact
-	if contactID != nil {
-		linkedContact, err = client.Contact.Query().
-			Where(contact.ID(*contactID), contact.OwnerID(opts.Owner)).
-			Only(ctx)
-		if err != nil {
-			return nil, apierr.FromEnt(err, "Contact")
-		}
-		create.SetContactID(linkedContact.ID).SetMediaType(task.MediaType(enums.Spec(media)))
-	}
 	var linkedApplication *ent.Application
 	if applicationID != nil {
-		linkedApplication, err = client.Application.Query().
-			Where(application.ID(*applicationID), application.OwnerID(opts.Owner)).
-			Only(ctx)
-		if err != nil {
-			return nil, apierr.FromEnt(err, "Candidature")
+		if current != nil && current.ApplicationID != nil && *current.ApplicationID == *applicationID {
+			// Kept: a task of an application closed since may still be edited.
+			linkedApplication, err = client.Application.Query().
+				Where(application.ID(*applicationID), application.OwnerID(opts.Owner)).Only(ctx)
+		} else {
+			linkedApplication, err = applications.EnsureOpen(ctx, client, opts.Owner, *applicationID)
 		}
-		create.SetApplicationID(linkedApplication.ID)
+		if err != nil {
+			return nil, err
+		}
 	}
-	t, err := create.Save(ctx)
+	var linkedContact *ent.Contact
+	if contactID != nil {
+		q := client.Contact.Query().Where(contact.ID(*contactID), contact.OwnerID(opts.Owner))
+		if linkedContact, err = q.Only(ctx); err != nil {
+			return nil, err
+		}
+		if linkedApplication != nil {
+			associated, err := linkedApplication.QueryContacts().Where(contact.ID(linkedContact.ID)).Exist(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if !associated {
+				return nil, opts.invalid("contact_id", "task.contact.application", ContactNotOfApplication)
+			}
+		}
+		if msg := MissingChannel(media, linkedContact); msg != "" {
+			return nil, opts.invalid("media_type", "task.media_type.channel", msg)
+		}
+	}
+
+	var m *ent.TaskMutation
+	var create *ent.TaskCreate
+	var update *ent.TaskUpdateOne
+	if current == nil {
+		create = client.Task.Create().SetOwnerID(opts.Owner).SetStatus(task.StatusNotStarted).SetInitialDeadline(deadline)
+		m = create.Mutation()
+	} else {
+		update = client.Task.UpdateOneID(current.ID).Where(task.OwnerID(opts.Owner), task.StatusEQ(task.StatusNotStarted))
+		m = update.Mutation()
+	}
+	m.SetSubject(task.Subject(enums.Spec(subject)))
+	m.SetCustomSubject(customSubject)
+	m.SetPriority(task.Priority(enums.Spec(priority)))
+	m.SetDeadline(deadline)
+	m.SetComments(draft.GetComments())
+	m.SetResources(resource.FromProto(draft.GetResources()))
+	switch {
+	case linkedContact != nil:
+		m.SetContactID(linkedContact.ID)
+		m.SetMediaType(task.MediaType(enums.Spec(media)))
+	case update != nil:
+		m.ClearContactID()
+		m.ClearMediaType()
+	}
+	switch {
+	case linkedApplication != nil:
+		m.SetApplicationID(linkedApplication.ID)
+	case update != nil:
+		m.ClearApplicationID()
+	}
+	var t *ent.Task
+	if create != nil {
+		t, err = create.Save(ctx)
+	} else {
+		t, err = update.Save(ctx)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -187,17 +240,74 @@ func Create(ctx context.Context, client *ent.Client, draft *activityv1.TaskDraft
 	return t, nil
 }
 
-// optionalID parses an optional id of the draft; a malformed one names nothing (protovalidate
-// already refuses them on the API).
-func optionalID(s, what string) (*uuid.UUID, error) {
-	if s == "" {
-		return nil, nil
+// invalid refuses one field of the draft, named where it sits in the request.
+func (o Options) invalid(field, rule, message string) error {
+	root, path := o.field(field)
+	return apierr.InvalidField(root, path, rule, message)
+}
+
+// ErrCompleted refuses changing a completed task or event (its report and additional
+// information can change).
+func ErrCompleted() *connect.Error {
+	return apierr.New(connect.CodeFailedPrecondition, commonv1.ErrorReason_ERROR_REASON_ACTIVITY_STATE,
+		"Une activité terminée ne peut plus être modifiée ni supprimée")
+}
+
+// Messages of the task form's rules.
+const (
+	SubjectNotForApplication = "Ce sujet n'est pas proposé pour une opportunité"
+	ContactNotOfApplication  = "Ce contact n'est pas associé à cette opportunité"
+)
+
+// ApplicationSubjects are the subjects a task linked to an application may have: what one does
+// about a job (sending, following up, preparing, thanking, asking), not prospecting a network
+// (first contact, thanks for an introduction, greeting cards, offers of service) nor the
+// candidate's own routines (job boards, internet searches).
+var ApplicationSubjects = map[activityv1.TaskSubject]bool{
+	activityv1.TaskSubject_TASK_SUBJECT_SEND_APPLICATION:                true,
+	activityv1.TaskSubject_TASK_SUBJECT_REMINDER_APPLICATION:            true,
+	activityv1.TaskSubject_TASK_SUBJECT_INTERVIEW_PREPARATION:           true,
+	activityv1.TaskSubject_TASK_SUBJECT_THANKS_AFTER_INTERVIEW:          true,
+	activityv1.TaskSubject_TASK_SUBJECT_THANKS_AFTER_RECRUITMENT_FAILED: true,
+	activityv1.TaskSubject_TASK_SUBJECT_REQUEST_FOR_INFORMATION:         true,
+	activityv1.TaskSubject_TASK_SUBJECT_ASK_INFORMATION:                 true,
+	activityv1.TaskSubject_TASK_SUBJECT_SEND_INFORMATION:                true,
+	activityv1.TaskSubject_TASK_SUBJECT_FEEDBACK:                        true,
+	activityv1.TaskSubject_TASK_SUBJECT_RETURN:                          true,
+	activityv1.TaskSubject_TASK_SUBJECT_REMINDER:                        true,
+	activityv1.TaskSubject_TASK_SUBJECT_OTHER:                           true,
+}
+
+// MissingChannel answers why c cannot be reached by media (« Ce contact n'a pas d'adresse
+// e-mail »), or "" when it can: e-mail needs an address, mobile a mobile number, phone a
+// landline; InMail, video-conferencing, face to face and other need nothing stored.
+func MissingChannel(media activityv1.MediaType, c *ent.Contact) string {
+	switch media {
+	case activityv1.MediaType_MEDIA_TYPE_EMAIL:
+		if strings.TrimSpace(c.Email) == "" {
+			return "Ce contact n'a pas d'adresse e-mail"
+		}
+	case activityv1.MediaType_MEDIA_TYPE_MOBILE:
+		if strings.TrimSpace(c.MobileNumber) == "" {
+			return "Ce contact n'a pas de numéro de mobile"
+		}
+	case activityv1.MediaType_MEDIA_TYPE_PHONE:
+		if strings.TrimSpace(c.PhoneNumber) == "" {
+			return "Ce contact n'a pas de numéro de téléphone fixe"
+		}
 	}
-	id, err := uuid.Parse(s)
-	if err != nil {
-		return nil, apierr.NotFound(what)
+	return ""
+}
+
+// BestChannel answers the media type an automatic task with c uses: e-mail, else mobile,
+// else landline, else InMail.
+func BestChannel(c *ent.Contact) activityv1.MediaType {
+	for _, m := range []activityv1.MediaType{activityv1.MediaType_MEDIA_TYPE_EMAIL, activityv1.MediaType_MEDIA_TYPE_MOBILE, activityv1.MediaType_MEDIA_TYPE_PHONE} {
+		if MissingChannel(m, c) == "" {
+			return m
+		}
 	}
-	return &id, nil
+	return activityv1.MediaType_MEDIA_TYPE_INMAIL
 }
 
 // BeforeToday reports whether t falls on a day before now's day, both seen in loc (nil:

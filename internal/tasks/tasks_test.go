@@ -2,6 +2,7 @@ package tasks_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -34,9 +35,18 @@ func candidate(t *testing.T, client *ent.Client, email string) (context.Context,
 	return viewer.NewContext(context.Background(), &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate}), u.ID
 }
 
+// connectMessage answers the message of a Connect error, or "".
+func connectMessage(err error) string {
+	var cerr *connect.Error
+	if errors.As(err, &cerr) {
+		return cerr.Message()
+	}
+	return ""
+}
+
 func violation(err error) (path, message string) {
-	cerr, ok := err.(*connect.Error)
-	if !ok {
+	var cerr *connect.Error
+	if !errors.As(err, &cerr) {
 		return "", ""
 	}
 	for _, d := range cerr.Details() {
@@ -62,7 +72,7 @@ func TestCreate(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, d *db.Database) {
 		ctx, me := candidate(t, d.Client, "moi@exemple.fr")
 		otherCtx, other := candidate(t, d.Client, "autre@exemple.fr")
-		c := d.Client.Contact.Create().SetOwnerID(me).SetFirstName("Léa").SetLastName("DUBOIS").SetCompany("Airbus").SaveX(ctx)
+		c := d.Client.Contact.Create().SetOwnerID(me).SetFirstName("Léa").SetLastName("DUBOIS").SetCompany("Airbus").SetPhoneNumber("01 23 45 67 89").SaveX(ctx)
 		app := d.Client.Application.Create().SetOwnerID(me).SetCompany("Airbus").SetJob("Acheteuse").SetSource(application.SourceJobBoard).SaveX(ctx)
 		foreignContact := d.Client.Contact.Create().SetOwnerID(other).SetFirstName("X").SetLastName("Y").SaveX(otherCtx)
 		foreignApp := d.Client.Application.Create().SetOwnerID(other).SetCompany("Z").SetJob("Z").SetSource(application.SourceOther).SaveX(otherCtx)
@@ -147,8 +157,15 @@ func TestCreate(t *testing.T) {
 		}
 		for _, r := range refusals {
 			_, err := tasks.Create(ctx, d.Client, r.draft, r.opts)
+			err = apierr.From(err) // as the API's error exit answers it
 			if connect.CodeOf(err) != r.code || apierr.ReasonOf(err) != r.reason {
 				t.Errorf("%s: %v (%s)", r.name, err, apierr.ReasonOf(err))
+			}
+			if r.code == connect.CodeNotFound {
+				want := map[bool]string{true: "Opportunité introuvable", false: "Contact introuvable"}[r.draft.GetApplicationId() != ""]
+				if msg := connectMessage(err); msg != want {
+					t.Errorf("%s: %q, want %q", r.name, msg, want)
+				}
 			}
 			if path, msg := violation(err); path != r.field || (r.field != "" && msg != apierr.Required) {
 				t.Errorf("%s: violation %q %q, want %q", r.name, path, msg, r.field)

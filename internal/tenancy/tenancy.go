@@ -85,9 +85,37 @@ func OwnedPolicy() ent.Policy {
 	})
 	return privacy.Policy{
 		Query:    privacy.QueryPolicy{allowSystem, owned},
-		Mutation: privacy.MutationPolicy{allowSystem, createOwn, owned},
+		Mutation: privacy.MutationPolicy{allowSystem, managerDeletes, createOwn, owned},
 	}
 }
+
+// managerDeletes lets the people who delete candidates delete what those candidates own
+// (DeleteCandidate): the platform admin any candidate's rows, an agency admin only the rows of
+// their agency's candidates. Nobody but the owner reads or changes them otherwise.
+var managerDeletes = privacy.MutationRuleFunc(func(ctx context.Context, m entgen.Mutation) error {
+	if !m.Op().Is(ent.OpDelete | ent.OpDeleteOne) {
+		return privacy.Skip
+	}
+	v, err := requireViewer(ctx)
+	if err != nil {
+		return err
+	}
+	switch v.Role {
+	case viewer.RoleAdmin:
+		return privacy.Allow
+	case viewer.RoleAgencyAdmin:
+		if v.AgencyID == uuid.Nil {
+			return privacy.Denyf("tenancy: an agency admin without an agency")
+		}
+		ofTheirCandidates := privacy.FilterFunc(func(_ context.Context, f privacy.Filter) error {
+			f.Where(entql.HasEdgeWith("owner",
+				entql.FieldEQ("agency_id", v.AgencyID), entql.FieldEQ("role", string(viewer.RoleCandidate))))
+			return privacy.Allow
+		})
+		return ofTheirCandidates.EvalMutation(ctx, m)
+	}
+	return privacy.Skip
+})
 
 // protectedUserFields decide access and billing: never a candidate's to change (set or
 // clear), nor an agency admin's — except free access, which an agency admin grants to the
@@ -231,6 +259,25 @@ func LicensePolicy() ent.Policy {
 	return privacy.Policy{
 		Query:    privacy.QueryPolicy{allowSystem, allowAdmin, scope},
 		Mutation: privacy.MutationPolicy{allowSystem, allowAdmin, mutate, scope},
+	}
+}
+
+// LicenseBatchPolicy: the admin adds licences to agencies; an agency admin reads the batches
+// of their agency.
+func LicenseBatchPolicy() ent.Policy {
+	scope := privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
+		v, err := requireViewer(ctx)
+		if err != nil {
+			return err
+		}
+		if v.Role != viewer.RoleAgencyAdmin {
+			return privacy.Denyf("tenancy: licence batches belong to agencies")
+		}
+		return filter(f, entql.FieldEQ("agency_id", v.AgencyID))
+	})
+	return privacy.Policy{
+		Query:    privacy.QueryPolicy{allowSystem, allowAdmin, scope},
+		Mutation: privacy.MutationPolicy{allowSystem, allowAdmin, privacy.AlwaysDenyRule()},
 	}
 }
 

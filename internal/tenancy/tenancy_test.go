@@ -65,7 +65,7 @@ func TestCandidatesSeeAndChangeOnlyTheirOwnRows(t *testing.T) {
 		if err := w.client.Contact.UpdateOneID(w.bobContact.ID).SetLastName("PIRATE").Exec(ctx); !ent.IsNotFound(err) {
 			t.Errorf("updating bob's contact: %v", err)
 		}
-		if n, err := w.client.Contact.Update().Where(contact.LastName("MARTIN")).SetLastName("PIRATE").Save(ctx); err != nil || n != 0 {
+		if n, err := w.client.Contact.Update().Where(contact.LastName("MARTIN")).SetJob("Pirate").Save(ctx); err != nil || n != 0 {
 			t.Errorf("bulk update reaching bob's contact: %d %v", n, err)
 		}
 		if err := w.client.Contact.DeleteOneID(w.bobContact.ID).Exec(ctx); !ent.IsNotFound(err) {
@@ -170,6 +170,54 @@ func TestPlumbingIsSystemOnly(t *testing.T) {
 		}
 		if _, err := w.client.ActionToken.Query().All(as(w.agencyUser)); !errors.Is(err, privacy.Deny) {
 			t.Errorf("tokens readable by an agency admin: %v", err)
+		}
+	})
+}
+
+// Deleting a candidate deletes what they own: an agency admin may delete the rows of their
+// agency's candidates (and only delete them), never another agency's; a candidate only theirs.
+func TestManagersDeleteOnlyTheirCandidatesRows(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.Database) {
+		w := setup(t, d)
+		sys := viewer.SystemContext(context.Background())
+		foreign := w.client.Contact.Create().SetOwnerID(w.otherAgencyCandidate.ID).SetLastName("AILLEURS").SaveX(sys)
+		boss := as(w.agencyUser)
+		if n, err := w.client.Contact.Delete().Where(contact.OwnerID(w.otherAgencyCandidate.ID)).Exec(boss); err != nil || n != 0 {
+			t.Errorf("agency admin deleting another agency's candidate's contacts: %d %v", n, err)
+		}
+		if err := w.client.Contact.DeleteOneID(foreign.ID).Exec(boss); !ent.IsNotFound(err) {
+			t.Errorf("agency admin deleting another agency's contact by id: %v", err)
+		}
+		if n, err := w.client.Contact.Delete().Exec(boss); err != nil || n != 2 {
+			t.Errorf("agency admin deleting every contact they may: %d %v, want their 2 candidates' only", n, err)
+		}
+		if !w.client.Contact.Query().Where(contact.ID(foreign.ID)).ExistX(sys) {
+			t.Error("another agency's contact was deleted")
+		}
+		// Deleting is all they may do with those rows.
+		if _, err := w.client.Contact.Query().All(boss); !errors.Is(err, privacy.Deny) {
+			t.Errorf("agency admin reading contacts: %v", err)
+		}
+		if _, err := w.client.Contact.Update().SetJob("X").Save(boss); !errors.Is(err, privacy.Deny) {
+			t.Errorf("agency admin updating contacts: %v", err)
+		}
+		// A candidate deletes only their own.
+		if n, err := w.client.Contact.Delete().Exec(as(w.otherAgencyCandidate)); err != nil || n != 1 {
+			t.Errorf("a candidate deleting their contacts: %d %v", n, err)
+		}
+	})
+}
+
+func TestLicenceBatchesAreTheAdminsToAdd(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.Database) {
+		w := setup(t, d)
+		if err := w.client.LicenseBatch.Create().SetAgencyID(w.agencyID).SetCount(5).Exec(as(w.agencyUser)); !errors.Is(err, privacy.Deny) {
+			t.Errorf("an agency admin adding licences: %v", err)
+		}
+		admin := w.client.User.Create().SetEmail("admin@x.fr").SetRole(user.RoleAdmin).SaveX(viewer.SystemContext(context.Background()))
+		w.client.LicenseBatch.Create().SetAgencyID(w.otherAgency).SetCount(5).ExecX(as(admin))
+		if n, err := w.client.LicenseBatch.Query().Count(as(w.agencyUser)); err != nil || n != 0 {
+			t.Errorf("an agency admin reading another agency's batches: %d %v", n, err)
 		}
 	})
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/tremplin/tremplin/internal/clock"
 	"github.com/tremplin/tremplin/internal/config"
 	"github.com/tremplin/tremplin/internal/db"
+	"github.com/tremplin/tremplin/internal/licenses"
 	"github.com/tremplin/tremplin/internal/mail"
 	"github.com/tremplin/tremplin/internal/mail/mailtest"
 	"github.com/tremplin/tremplin/internal/server"
@@ -125,7 +126,7 @@ type UserSpec struct {
 func (s *Start) CreateUser(t testing.TB, email string, spec UserSpec) *ent.User {
 	t.Helper()
 	ctx := viewer.SystemContext(context.Background())
-	hash, err := authn.HashPassword(Password)
+	hash, err := authn.HashPassword(ctx, Password)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,6 +147,10 @@ func (s *Start) CreateUser(t testing.TB, email string, spec UserSpec) *ent.User 
 	if spec.License != "" {
 		if spec.AgencyID == nil {
 			t.Fatal("a licence needs an agency")
+		}
+		// Taken from the agency's pool, as the service does, so its counts add up.
+		if err := licenses.TakeOne(ctx, s.Client, *spec.AgencyID); err != nil {
+			t.Fatalf("a licence for %s: %v", email, err)
 		}
 		lic := s.Client.License.Create().SetCandidateID(u.ID).SetAgencyID(*spec.AgencyID).SetAllocationDate(now.AddDate(0, -2, 0))
 		switch spec.License {

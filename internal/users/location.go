@@ -41,3 +41,13 @@ func LocationOf(u *ent.User) *time.Location {
 	}
 	return Location(u.TimeZone)
 }
+
+// ValidZone reports whether name is an IANA time zone this server knows ("Europe/Paris"); an
+// empty name or "Local" is not one.
+func ValidZone(name string) bool {
+	if name == "" || name == "Local" {
+		return false
+	}
+	_, err := time.LoadLocation(name)
+	return err == nil
+}

@@ -8,7 +8,8 @@ func TestLocationFallsBackToParis(t *testing.T) {
 			t.Errorf("Location(%q) = %s, want %s", name, got, want)
 		}
 	}
-	if Location("America/Montreal") != Location("America/Montreal") {
+	first, again := Location("America/Montreal"), Location("America/Montreal")
+	if first != again {
 		t.Error("a zone is loaded once, then reused")
 	}
 }

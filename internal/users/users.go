@@ -9,6 +9,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/user"
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/enums"
@@ -22,29 +23,33 @@ func ToProto(u *ent.User, now time.Time) *commonv1.User {
 	license := u.Edges.License
 	acc := access.Evaluate(u, license, now)
 	out := &commonv1.User{
-		Id:                u.ID.String(),
-		Role:              enums.StringOf[commonv1.Role](u.Role),
-		CreatedDate:       timestamppb.New(u.CreatedAt),
-		Email:             u.Email,
-		FirstName:         u.FirstName,
-		LastName:          u.LastName,
-		Job:               u.Job,
-		MobileNumber:      u.MobileNumber,
-		PhoneNumber:       u.PhoneNumber,
-		Status:            enums.Parse[commonv1.UserStatus](acc.Status),
-		FirstLoginDate:    timestampOrNil(u.FirstLoginAt),
-		LastLoginDate:     timestampOrNil(u.LastLoginAt),
-		HasPaid:           u.HasPaid,
-		IsB2C:             u.IsB2c,
-		TrialEndDate:      timestampOrNil(u.TrialEndAt),
-		TaskNotifications: u.TaskNotifications,
-		Origin:            u.Origin,
-		HasFreeAccess:     u.HasFreeAccess,
-		HasPremiumAccess:  acc.Premium,
-		// A licence can go to a B2B candidate who holds none, or whose licence expired.
-		CanBeReAllocatedLicense: !u.IsB2c && (license == nil || acc.Status == access.StatusWithExpiredLicense),
-		// An invitation can be sent again until the candidate has signed in once.
-		CanBeSentAgainEmailInvitation: u.FirstLoginAt == nil,
+		Id:                      u.ID.String(),
+		Role:                    enums.StringOf[commonv1.Role](u.Role),
+		CreatedDate:             timestamppb.New(u.CreatedAt),
+		Email:                   u.Email,
+		FirstName:               u.FirstName,
+		LastName:                u.LastName,
+		Job:                     u.Job,
+		MobileNumber:            u.MobileNumber,
+		PhoneNumber:             u.PhoneNumber,
+		Status:                  enums.Parse[commonv1.UserStatus](acc.Status),
+		FirstLoginDate:          timestampOrNil(u.FirstLoginAt),
+		LastLoginDate:           timestampOrNil(u.LastLoginAt),
+		HasPaid:                 u.HasPaid,
+		IsB2C:                   u.IsB2c,
+		TrialEndDate:            timestampOrNil(u.TrialEndAt),
+		TaskNotifications:       u.TaskNotifications,
+		ShareProgressWithAgency: u.ShareProgressWithAgency,
+		TimeZone:                LocationOf(u).String(),
+		Origin:                  u.Origin,
+		HasFreeAccess:           u.HasFreeAccess,
+		HasPremiumAccess:        acc.Premium,
+		// A licence can go to a B2B candidate of an agency who holds none, or whose licence
+		// expired.
+		CanBeReAllocatedLicense: u.Role == user.RoleCandidate && !u.IsB2c && u.AgencyID != nil && !access.Live(license, now),
+		// An invitation can be sent again until the candidate has signed in once, when they
+		// would then be let in.
+		CanBeSentAgainEmailInvitation: access.Invitable(u, license, now),
 	}
 	if u.Civility != nil {
 		out.Civility = enums.StringOf[commonv1.Civility](*u.Civility)

@@ -1,16 +1,46 @@
-// Package activity implements ActivityService. Its calls answer Unimplemented until their feature lands.
+// Package activity implements ActivityService: a candidate's tasks, appointments and
+// interviews (events), their reports and additional information, the calendar links, the
+// .ics files and the secret calendar feed. Every call acts on the signed-in candidate's own
+// activities: queries name the owner, and the ent privacy layer filters them again.
+//
+// The rules shared with other services live in internal/tasks (the task form, also used by
+// NetworkService for a first task), internal/contacts (a contact's status after an activity)
+// and internal/applications (an application engaged by its first completed activity).
 package activity
 
 import (
+	"context"
+	"time"
+
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/gen/tremplin/activity/v1/activityv1connect"
+	"github.com/tremplin/tremplin/internal/handler"
+	"github.com/tremplin/tremplin/internal/users"
+	"github.com/tremplin/tremplin/internal/viewer"
 )
 
 // Service implements activityv1connect.ActivityServiceHandler.
 type Service struct {
 	activityv1connect.UnimplementedActivityServiceHandler
+	handler.Base
 
-	Client *ent.Client
+	// PublicURL prefixes the calendar feed's address.
+	PublicURL string
 }
 
 var _ activityv1connect.ActivityServiceHandler = (*Service)(nil)
+
+// now answers the service's time and the candidate's zone, which decide "today" (deadlines)
+// and the day of an event.
+func (s *Service) now(ctx context.Context, v *viewer.Viewer) (time.Time, *time.Location, error) {
+	u, err := s.CurrentUser(ctx, v)
+	if err != nil {
+		return time.Time{}, nil, err
+	}
+	return s.Now(), users.LocationOf(u), nil
+}
+
+// inTx runs fn in a transaction with its client.
+func (s *Service) inTx(ctx context.Context, fn func(ctx context.Context, client *ent.Client) error) error {
+	return s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error { return fn(ctx, tx.Client()) })
+}

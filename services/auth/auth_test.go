@@ -24,13 +24,6 @@ import (
 
 const pw = testserver.Password
 
-// eachDialect runs fn against a fresh server on every dialect of the run.
-func eachDialect(t *testing.T, fn func(t *testing.T, srv *testserver.Start)) {
-	for _, dia := range testdb.Dialects() {
-		t.Run(string(dia), func(t *testing.T) { fn(t, testserver.New(t, dia)) })
-	}
-}
-
 func authClient(srv *testserver.Start, c *http.Client) authv1connect.AuthServiceClient {
 	return authv1connect.NewAuthServiceClient(c, srv.URL)
 }
@@ -41,7 +34,7 @@ func login(t *testing.T, srv *testserver.Start, c *http.Client, email, password 
 }
 
 func TestLoginMeLogoutOverJSON(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		ag := srv.CreateAgency(t, "Agence Nord", 3)
 		srv.CreateUser(t, "Paul@Exemple.fr", testserver.UserSpec{FirstName: "Paul", AgencyID: &ag.ID, License: "valid"})
 		c := testserver.HTTPClient(t)
@@ -119,7 +112,7 @@ func TestSessionCookieAttributes(t *testing.T) {
 }
 
 func TestLoginOverConnect(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		srv.CreateUser(t, "lea@exemple.fr", testserver.UserSpec{FirstName: "Léa", IsB2C: true})
 		c := authClient(srv, testserver.HTTPClient(t))
 		ctx := context.Background()
@@ -153,7 +146,7 @@ func TestLoginOverConnect(t *testing.T) {
 }
 
 func TestWrongCredentialsAreNot401(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		srv.CreateUser(t, "marc@exemple.fr", testserver.UserSpec{Role: user.RoleAdmin})
 		c := testserver.HTTPClient(t)
 		for _, creds := range [][2]string{{"marc@exemple.fr", "Mauvais-mdp-1"}, {"personne@exemple.fr", pw}} {
@@ -172,7 +165,7 @@ func TestWrongCredentialsAreNot401(t *testing.T) {
 // The spec's no-licence outcome: a B2B candidate without a valid licence gets 401 with its
 // own reason at login, and is treated as logged out by me once the licence expires.
 func TestB2BCandidateWithoutValidLicence(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		ag := srv.CreateAgency(t, "Agence Sud", 3)
 		srv.CreateUser(t, "expire@exemple.fr", testserver.UserSpec{AgencyID: &ag.ID, License: "expired"})
 		srv.CreateUser(t, "sanslicence@exemple.fr", testserver.UserSpec{AgencyID: &ag.ID})
@@ -231,7 +224,7 @@ func TestPendingLicenceIsActivatedAtFirstLogin(t *testing.T) {
 
 // A B2C candidate whose trial has ended still signs in, without premium access.
 func TestB2CTrialEndedSignsInWithoutPremium(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		ended := srv.Clock.Now().AddDate(0, 0, -2)
 		srv.CreateUser(t, "hugo@exemple.fr", testserver.UserSpec{IsB2C: true, TrialEnd: &ended})
 		c := testserver.HTTPClient(t)
@@ -250,7 +243,7 @@ func TestB2CTrialEndedSignsInWithoutPremium(t *testing.T) {
 }
 
 func TestLoginIsRateLimitedPerAccount(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		srv.CreateUser(t, "cible@exemple.fr", testserver.UserSpec{Role: user.RoleAdmin})
 		srv.CreateUser(t, "voisin@exemple.fr", testserver.UserSpec{Role: user.RoleAdmin})
 		c := testserver.HTTPClient(t)

@@ -15,6 +15,7 @@ import (
 	"github.com/tremplin/tremplin/ent/user"
 	authv1 "github.com/tremplin/tremplin/gen/tremplin/auth/v1"
 	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/authn"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
 	"github.com/tremplin/tremplin/internal/viewer"
@@ -45,7 +46,7 @@ func resetLink(t *testing.T, srv *testserver.Start, email string) (id, token str
 }
 
 func TestResetAndNewPassword(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		u := srv.CreateUser(t, "claire@exemple.fr", testserver.UserSpec{Role: user.RoleAdmin})
 		signedIn := testserver.HTTPClient(t)
 		if status, _ := login(t, srv, signedIn, "claire@exemple.fr", pw); status != http.StatusOK {
@@ -155,4 +156,51 @@ func TestNewPasswordAppliesThePasswordRule(t *testing.T) {
 	if status, body := srv.JSON(t, c, http.MethodPost, "/api/users/new-password", map[string]string{"id": id, "password": "Tout-bon-2026!", "token": token}); status != http.StatusOK {
 		t.Errorf("valid password: %d %v", status, body)
 	}
+}
+
+// A reset link sets the password and nothing else: the person signs in with it (an
+// invitation signs them in; services/agency tests it end to end). The terms are the
+// invitation's only.
+func TestResetLinkDoesNotSignIn(t *testing.T) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		srv.CreateUser(t, "a@exemple.fr", testserver.UserSpec{Role: user.RoleAdmin})
+		id, token := resetLink(t, srv, "a@exemple.fr")
+		c := testserver.HTTPClient(t)
+		status, body := srv.JSON(t, c, http.MethodPost, "/api/users/new-password", map[string]any{"id": id, "password": "Tout-bon-2026!", "token": token})
+		if status != http.StatusOK || body["user"] != nil {
+			t.Fatalf("new-password from a reset link: %d %v", status, body)
+		}
+		if status, _ := srv.JSON(t, c, http.MethodGet, "/api/auth/me", nil); status != http.StatusUnauthorized {
+			t.Errorf("signed in by a reset link: %d", status)
+		}
+		stored := srv.Client.User.Query().Where(user.Email("a@exemple.fr")).OnlyX(viewer.SystemContext(context.Background()))
+		if stored.TermsAcceptedAt != nil || stored.FirstLoginAt != nil {
+			t.Errorf("a reset recorded terms %v or a sign-in %v", stored.TermsAcceptedAt, stored.FirstLoginAt)
+		}
+	})
+}
+
+// An invitation completed for a B2B candidate who lost their licence meanwhile sets the
+// password but answers the no-licence outcome instead of signing in.
+func TestInvitationWithoutAccessDoesNotSignIn(t *testing.T) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		ag := srv.CreateAgency(t, "Agence Ouest", 1)
+		u := srv.CreateUser(t, "b2b@exemple.fr", testserver.UserSpec{AgencyID: &ag.ID})
+		tokens := &authn.ActionTokens{Client: srv.Client, Clock: srv.Clock}
+		token, err := tokens.Issue(context.Background(), u.ID, authn.KindInvitation, time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := testserver.HTTPClient(t)
+		status, body := srv.JSON(t, c, http.MethodPost, "/api/users/new-password", map[string]any{"id": u.ID.String(), "password": "Tout-bon-2026!", "token": token, "acceptTerms": true})
+		if status != http.StatusUnauthorized || body["type"] != "ACCESS_EXPIRED" {
+			t.Fatalf("invitation without a licence: %d %v", status, body)
+		}
+		if status, _ := srv.JSON(t, c, http.MethodGet, "/api/auth/me", nil); status != http.StatusUnauthorized {
+			t.Errorf("signed in without a licence: %d", status)
+		}
+		if status, body := srv.JSON(t, c, http.MethodPost, "/api/auth/login", map[string]string{"email": "b2b@exemple.fr", "password": "Tout-bon-2026!"}); status != http.StatusUnauthorized || body["type"] != "ACCESS_EXPIRED" {
+			t.Errorf("the password was not set: %d %v", status, body)
+		}
+	})
 }

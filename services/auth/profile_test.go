@@ -10,7 +10,7 @@ import (
 )
 
 func TestUpdateOwnProfile(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		me := srv.CreateUser(t, "moi@exemple.fr", testserver.UserSpec{IsB2C: true, FirstName: "Alice"})
 		other := srv.CreateUser(t, "autre@exemple.fr", testserver.UserSpec{IsB2C: true, FirstName: "Bob"})
 		c := testserver.HTTPClient(t)
@@ -65,7 +65,7 @@ func TestTaskNotificationsNeedPremium(t *testing.T) {
 
 // Limits count characters, not bytes: 100 accented letters fit a 100-character name.
 func TestProfileLimitsCountCharacters(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		me := srv.CreateUser(t, "accents@exemple.fr", testserver.UserSpec{IsB2C: true})
 		c := testserver.HTTPClient(t)
 		login(t, srv, c, "accents@exemple.fr", pw)
@@ -84,7 +84,7 @@ func TestProfileLimitsCountCharacters(t *testing.T) {
 // A long browser signature is cut without breaking a character (PostgreSQL refuses invalid
 // UTF-8), and the sign-in works.
 func TestLoginWithALongUserAgent(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		srv.CreateUser(t, "ua@exemple.fr", testserver.UserSpec{IsB2C: true})
 		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/auth/login",
 			strings.NewReader(`{"email":"ua@exemple.fr","password":"`+pw+`"}`))
@@ -92,6 +92,33 @@ func TestLoginWithALongUserAgent(t *testing.T) {
 		req.Header.Set("User-Agent", strings.Repeat("a", 299)+"éééé")
 		if status, body := testserver.Do(t, http.DefaultClient, req); status != http.StatusOK {
 			t.Fatalf("%d %v", status, body)
+		}
+	})
+}
+
+// A profile update changes only what it names: a PUT without job keeps the job; an empty
+// phone clears it; the time zone is part of the profile and must be a real one.
+func TestProfileUpdatesArePartial(t *testing.T) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		path := "/api/users/" + alice.User.ID.String()
+		if status, body := alice.JSON(t, http.MethodPut, path, map[string]any{"job": "Juriste", "mobileNumber": "06 12 34 56 78", "lastName": "Dupont"}); status != http.StatusOK {
+			t.Fatalf("first update: %d %v", status, body)
+		}
+		status, body := alice.JSON(t, http.MethodPut, path, map[string]any{"firstName": "Alicia", "mobileNumber": "", "timeZone": "America/Montreal"})
+		if status != http.StatusOK {
+			t.Fatalf("second update: %d %v", status, body)
+		}
+		u := body["user"].(map[string]any)
+		if u["job"] != "Juriste" || u["lastName"] != "Dupont" || u["firstName"] != "Alicia" || u["mobileNumber"] != "" || u["timeZone"] != "America/Montreal" {
+			t.Errorf("after a partial update: %v", u)
+		}
+		status, body = alice.JSON(t, http.MethodPut, path, map[string]any{"timeZone": "Europe/Lutece"})
+		if status != http.StatusBadRequest || body["type"] != "INVALID_FIELDS" || !strings.Contains(body["message"].(string), "Fuseau horaire inconnu") {
+			t.Errorf("an unknown zone: %d %v", status, body)
+		}
+		if got := srv.Client.User.GetX(sysCtx(), alice.User.ID).TimeZone; got != "America/Montreal" {
+			t.Errorf("zone kept: %q", got)
 		}
 	})
 }

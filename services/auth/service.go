@@ -7,6 +7,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/url"
+	"strings"
 	"time"
 
 	"connectrpc.com/connect"
@@ -23,6 +24,7 @@ import (
 	"github.com/tremplin/tremplin/internal/clock"
 	"github.com/tremplin/tremplin/internal/db"
 	"github.com/tremplin/tremplin/internal/enums"
+	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/mail"
 	"github.com/tremplin/tremplin/internal/users"
 	"github.com/tremplin/tremplin/internal/viewer"
@@ -37,6 +39,7 @@ type Service struct {
 	Sessions *authn.Sessions
 	Tokens   *authn.ActionTokens
 	Limiter  *authn.LoginLimiter
+	Resets   *authn.ResetLimiter
 	Mail     *mail.Queue
 	Clock    clock.Clock
 	Log      *slog.Logger
@@ -55,6 +58,20 @@ var errInvalidCredentials = apierr.New(connect.CodePermissionDenied,
 var errTooManyAttempts = apierr.New(connect.CodeResourceExhausted,
 	commonv1.ErrorReason_ERROR_REASON_TOO_MANY_ATTEMPTS, "Trop de tentatives de connexion. Réessayez dans quelques minutes.")
 
+var errTooManyResets = apierr.New(connect.CodeResourceExhausted,
+	commonv1.ErrorReason_ERROR_REASON_TOO_MANY_ATTEMPTS, "Trop de demandes de réinitialisation. Réessayez dans quelques minutes.")
+
+var errBusy = apierr.New(connect.CodeUnavailable,
+	commonv1.ErrorReason_ERROR_REASON_SERVER_BUSY, "Le service est très sollicité. Réessayez dans quelques instants.")
+
+// hashingError maps a password that could not be hashed in time to errBusy.
+func hashingError(err error) error {
+	if errors.Is(err, authn.ErrBusy) {
+		return errBusy
+	}
+	return err // a cancelled wait keeps its code at the error exit
+}
+
 // Login checks the credentials, starts a trial or activates a pending licence on first
 // sign-in, refuses a B2B candidate without a valid licence (the spec's no-licence outcome),
 // and opens a session.
@@ -62,24 +79,32 @@ func (s *Service) Login(ctx context.Context, req *authv1.LoginRequest) (*authv1.
 	call, _ := connect.CallInfoForHandlerContext(ctx)
 	email := users.NormalizeEmail(req.GetEmail())
 	address := authn.ClientAddress(call.Peer().Addr)
-	if !s.Limiter.Allowed(email, address) {
+	// The attempt's tokens are taken before the password is checked: concurrent attempts
+	// cannot all pass on the same tokens.
+	attempt, ok := s.Limiter.Begin(email, address)
+	if !ok {
 		return nil, errTooManyAttempts
 	}
 	// Nobody is signed in yet: the account is looked up as the system.
 	sys := viewer.SystemContext(ctx)
 	u, err := s.Client.User.Query().Where(user.Email(email)).WithLicense().WithAgency().Only(sys)
 	if err != nil && !ent.IsNotFound(err) {
-		return nil, apierr.Internal(err)
+		attempt.Unchecked()
+		return nil, err
 	}
 	hash := ""
 	if u != nil {
 		hash = u.PasswordHash
 	}
-	if !authn.CheckPassword(req.GetPassword(), hash) {
-		s.Limiter.Failed(email, address)
-		return nil, errInvalidCredentials
+	matched, err := authn.CheckPassword(ctx, req.GetPassword(), hash)
+	if err != nil {
+		attempt.Unchecked()
+		return nil, hashingError(err)
 	}
-	s.Limiter.Succeeded(email)
+	if !matched {
+		return nil, errInvalidCredentials // the attempt keeps its tokens
+	}
+	attempt.Succeeded()
 
 	now := s.Clock.Now()
 	if err := s.recordSignIn(sys, u, now); err != nil {
@@ -87,7 +112,7 @@ func (s *Service) Login(ctx context.Context, req *authv1.LoginRequest) (*authv1.
 	}
 	cookie, err := s.Sessions.Create(ctx, u.ID, address, call.RequestHeader().Get("User-Agent"))
 	if err != nil {
-		return nil, apierr.Internal(err)
+		return nil, err
 	}
 	call.ResponseHeader().Add("Set-Cookie", cookie.String())
 	return &authv1.LoginResponse{User: users.ToProto(u, now)}, nil
@@ -129,7 +154,7 @@ func (s *Service) recordSignIn(ctx context.Context, u *ent.User, now time.Time) 
 		return update.Exec(ctx)
 	})
 	if err != nil {
-		return apierr.Internal(err)
+		return err
 	}
 	u.LastLoginAt = &now
 	if first {
@@ -142,7 +167,7 @@ func (s *Service) recordSignIn(ctx context.Context, u *ent.User, now time.Time) 
 func (s *Service) Logout(ctx context.Context, _ *authv1.LogoutRequest) (*authv1.LogoutResponse, error) {
 	call, _ := connect.CallInfoForHandlerContext(ctx)
 	if err := s.Sessions.Delete(ctx, authn.TokenFromHeader(call.RequestHeader())); err != nil {
-		return nil, apierr.Internal(err)
+		return nil, err
 	}
 	call.ResponseHeader().Add("Set-Cookie", s.Sessions.ClearCookie().String())
 	return &authv1.LogoutResponse{}, nil
@@ -163,7 +188,7 @@ func (s *Service) Me(ctx context.Context, _ *authv1.MeRequest) (*authv1.MeRespon
 	if u.AgencyID != nil && u.Edges.Agency == nil { // sessions load the user without it
 		ag, err := s.Client.Agency.Get(viewer.SystemContext(ctx), *u.AgencyID)
 		if err != nil {
-			return nil, apierr.Internal(err)
+			return nil, err
 		}
 		u.Edges.Agency = ag
 	}
@@ -171,25 +196,32 @@ func (s *Service) Me(ctx context.Context, _ *authv1.MeRequest) (*authv1.MeRespon
 }
 
 // ResetPassword e-mails a reset link when the address has an account, and answers the same
-// either way; the mail leaves in the background, so the answer does not wait for SMTP.
+// either way; the mail leaves in the background, so the answer does not wait for SMTP. Each
+// recipient and each client address may ask a few times, then less often (whether or not the
+// account exists, so the refusal tells nothing either).
 func (s *Service) ResetPassword(ctx context.Context, req *authv1.ResetPasswordRequest) (*authv1.ResetPasswordResponse, error) {
+	call, _ := connect.CallInfoForHandlerContext(ctx)
+	email := users.NormalizeEmail(req.GetEmail())
+	if !s.Resets.Allow(email, authn.ClientAddress(call.Peer().Addr)) {
+		return nil, errTooManyResets
+	}
 	sys := viewer.SystemContext(ctx) // anonymous caller
-	u, err := s.Client.User.Query().Where(user.Email(users.NormalizeEmail(req.GetEmail()))).Only(sys)
+	u, err := s.Client.User.Query().Where(user.Email(email)).Only(sys)
 	if ent.IsNotFound(err) {
 		return &authv1.ResetPasswordResponse{}, nil
 	}
 	if err != nil {
-		return nil, apierr.Internal(err)
+		return nil, err
 	}
 	token, err := s.Tokens.Issue(ctx, u.ID, authn.KindReset, ResetLinkTTL)
 	if err != nil {
-		return nil, apierr.Internal(err)
+		return nil, err
 	}
 	link := s.link("/update-password", u.ID, token)
 	msg, err := mail.Render("reset-password", u.Email, "Réinitialisation de votre mot de passe Tremplin",
-		map[string]any{"FirstName": u.FirstName, "Link": link, "ValidHours": int(ResetLinkTTL.Hours())}, link)
+		map[string]any{"FirstName": u.FirstName, "Link": link, "ValidHours": int(ResetLinkTTL.Hours())})
 	if err != nil {
-		return nil, apierr.Internal(err)
+		return nil, err
 	}
 	s.Mail.Enqueue(msg)
 	return &authv1.ResetPasswordResponse{}, nil
@@ -204,65 +236,137 @@ func (s *Service) link(path string, id uuid.UUID, token string) string {
 var errTokenInvalid = apierr.New(connect.CodeFailedPrecondition, commonv1.ErrorReason_ERROR_REASON_TOKEN_INVALID,
 	"Ce lien n'est plus valable. Demandez un nouveau lien de réinitialisation.")
 
+var newPasswordRoot = (&authv1.NewPasswordRequest{}).ProtoReflect().Descriptor()
+
+// termsMessage is the spec's refusal of an invitation whose terms are not accepted.
+const termsMessage = "Vous devez accepter les conditions générales d'utilisation pour créer votre mot de passe"
+
 // NewPassword sets the password from a reset or invitation link, once, and ends the user's
-// other sessions.
+// other sessions. An invitation needs the terms accepted; completing it records that, and
+// signs the user in as Login does (first sign-in: a pending licence is activated, a B2C
+// trial starts).
 func (s *Service) NewPassword(ctx context.Context, req *authv1.NewPasswordRequest) (*authv1.NewPasswordResponse, error) {
 	id, err := uuid.Parse(req.GetId())
 	if err != nil {
 		return nil, errTokenInvalid
 	}
-	// The link first: a made-up one costs a lookup, not a password hash.
-	if _, err := s.Tokens.Redeem(ctx, id, req.GetToken()); err != nil {
-		if errors.Is(err, authn.ErrTokenInvalid) {
-			return nil, errTokenInvalid
-		}
-		return nil, apierr.Internal(err)
-	}
-	hash, err := authn.HashPassword(req.GetPassword())
+	// The link first: a made-up one costs a lookup, not a password hash. A refusal of the
+	// form does not spend it.
+	kind, err := s.Tokens.Check(ctx, id, req.GetToken())
 	if err != nil {
-		return nil, apierr.Internal(err)
+		return nil, tokenError(err)
 	}
+	invitation := kind == authn.KindInvitation
+	if invitation && !req.GetAcceptTerms() {
+		return nil, apierr.InvalidField(newPasswordRoot, "accept_terms", "accept_terms.required", termsMessage)
+	}
+	hash, err := authn.HashPassword(ctx, req.GetPassword())
+	if err != nil {
+		return nil, hashingError(err)
+	}
+	if _, err := s.Tokens.Redeem(ctx, id, req.GetToken()); err != nil {
+		return nil, tokenError(err)
+	}
+	now := s.Clock.Now()
 	sys := viewer.SystemContext(ctx) // the link, not a session, vouches for the caller
-	if err := s.Client.User.UpdateOneID(id).SetPasswordHash(hash).Exec(sys); err != nil {
-		return nil, apierr.FromEnt(err, "Utilisateur")
+	update := s.Client.User.UpdateOneID(id).SetPasswordHash(hash)
+	if invitation {
+		update.SetTermsAcceptedAt(now)
+	}
+	if err := update.Exec(sys); err != nil {
+		return nil, err
 	}
 	if err := s.Sessions.DeleteForUser(ctx, id); err != nil {
-		return nil, apierr.Internal(err)
+		return nil, err
 	}
-	return &authv1.NewPasswordResponse{}, nil
+	if !invitation {
+		return &authv1.NewPasswordResponse{}, nil
+	}
+	u, err := s.Client.User.Query().Where(user.ID(id)).WithLicense().WithAgency().Only(sys)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.recordSignIn(sys, u, now); err != nil {
+		return nil, err
+	}
+	call, _ := connect.CallInfoForHandlerContext(ctx)
+	cookie, err := s.Sessions.Create(ctx, u.ID, authn.ClientAddress(call.Peer().Addr), call.RequestHeader().Get("User-Agent"))
+	if err != nil {
+		return nil, err
+	}
+	call.ResponseHeader().Add("Set-Cookie", cookie.String())
+	return &authv1.NewPasswordResponse{User: users.ToProto(u, now)}, nil
 }
 
-// UpdateProfile changes the signed-in user's own profile. Turning task notifications on needs
-// premium.
+// tokenError answers an unusable link with errTokenInvalid.
+func tokenError(err error) error {
+	if errors.Is(err, authn.ErrTokenInvalid) {
+		return errTokenInvalid
+	}
+	return err
+}
+
+// UpdateProfile changes the signed-in user's own profile, partially: the fields the request
+// leaves out keep their values. Turning task notifications on needs premium; a time zone must
+// be a real IANA zone.
 func (s *Service) UpdateProfile(ctx context.Context, req *authv1.UpdateProfileRequest) (*authv1.UpdateProfileResponse, error) {
-	v := viewer.FromContext(ctx)
-	id, err := uuid.Parse(req.GetId())
+	v, err := handler.Person(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := handler.ID(req.GetId(), apierr.User)
 	if err != nil || id != v.UserID {
-		return nil, apierr.NotFound("Utilisateur")
+		return nil, apierr.NotFound(apierr.User)
 	}
 	current := authn.UserFrom(ctx)
-	if req.GetTaskNotifications() && (current == nil || !current.TaskNotifications) &&
+	if req.TaskNotifications != nil && req.GetTaskNotifications() && (current == nil || !current.TaskNotifications) &&
 		v.Role == viewer.RoleCandidate && !v.Premium {
 		return nil, apierr.PremiumRequired()
 	}
-	update := s.Client.User.UpdateOneID(id).
-		SetFirstName(req.GetFirstName()).
-		SetLastName(req.GetLastName()).
-		SetJob(req.GetJob()).
-		SetMobileNumber(req.GetMobileNumber()).
-		SetPhoneNumber(req.GetPhoneNumber()).
-		SetTaskNotifications(req.GetTaskNotifications())
-	if c := enums.Spec(req.GetCivility()); c != "" {
-		update.SetCivility(user.Civility(c))
-	} else {
-		update.ClearCivility()
+	update := s.Client.User.UpdateOneID(id)
+	if req.Civility != nil {
+		if c := enums.Spec(req.GetCivility()); c != "" {
+			update.SetCivility(user.Civility(c))
+		} else {
+			update.ClearCivility()
+		}
+	}
+	set := func(field *string, apply func(string) *ent.UserUpdateOne) {
+		if field != nil {
+			apply(strings.TrimSpace(*field))
+		}
+	}
+	set(req.FirstName, update.SetFirstName)
+	set(req.LastName, update.SetLastName)
+	set(req.Job, update.SetJob)
+	set(req.MobileNumber, update.SetMobileNumber)
+	set(req.PhoneNumber, update.SetPhoneNumber)
+	if req.TaskNotifications != nil {
+		update.SetTaskNotifications(req.GetTaskNotifications())
+	}
+	if req.TimeZone != nil {
+		zone := strings.TrimSpace(req.GetTimeZone())
+		if !users.ValidZone(zone) {
+			return nil, apierr.InvalidField(updateProfileRoot, "time_zone", "user.time_zone", "Fuseau horaire inconnu")
+		}
+		update.SetTimeZone(zone)
+	}
+	if req.ShareProgressWithAgency != nil {
+		// Sharing is with the candidate's own agency: there is nothing to share with otherwise.
+		if req.GetShareProgressWithAgency() && (v.Role != viewer.RoleCandidate || current == nil || current.AgencyID == nil) {
+			return nil, apierr.InvalidField(updateProfileRoot, "share_progress_with_agency", "user.share_progress_with_agency",
+				"Seuls les candidats suivis par une agence peuvent partager leur progression")
+		}
+		update.SetShareProgressWithAgency(req.GetShareProgressWithAgency())
 	}
 	if err := update.Exec(ctx); err != nil {
-		return nil, apierr.FromEnt(err, "Utilisateur")
+		return nil, err
 	}
 	u, err := s.Client.User.Query().Where(user.ID(id)).WithLicense().WithAgency().Only(ctx)
 	if err != nil {
-		return nil, apierr.FromEnt(err, "Utilisateur")
+		return nil, err
 	}
 	return &authv1.UpdateProfileResponse{User: users.ToProto(u, s.Clock.Now())}, nil
 }
+
+var updateProfileRoot = (&authv1.UpdateProfileRequest{}).ProtoReflect().Descriptor()

@@ -10,6 +10,7 @@ import (
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	"github.com/tremplin/tremplin/internal/benchmark"
 	"github.com/tremplin/tremplin/internal/clock"
+	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
 	"github.com/tremplin/tremplin/internal/viewer"
@@ -34,6 +35,20 @@ func BenchmarkListContacts5000(b *testing.B) {
 			b.Run("json-route", func(b *testing.B) {
 				benchmark.HTTP(b, w.http, func() *http.Request {
 					req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/contacts", nil)
+					return req
+				})
+			})
+			// The browser's revalidation of an unchanged list: 304 before the handler runs.
+			b.Run("json-route-revalidated", func(b *testing.B) {
+				res, err := w.http.Get(srv.URL + "/api/contacts")
+				if err != nil {
+					b.Fatal(err)
+				}
+				res.Body.Close()
+				etag := res.Header.Get("ETag")
+				benchmark.HTTPStatus(b, w.http, http.StatusNotModified, func() *http.Request {
+					req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/contacts", nil)
+					req.Header.Set("If-None-Match", etag)
 					return req
 				})
 			})
@@ -72,7 +87,7 @@ func BenchmarkListContactsService5000(b *testing.B) {
 			u := d.Client.User.Create().SetEmail("bench@exemple.fr").SetRole(user.RoleCandidate).SaveX(viewer.SystemContext(context.Background()))
 			seedNetwork(b, d.Client, u.ID, 5000)
 			ctx := viewer.NewContext(context.Background(), &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate, Premium: true})
-			svc := &network.Service{Client: d.Client, Clock: clock.Real{}}
+			svc := &network.Service{Base: handler.Base{Client: d.Client, Clock: clock.Real{}}}
 			b.ReportAllocs()
 			start, n := benchmark.CPUTime(), 0
 			for b.Loop() {

@@ -29,7 +29,7 @@ func as(w *who) context.Context {
 }
 
 func TestCreateContact(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 
 		// Status: incomplete without any way to reach the contact, new with any one of them.
@@ -92,9 +92,9 @@ func TestCreateContact(t *testing.T) {
 			{"unknown intermediary", &networkv1.ContactDraft{FirstName: "A", LastName: "B", ParentId: uuid.NewString()}, connect.CodeNotFound, "NOT_FOUND", ""},
 		} {
 			_, err := w.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: r.draft})
-			wantRefusal(t, r.name, err, r.code, r.reason)
-			if r.field != "" && violationField(err) != r.field {
-				t.Errorf("%s: field %q, want %q", r.name, violationField(err), r.field)
+			testserver.WantRefusal(t, r.name, err, r.code, r.reason)
+			if r.field != "" && testserver.ViolationField(err) != r.field {
+				t.Errorf("%s: field %q, want %q", r.name, testserver.ViolationField(err), r.field)
 			}
 		}
 		if after := len(list(t, w, nil)); after != before {
@@ -104,7 +104,7 @@ func TestCreateContact(t *testing.T) {
 }
 
 func TestCreateContactWithFirstTask(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		d := person("Léa", "Dubois")
 		d.Task = firstTask(srv)
@@ -134,14 +134,14 @@ func TestCreateContactWithFirstTask(t *testing.T) {
 		past.Task = firstTask(srv)
 		past.Task.Deadline = timestamppb.New(srv.Clock.Now().Add(-36 * time.Hour))
 		_, err = w.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: past})
-		wantRefusal(t, "past deadline", err, connect.CodeInvalidArgument, "DATE_IN_PAST")
+		testserver.WantRefusal(t, "past deadline", err, connect.CodeInvalidArgument, "DATE_IN_PAST")
 		noMedia := person("Sans", "Media")
 		noMedia.Task = firstTask(srv)
 		noMedia.Task.MediaType = activityv1.MediaType_MEDIA_TYPE_UNSPECIFIED
 		_, err = w.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: noMedia})
-		wantRefusal(t, "no media type", err, connect.CodeInvalidArgument, "INVALID_FIELDS")
-		if violationField(err) != "contact.task.media_type" {
-			t.Errorf("field: %q", violationField(err))
+		testserver.WantRefusal(t, "no media type", err, connect.CodeInvalidArgument, "INVALID_FIELDS")
+		if testserver.ViolationField(err) != "contact.task.media_type" {
+			t.Errorf("field: %q", testserver.ViolationField(err))
 		}
 		if after := len(list(t, w, nil)); after != before {
 			t.Errorf("a contact was saved without its task: %d → %d", before, after)
@@ -150,7 +150,7 @@ func TestCreateContactWithFirstTask(t *testing.T) {
 }
 
 func TestContactRoutesOverJSON(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		intro := create(t, w, person("Hugo", "Renard"))
 		deadline := srv.Clock.Now().Add(48 * time.Hour).Format(time.RFC3339)
@@ -226,7 +226,7 @@ func TestContactRoutesOverJSON(t *testing.T) {
 }
 
 func TestUpdateContactStatus(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		c := create(t, w, &networkv1.ContactDraft{FirstName: "Léa", LastName: "Dubois"})
 		if c.GetStatus() != stIncomplete {
@@ -266,17 +266,17 @@ func TestUpdateContactStatus(t *testing.T) {
 		}
 		d.LastName = "Dubois!"
 		_, err := w.net.UpdateContact(bg, &networkv1.UpdateContactRequest{Id: c.GetId(), Contact: d})
-		wantRefusal(t, "bad last name", err, connect.CodeInvalidArgument, "INVALID_FIELDS")
-		if violationField(err) != "contact.last_name" {
-			t.Errorf("field %q", violationField(err))
+		testserver.WantRefusal(t, "bad last name", err, connect.CodeInvalidArgument, "INVALID_FIELDS")
+		if testserver.ViolationField(err) != "contact.last_name" {
+			t.Errorf("field %q", testserver.ViolationField(err))
 		}
 		_, err = w.net.UpdateContact(bg, &networkv1.UpdateContactRequest{Id: uuid.NewString(), Contact: person("A", "B")})
-		wantRefusal(t, "unknown id", err, connect.CodeNotFound, "NOT_FOUND")
+		testserver.WantRefusal(t, "unknown id", err, connect.CodeNotFound, "NOT_FOUND")
 	})
 }
 
 func TestUpdateContactWithTask(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		c := create(t, w, &networkv1.ContactDraft{FirstName: "Léa", LastName: "Dubois"})
 		// The contact becomes reachable: the first task comes with the update.
@@ -291,7 +291,7 @@ func TestUpdateContactWithTask(t *testing.T) {
 		d.Company = "Airbus"
 		d.Task.Deadline = timestamppb.New(srv.Clock.Now().AddDate(0, 0, -2))
 		_, err := w.net.UpdateContact(bg, &networkv1.UpdateContactRequest{Id: c.GetId(), Contact: d})
-		wantRefusal(t, "past deadline", err, connect.CodeInvalidArgument, "DATE_IN_PAST")
+		testserver.WantRefusal(t, "past deadline", err, connect.CodeInvalidArgument, "DATE_IN_PAST")
 		if get(t, w, c.GetId()).GetCompany() != "" {
 			t.Error("the contact changed although its task was refused")
 		}
@@ -299,7 +299,7 @@ func TestUpdateContactWithTask(t *testing.T) {
 }
 
 func TestListOrderSearchAndFilters(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		mk := func(first, last, company string, tags ...string) *networkv1.Contact {
 			d := person(first, last)
@@ -368,7 +368,7 @@ func TestListOrderSearchAndFilters(t *testing.T) {
 }
 
 func TestDeletable(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		ctx := as(w)
 		id := func(c *networkv1.Contact) uuid.UUID { return uuid.MustParse(c.GetId()) }
@@ -414,7 +414,7 @@ func TestDeletable(t *testing.T) {
 				}
 				continue
 			}
-			wantRefusal(t, "deleting "+tt.c.GetLastName(), err, connect.CodeFailedPrecondition, "CONTACT_NOT_DELETABLE")
+			testserver.WantRefusal(t, "deleting "+tt.c.GetLastName(), err, connect.CodeFailedPrecondition, "CONTACT_NOT_DELETABLE")
 		}
 		if got := len(list(t, w, nil)); got != 5 {
 			t.Errorf("%d contacts left, want 5", got)
@@ -424,12 +424,12 @@ func TestDeletable(t *testing.T) {
 			t.Errorf("application contacts: %d", n)
 		}
 		_, err := w.net.DeleteContact(bg, &networkv1.DeleteContactRequest{Id: free.GetId()})
-		wantRefusal(t, "deleting twice", err, connect.CodeNotFound, "NOT_FOUND")
+		testserver.WantRefusal(t, "deleting twice", err, connect.CodeNotFound, "NOT_FOUND")
 	})
 }
 
 func TestSearchTags(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		d := person("Bob", "Durand")
 		d.Tags = []string{"Lyon", "Banque", "Ancien collègue", " Recruteur ", "Île-de-France", "lyon"}

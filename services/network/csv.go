@@ -24,6 +24,8 @@ import (
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/enums"
+	"github.com/tremplin/tremplin/internal/handler"
+	"github.com/tremplin/tremplin/internal/resource"
 	"github.com/tremplin/tremplin/internal/users"
 	"github.com/tremplin/tremplin/services/network/contactcsv"
 )
@@ -71,7 +73,7 @@ func csvOf(body *httpbody.HttpBody) (io.Reader, error) {
 // the contacts not yet in the network, normalised, for the candidate to pick from. Nothing is
 // saved. Premium (declared on the RPC).
 func (s *Service) ImportContacts(ctx context.Context, req *networkv1.ImportContactsRequest) (*networkv1.ImportContactsResponse, error) {
-	v, err := owner(ctx)
+	v, err := handler.Candidate(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +81,7 @@ func (s *Service) ImportContacts(ctx context.Context, req *networkv1.ImportConta
 	if err != nil {
 		return nil, err
 	}
-	parsed, err := contactcsv.Parse(file, contactcsv.Limits{})
+	parsed, err := contactcsv.ParseFile(file, contactcsv.Limits{})
 	switch {
 	case errors.Is(err, contactcsv.ErrTooLarge):
 		return nil, apierr.FileTooLarge()
@@ -91,23 +93,45 @@ func (s *Service) ImportContacts(ctx context.Context, req *networkv1.ImportConta
 	}
 	known, err := networkKeys(ctx, s.Client, v.UserID)
 	if err != nil {
-		return nil, apierr.Internal(err)
+		return nil, err
 	}
-	out := make([]*networkv1.ImportedContact, 0, len(parsed))
-	for _, p := range parsed {
+	skipped := &networkv1.ImportSkipped{NoName: int32(parsed.Nameless)}
+	seen := make(map[string]bool, len(parsed.Contacts))
+	out := make([]*networkv1.ImportedContact, 0, len(parsed.Contacts))
+	for _, p := range parsed.Contacts {
 		c := normalizeImported(&networkv1.ImportedContact{
 			FirstName: p.FirstName, LastName: p.LastName, Company: p.Company, Job: p.Job,
 			Email: p.Email, PhoneNumber: p.PhoneNumber, MobileNumber: p.MobileNumber,
 			Comments: p.Notes, Civility: enums.Parse[commonv1.Civility](p.Civility),
+			Resources: linkedInResource(p.LinkedIn),
 		})
 		key := contacts.SortKey(c.GetFirstName(), c.GetLastName())
-		if c.GetFirstName() == "" && c.GetLastName() == "" || known[key] {
+		switch {
+		case c.GetFirstName() == "" && c.GetLastName() == "":
+			skipped.NoName++
+			continue
+		case known[key]:
+			skipped.AlreadyInNetwork++
+			continue
+		case seen[key]:
+			skipped.DuplicateInFile++
 			continue
 		}
-		known[key] = true // the next rows with this name are duplicates
+		seen[key] = true // the next rows with this name are duplicates
 		out = append(out, c)
 	}
-	return &networkv1.ImportContactsResponse{ImportedContacts: out}, nil
+	return &networkv1.ImportContactsResponse{ImportedContacts: out, Skipped: skipped}, nil
+}
+
+// linkedInLabel is the label of the LinkedIn profile kept with an imported contact.
+const linkedInLabel = "LinkedIn"
+
+// linkedInResource answers the LinkedIn profile of a file's row as the contact's link, or none.
+func linkedInResource(url string) []*commonv1.Resource {
+	if url == "" {
+		return nil
+	}
+	return []*commonv1.Resource{{Label: linkedInLabel, Url: url}}
 }
 
 // networkKeys answers the duplicate keys (last name + first name, folded) of the owner's
@@ -135,6 +159,7 @@ func normalizeImported(in *networkv1.ImportedContact) *networkv1.ImportedContact
 		Company:   contacts.Truncate(contacts.Collapse(in.GetCompany()), maxText),
 		Job:       contacts.Truncate(contacts.Collapse(in.GetJob()), maxText),
 		Civility:  in.GetCivility(),
+		Resources: resource.ToProto(resource.FromProto(in.GetResources())),
 	}
 	var notes []string
 	if c := strings.TrimSpace(in.GetComments()); c != "" {
@@ -167,7 +192,7 @@ var bulkRoot = (&networkv1.BulkCreateContactsRequest{}).ProtoReflect().Descripto
 // already in the network (by last name + first name) and repeats in the request are skipped.
 // Premium (declared on the RPC).
 func (s *Service) BulkCreateContacts(ctx context.Context, req *networkv1.BulkCreateContactsRequest) (*networkv1.BulkCreateContactsResponse, error) {
-	v, err := owner(ctx)
+	v, err := handler.Candidate(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -179,9 +204,9 @@ func (s *Service) BulkCreateContacts(ctx context.Context, req *networkv1.BulkCre
 		}
 		picked = append(picked, c)
 	}
-	now := s.clock().Now()
+	now := s.Now()
 	res := &networkv1.BulkCreateContactsResponse{CreatedContacts: []*networkv1.Contact{}}
-	err = s.withTx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
 		client := tx.Client()
 		if err := lockNetwork(ctx, tx, v.UserID); err != nil {
 			return err
@@ -201,10 +226,7 @@ func (s *Service) BulkCreateContacts(ctx context.Context, req *networkv1.BulkCre
 				SetFirstName(c.GetFirstName()).SetLastName(c.GetLastName()).
 				SetCompany(c.GetCompany()).SetJob(c.GetJob()).SetEmail(c.GetEmail()).
 				SetPhoneNumber(c.GetPhoneNumber()).SetMobileNumber(c.GetMobileNumber()).
-				SetComments(c.GetComments()).
-				SetStatus(contacts.InitialStatus(contacts.Reachable(c.GetEmail(), c.GetPhoneNumber(), c.GetMobileNumber()))).
-				SetSearchKey(contacts.SearchKey(c.GetFirstName(), c.GetLastName(), c.GetCompany())).
-				SetSortKey(key)
+				SetComments(c.GetComments()).SetResources(resource.FromProto(c.GetResources()))
 			if spec := enums.Spec(c.GetCivility()); spec != "" {
 				b.SetCivility(contact.Civility(spec))
 			}
@@ -235,19 +257,19 @@ func (s *Service) BulkCreateContacts(ctx context.Context, req *networkv1.BulkCre
 // Address, Business Phone, Mobile Phone, Company, Job Title, Gender f / m), in the list's
 // order, as a download named contacts-tremplin-YYYY-MM-DD.csv (the candidate's date).
 func (s *Service) ExportContacts(ctx context.Context, _ *networkv1.ExportContactsRequest) (*networkv1.ExportContactsResponse, error) {
-	v, err := owner(ctx)
+	v, err := handler.Candidate(ctx)
 	if err != nil {
 		return nil, err
 	}
-	u, err := s.currentUser(ctx, v)
+	u, err := s.CurrentUser(ctx, v)
 	if err != nil {
-		return nil, apierr.FromEnt(err, "Utilisateur")
+		return nil, err
 	}
 	q := s.Client.Contact.Query().Where(contact.OwnerID(v.UserID))
 	q.Modify(func(sel *sql.Selector) { orderBySortKey(sel, sel.C(contact.FieldSortKey), sel.C(contact.FieldID)) })
 	all, err := q.All(ctx)
 	if err != nil {
-		return nil, apierr.Internal(err)
+		return nil, err
 	}
 	rows := make([]contactcsv.Contact, 0, len(all))
 	for _, c := range all {
@@ -262,9 +284,9 @@ func (s *Service) ExportContacts(ctx context.Context, _ *networkv1.ExportContact
 	}
 	var buf bytes.Buffer
 	if err := contactcsv.Write(&buf, rows); err != nil {
-		return nil, apierr.Internal(err)
+		return nil, err
 	}
-	filename := "contacts-tremplin-" + s.clock().Now().In(users.LocationOf(u)).Format(time.DateOnly) + ".csv"
+	filename := "contacts-tremplin-" + s.Now().In(users.LocationOf(u)).Format(time.DateOnly) + ".csv"
 	if call, ok := connect.CallInfoForHandlerContext(ctx); ok {
 		call.ResponseHeader().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
 	}

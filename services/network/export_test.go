@@ -17,7 +17,7 @@ import (
 )
 
 func TestExportContacts(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", endedSpec(srv)) // export needs no premium
 		other := signIn(t, srv, "autre@exemple.fr", premiumSpec(srv))
 		create(t, other, person("Pas", "Moi"))

@@ -2,14 +2,11 @@ package network_test
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
-	"buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
-	"connectrpc.com/connect"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tremplin/tremplin/ent"
@@ -17,19 +14,9 @@ import (
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	"github.com/tremplin/tremplin/gen/tremplin/network/v1/networkv1connect"
-	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/contacts"
-	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
 )
-
-// eachDialect runs fn against a fresh server on every dialect of the run.
-func eachDialect(t *testing.T, fn func(t *testing.T, srv *testserver.Start)) {
-	t.Helper()
-	for _, dia := range testdb.Dialects() {
-		t.Run(string(dia), func(t *testing.T) { fn(t, testserver.New(t, dia)) })
-	}
-}
 
 // who is a signed-in candidate: their account, a cookie-carrying HTTP client for the JSON
 // routes and a Connect client sharing the session.
@@ -54,47 +41,11 @@ func endedSpec(srv *testserver.Start) testserver.UserSpec {
 // signIn creates a candidate and signs them in.
 func signIn(t testing.TB, srv *testserver.Start, email string, spec testserver.UserSpec) *who {
 	t.Helper()
-	u := srv.CreateUser(t, email, spec)
-	c := testserver.HTTPClient(t)
-	status, body := srv.JSON(t, c, http.MethodPost, "/api/auth/login", map[string]string{"email": email, "password": testserver.Password})
-	if status != http.StatusOK {
-		t.Fatalf("login %s: %d %v", email, status, body)
-	}
-	return &who{user: u, http: c, net: networkv1connect.NewNetworkServiceClient(c, srv.URL)}
+	s := srv.SignIn(t, email, spec)
+	return &who{user: s.User, http: s.HTTP, net: testserver.Connect(s, networkv1connect.NewNetworkServiceClient)}
 }
 
 var bg = context.Background()
-
-// violationField answers the field path named by the first buf.validate violation of err.
-func violationField(err error) string {
-	var cerr *connect.Error
-	if !errors.As(err, &cerr) {
-		return ""
-	}
-	for _, d := range cerr.Details() {
-		if v, e := d.Value(); e == nil {
-			if vs, ok := v.(*validate.Violations); ok && len(vs.GetViolations()) > 0 {
-				path := ""
-				for i, el := range vs.GetViolations()[0].GetField().GetElements() {
-					if i > 0 {
-						path += "."
-					}
-					path += el.GetFieldName()
-				}
-				return path
-			}
-		}
-	}
-	return ""
-}
-
-// wantRefusal fails unless err has the code and reason.
-func wantRefusal(t testing.TB, what string, err error, code connect.Code, reason string) {
-	t.Helper()
-	if connect.CodeOf(err) != code || apierr.ReasonOf(err) != reason {
-		t.Errorf("%s: got %v (reason %q), want %v/%s", what, err, apierr.ReasonOf(err), code, reason)
-	}
-}
 
 // create saves a contact over Connect and answers it.
 func create(t testing.TB, w *who, draft *networkv1.ContactDraft) *networkv1.Contact {

@@ -83,7 +83,7 @@ func TestImportSampleFiles(t *testing.T) {
 	}{
 		{"linkedin_connections.csv", []string{"MARTIN Hélène", "LEFÈVRE Éric", "O'NEIL Sean", "DE LA TOUR Jean-Baptiste", "NGUYỄN Zoë"},
 			&networkv1.ImportedContact{FirstName: "Zoë", LastName: "NGUYỄN", Email: "zoe@example.vn", Company: "Tremplin", Job: "Développeuse Go",
-				Comments: "https://www.linkedin.com/in/zoe-nguyen"}},
+				Resources: []*commonv1.Resource{{Label: "LinkedIn", Url: "https://www.linkedin.com/in/zoe-nguyen"}}}},
 		{"google_contacts.csv", []string{"DURAND Camille", "LAMBERT Pierre", "MOREAU Anne-Sophie"},
 			&networkv1.ImportedContact{FirstName: "Camille", LastName: "DURAND", Email: "camille.durand@orange.example", Company: "Orange",
 				Job: "Responsable RH", PhoneNumber: "+33 1 44 55 66 77", MobileNumber: "+33 6 12 34 56 78", Comments: "Rencontrée au salon de l'emploi"}},
@@ -106,7 +106,7 @@ func TestImportSampleFiles(t *testing.T) {
 				PhoneNumber: "+33 5 61 93 33 33", MobileNumber: "+33 6 11 22 33 44", Civility: female,
 				Comments: "Entretien le 12/05 ; très bon contact.\nRelancer après l'été, voir \"Pôle achats\"."}},
 	}
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		for _, f := range files {
 			data, err := os.ReadFile(filepath.Join("contactcsv", "testdata", f.file))
@@ -153,7 +153,7 @@ func TestImportSampleFiles(t *testing.T) {
 }
 
 func TestImportSkipsKnownContactsAndNormalises(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		create(t, w, person("lea", "DUBOIS"))
 		data, _ := os.ReadFile(filepath.Join("contactcsv", "testdata", "template_semicolon_multiline.csv"))
@@ -185,6 +185,71 @@ func TestImportSkipsKnownContactsAndNormalises(t *testing.T) {
 	})
 }
 
+// The import tells how many rows it left out and why, and keeps a LinkedIn profile URL as the
+// contact's link, through to the saved contact.
+func TestImportCountsSkippedRowsAndKeepsLinkedInProfiles(t *testing.T) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		create(t, w, person("Hélène", "Martin"))
+		// LinkedIn's own export (one row without a name), with a row repeated at its end.
+		data, err := os.ReadFile(filepath.Join("contactcsv", "testdata", "linkedin_connections.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = append(data, []byte("ERIC,lefevre,https://www.linkedin.com/in/eric-lefevre-2,,,,01 Jan 2020\n")...)
+
+		status, body := upload(t, srv, w, "Connections.csv", data)
+		if status != http.StatusOK {
+			t.Fatalf("%d %v", status, body)
+		}
+		skipped, _ := body["skipped"].(map[string]any)
+		if skipped["alreadyInNetwork"] != 1.0 || skipped["duplicateInFile"] != 1.0 || skipped["noName"] != 1.0 {
+			t.Errorf("skipped over JSON: %v", body["skipped"])
+		}
+		res, err := w.net.ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/csv", Data: data}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := res.GetSkipped(); s.GetAlreadyInNetwork() != 1 || s.GetDuplicateInFile() != 1 || s.GetNoName() != 1 {
+			t.Errorf("skipped over Connect: %v", s)
+		}
+		got := res.GetImportedContacts()
+		if names := short(got); !slices.Equal(names, []string{"LEFÈVRE Éric", "O'NEIL Sean", "DE LA TOUR Jean-Baptiste", "NGUYỄN Zoë"}) {
+			t.Fatalf("imported: %q", names)
+		}
+		eric := got[0]
+		if len(eric.GetResources()) != 1 || eric.GetResources()[0].GetLabel() != "LinkedIn" ||
+			eric.GetResources()[0].GetUrl() != "https://www.linkedin.com/in/eric-lefevre" || eric.GetComments() != "" {
+			t.Errorf("LinkedIn profile: resources %v, comments %q", eric.GetResources(), eric.GetComments())
+		}
+		first := body["importedContacts"].([]any)[0].(map[string]any)
+		if links, _ := first["resources"].([]any); len(links) != 1 ||
+			links[0].(map[string]any)["url"] != "https://www.linkedin.com/in/eric-lefevre" || links[0].(map[string]any)["label"] != "LinkedIn" {
+			t.Errorf("JSON resources: %v", first["resources"])
+		}
+
+		// Saved as picked, the profile stays with the contact.
+		created, err := w.net.BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Contacts: got[:1]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		saved := get(t, w, created.GetCreatedContacts()[0].GetId())
+		if len(saved.GetResources()) != 1 || saved.GetResources()[0].GetUrl() != "https://www.linkedin.com/in/eric-lefevre" {
+			t.Errorf("saved contact's links: %v", saved.GetResources())
+		}
+
+		// Nothing skipped: every count is there, at zero.
+		status, body = upload(t, srv, w, "x.csv", []byte("Prénom;Nom\nLéa;Dubois\n"))
+		if status != http.StatusOK {
+			t.Fatalf("%d %v", status, body)
+		}
+		if res, _ := w.net.ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/csv", Data: []byte("Prénom;Nom\nLéa;Dubois\n")}}); res.GetSkipped() == nil ||
+			res.GetSkipped().GetAlreadyInNetwork()+res.GetSkipped().GetDuplicateInFile()+res.GetSkipped().GetNoName() != 0 {
+			t.Errorf("nothing skipped: %v", res.GetSkipped())
+		}
+	})
+}
+
 func TestImportRefusesBadFiles(t *testing.T) {
 	png := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89")
 	var tooLong bytes.Buffer
@@ -207,7 +272,7 @@ func TestImportRefusesBadFiles(t *testing.T) {
 		if tt.name == "more than 5 MB" && len(tt.file) <= 5<<20 {
 			t.Fatalf("the large file has only %d bytes", len(tt.file))
 		}
-		eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 			w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 			status, body := upload(t, srv, w, "fichier.csv", tt.file)
 			if status != http.StatusBadRequest || body["type"] != tt.reason || !strings.HasPrefix(body["message"].(string), "Erreur lors de l'importation de contacts") {
@@ -217,7 +282,7 @@ func TestImportRefusesBadFiles(t *testing.T) {
 				t.Errorf("%s: contacts answered", tt.name)
 			}
 			_, err := w.net.ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/csv", Data: tt.file}})
-			wantRefusal(t, tt.name+" over Connect", err, connect.CodeInvalidArgument, tt.reason)
+			testserver.WantRefusal(t, tt.name+" over Connect", err, connect.CodeInvalidArgument, tt.reason)
 		})
 	}
 	t.Run("a file above the request cap", func(t *testing.T) {
@@ -253,7 +318,7 @@ func TestImportRefusesBadFiles(t *testing.T) {
 }
 
 func TestBulkCreateContacts(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		known := create(t, w, person("Hugo", "Renard"))
 		data, _ := os.ReadFile(filepath.Join("contactcsv", "testdata", "template_semicolon_multiline.csv"))
@@ -312,9 +377,9 @@ func TestBulkCreateContacts(t *testing.T) {
 		_, err = w.net.BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Contacts: []*networkv1.ImportedContact{
 			{FirstName: "Nouveau", LastName: "Venu"}, {Company: "Sans nom"},
 		}})
-		wantRefusal(t, "no name", err, connect.CodeInvalidArgument, "INVALID_FIELDS")
-		if violationField(err) != "contacts.last_name" {
-			t.Errorf("field: %q", violationField(err))
+		testserver.WantRefusal(t, "no name", err, connect.CodeInvalidArgument, "INVALID_FIELDS")
+		if testserver.ViolationField(err) != "contacts.last_name" {
+			t.Errorf("field: %q", testserver.ViolationField(err))
 		}
 		if got := len(list(t, w, nil)); got != 6 {
 			t.Errorf("%d contacts after a refused bulk create, want 6", got)

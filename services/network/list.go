@@ -15,13 +15,15 @@ import (
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/enums"
+	"github.com/tremplin/tremplin/internal/handler"
 )
 
 // ListContacts answers the candidate's contacts sorted by last name then first name. Search
 // (full name or company, case- and accent-insensitive substring), the status filter (any of)
-// and the tag filter (any of, by name) need premium.
+// and the tag filter (any of, by name) need premium: declared on the request's fields, and
+// enforced before this runs.
 func (s *Service) ListContacts(ctx context.Context, req *networkv1.ListContactsRequest) (*networkv1.ListContactsResponse, error) {
-	v, err := owner(ctx)
+	v, err := handler.Candidate(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -46,26 +48,20 @@ func (s *Service) ListContacts(ctx context.Context, req *networkv1.ListContactsR
 	if len(tagKeys) > 0 {
 		preds = append(preds, contact.HasTagsWith(tag.NameKeyIn(tagKeys...), tag.OwnerID(v.UserID)))
 	}
-	if len(preds) > 0 && !v.Premium {
-		return nil, apierr.PremiumRequired()
-	}
-	if len(preds) == 0 {
-		return s.wholeNetwork(ctx, v)
-	}
 	list, err := presentContacts(ctx, s.Client, v.UserID, listView, preds...)
 	if err != nil {
-		return nil, apierr.Internal(err)
+		return nil, err
 	}
 	return &networkv1.ListContactsResponse{Contacts: list}, nil
 }
 
 // GetContact answers one of the candidate's contacts.
 func (s *Service) GetContact(ctx context.Context, req *networkv1.GetContactRequest) (*networkv1.GetContactResponse, error) {
-	v, err := owner(ctx)
+	v, err := handler.Candidate(ctx)
 	if err != nil {
 		return nil, err
 	}
-	id, err := parseID(req.GetId(), "Contact")
+	id, err := handler.ID(req.GetId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}
@@ -80,10 +76,10 @@ func (s *Service) GetContact(ctx context.Context, req *networkv1.GetContactReque
 func presentOne(ctx context.Context, client *ent.Client, owner, id uuid.UUID) (*networkv1.Contact, error) {
 	list, err := presentContacts(ctx, client, owner, fullView, contact.ID(id))
 	if err != nil {
-		return nil, apierr.Internal(err)
+		return nil, err
 	}
 	if len(list) == 0 {
-		return nil, apierr.NotFound("Contact")
+		return nil, apierr.NotFound(apierr.Contact)
 	}
 	return list[0], nil
 }
@@ -92,21 +88,21 @@ func presentOne(ctx context.Context, client *ent.Client, owner, id uuid.UUID) (*
 func ensureContact(ctx context.Context, client *ent.Client, owner, id uuid.UUID) error {
 	ok, err := client.Contact.Query().Where(contact.ID(id), contact.OwnerID(owner)).Exist(ctx)
 	if err != nil {
-		return apierr.Internal(err)
+		return err
 	}
 	if !ok {
-		return apierr.NotFound("Contact")
+		return apierr.NotFound(apierr.Contact)
 	}
 	return nil
 }
 
 // ListRecommendedContacts answers the contacts this contact introduced (its children).
 func (s *Service) ListRecommendedContacts(ctx context.Context, req *networkv1.ListRecommendedContactsRequest) (*networkv1.ListRecommendedContactsResponse, error) {
-	v, err := owner(ctx)
+	v, err := handler.Candidate(ctx)
 	if err != nil {
 		return nil, err
 	}
-	id, err := parseID(req.GetId(), "Contact")
+	id, err := handler.ID(req.GetId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +111,7 @@ func (s *Service) ListRecommendedContacts(ctx context.Context, req *networkv1.Li
 	}
 	list, err := presentContacts(ctx, s.Client, v.UserID, listView, contact.ParentID(id))
 	if err != nil {
-		return nil, apierr.Internal(err)
+		return nil, err
 	}
 	return &networkv1.ListRecommendedContactsResponse{RecommendedContacts: list}, nil
 }
@@ -123,20 +119,20 @@ func (s *Service) ListRecommendedContacts(ctx context.Context, req *networkv1.Li
 // ListDescendants answers the ids of every contact below this one in the intermediary tree,
 // nearest first, from one query of the candidate's (id, parent) pairs.
 func (s *Service) ListDescendants(ctx context.Context, req *networkv1.ListDescendantsRequest) (*networkv1.ListDescendantsResponse, error) {
-	v, err := owner(ctx)
+	v, err := handler.Candidate(ctx)
 	if err != nil {
 		return nil, err
 	}
-	id, err := parseID(req.GetId(), "Contact")
+	id, err := handler.ID(req.GetId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}
 	t, err := loadTree(ctx, s.Client, v.UserID)
 	if err != nil {
-		return nil, apierr.Internal(err)
+		return nil, err
 	}
 	if !t.has(id) {
-		return nil, apierr.NotFound("Contact")
+		return nil, apierr.NotFound(apierr.Contact)
 	}
 	ids := []string{}
 	for _, d := range t.descendants(id) {
@@ -149,7 +145,7 @@ func (s *Service) ListDescendants(ctx context.Context, req *networkv1.ListDescen
 // accent-insensitive), sorted by name; an empty term lists them all. Premium (declared on the
 // RPC).
 func (s *Service) SearchTags(ctx context.Context, req *networkv1.SearchTagsRequest) (*networkv1.SearchTagsResponse, error) {
-	v, err := owner(ctx)
+	v, err := handler.Candidate(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -160,7 +156,7 @@ func (s *Service) SearchTags(ctx context.Context, req *networkv1.SearchTagsReque
 	q.Modify(func(sel *sql.Selector) { orderBySortKey(sel, sel.C(tag.FieldNameKey), sel.C(tag.FieldID)) })
 	found, err := q.All(ctx)
 	if err != nil {
-		return nil, apierr.Internal(err)
+		return nil, err
 	}
 	out := make([]*networkv1.Tag, 0, len(found))
 	for _, t := range found {

@@ -18,7 +18,7 @@ import (
 // A B2C candidate whose trial ended keeps the network, without tags, search, filters and
 // import.
 func TestPremiumFeaturesAreRefusedWithoutPremium(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "bruno@exemple.fr", endedSpec(srv))
 		ctx := as(w)
 		const denied, reason = connect.CodePermissionDenied, "PREMIUM_REQUIRED"
@@ -39,7 +39,7 @@ func TestPremiumFeaturesAreRefusedWithoutPremium(t *testing.T) {
 			"tag filter": {Tags: []string{"Lyon"}},
 		} {
 			_, err := w.net.ListContacts(bg, req)
-			wantRefusal(t, "list with "+name, err, denied, reason)
+			testserver.WantRefusal(t, "list with "+name, err, denied, reason)
 		}
 		status, body := srv.JSON(t, w.http, http.MethodGet, "/api/contacts?search=dubois", nil)
 		if status != http.StatusForbidden || body["type"] != reason {
@@ -49,7 +49,7 @@ func TestPremiumFeaturesAreRefusedWithoutPremium(t *testing.T) {
 		tagged := person("Paul", "Petit")
 		tagged.Tags = []string{"Lyon"}
 		_, err := w.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: tagged})
-		wantRefusal(t, "create with tags", err, denied, reason)
+		testserver.WantRefusal(t, "create with tags", err, denied, reason)
 		status, body = srv.JSON(t, w.http, http.MethodPost, "/api/contact", map[string]any{"firstName": "Paul", "lastName": "Petit", "tags": []string{"Lyon"}})
 		if status != http.StatusForbidden || body["type"] != reason {
 			t.Errorf("POST /api/contact with tags: %d %v", status, body)
@@ -66,7 +66,7 @@ func TestPremiumFeaturesAreRefusedWithoutPremium(t *testing.T) {
 		for _, tags := range [][]string{{"Lyon"}, {"Lyon", "Banque", "Recruteur"}, nil} {
 			d.Tags, d.Company = tags, "Thales"
 			_, err := w.net.UpdateContact(bg, &networkv1.UpdateContactRequest{Id: c.GetId(), Contact: d})
-			wantRefusal(t, "update tags to "+strings.Join(tags, ","), err, denied, reason)
+			testserver.WantRefusal(t, "update tags to "+strings.Join(tags, ","), err, denied, reason)
 		}
 		if got := get(t, w, c.GetId()); got.GetCompany() != "Airbus" || len(got.GetTags()) != 2 {
 			t.Errorf("refused updates changed the contact: %v", got)
@@ -76,16 +76,16 @@ func TestPremiumFeaturesAreRefusedWithoutPremium(t *testing.T) {
 		}
 
 		_, err = w.net.SearchTags(bg, &networkv1.SearchTagsRequest{})
-		wantRefusal(t, "tag search", err, denied, reason)
+		testserver.WantRefusal(t, "tag search", err, denied, reason)
 		status, body = srv.JSON(t, w.http, http.MethodGet, "/api/tags/search/ly", nil)
 		if status != http.StatusForbidden || body["type"] != reason {
 			t.Errorf("GET /api/tags/search/ly: %d %v", status, body)
 		}
 
 		_, err = w.net.ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/csv", Data: []byte("First Name,Last Name\nA,B\n")}})
-		wantRefusal(t, "import", err, denied, reason)
+		testserver.WantRefusal(t, "import", err, denied, reason)
 		_, err = w.net.BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Contacts: []*networkv1.ImportedContact{{FirstName: "A", LastName: "B"}}})
-		wantRefusal(t, "bulk create", err, denied, reason)
+		testserver.WantRefusal(t, "bulk create", err, denied, reason)
 		status, body = srv.JSON(t, w.http, http.MethodPost, "/api/contacts", map[string]any{"contacts": []map[string]string{{"firstName": "A", "lastName": "B"}}})
 		if status != http.StatusForbidden || body["type"] != reason {
 			t.Errorf("POST /api/contacts: %d %v", status, body)

@@ -21,6 +21,7 @@ import (
 	"github.com/tremplin/tremplin/ent/task"
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
+	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/resource"
@@ -58,15 +59,6 @@ func (sel selection) all() []predicate.Contact {
 	return append([]predicate.Contact{contact.OwnerID(sel.owner)}, sel.preds...)
 }
 
-// restrict adds "column IN (the selected contacts' ids)" to s when the selection is not the
-// whole network (then the owner's rows are all concerned, and the subquery is not needed).
-func (sel selection) restrict(s *sql.Selector, column string) {
-	if len(sel.preds) == 0 {
-		return
-	}
-	s.Where(sql.In(column, sel.subquery(s.Dialect(), contact.FieldID)))
-}
-
 // subquery selects one column of the selected contacts.
 func (sel selection) subquery(d string, column string) *sql.Selector {
 	listed := sql.Table(contact.Table)
@@ -77,134 +69,111 @@ func (sel selection) subquery(d string, column string) *sql.Selector {
 	return q
 }
 
-// presentContacts answers the owner's contacts matching preds, presented in view v, sorted by last name
-// then first name (case- and accent-insensitive: by sort_key, compared byte-wise in Go, the
-// same on both dialects).
+// presentedRow is a contact as the presentation query reads it: its own columns, its
+// intermediary's names and whether something involves it.
+type presentedRow struct {
+	ent.Contact
+	ParentFirstName *string `json:"parent_first_name"`
+	ParentLastName  *string `json:"parent_last_name"`
+	ParentCompany   *string `json:"parent_company"`
+	HasActivity     bool    `json:"has_activity"`
+	HasApplication  bool    `json:"has_application"`
+}
+
+// presentContacts answers the owner's contacts matching preds, presented in view v, sorted by
+// last name then first name (case- and accent-insensitive: by sort_key, compared byte-wise in
+// Go, the same on both dialects).
 //
-// Its cost does not grow with the number of contacts: one query for the contacts, one for
-// their tags, one each for the contacts with tasks, with events, with applications, and — when
-// the selection is not the whole network — one for the intermediaries not among the selected
-// contacts (for the whole network they all are, and are found in memory). Selections are
-// subqueries, never lists of ids, so any network size works; every query is owner-scoped.
+// Two statements whatever the network's size: the contacts with their intermediary's names
+// and their involvement flags (tasks, events, applications), then the tags of the selected
+// contacts. Selections are subqueries, never lists of ids; every statement is owner-scoped.
 func presentContacts(ctx context.Context, client *ent.Client, owner uuid.UUID, v view, preds ...predicate.Contact) ([]*networkv1.Contact, error) {
 	sel := selection{owner: owner, preds: preds}
 	fields := listFields
 	if v == fullView {
 		fields = fullFields
 	}
-	rows, err := client.Contact.Query().Where(sel.all()...).Select(fields...).All(ctx)
+	var rows []presentedRow
+	err := client.Contact.Query().Where(sel.all()...).Modify(func(s *sql.Selector) {
+		s.Select(s.Columns(fields...)...)
+		parent := sql.Table(contact.Table).As("intermediary")
+		s.LeftJoin(parent).On(s.C(contact.FieldParentID), parent.C(contact.FieldID))
+		s.AppendSelectAs(parent.C(contact.FieldFirstName), "parent_first_name").
+			AppendSelectAs(parent.C(contact.FieldLastName), "parent_last_name").
+			AppendSelectAs(parent.C(contact.FieldCompany), "parent_company")
+		withInvolvement(s, owner)
+	}).Scan(ctx, &rows)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("loading contacts: %w", err)
 	}
 	if len(rows) == 0 {
 		return []*networkv1.Contact{}, nil
 	}
-	slices.SortFunc(rows, func(a, b *ent.Contact) int {
+	slices.SortFunc(rows, func(a, b presentedRow) int {
 		if c := strings.Compare(a.SortKey, b.SortKey); c != 0 {
 			return c
 		}
 		return bytes.Compare(a.ID[:], b.ID[:])
 	})
-
-	// Intermediaries: among the selected contacts (always, for the whole network), else read.
-	parents := make(map[uuid.UUID]*commonv1.ContactRef)
-	byID := make(map[uuid.UUID]*ent.Contact, len(rows))
-	for _, r := range rows {
-		byID[r.ID] = r
-	}
-	for _, r := range rows {
-		if r.ParentID == nil || parents[*r.ParentID] != nil {
-			continue
-		}
-		if p := byID[*r.ParentID]; p != nil {
-			parents[p.ID] = &commonv1.ContactRef{Id: p.ID.String(), FirstName: p.FirstName, LastName: p.LastName, Company: p.Company}
-		}
-	}
-	if len(sel.preds) > 0 {
-		var more []struct {
-			ID        uuid.UUID `json:"id"`
-			FirstName string    `json:"first_name"`
-			LastName  string    `json:"last_name"`
-			Company   string    `json:"company"`
-		}
-		err := client.Contact.Query().Where(contact.OwnerID(owner)).
-			Select(contact.FieldID, contact.FieldFirstName, contact.FieldLastName, contact.FieldCompany).
-			Modify(func(s *sql.Selector) {
-				s.Where(sql.In(s.C(contact.FieldID), sel.subquery(s.Dialect(), contact.FieldParentID)))
-			}).Scan(ctx, &more)
-		if err != nil {
-			return nil, fmt.Errorf("loading intermediaries: %w", err)
-		}
-		for _, p := range more {
-			parents[p.ID] = &commonv1.ContactRef{Id: p.ID.String(), FirstName: p.FirstName, LastName: p.LastName, Company: p.Company}
-		}
-	}
-
 	tags, err := tagsOf(ctx, client, sel)
 	if err != nil {
 		return nil, err
 	}
-	withActivity, withApplication, err := involved(ctx, client, sel)
-	if err != nil {
-		return nil, err
-	}
-
 	out := make([]*networkv1.Contact, 0, len(rows))
-	for _, r := range rows {
-		p := toProto(r, v, tags[r.ID])
-		p.HasApplication = withApplication[r.ID]
-		p.IsDeletable = contacts.Deletable(r.Status, withActivity[r.ID], withApplication[r.ID])
+	for i := range rows {
+		r := &rows[i]
+		p := toProto(&r.Contact, v, tags[r.ID])
+		p.HasApplication = r.HasApplication
+		p.IsDeletable = contacts.Deletable(r.Status, r.HasActivity, r.HasApplication)
 		if r.ParentID != nil {
-			p.Parent = parents[*r.ParentID]
-			if p.Parent == nil { // cannot happen: a parent is the owner's contact
-				p.Parent = &commonv1.ContactRef{Id: r.ParentID.String()}
-			}
+			p.Parent = &commonv1.ContactRef{Id: r.ParentID.String(), FirstName: deref(r.ParentFirstName),
+				LastName: deref(r.ParentLastName), Company: deref(r.ParentCompany)}
 		}
 		out = append(out, p)
 	}
 	return out, nil
 }
 
-// involved answers which selected contacts have a task or an event, and which are linked to an
-// application: three queries on the owner's tasks, events and applications.
-func involved(ctx context.Context, client *ent.Client, sel selection) (activity, applications map[uuid.UUID]bool, err error) {
-	activity, applications = map[uuid.UUID]bool{}, map[uuid.UUID]bool{}
-	var ids []struct {
-		ContactID uuid.UUID `json:"contact_id"`
-	}
-	err = client.Task.Query().Where(task.OwnerID(sel.owner), task.ContactIDNotNil()).Unique(true).Select(task.FieldContactID).
-		Modify(func(s *sql.Selector) { sel.restrict(s, s.C(task.FieldContactID)) }).Scan(ctx, &ids)
+// withInvolvement adds has_activity (a task or an event is with the contact) and
+// has_application (an application of the owner names it) to a selection of contacts: index
+// probes by contact for tasks and events, and one pass over the owner's application links.
+func withInvolvement(s *sql.Selector, owner uuid.UUID) {
+	d := sql.Dialect(s.Dialect())
+	tasks, events := sql.Table(task.Table), sql.Table(event.Table)
+	hasTask := sql.Exists(d.Select(tasks.C(task.FieldID)).From(tasks).Where(sql.ColumnsEQ(tasks.C(task.FieldContactID), s.C(contact.FieldID))))
+	hasEvent := sql.Exists(d.Select(events.C(event.FieldID)).From(events).Where(sql.ColumnsEQ(events.C(event.FieldContactID), s.C(contact.FieldID))))
+	s.AppendSelectExprAs(sql.Or(hasTask, hasEvent), "has_activity")
+
+	links, apps := sql.Table(contact.ApplicationsTable), sql.Table(application.Table)
+	linked := d.Select(sql.As(links.C(contact.ApplicationsPrimaryKey[1]), "contact_id")).Distinct().From(links).
+		Join(apps).On(links.C(contact.ApplicationsPrimaryKey[0]), apps.C(application.FieldID)).
+		Where(sql.EQ(apps.C(application.FieldOwnerID), owner)).As("linked")
+	s.LeftJoin(linked).On(s.C(contact.FieldID), linked.C("contact_id"))
+	s.AppendSelectExprAs(sql.NotNull(linked.C("contact_id")), "has_application")
+}
+
+// isDeletable answers whether one of the owner's contacts may be deleted (its status, and
+// nothing involving it), in one statement; NotFound when it is not the owner's.
+func isDeletable(ctx context.Context, client *ent.Client, owner, id uuid.UUID) (bool, error) {
+	var rows []presentedRow
+	err := client.Contact.Query().Where(contact.OwnerID(owner), contact.ID(id)).Modify(func(s *sql.Selector) {
+		s.Select(s.C(contact.FieldID), s.C(contact.FieldStatus))
+		withInvolvement(s, owner)
+	}).Scan(ctx, &rows)
 	if err != nil {
-		return nil, nil, fmt.Errorf("loading contacts with tasks: %w", err)
+		return false, err
 	}
-	for _, r := range ids {
-		activity[r.ContactID] = true
+	if len(rows) == 0 {
+		return false, apierr.NotFound(apierr.Contact)
 	}
-	ids = ids[:0]
-	err = client.Event.Query().Where(event.OwnerID(sel.owner), event.ContactIDNotNil()).Unique(true).Select(event.FieldContactID).
-		Modify(func(s *sql.Selector) { sel.restrict(s, s.C(event.FieldContactID)) }).Scan(ctx, &ids)
-	if err != nil {
-		return nil, nil, fmt.Errorf("loading contacts with events: %w", err)
+	return contacts.Deletable(rows[0].Status, rows[0].HasActivity, rows[0].HasApplication), nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
 	}
-	for _, r := range ids {
-		activity[r.ContactID] = true
-	}
-	var linked []struct {
-		ContactID uuid.UUID `json:"contact_id"`
-	}
-	err = client.Application.Query().Where(application.OwnerID(sel.owner)).Modify(func(s *sql.Selector) {
-		links := sql.Table(contact.ApplicationsTable)
-		s.Join(links).On(s.C(application.FieldID), links.C(contact.ApplicationsPrimaryKey[0]))
-		s.Select(sql.As(links.C(contact.ApplicationsPrimaryKey[1]), "contact_id")).Distinct()
-		sel.restrict(s, links.C(contact.ApplicationsPrimaryKey[1]))
-	}).Scan(ctx, &linked)
-	if err != nil {
-		return nil, nil, fmt.Errorf("loading contacts with applications: %w", err)
-	}
-	for _, r := range linked {
-		applications[r.ContactID] = true
-	}
-	return activity, applications, nil
+	return *s
 }
 
 // orderBySortKey orders by the given columns byte-wise on both dialects: SQLite compares
@@ -218,44 +187,36 @@ func orderBySortKey(s *sql.Selector, key string, then ...string) {
 	s.OrderBy(then...)
 }
 
-// tagsOf answers the tags of the selected contacts, by contact, sorted by name: the links
-// read from the selected contacts (the join table is indexed by contact; starting from the
-// tags would probe it once per tag and contact), then the owner's tags.
+// tagsOf answers the tags of the selected contacts, by contact, sorted by name, in one
+// statement: the owner's tags joined to their links, restricted to the selected contacts
+// when the selection is not the whole network.
 func tagsOf(ctx context.Context, client *ent.Client, sel selection) (map[uuid.UUID][]*networkv1.Tag, error) {
 	var links []struct {
 		ContactID uuid.UUID `json:"contact_id"`
-		TagID     uuid.UUID `json:"tag_id"`
+		ID        uuid.UUID `json:"id"`
+		Name      string    `json:"name"`
 	}
-	err := client.Contact.Query().Where(sel.all()...).Modify(func(s *sql.Selector) {
+	err := client.Tag.Query().Where(tag.OwnerID(sel.owner)).Modify(func(s *sql.Selector) {
 		joined := sql.Table(contact.TagsTable)
-		s.Join(joined).On(s.C(contact.FieldID), joined.C(contact.TagsPrimaryKey[0]))
-		s.Select(sql.As(joined.C(contact.TagsPrimaryKey[0]), "contact_id"), sql.As(joined.C(contact.TagsPrimaryKey[1]), "tag_id"))
+		s.Join(joined).On(s.C(tag.FieldID), joined.C(contact.TagsPrimaryKey[1]))
+		s.Select(sql.As(joined.C(contact.TagsPrimaryKey[0]), "contact_id"), s.C(tag.FieldID), s.C(tag.FieldName))
+		if len(sel.preds) > 0 {
+			s.Where(sql.In(joined.C(contact.TagsPrimaryKey[0]), sel.subquery(s.Dialect(), contact.FieldID)))
+		}
+		orderBySortKey(s, s.C(tag.FieldNameKey), s.C(tag.FieldID))
 	}).Scan(ctx, &links)
-	if err != nil {
-		return nil, fmt.Errorf("loading tag links: %w", err)
-	}
-	out := make(map[uuid.UUID][]*networkv1.Tag)
-	owned, err := client.Tag.Query().Where(tag.OwnerID(sel.owner)).All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("loading tags: %w", err)
 	}
-	slices.SortFunc(owned, func(a, b *ent.Tag) int { return strings.Compare(a.NameKey, b.NameKey) })
-	rank := make(map[uuid.UUID]int, len(owned))
-	byID := make(map[uuid.UUID]*networkv1.Tag, len(owned))
-	for i, t := range owned {
-		rank[t.ID] = i
-		byID[t.ID] = &networkv1.Tag{Id: t.ID.String(), Name: t.Name}
-	}
-	slices.SortFunc(links, func(a, b struct {
-		ContactID uuid.UUID `json:"contact_id"`
-		TagID     uuid.UUID `json:"tag_id"`
-	}) int {
-		return rank[a.TagID] - rank[b.TagID]
-	})
+	out := make(map[uuid.UUID][]*networkv1.Tag)
+	byID := make(map[uuid.UUID]*networkv1.Tag)
 	for _, l := range links {
-		if t := byID[l.TagID]; t != nil {
-			out[l.ContactID] = append(out[l.ContactID], t)
+		t := byID[l.ID]
+		if t == nil {
+			t = &networkv1.Tag{Id: l.ID.String(), Name: l.Name}
+			byID[l.ID] = t
 		}
+		out[l.ContactID] = append(out[l.ContactID], t)
 	}
 	return out, nil
 }

@@ -18,7 +18,7 @@ import (
 // or bulk-create over the first candidate's contacts, over Connect or the JSON routes: every
 // foreign id answers NotFound, and the first candidate's network is unchanged.
 func TestSecondCandidateCannotReachTheFirstOnesNetwork(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		alice := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		mallory := signIn(t, srv, "mallory@exemple.fr", premiumSpec(srv))
 
@@ -44,7 +44,7 @@ func TestSecondCandidateCannotReachTheFirstOnesNetwork(t *testing.T) {
 		}
 		notFound := func(what string, err error) {
 			t.Helper()
-			wantRefusal(t, what, err, connect.CodeNotFound, "NOT_FOUND")
+			testserver.WantRefusal(t, what, err, connect.CodeNotFound, "NOT_FOUND")
 		}
 		for _, id := range []string{lea.GetId(), hugo.GetId()} {
 			_, err := mallory.net.GetContact(bg, &networkv1.GetContactRequest{Id: id})

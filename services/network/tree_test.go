@@ -66,7 +66,7 @@ func rankChanges(t *testing.T, n map[string]*networkv1.Contact, got []*networkv1
 }
 
 func TestReparentingReranksDescendants(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		n := buildTree(t, w)
 		if got, want := ranks(t, w, n), map[string]string{"A": "-1", "B": "A2", "C": "B3", "D": "C4", "E": "B3", "F": "A2", "G": "-1", "I": "-1"}; !maps.Equal(got, want) {
@@ -116,7 +116,7 @@ func TestReparentingReranksDescendants(t *testing.T) {
 				d.ParentId = n[tt.parent].GetId()
 			}
 			_, err := w.net.UpdateContact(bg, &networkv1.UpdateContactRequest{Id: n[tt.contact].GetId(), Contact: d})
-			wantRefusal(t, tt.name, err, tt.code, tt.reason)
+			testserver.WantRefusal(t, tt.name, err, tt.code, tt.reason)
 		}
 		if after := ranks(t, w, n); !maps.Equal(after, before) {
 			t.Errorf("refused re-parentings changed the tree: %v → %v", before, after)
@@ -158,7 +158,7 @@ func TestReparentingReranksDescendants(t *testing.T) {
 }
 
 func TestDescendantsAndRecommended(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		n := buildTree(t, w)
 		letters := func(ids []string) []string {
@@ -215,7 +215,7 @@ func TestDescendantsAndRecommended(t *testing.T) {
 }
 
 func TestDeletingMovesChildrenUp(t *testing.T) {
-	eachDialect(t, func(t *testing.T, srv *testserver.Start) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		n := buildTree(t, w)
 		if _, err := w.net.DeleteContact(bg, &networkv1.DeleteContactRequest{Id: n["B"].GetId()}); err != nil {

@@ -10,12 +10,12 @@ import (
 
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/contact"
-	"github.com/tremplin/tremplin/ent/predicate"
 	"github.com/tremplin/tremplin/ent/tag"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/enums"
+	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/resource"
 	"github.com/tremplin/tremplin/internal/tasks"
 	"github.com/tremplin/tremplin/internal/users"
@@ -43,8 +43,6 @@ type fields struct {
 	phone, mobile, comments, origin  string
 	resources                        []resource.Resource
 	tagNames, tagKeys                []string // one per key; tagKeys sorted
-	reachable                        bool
-	searchKey, sortKey               string
 }
 
 // set writes the fields a creation and an edit both take from the draft.
@@ -58,8 +56,6 @@ func (f fields) set(m *ent.ContactMutation) {
 	m.SetMobileNumber(f.mobile)
 	m.SetComments(f.comments)
 	m.SetResources(f.resources)
-	m.SetSearchKey(f.searchKey)
-	m.SetSortKey(f.sortKey)
 }
 
 // readDraft normalises a draft (names, spaces, tags, resources) and applies the rules
@@ -104,9 +100,6 @@ func readDraft(d *networkv1.ContactDraft, root protoreflect.MessageDescriptor) (
 		f.tagKeys = append(f.tagKeys, key)
 	}
 	slices.Sort(f.tagKeys)
-	f.reachable = contacts.Reachable(f.email, f.phone, f.mobile)
-	f.searchKey = contacts.SearchKey(f.first, f.last, f.company)
-	f.sortKey = contacts.SortKey(f.first, f.last)
 	return f, nil
 }
 
@@ -165,7 +158,7 @@ func tagIDs(tags []*ent.Tag) []uuid.UUID {
 func intermediary(ctx context.Context, client *ent.Client, owner, id uuid.UUID) (*ent.Contact, error) {
 	p, err := client.Contact.Query().Where(contact.ID(id), contact.OwnerID(owner)).Only(ctx)
 	if err != nil {
-		return nil, apierr.FromEnt(err, "Contact")
+		return nil, err
 	}
 	if p.Status == contact.StatusIncomplete {
 		return nil, errIntermediaryIncomplete()
@@ -177,24 +170,24 @@ func intermediary(ctx context.Context, client *ent.Client, owner, id uuid.UUID) 
 // and their time zone. Read before the transaction (SQLite has one connection, which the
 // transaction holds).
 func (s *Service) taskOptions(ctx context.Context, v *viewer.Viewer, draft *networkv1.ContactDraft) (tasks.Options, error) {
-	opts := tasks.Options{Owner: v.UserID, Now: s.clock().Now()}
+	opts := tasks.Options{Owner: v.UserID, Now: s.Now()}
 	if draft.GetTask() == nil {
 		return opts, nil
 	}
-	u, err := s.currentUser(ctx, v)
+	u, err := s.CurrentUser(ctx, v)
 	if err != nil {
-		return opts, apierr.FromEnt(err, "Utilisateur")
+		return opts, err
 	}
 	opts.Location = users.LocationOf(u)
 	return opts, nil
 }
 
 // CreateContact adds a contact to the candidate's network: status incomplete when it has no
-// phone, mobile or e-mail, else new; rank one below its intermediary's (1 without); origin
+// phone, mobile or e-mail, else new (derived by contacts.DerivedFieldsHook, as the keys); rank one below its intermediary's (1 without); origin
 // "manual" unless given; tags (premium) created when new. A first task, when given, is created
 // with the contact in the same transaction.
 func (s *Service) CreateContact(ctx context.Context, req *networkv1.CreateContactRequest) (*networkv1.CreateContactResponse, error) {
-	v, err := owner(ctx)
+	v, err := handler.Candidate(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +204,7 @@ func (s *Service) CreateContact(ctx context.Context, req *networkv1.CreateContac
 	}
 	parentID := uuid.Nil
 	if draft.GetParentId() != "" {
-		if parentID, err = parseID(draft.GetParentId(), "Contact"); err != nil {
+		if parentID, err = handler.ID(draft.GetParentId(), apierr.Contact); err != nil {
 			return nil, err
 		}
 	}
@@ -220,7 +213,7 @@ func (s *Service) CreateContact(ctx context.Context, req *networkv1.CreateContac
 		return nil, err
 	}
 	res := &networkv1.CreateContactResponse{}
-	err = s.withTx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
 		client := tx.Client()
 		create := client.Contact.Create().SetOwnerID(v.UserID).SetRank(1).SetCreatedAt(opts.Now)
 		if parentID != uuid.Nil {
@@ -242,7 +235,6 @@ func (s *Service) CreateContact(ctx context.Context, req *networkv1.CreateContac
 		c, err := create.
 			SetNillableCivility(f.civility).
 			SetOrigin(f.origin).
-			SetStatus(contacts.InitialStatus(f.reachable)).
 			AddTagIDs(tagIDs...).
 			Save(ctx)
 		if err != nil {
@@ -266,16 +258,16 @@ func (s *Service) CreateContact(ctx context.Context, req *networkv1.CreateContac
 }
 
 // UpdateContact changes a contact. incomplete ⇄ new follow reachability (engaged and thanked
-// are kept). Changing the intermediary re-ranks every descendant, answered in updated_ranks;
+// are kept; contacts.DerivedFieldsHook derives it with the keys). Changing the intermediary re-ranks every descendant, answered in updated_ranks;
 // the intermediary may not be the contact itself, one of its descendants or an incomplete
 // contact. Changing the tags needs premium; saving them unchanged does not. A task, when
 // given, is created with the contact in the same transaction.
 func (s *Service) UpdateContact(ctx context.Context, req *networkv1.UpdateContactRequest) (*networkv1.UpdateContactResponse, error) {
-	v, err := owner(ctx)
+	v, err := handler.Candidate(ctx)
 	if err != nil {
 		return nil, err
 	}
-	id, err := parseID(req.GetId(), "Contact")
+	id, err := handler.ID(req.GetId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}
@@ -289,14 +281,14 @@ func (s *Service) UpdateContact(ctx context.Context, req *networkv1.UpdateContac
 		return nil, err
 	}
 	res := &networkv1.UpdateContactResponse{UpdatedRanks: []*networkv1.ContactRank{}}
-	err = s.withTx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
 		client := tx.Client()
 		if err := lockNetwork(ctx, tx, v.UserID); err != nil {
 			return err
 		}
 		cur, err := client.Contact.Query().Where(contact.ID(id), contact.OwnerID(v.UserID)).WithTags().Only(ctx)
 		if err != nil {
-			return apierr.FromEnt(err, "Contact")
+			return err
 		}
 		tagsChanged := !slices.Equal(sortedTagKeys(cur.Edges.Tags), f.tagKeys)
 		if tagsChanged && !v.Premium {
@@ -308,7 +300,7 @@ func (s *Service) UpdateContact(ctx context.Context, req *networkv1.UpdateContac
 			oldParent = *cur.ParentID
 		}
 		if draft.GetParentId() != "" {
-			if newParent, err = parseID(draft.GetParentId(), "Contact"); err != nil {
+			if newParent, err = handler.ID(draft.GetParentId(), apierr.Contact); err != nil {
 				return err
 			}
 		}
@@ -334,9 +326,7 @@ func (s *Service) UpdateContact(ctx context.Context, req *networkv1.UpdateContac
 			t.rank[id] = rank
 		}
 
-		update := client.Contact.UpdateOneID(id).Where(contact.OwnerID(v.UserID)).
-			SetStatus(contacts.StatusAfterEdit(cur.Status, f.reachable)).
-			SetRank(rank)
+		update := client.Contact.UpdateOneID(id).Where(contact.OwnerID(v.UserID)).SetRank(rank)
 		f.set(update.Mutation())
 		if f.civility != nil {
 			update.SetCivility(*f.civility)
@@ -387,28 +377,24 @@ func (s *Service) UpdateContact(ctx context.Context, req *networkv1.UpdateContac
 // application. Any other answers FailedPrecondition/CONTACT_NOT_DELETABLE. The contacts it
 // introduced move up to its own intermediary, and their descendants are re-ranked.
 func (s *Service) DeleteContact(ctx context.Context, req *networkv1.DeleteContactRequest) (*networkv1.DeleteContactResponse, error) {
-	v, err := owner(ctx)
+	v, err := handler.Candidate(ctx)
 	if err != nil {
 		return nil, err
 	}
-	id, err := parseID(req.GetId(), "Contact")
+	id, err := handler.ID(req.GetId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}
-	err = s.withTx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
 		client := tx.Client()
 		if err := lockNetwork(ctx, tx, v.UserID); err != nil {
 			return err
 		}
-		status, err := client.Contact.Query().Where(contact.ID(id), contact.OwnerID(v.UserID)).Select(contact.FieldStatus).String(ctx)
-		if err != nil {
-			return apierr.FromEnt(err, "Contact")
-		}
-		withActivity, withApplication, err := involved(ctx, client, selection{owner: v.UserID, preds: []predicate.Contact{contact.ID(id)}})
+		deletable, err := isDeletable(ctx, client, v.UserID, id)
 		if err != nil {
 			return err
 		}
-		if !contacts.Deletable(contact.Status(status), withActivity[id], withApplication[id]) {
+		if !deletable {
 			return errNotDeletable()
 		}
 		t, err := loadTree(ctx, client, v.UserID)

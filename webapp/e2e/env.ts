@@ -3,6 +3,7 @@
 export const ENV = {
   baseURL: "TREMPLIN_E2E_BASE_URL",
   serverLog: "TREMPLIN_E2E_SERVER_LOG",
+  outbox: "TREMPLIN_E2E_OUTBOX",
   invitationLink: "TREMPLIN_E2E_INVITATION_LINK",
 } as const;
 

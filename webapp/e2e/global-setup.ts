@@ -79,6 +79,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   process.env[ENV.baseURL] = baseURL;
   process.env[ENV.serverLog] = logFile;
+  process.env[ENV.outbox] = join(dataDir, "outbox");
   process.env[ENV.invitationLink] = invitation;
 
   return async () => {

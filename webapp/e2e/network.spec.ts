@@ -218,6 +218,8 @@ for (const vp of viewports) {
       await expect(dialog.getByText("Lecture du fichier…")).toBeVisible();
       // Zoë Nguyễn is already in the demo network (Zoé NGUYEN): 4 new contacts out of 5.
       await expect(dialog.getByText("4 nouveaux contacts trouvés")).toBeVisible();
+      // Zoë is in the network already; one row of the export has no name.
+      await expect(dialog.getByTestId("import-skipped")).toHaveText(`2${nbsp}lignes ignorées${nbsp}: 1 déjà dans votre réseau, 1 sans nom`);
       const confirm = dialog.getByRole("button", { name: /^Importer/ });
       await expect(confirm).toBeDisabled();
       await dialog.getByRole("button", { name: "Tout sélectionner" }).click();

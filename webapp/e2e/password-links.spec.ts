@@ -1,26 +1,6 @@
-import { readFileSync } from "node:fs";
 import { ENV, INVITED_ADMIN, RESET_ADMIN, required } from "./env";
 import { expect, login, test } from "./fixtures";
-
-/** The links of the mails the server wrote to its outbox for `to`, read from its JSON log. */
-function mailedLinks(to: string): string[] {
-  const links: string[] = [];
-  const collect = (value: unknown) => {
-    if (typeof value === "string") {
-      for (const m of value.matchAll(/https?:\/\/\S+?\/(?:update|new)-password\?[^\s"']+/g)) links.push(m[0]);
-    } else if (Array.isArray(value)) value.forEach(collect);
-    else if (value && typeof value === "object") Object.values(value).forEach(collect);
-  };
-  for (const line of readFileSync(required(ENV.serverLog), "utf8").split("\n")) {
-    if (!line.includes(to)) continue;
-    try {
-      collect(JSON.parse(line));
-    } catch {
-      collect(line);
-    }
-  }
-  return links;
-}
+import { passwordLinks } from "./outbox";
 
 test("the reset-password modal sends the link and confirms", async ({ page }) => {
   await page.goto("/login");
@@ -35,8 +15,8 @@ test("the reset-password modal sends the link and confirms", async ({ page }) =>
   await expect(dialog).toBeHidden();
 
   // The e-mailed link opens the update-password page, which sets the new password.
-  await expect.poll(() => mailedLinks(RESET_ADMIN).length, { timeout: 10_000 }).toBeGreaterThan(0);
-  const link = mailedLinks(RESET_ADMIN).at(-1)!;
+  await expect.poll(() => passwordLinks(RESET_ADMIN).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  const link = passwordLinks(RESET_ADMIN).at(-1)!;
   expect(link).toContain("/update-password?");
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByRole("heading", { level: 1, name: "Choisissez un nouveau mot de passe" })).toBeVisible();
@@ -77,7 +57,9 @@ test("an invitation link creates the password once the terms are accepted", asyn
   await expect(page.getByRole("link", { name: "conditions générales d'utilisation", exact: true })).toHaveAttribute("href", "/cgu");
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Créer mon mot de passe" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // Completing the invitation signs the person in.
+  await expect(page).toHaveURL(/\/agencies$/);
+  await page.context().clearCookies();
   await login(page, INVITED_ADMIN, "Premier-jour-2026");
   await expect(page).toHaveURL(/\/agencies$/);
 });

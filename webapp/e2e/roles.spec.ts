@@ -6,7 +6,7 @@ test("the platform admin lands on /agencies with the candidates and agencies men
   await expect(page).toHaveURL(/\/agencies$/);
   await expect(mainMenuLinks(page)).toHaveText(["Candidats", "Agences"]);
   await expect(page.getByRole("heading", { level: 1, name: "Agences" })).toBeVisible();
-  await expect(page.getByText("Cette page arrive bientôt")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Agences" })).toContainText("Agence Horizon Emploi");
   // "/" and paths of other audiences lead back to the start page.
   await page.goto("/");
   await expect(page).toHaveURL(/\/agencies$/);

@@ -21,7 +21,9 @@ for (let i = 0; i < runs; i++) {
       try {
         const body = await res.body();
         seen.push({ url: url.replace(base, ""), raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
-      } catch {}
+      } catch {
+        // a response without a body (a redirect): nothing to count
+      }
     }
   });
   await page.addInitScript(() => {

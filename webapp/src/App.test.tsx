@@ -1,17 +1,13 @@
-// The app as a whole, in jsdom, against an in-memory AuthService (Connect router transport).
+// The app as a whole, in jsdom, against an in-memory AuthService (src/test/harness.tsx).
 import { describe, expect, it, vi } from "vitest";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
-import { MemoryRouter, useLocation } from "react-router";
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
-import { Code, createRouterTransport, type ServiceImpl } from "@connectrpc/connect";
-import { App } from "./App";
-import { AppProviders } from "./AppProviders";
+import { Code, type ServiceImpl } from "@connectrpc/connect";
 import { AuthService } from "./gen/tremplin/auth/v1/auth_pb";
 import { Civility, Role, UserSchema, UserStatus, type User } from "./gen/tremplin/common/v1/common_pb";
-import { createQueryClient } from "./lib/queryClient";
 import { serverError } from "./test/errors";
+import { renderApp as renderAppAt } from "./test/harness";
 
 const NO_LICENCE =
   "Votre période d'essai ou votre licence a expiré. Merci de demander une licence auprès de votre administrateur de compte.";
@@ -30,34 +26,8 @@ function user(init: MessageInitShape<typeof UserSchema> = {}): User {
   });
 }
 
-function LocationProbe() {
-  const { pathname } = useLocation();
-  return <output data-testid="location">{pathname}</output>;
-}
-
 function renderApp(url: string, impl: Partial<ServiceImpl<typeof AuthService>>) {
-  const calls: string[] = [];
-  const transport = createRouterTransport(({ service }) => {
-    service(AuthService, {
-      me: () => {
-        throw serverError(Code.Unauthenticated, "UNAUTHENTICATED");
-      },
-      ...impl,
-    });
-  }, { router: { interceptors: [(next) => (req) => (calls.push(req.method.name), next(req))] } });
-  const queryClient = createQueryClient();
-  const Router = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={[url]}>
-      {children}
-      <LocationProbe />
-    </MemoryRouter>
-  );
-  render(
-    <AppProviders transport={transport} queryClient={queryClient} Router={Router}>
-      <App />
-    </AppProviders>,
-  );
-  return { calls, queryClient, location: () => screen.getByTestId("location").textContent };
+  return renderAppAt({ at: url, user: null, auth: impl });
 }
 
 async function fillLogin(email = "camille@exemple.fr", password = "Tremplin-demo-2026") {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { AppRoutes } from "./AppRoutes";
 import { useToast } from "./components/Toasts";
@@ -8,17 +8,18 @@ import { usePageViews } from "./lib/analytics";
 import { isPremiumRequired, isSessionLost } from "./lib/errors";
 import { messages } from "./lib/messages";
 import { setGlobalErrorHandler } from "./lib/queryClient";
+import { setRoutePreloader } from "./lib/routePreload";
+import { useScrollOnNavigation } from "./lib/scroll";
 import { useSession } from "./lib/session";
-import { pages } from "./pages";
-
-// The authenticated shell (header, menus) is not needed by the login page: load it lazily.
-const AppShell = lazy(() => import("./components/layout/AppShell"));
+// The signed-in shell (header, menus) is not needed by the login page: it is lazy (pages.tsx).
+import { AppShell, pages, preloadPath } from "./pages";
 
 export function App() {
   const session = useSession();
   const navigate = useNavigate();
   const toast = useToast();
   usePageViews();
+  useScrollOnNavigation();
 
   const { forget } = session;
   useEffect(
@@ -36,6 +37,10 @@ export function App() {
     [navigate, toast, forget],
   );
 
+  // Links start their screen's code and data on hover or focus, for what this user may open.
+  const { audience } = session;
+  useEffect(() => setRoutePreloader((path) => void preloadPath(audience, path).catch(() => {})), [audience]);
+
   if (session.status === "loading") return <Splash fullScreen />;
 
   if (session.audience === "anonymous") {
@@ -48,11 +53,10 @@ export function App() {
   return (
     <Suspense fallback={<Splash fullScreen />}>
       <AppShell>
-        {session.landing ? (
-          <Landing to={session.landing} onDone={session.landingDone} />
-        ) : (
-          <AppRoutes audience={session.audience} pages={pages} />
-        )}
+        {/* Right after signing in, the landing screen is drawn at once (its code is already
+            there, see prepareSignIn), as if the address were already the landing's. */}
+        <AppRoutes audience={session.audience} pages={pages} location={session.landing} />
+        {session.landing && <Landing to={session.landing} onDone={session.landingDone} />}
       </AppShell>
     </Suspense>
   );
@@ -60,8 +64,8 @@ export function App() {
 
 /**
  * Right after signing in: go to the landing page, now that the signed-in routes apply, and
- * hand over to them once the address is there (react-router applies navigations in a
- * transition, after ordinary state updates).
+ * hand over to the address once it is there (react-router applies navigations in a
+ * transition, after ordinary state updates). Until then AppRoutes draws the landing's screen.
  */
 function Landing({ to, onDone }: { to: string; onDone: () => void }) {
   const navigate = useNavigate();

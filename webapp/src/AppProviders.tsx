@@ -6,10 +6,12 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 // theme does not use; for such themes it renders @mui/system's provider with `vars: null`,
 // which is what we do directly.
 import { ThemeProvider } from "@mui/system";
+import { CacheProvider } from "@emotion/react";
 import { ErrorBoundary } from "./components/ErrorBoundary";
 import { ModalProvider } from "./components/ModalHost";
 import { ToastProvider } from "./components/Toasts";
 import { SessionProvider } from "./lib/session";
+import { createEmotionCache } from "./lib/emotionCache";
 import { loadFrenchTheme, theme } from "./lib/theme";
 import { ViewportProvider } from "./lib/viewport";
 
@@ -43,7 +45,7 @@ function useAppTheme() {
 }
 
 /**
- * Everything the screens rely on: theme, viewport, the Connect transport, the query client,
+ * Everything the screens rely on: emotion's cache (CSP nonce), theme, viewport, the Connect transport, the query client,
  * the router (BrowserRouter in the app, a MemoryRouter in tests), toasts, the session and the
  * modal host.
  */
@@ -59,25 +61,29 @@ export function AppProviders({
   children: ReactNode;
 }) {
   const appTheme = useAppTheme();
+  // One cache for the page's life: its <style> tags carry the CSP nonce (lib/emotionCache.ts).
+  const [emotionCache] = useState(() => createEmotionCache());
   return (
     <StrictMode>
-      <ThemeProvider theme={appTheme}>
-        <ErrorBoundary>
-          <ViewportProvider>
-            <TransportProvider transport={transport}>
-              <QueryClientProvider client={queryClient}>
-                <Router>
-                  <ToastProvider>
-                    <SessionProvider>
-                      <ModalProvider>{children}</ModalProvider>
-                    </SessionProvider>
-                  </ToastProvider>
-                </Router>
-              </QueryClientProvider>
-            </TransportProvider>
-          </ViewportProvider>
-        </ErrorBoundary>
-      </ThemeProvider>
+      <CacheProvider value={emotionCache}>
+        <ThemeProvider theme={appTheme}>
+          <ErrorBoundary>
+            <ViewportProvider>
+              <TransportProvider transport={transport}>
+                <QueryClientProvider client={queryClient}>
+                  <Router>
+                    <ToastProvider>
+                      <SessionProvider>
+                        <ModalProvider>{children}</ModalProvider>
+                      </SessionProvider>
+                    </ToastProvider>
+                  </Router>
+                </QueryClientProvider>
+              </TransportProvider>
+            </ViewportProvider>
+          </ErrorBoundary>
+        </ThemeProvider>
+      </CacheProvider>
     </StrictMode>
   );
 }

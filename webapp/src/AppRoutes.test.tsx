@@ -7,7 +7,8 @@ import type { Audience, PageKey } from "./lib/routes";
 const keys: PageKey[] = [
   "login", "newPassword", "updatePassword", "home", "dashboard", "contacts", "contactDetails",
   "applications", "applicationDetails", "activities", "taskDetails", "eventDetails", "profile",
-  "askSubscription", "success", "legalNotice", "cgu", "help", "candidates", "agencies",
+  "askSubscription", "success", "legalNotice", "cgu", "help", "candidates", "candidateProgress", "agencies",
+  "unsubscribe",
 ];
 
 function Stub({ name }: { name: PageKey }) {

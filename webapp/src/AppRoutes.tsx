@@ -38,6 +38,12 @@ export function buildRoutes(audience: Audience, pages: PageComponents): RouteObj
   return routes;
 }
 
-export function AppRoutes({ audience, pages }: { audience: Audience; pages: PageComponents }) {
-  return useRoutes(buildRoutes(audience, pages));
+/**
+ * The screen of the address, or of `location` when given (the landing right after signing in,
+ * drawn before the address has changed). The location is always passed to useRoutes, so that
+ * the element tree is the same with or without `location` and the screen is not mounted twice.
+ */
+export function AppRoutes({ audience, pages, location }: { audience: Audience; pages: PageComponents; location?: string }) {
+  const current = useLocation();
+  return useRoutes(buildRoutes(audience, pages), location ?? current);
 }

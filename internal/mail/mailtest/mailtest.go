@@ -147,7 +147,7 @@ func plainText(h interface{ Get(string) string }, body io.Reader) (string, error
 	if mediaType != "text/plain" {
 		return "", errors.New("not text/plain")
 	}
-	var reader io.Reader = body
+	reader := io.Reader(body)
 	switch strings.ToLower(h.Get("Content-Transfer-Encoding")) {
 	case "quoted-printable":
 		reader = quotedprintable.NewReader(body)

@@ -52,7 +52,7 @@ func TestLinkedInExport10k(t *testing.T) {
 		t.Fatalf("%d contacts", len(contacts))
 	}
 	want := Contact{FirstName: "Sean", LastName: "O'Neil", Company: "Capgemini",
-		Job: "Chargé(e) de mission 2", Notes: "https://www.linkedin.com/in/contact-2"}
+		Job: "Chargé(e) de mission 2", LinkedIn: "https://www.linkedin.com/in/contact-2"}
 	if contacts[2] != want {
 		t.Errorf("contact 2 = %+v, want %+v", contacts[2], want)
 	}

@@ -26,7 +26,7 @@ const (
 	fMobile
 	fNotes
 	fGender
-	fURL // LinkedIn profile URL, kept at the end of Notes
+	fURL // profile URL: a LinkedIn one in Contact.LinkedIn, another at the end of Notes
 	numFields
 )
 
@@ -336,7 +336,9 @@ func (l *layout) contact(rec []string) (c Contact, ok bool) {
 		}
 	}
 
-	if url := l.get(rec, fURL); url != "" {
+	if url := l.get(rec, fURL); isLinkedInProfile(url) {
+		c.LinkedIn = url
+	} else if url != "" {
 		if c.Notes == "" {
 			c.Notes = url
 		} else {
@@ -344,6 +346,26 @@ func (l *layout) contact(rec []string) (c Contact, ok bool) {
 		}
 	}
 	return c, true
+}
+
+// isLinkedInProfile tells a LinkedIn profile address: https://www.linkedin.com/in/… (any
+// country subdomain, http or https, with or without www).
+func isLinkedInProfile(url string) bool {
+	rest, ok := strings.CutPrefix(strings.ToLower(url), "https://")
+	if !ok {
+		if rest, ok = strings.CutPrefix(strings.ToLower(url), "http://"); !ok {
+			return false
+		}
+	}
+	host, path, ok := strings.Cut(rest, "/")
+	if !ok || len(url) > 2048 || strings.ContainsAny(url, " \t\n\"<>") {
+		return false
+	}
+	if host != "linkedin.com" && !strings.HasSuffix(host, ".linkedin.com") {
+		return false
+	}
+	slug, ok := strings.CutPrefix(path, "in/")
+	return ok && strings.Trim(slug, "/") != ""
 }
 
 func containsAny(s string, subs ...string) bool {

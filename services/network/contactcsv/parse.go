@@ -37,6 +37,15 @@ type Contact struct {
 	MobileNumber string
 	Notes        string
 	Civility     string // Male, Female or "" when the file does not say
+	// LinkedIn is the contact's LinkedIn profile (https://www.linkedin.com/in/…) when the file
+	// has one in a URL column; other addresses of that column stay in Notes.
+	LinkedIn string
+}
+
+// Result is what ParseFile reads: the named rows, and how many rows had data but no name.
+type Result struct {
+	Contacts []Contact
+	Nameless int
 }
 
 // Limits bounds what Parse accepts. A zero field takes its default.
@@ -94,7 +103,8 @@ func (l Limits) withDefaults() Limits {
 // are normalised to "\n"; a leading apostrophe that Write added against formula injection is
 // removed. Rows with neither a first nor a last name are skipped (with only a full name column,
 // the full name is split at its first space: "Marie de La Tour" is Marie / de La Tour). A
-// LinkedIn profile URL is kept as the last line of Notes, the contact has no other place for it.
+// LinkedIn profile URL (https://www.linkedin.com/in/…) is kept in LinkedIn; another address in
+// a URL column is kept as the last line of Notes.
 // Phones are read from named columns (office first) and from Google's "Phone N" label/value
 // pairs: a Mobile label gives the mobile number, fax and pager are skipped, any other label
 // gives the landline. Middle names are ignored. Fields are not truncated: the caller checks
@@ -102,22 +112,37 @@ func (l Limits) withDefaults() Limits {
 //
 // Limits.MaxRows counts every data row, named or not, so that the work stays bounded.
 func Parse(r io.Reader, limits Limits) ([]Contact, error) {
+	res, err := ParseFile(r, limits)
+	return res.Contacts, err
+}
+
+// ParseFile is Parse, with the count of the rows skipped for having no name (rows with some
+// data but neither a first, last nor full name; wholly empty rows are not counted).
+func ParseFile(r io.Reader, limits Limits) (Result, error) {
+	contacts, nameless, err := parse(r, limits)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{Contacts: contacts, Nameless: nameless}, nil
+}
+
+func parse(r io.Reader, limits Limits) ([]Contact, int, error) {
 	limits = limits.withDefaults()
 	raw, err := readAtMost(r, limits.MaxBytes+1)
 	if err != nil {
-		return nil, fmt.Errorf("contactcsv: reading the file: %w", err)
+		return nil, 0, fmt.Errorf("contactcsv: reading the file: %w", err)
 	}
 	if int64(len(raw)) > limits.MaxBytes {
-		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limits.MaxBytes)
+		return nil, 0, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limits.MaxBytes)
 	}
 	text, err := decode(raw)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 
 	header, err := findHeader(text)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	cr := csv.NewReader(bytes.NewReader(text[header.offset:]))
 	cr.Comma = header.sep
@@ -127,27 +152,40 @@ func Parse(r io.Reader, limits Limits) ([]Contact, error) {
 
 	// The header row itself, already mapped by findHeader.
 	if _, err := cr.Read(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrNotContactsCSV, err)
+		return nil, 0, fmt.Errorf("%w: %w", ErrNotContactsCSV, err)
 	}
 
 	// One allocation for the result: there are at most as many rows as line breaks left.
 	contacts := make([]Contact, 0, min(bytes.Count(text[header.offset:], []byte{'\n'}), limits.MaxRows))
+	nameless := 0
 	for rows := 0; ; {
 		rec, err := cr.Read()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrNotContactsCSV, err)
+			return nil, 0, fmt.Errorf("%w: %w", ErrNotContactsCSV, err)
 		}
 		if rows++; rows > limits.MaxRows {
-			return nil, fmt.Errorf("%w: more than %d rows", ErrTooManyRows, limits.MaxRows)
+			return nil, 0, fmt.Errorf("%w: more than %d rows", ErrTooManyRows, limits.MaxRows)
 		}
 		if c, ok := header.layout.contact(rec); ok {
 			contacts = append(contacts, c)
+		} else if hasData(rec) {
+			nameless++
 		}
 	}
-	return contacts, nil
+	return contacts, nameless, nil
+}
+
+// hasData tells whether a row has a non-empty cell.
+func hasData(rec []string) bool {
+	for _, v := range rec {
+		if strings.TrimSpace(v) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // readAtMost reads r to its end or to max bytes. Reading one byte more than MaxBytes tells a
@@ -196,7 +234,7 @@ func decode(raw []byte) ([]byte, error) {
 		dec := unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewDecoder()
 		var err error
 		if text, err = dec.Bytes(raw); err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrNotContactsCSV, err)
+			return nil, fmt.Errorf("%w: %w", ErrNotContactsCSV, err)
 		}
 	case utf8.Valid(raw):
 		text = raw
@@ -204,7 +242,7 @@ func decode(raw []byte) ([]byte, error) {
 		// Windows-1252 maps every byte, so this cannot fail and answers valid UTF-8.
 		var err error
 		if text, err = charmap.Windows1252.NewDecoder().Bytes(raw); err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrNotContactsCSV, err)
+			return nil, fmt.Errorf("%w: %w", ErrNotContactsCSV, err)
 		}
 	}
 	// Text files have no NUL byte; images and spreadsheets (.xlsx is a zip, .xls an OLE file)

@@ -39,29 +39,61 @@ func TestEscapeFormula(t *testing.T) {
 		{"-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"},
 		{"@SUM(1+1)", "'@SUM(1+1)"},
 		{"\tx", "'\tx"},
-		{"\r=1", "'\r=1"},
+		{"\r=1", "'\r'=1"},
 		{"-", "'-"},
 		{"+", "'+"},
-		// Number-like cells stay as they are: phone numbers must stay readable.
-		{"+33 6 12 34 56 78", "+33 6 12 34 56 78"},
-		{"+1 (514) 555-0199", "+1 (514) 555-0199"},
-		{"-12.5", "-12.5"},
-		{"+33 6 12 34 56 78 poste 12", "'+33 6 12 34 56 78 poste 12"},
+		{"-12.5", "'-12.5"},
 		// Apostrophes already there: one more, so Parse gives the value back.
 		{"'=x", "''=x"},
 		{"'+33 6", "''+33 6"},
 		{"'t Hooft", "'t Hooft"},
 		{"O'Neil", "O'Neil"},
 		{"'", "'"},
+		// After any separator a spreadsheet may split on, too.
+		{"note;=1+1", "note;'=1+1"},
+		{"a,=b", "a,'=b"},
+		{"a\t@b", "a\t'@b"},
+		{"ligne 1\n-cmd|' /C calc'!A0", "ligne 1\n'-cmd|' /C calc'!A0"},
+		{"=a;=b", "'=a;'=b"},
+		{";=", ";'="},
+		{"x; =1", "x;' =1"},
+		{"x;\"=1+1\"", "x;'\"=1+1\""},
+		{"x;'=1", "x;''=1"},
+		{"x;'abc", "x;'abc"},
+		{"Tél. ; +33 6 12 34 56 78", "Tél. ;' +33 6 12 34 56 78"},
+		{"a;", "a;"},
+		{"a,,b", "a,,b"},
 	}
 	for _, tt := range tests {
-		got := escapeFormula(tt.in)
-		if got != tt.want {
-			t.Errorf("escapeFormula(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-		if back := unescapeFormula(got); back != tt.in {
-			t.Errorf("unescapeFormula(%q) = %q, want %q", got, back, tt.in)
-		}
+		roundTrip(t, escapeFormula, tt.in, tt.want)
+	}
+}
+
+// Number-like phone numbers stay as they are: they must stay readable.
+func TestEscapePhone(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"+33 6 12 34 56 78", "+33 6 12 34 56 78"},
+		{"+1 (514) 555-0199", "+1 (514) 555-0199"},
+		{"-12.5", "-12.5"},
+		{"+33 6 12 34 56 78 poste 12", "'+33 6 12 34 56 78 poste 12"},
+		{"'+33 6", "''+33 6"},
+		{"01 23;+33 1", "01 23;'+33 1"},
+		{"=1+1", "'=1+1"},
+	}
+	for _, tt := range tests {
+		roundTrip(t, escapePhone, tt.in, tt.want)
+	}
+}
+
+// roundTrip checks that escape(in) is want, and that unescapeFormula gives in back.
+func roundTrip(t *testing.T, escape func(string) string, in, want string) {
+	t.Helper()
+	got := escape(in)
+	if got != want {
+		t.Errorf("escape(%q) = %q, want %q", in, got, want)
+	}
+	if back := unescapeFormula(got); back != in {
+		t.Errorf("unescapeFormula(%q) = %q, want %q", got, back, in)
 	}
 }
 
@@ -94,6 +126,30 @@ func TestWriteEscapesFormulas(t *testing.T) {
 	}
 }
 
+// Whatever separator a spreadsheet splits the file on — the comma it is written with, French
+// Excel's semicolon, tabs, line breaks — and even when it ignores the quotes, no cell it makes
+// starts a formula (number-like cells aside).
+func TestWriteEscapesFormulasAfterEverySeparator(t *testing.T) {
+	var b bytes.Buffer
+	err := Write(&b, []Contact{{
+		FirstName: "Jean;=1+1", LastName: "Dupont,@SUM(A1)", Notes: "note;=1+1\n=HYPERLINK(\"http://evil.example\")\tx\t+cmd",
+		Email: "a@exemple.fr;-2+3", Company: "Acme; \"=1\"", Job: "chef\r=1", PhoneNumber: "01 23; +33 1 23", MobileNumber: "+33 6 00 00 00 00",
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := strings.TrimPrefix(b.String(), "\uFEFF")
+	for _, sep := range []string{",", ";", "\t"} {
+		for _, line := range strings.FieldsFunc(file, func(r rune) bool { return r == '\n' || r == '\r' }) {
+			for _, cell := range strings.Split(line, sep) {
+				if shown := strings.TrimLeft(cell, leadIns); shown != "" && strings.IndexByte("=+-@", shown[0]) >= 0 && !numberLike(shown) {
+					t.Errorf("split on %q: cell %q starts a formula", sep, cell)
+				}
+			}
+		}
+	}
+}
+
 func TestWriteParseRoundTrip(t *testing.T) {
 	contacts := []Contact{
 		{FirstName: "Hélène", LastName: "Martin", Email: "hm@example.fr", Company: "Société Générale",
@@ -105,6 +161,7 @@ func TestWriteParseRoundTrip(t *testing.T) {
 		{LastName: "NOFIRSTNAME", Civility: Female},
 		{FirstName: "Nolastname", Civility: Male},
 		{FirstName: "Zoë", LastName: "Nguyễn", Notes: "emoji 🎉 et € et œ", Civility: Female},
+		{FirstName: "Jean;=1+1", LastName: "A,'=B", Notes: "note;=1+1\n@x\ty; \"=2\"", Job: "x;'y", Civility: Male},
 	}
 	var b bytes.Buffer
 	if err := Write(&b, contacts); err != nil {

@@ -10,7 +10,7 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import Popover from "@mui/material/Popover";
 import Typography from "@mui/material/Typography";
 import KeyboardArrowDownRounded from "@mui/icons-material/KeyboardArrowDownRounded";
-import { brand } from "../lib/theme";
+import { brand, PHONE_LAYOUT, TOUCH } from "../lib/theme";
 import { screenMessages } from "../lib/messages/screens";
 
 export type FilterOption = { value: string; label: string };
@@ -102,7 +102,21 @@ export function FilterMenu({
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: "bottom", horizontal: "left" }}
         transformOrigin={{ vertical: "top", horizontal: "left" }}
-        slotProps={{ paper: { sx: { mt: 1, borderRadius: "14px", border: `1px solid ${brand.border}`, boxShadow: "0 12px 32px rgba(30,34,53,0.12)", maxWidth: "calc(100vw - 24px)" } } }}
+        // Within the screen on a phone: 16 px from each edge (the popover's margin), the labels
+        // wrapping inside their column.
+        slotProps={{
+          paper: {
+            sx: {
+              mt: 1,
+              borderRadius: "14px",
+              border: `1px solid ${brand.border}`,
+              boxShadow: "0 12px 32px rgba(30,34,53,0.12)",
+              maxWidth: "calc(100vw - 32px)",
+              // A phone: the screen's width (16 px from each edge), its columns sharing it.
+              [PHONE_LAYOUT]: { width: "calc(100vw - 32px)" },
+            },
+          },
+        }}
       >
         <Box role="group" aria-label={label} sx={{ p: 1.5, pb: 1 }}>
           {loading ? (
@@ -117,13 +131,28 @@ export function FilterMenu({
               {m.empty}
             </Typography>
           ) : (
-            <Box sx={{ display: "grid", gridTemplateColumns: `repeat(${columns.length}, minmax(0, auto))`, columnGap: 2 }}>
+            <Box
+              sx={{
+                display: "grid",
+                gridTemplateColumns: `repeat(${columns.length}, minmax(0, auto))`,
+                columnGap: 2,
+                [PHONE_LAYOUT]: { gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))`, columnGap: 1 },
+              }}
+            >
               {columns.map((column, i) => (
-                <Box key={i} sx={{ display: "flex", flexDirection: "column", minWidth: 120 }}>
+                <Box key={i} sx={{ display: "flex", flexDirection: "column", minWidth: 0, maxWidth: 280 }}>
                   {column.map((o) => (
                     <FormControlLabel
                       key={o.value}
-                      sx={{ mr: 0, ml: -0.5, "& .MuiFormControlLabel-label": { fontSize: "0.9375rem", whiteSpace: "nowrap" } }}
+                      sx={{
+                        mr: 0,
+                        ml: -0.5,
+                        alignItems: "flex-start",
+                        // A long label wraps beside its box, whose first line it faces.
+                        "& .MuiCheckbox-root": { flex: "none" },
+                        "& .MuiFormControlLabel-label": { fontSize: "0.9375rem", minWidth: 0, overflowWrap: "break-word", hyphens: "auto", py: "8px", lineHeight: 1.45 },
+                        [TOUCH]: { "& .MuiFormControlLabel-label": { py: "11px" } },
+                      }}
                       control={<Checkbox size="small" checked={selected.includes(o.value)} onChange={() => toggle(o.value)} />}
                       label={o.label}
                     />

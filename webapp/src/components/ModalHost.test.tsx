@@ -1,15 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
-import { MemoryRouter, useNavigate } from "react-router";
-import { create } from "@bufbuild/protobuf";
-import { createRouterTransport } from "@connectrpc/connect";
-import { AppProviders } from "../AppProviders";
-import { AuthService } from "../gen/tremplin/auth/v1/auth_pb";
-import { Role, UserSchema, UserStatus } from "../gen/tremplin/common/v1/common_pb";
-import { createQueryClient } from "../lib/queryClient";
+import { useNavigate } from "react-router";
 import { useSession, useUser } from "../lib/session";
+import { renderApp } from "../test/harness";
 import { useModals } from "./ModalHost";
 
 /**
@@ -17,19 +12,7 @@ import { useModals } from "./ModalHost";
  * Camille signed in.
  */
 function renderWithHost(ui: ReactNode) {
-  const transport = createRouterTransport(({ service }) => {
-    service(AuthService, {
-      me: () => ({
-        user: create(UserSchema, { id: "5f0f7b1e-8a44-4a57-9a53-0c7d3c1b2a10", role: Role.CANDIDATE, firstName: "Camille", status: UserStatus.WITH_VALID_LICENSE }),
-      }),
-    });
-  });
-  const Router = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={["/contacts"]}>{children}</MemoryRouter>;
-  return render(
-    <AppProviders transport={transport} queryClient={createQueryClient()} Router={Router}>
-      {ui}
-    </AppProviders>,
-  );
+  return renderApp({ at: "/contacts", ui });
 }
 
 function Opener() {

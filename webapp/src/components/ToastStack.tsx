@@ -7,6 +7,19 @@ import { screenMessages } from "../lib/messages/screens";
 
 const DURATION: Record<ToastSeverity, number> = { success: 5000, warning: 7000, error: 8000 };
 
+/**
+ * Where the toasts stand: at the bottom of the screen, never over the header (its menu, its
+ * burger) nor over the page's title and main buttons at its top. On a phone they stand above
+ * the floating add button's corner (16 + 56 + 16 px); wider, in the bottom-left corner, away
+ * from that button (bottom-right).
+ */
+const TOAST_PLACE = {
+  bottom: { xs: 88, sm: 24 },
+  left: { xs: 12, sm: 24 },
+  right: { xs: 12, sm: "auto" },
+  width: { sm: 400 },
+} as const;
+
 export default function ToastStack({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: number) => void }) {
   return (
     <Box
@@ -14,10 +27,7 @@ export default function ToastStack({ toasts, onDismiss }: { toasts: Toast[]; onD
       sx={{
         position: "fixed",
         zIndex: (t) => t.zIndex.snackbar,
-        top: { xs: 12, sm: 80 },
-        left: { xs: 12, sm: "auto" },
-        right: { xs: 12, sm: 24 },
-        width: { sm: 400 },
+        ...TOAST_PLACE,
         display: "flex",
         flexDirection: "column",
         gap: 1.25,

@@ -1,5 +1,6 @@
-// Toasts: error, warning and success, stacked at the top of the screen, dismissed after a few
-// seconds or by their close button. No progress bar.
+// Toasts: error, warning and success, stacked at the bottom of the screen (never over the
+// header or the page's main buttons), dismissed after a few seconds or by their close button.
+// No progress bar.
 // The stack itself (MUI Alert and its transition) loads with the first toast.
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 

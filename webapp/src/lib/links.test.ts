@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeExternalHref } from "./links";
+import { mailtoHref, safeExternalHref, telHref } from "./links";
 
 describe("safeExternalHref (resources open in a new tab)", () => {
   it("keeps web and mail addresses", () => {
@@ -18,5 +18,13 @@ describe("safeExternalHref (resources open in a new tab)", () => {
     expect(safeExternalHref("data:text/html,<b>x</b>")).toBeUndefined();
     expect(safeExternalHref("   ")).toBeUndefined();
     expect(safeExternalHref("deux mots")).toBeUndefined();
+  });
+});
+
+describe("call and write links", () => {
+  it("makes a tel: link a phone can dial and a mailto: link", () => {
+    expect(telHref("06 12-34.56 78")).toBe("tel:0612345678");
+    expect(telHref("+33 6 12 34 56 78")).toBe("tel:+33612345678");
+    expect(mailtoHref(" claire@bnp.example ")).toBe("mailto:claire@bnp.example");
   });
 });

@@ -24,3 +24,13 @@ export function safeExternalHref(raw: string): string | undefined {
   if (scheme === "mailto") return value;
   return undefined;
 }
+
+/** A tel: link for a phone number as typed (spaces, dots and dashes dropped). */
+export function telHref(number: string): string {
+  return `tel:${number.replace(/[\s.-]/g, "")}`;
+}
+
+/** A mailto: link for an e-mail address. */
+export function mailtoHref(email: string): string {
+  return `mailto:${email.trim()}`;
+}

@@ -3,6 +3,7 @@ import { agencyTips, candidateTips } from "./content/help";
 import { cgu, legalNotice } from "./content/legal";
 import { quotes } from "./content/quotes";
 import { messages } from "./messages";
+import { activityMessages } from "./messages/activities";
 import { networkMessages } from "./messages/network";
 import { resetPasswordMessages } from "./messages/resetPassword";
 import { screenMessages } from "./messages/screens";
@@ -41,7 +42,7 @@ describe("the messages of the specification, word for word", () => {
 });
 
 describe("French typography of the catalogue", () => {
-  const all = [...strings(messages, "messages"), ...strings(screenMessages, "screens"), ...strings(networkMessages, "network"), ...strings(resetPasswordMessages, "resetPassword")];
+  const all = [...strings(messages, "messages"), ...strings(screenMessages, "screens"), ...strings(networkMessages, "network"), ...strings(resetPasswordMessages, "resetPassword"), ...strings(activityMessages, "activities")];
   it.each(all)("%s has a non-breaking space before « : ; ! ? » and inside « »", (_path, text) => {
     expect(text).not.toMatch(/ [:;!?»]/);
     expect(text).not.toMatch(/« /);

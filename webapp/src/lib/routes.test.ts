@@ -20,10 +20,11 @@ const allowed: Record<Audience, string[]> = {
     "/legal-notice",
     "/cgu",
     "/help",
+    "/unsubscribe?token=t",
   ],
-  "agency-admin": ["/candidates", "/profile", "/legal-notice", "/help"],
-  admin: ["/agencies", "/candidates", "/profile", "/legal-notice", "/help"],
-  anonymous: ["/login", "/new-password?id=1&token=t", "/update-password?id=1&token=t", "/cgu", "/legal-notice"],
+  "agency-admin": ["/candidates", "/candidates/42/progress", "/profile", "/legal-notice", "/help", "/unsubscribe?token=t"],
+  admin: ["/agencies", "/candidates", "/profile", "/legal-notice", "/help", "/unsubscribe?token=t"],
+  anonymous: ["/login", "/new-password?id=1&token=t", "/update-password?id=1&token=t", "/cgu", "/legal-notice", "/unsubscribe?token=t"],
 };
 const start: Record<Audience, string> = {
   candidate: "/",

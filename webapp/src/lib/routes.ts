@@ -27,7 +27,9 @@ export type PageKey =
   | "cgu"
   | "help"
   | "candidates"
-  | "agencies";
+  | "candidateProgress"
+  | "agencies"
+  | "unsubscribe";
 
 export type RouteEntry = {
   path: string;
@@ -53,12 +55,17 @@ export const routeMap: Record<Audience, readonly RouteEntry[]> = {
     { path: "/legal-notice", page: "legalNotice" },
     { path: "/cgu", page: "cgu" },
     { path: "/help", page: "help" },
+    // The morning e-mail's unsubscribe link works signed in or not (its token says who).
+    { path: "/unsubscribe", page: "unsubscribe" },
   ],
   "agency-admin": [
     { path: "/candidates", page: "candidates" },
+    // The coach view (issue 14), beyond the spec's route map: a consenting candidate's progress.
+    { path: "/candidates/:id/progress", page: "candidateProgress" },
     { path: "/profile", page: "profile" },
     { path: "/legal-notice", page: "legalNotice" },
     { path: "/help", page: "help" },
+    { path: "/unsubscribe", page: "unsubscribe" },
   ],
   admin: [
     { path: "/agencies", page: "agencies" },
@@ -66,6 +73,7 @@ export const routeMap: Record<Audience, readonly RouteEntry[]> = {
     { path: "/profile", page: "profile" },
     { path: "/legal-notice", page: "legalNotice" },
     { path: "/help", page: "help" },
+    { path: "/unsubscribe", page: "unsubscribe" },
   ],
   anonymous: [
     { path: "/login", page: "login" },
@@ -73,6 +81,7 @@ export const routeMap: Record<Audience, readonly RouteEntry[]> = {
     { path: "/update-password", page: "updatePassword", linkParams: true },
     { path: "/cgu", page: "cgu" },
     { path: "/legal-notice", page: "legalNotice" },
+    { path: "/unsubscribe", page: "unsubscribe" },
   ],
 };
 

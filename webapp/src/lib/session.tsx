@@ -24,9 +24,10 @@ export type Session = {
   /**
    * Records the signed-in user; the app then goes to `landing` once the signed-in routes are
    * in place (navigating earlier would let the anonymous routes send the visitor back to
-   * /login).
+   * /login). Waits first for what the landing needs (see `prepareSignIn`), so that the login
+   * page gives way to a complete screen in one step; resolves once the user is recorded.
    */
-  signIn: (user: User, landing: string) => void;
+  signIn: (user: User, landing: string) => Promise<void>;
   /** Where to go right after signing in, until the app has gone there. */
   landing: string | undefined;
   landingDone: () => void;
@@ -36,6 +37,27 @@ export type Session = {
 };
 
 const SessionContext = createContext<Session | null>(null);
+
+/**
+ * What signing in waits for: the app registers (main.tsx) a function downloading the signed-in
+ * shell and the landing screen, and one started as soon as the form is sent (the shell and the
+ * most likely landing) so that the two downloads overlap the login call.
+ */
+type SignInPreparation = {
+  warmUp: () => void;
+  ready: (user: User, landing: string) => Promise<unknown>;
+};
+
+let preparation: SignInPreparation | undefined;
+
+export function prepareSignIn(next: SignInPreparation | undefined): void {
+  preparation = next;
+}
+
+/** Called by the login form when it sends valid credentials. */
+export function warmUpSignIn(): void {
+  preparation?.warmUp();
+}
 
 /** Matches the session query whatever the transport (for invalidation). */
 export const meQueryFilter = createConnectQueryKey({ schema: AuthService.method.me, cardinality: undefined });
@@ -62,6 +84,11 @@ export function prefetchSession(queryClient: QueryClient, transport: Transport):
   });
 }
 
+/** The signed-in user the session check found, once it has answered (see main.tsx). */
+export function sessionUser(queryClient: QueryClient, transport: Transport): User | undefined {
+  return queryClient.getQueryData(meQueryKey(transport))?.user;
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const transport = useTransport();
@@ -73,7 +100,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const startupNotice =
     me.isError && errorReason(me.error) === "ACCESS_EXPIRED" ? messages.errors.noLicence : undefined;
 
-  const signIn = useCallback(
+  const commitSignIn = useCallback(
     (next: User, to: string) => {
       // The landing must be committed before the user appears: react-query re-renders its
       // readers synchronously (useSyncExternalStore), ahead of ordinary state updates, and the
@@ -85,6 +112,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       queryClient.setQueryData(meQueryKey(transport), create(MeResponseSchema, { user: next }));
     },
     [queryClient, transport],
+  );
+
+  const signIn = useCallback(
+    async (next: User, to: string) => {
+      if (preparation) await preparation.ready(next, to).catch(() => {});
+      commitSignIn(next, to);
+    },
+    [commitSignIn],
   );
 
   const forget = useCallback(

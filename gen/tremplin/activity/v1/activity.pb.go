@@ -11,6 +11,7 @@ import (
 	v1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	_ "github.com/tremplin/tremplin/gen/tremplin/options/v1"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
+	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -2843,8 +2844,9 @@ func (x *GetCalendarLinksResponse) GetMailCalendarUrl() string {
 
 type GetDashboardRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Default: the current week, Monday first, in the candidate's time zone.
-	Range         *v1.DateRange `protobuf:"bytes,1,opt,name=range,proto3" json:"range,omitempty"`
+	// A moment of the week to show, in milliseconds since 1970 (the /dashboard?time= of the web
+	// app): the week is Monday to Monday in the candidate's time zone. Default: the current week.
+	Time          int64 `protobuf:"varint,2,opt,name=time,proto3" json:"time,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2879,16 +2881,19 @@ func (*GetDashboardRequest) Descriptor() ([]byte, []int) {
 	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{36}
 }
 
-func (x *GetDashboardRequest) GetRange() *v1.DateRange {
+func (x *GetDashboardRequest) GetTime() int64 {
 	if x != nil {
-		return x.Range
+		return x.Time
 	}
-	return nil
+	return 0
 }
 
 type GetDashboardResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	Range *v1.DateRange          `protobuf:"bytes,1,opt,name=range,proto3" json:"range,omitempty"`
+	// The week shown: Monday 00:00 to the next Monday 00:00, in the candidate's time zone.
+	Range *v1.DateRange `protobuf:"bytes,1,opt,name=range,proto3" json:"range,omitempty"`
+	// Whether the week shown is the current one.
+	CurrentWeek bool `protobuf:"varint,12,opt,name=current_week,json=currentWeek,proto3" json:"current_week,omitempty"`
 	// Tasks with a deadline in the range.
 	CompletedTasks  int32 `protobuf:"varint,2,opt,name=completed_tasks,json=completedTasks,proto3" json:"completed_tasks,omitempty"`
 	NotStartedTasks int32 `protobuf:"varint,3,opt,name=not_started_tasks,json=notStartedTasks,proto3" json:"not_started_tasks,omitempty"`
@@ -2902,9 +2907,9 @@ type GetDashboardResponse struct {
 	NewContacts *DashboardFigure `protobuf:"bytes,7,opt,name=new_contacts,json=newContacts,proto3" json:"new_contacts,omitempty"`
 	// Applications created in the range.
 	NewApplications *DashboardFigure `protobuf:"bytes,8,opt,name=new_applications,json=newApplications,proto3" json:"new_applications,omitempty"`
-	// Unfinished tasks whose deadline has passed.
+	// Unfinished tasks whose deadline fell before today (now, whatever the week shown).
 	OverdueTasks int32 `protobuf:"varint,9,opt,name=overdue_tasks,json=overdueTasks,proto3" json:"overdue_tasks,omitempty"`
-	// The next 3 events from now.
+	// The next 3 events from now, not completed (whatever the week shown).
 	UpcomingEvents []*Event          `protobuf:"bytes,10,rep,name=upcoming_events,json=upcomingEvents,proto3" json:"upcoming_events,omitempty"`
 	Setting        *DashboardSetting `protobuf:"bytes,11,opt,name=setting,proto3" json:"setting,omitempty"`
 	unknownFields  protoimpl.UnknownFields
@@ -2946,6 +2951,13 @@ func (x *GetDashboardResponse) GetRange() *v1.DateRange {
 		return x.Range
 	}
 	return nil
+}
+
+func (x *GetDashboardResponse) GetCurrentWeek() bool {
+	if x != nil {
+		return x.CurrentWeek
+	}
+	return false
 }
 
 func (x *GetDashboardResponse) GetCompletedTasks() int32 {
@@ -3186,11 +3198,512 @@ func (x *UpdateDashboardSettingResponse) GetDashboardSetting() *DashboardSetting
 	return nil
 }
 
+type DownloadEventCalendarRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DownloadEventCalendarRequest) Reset() {
+	*x = DownloadEventCalendarRequest{}
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DownloadEventCalendarRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DownloadEventCalendarRequest) ProtoMessage() {}
+
+func (x *DownloadEventCalendarRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DownloadEventCalendarRequest.ProtoReflect.Descriptor instead.
+func (*DownloadEventCalendarRequest) Descriptor() ([]byte, []int) {
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *DownloadEventCalendarRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+type DownloadEventCalendarResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// text/calendar; charset=utf-8.
+	File          *httpbody.HttpBody `protobuf:"bytes,1,opt,name=file,proto3" json:"file,omitempty"`
+	Filename      string             `protobuf:"bytes,2,opt,name=filename,proto3" json:"filename,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DownloadEventCalendarResponse) Reset() {
+	*x = DownloadEventCalendarResponse{}
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DownloadEventCalendarResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DownloadEventCalendarResponse) ProtoMessage() {}
+
+func (x *DownloadEventCalendarResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DownloadEventCalendarResponse.ProtoReflect.Descriptor instead.
+func (*DownloadEventCalendarResponse) Descriptor() ([]byte, []int) {
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *DownloadEventCalendarResponse) GetFile() *httpbody.HttpBody {
+	if x != nil {
+		return x.File
+	}
+	return nil
+}
+
+func (x *DownloadEventCalendarResponse) GetFilename() string {
+	if x != nil {
+		return x.Filename
+	}
+	return ""
+}
+
+type GetCalendarFeedRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetCalendarFeedRequest) Reset() {
+	*x = GetCalendarFeedRequest{}
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetCalendarFeedRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetCalendarFeedRequest) ProtoMessage() {}
+
+func (x *GetCalendarFeedRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetCalendarFeedRequest.ProtoReflect.Descriptor instead.
+func (*GetCalendarFeedRequest) Descriptor() ([]byte, []int) {
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{44}
+}
+
+type GetCalendarFeedResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// https://…/api/calendar-feed/<secret>.ics, or empty when the candidate has no feed.
+	Url           string `protobuf:"bytes,1,opt,name=url,proto3" json:"url,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetCalendarFeedResponse) Reset() {
+	*x = GetCalendarFeedResponse{}
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetCalendarFeedResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetCalendarFeedResponse) ProtoMessage() {}
+
+func (x *GetCalendarFeedResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetCalendarFeedResponse.ProtoReflect.Descriptor instead.
+func (*GetCalendarFeedResponse) Descriptor() ([]byte, []int) {
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{45}
+}
+
+func (x *GetCalendarFeedResponse) GetUrl() string {
+	if x != nil {
+		return x.Url
+	}
+	return ""
+}
+
+type ResetCalendarFeedRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResetCalendarFeedRequest) Reset() {
+	*x = ResetCalendarFeedRequest{}
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[46]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResetCalendarFeedRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResetCalendarFeedRequest) ProtoMessage() {}
+
+func (x *ResetCalendarFeedRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[46]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResetCalendarFeedRequest.ProtoReflect.Descriptor instead.
+func (*ResetCalendarFeedRequest) Descriptor() ([]byte, []int) {
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{46}
+}
+
+type ResetCalendarFeedResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Url           string                 `protobuf:"bytes,1,opt,name=url,proto3" json:"url,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResetCalendarFeedResponse) Reset() {
+	*x = ResetCalendarFeedResponse{}
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[47]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResetCalendarFeedResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResetCalendarFeedResponse) ProtoMessage() {}
+
+func (x *ResetCalendarFeedResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[47]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResetCalendarFeedResponse.ProtoReflect.Descriptor instead.
+func (*ResetCalendarFeedResponse) Descriptor() ([]byte, []int) {
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{47}
+}
+
+func (x *ResetCalendarFeedResponse) GetUrl() string {
+	if x != nil {
+		return x.Url
+	}
+	return ""
+}
+
+type RevokeCalendarFeedRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeCalendarFeedRequest) Reset() {
+	*x = RevokeCalendarFeedRequest{}
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[48]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeCalendarFeedRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeCalendarFeedRequest) ProtoMessage() {}
+
+func (x *RevokeCalendarFeedRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[48]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeCalendarFeedRequest.ProtoReflect.Descriptor instead.
+func (*RevokeCalendarFeedRequest) Descriptor() ([]byte, []int) {
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{48}
+}
+
+type RevokeCalendarFeedResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeCalendarFeedResponse) Reset() {
+	*x = RevokeCalendarFeedResponse{}
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[49]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeCalendarFeedResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeCalendarFeedResponse) ProtoMessage() {}
+
+func (x *RevokeCalendarFeedResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[49]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeCalendarFeedResponse.ProtoReflect.Descriptor instead.
+func (*RevokeCalendarFeedResponse) Descriptor() ([]byte, []int) {
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{49}
+}
+
+type ReadCalendarFeedRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The secret of the address, with or without its ".ics".
+	Token         string `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReadCalendarFeedRequest) Reset() {
+	*x = ReadCalendarFeedRequest{}
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[50]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReadCalendarFeedRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReadCalendarFeedRequest) ProtoMessage() {}
+
+func (x *ReadCalendarFeedRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[50]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReadCalendarFeedRequest.ProtoReflect.Descriptor instead.
+func (*ReadCalendarFeedRequest) Descriptor() ([]byte, []int) {
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{50}
+}
+
+func (x *ReadCalendarFeedRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+type ReadCalendarFeedResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// text/calendar; charset=utf-8.
+	File          *httpbody.HttpBody `protobuf:"bytes,1,opt,name=file,proto3" json:"file,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReadCalendarFeedResponse) Reset() {
+	*x = ReadCalendarFeedResponse{}
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReadCalendarFeedResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReadCalendarFeedResponse) ProtoMessage() {}
+
+func (x *ReadCalendarFeedResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReadCalendarFeedResponse.ProtoReflect.Descriptor instead.
+func (*ReadCalendarFeedResponse) Descriptor() ([]byte, []int) {
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{51}
+}
+
+func (x *ReadCalendarFeedResponse) GetFile() *httpbody.HttpBody {
+	if x != nil {
+		return x.File
+	}
+	return nil
+}
+
+type UnsubscribeTaskNotificationsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The secret of the e-mail's link.
+	Token         string `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UnsubscribeTaskNotificationsRequest) Reset() {
+	*x = UnsubscribeTaskNotificationsRequest{}
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[52]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UnsubscribeTaskNotificationsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UnsubscribeTaskNotificationsRequest) ProtoMessage() {}
+
+func (x *UnsubscribeTaskNotificationsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[52]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UnsubscribeTaskNotificationsRequest.ProtoReflect.Descriptor instead.
+func (*UnsubscribeTaskNotificationsRequest) Descriptor() ([]byte, []int) {
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{52}
+}
+
+func (x *UnsubscribeTaskNotificationsRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+type UnsubscribeTaskNotificationsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UnsubscribeTaskNotificationsResponse) Reset() {
+	*x = UnsubscribeTaskNotificationsResponse{}
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[53]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UnsubscribeTaskNotificationsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UnsubscribeTaskNotificationsResponse) ProtoMessage() {}
+
+func (x *UnsubscribeTaskNotificationsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[53]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UnsubscribeTaskNotificationsResponse.ProtoReflect.Descriptor instead.
+func (*UnsubscribeTaskNotificationsResponse) Descriptor() ([]byte, []int) {
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{53}
+}
+
 var File_tremplin_activity_v1_activity_proto protoreflect.FileDescriptor
 
 const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"\n" +
-	"#tremplin/activity/v1/activity.proto\x12\x14tremplin.activity.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1ftremplin/common/v1/common.proto\x1a!tremplin/options/v1/options.proto\"\xca\x06\n" +
+	"#tremplin/activity/v1/activity.proto\x12\x14tremplin.activity.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1ftremplin/common/v1/common.proto\x1a!tremplin/options/v1/options.proto\"\xca\x06\n" +
 	"\x04Task\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12;\n" +
 	"\asubject\x18\x02 \x01(\x0e2!.tremplin.activity.v1.TaskSubjectR\asubject\x12%\n" +
@@ -3279,18 +3792,18 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"\x10thresholds.order\x12 Seuils paramétrés incohérents\x1a\xd4\x03this.new_contact_low <= this.new_contact_medium && this.new_contact_medium <= this.new_contact_high && this.first_task_low <= this.first_task_medium && this.first_task_medium <= this.first_task_high && this.completed_interview_low <= this.completed_interview_medium && this.completed_interview_medium <= this.completed_interview_high && this.engaged_application_low <= this.engaged_application_medium && this.engaged_application_medium <= this.engaged_application_high\"N\n" +
 	"\x0fDashboardFigure\x12\x14\n" +
 	"\x05value\x18\x01 \x01(\x05R\x05value\x12%\n" +
-	"\x0eprevious_value\x18\x02 \x01(\x05R\rpreviousValue\"\xaf\x03\n" +
+	"\x0eprevious_value\x18\x02 \x01(\x05R\rpreviousValue\"\xbf\x03\n" +
 	"\x10ListTasksRequest\x123\n" +
-	"\x05range\x18\x01 \x01(\v2\x1d.tremplin.common.v1.DateRangeR\x05range\x12 \n" +
-	"\x06search\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06search\x12J\n" +
-	"\bstatuses\x18\x03 \x03(\x0e2$.tremplin.activity.v1.ActivityStatusB\b\xbaH\x05\x92\x01\x02\x10\n" +
-	"R\bstatuses\x12J\n" +
-	"\vmedia_types\x18\x04 \x03(\x0e2\x1f.tremplin.activity.v1.MediaTypeB\b\xbaH\x05\x92\x01\x02\x10\n" +
-	"R\n" +
-	"mediaTypes\x12L\n" +
+	"\x05range\x18\x01 \x01(\v2\x1d.tremplin.common.v1.DateRangeR\x05range\x12$\n" +
+	"\x06search\x18\x02 \x01(\tB\f\xbaH\x05r\x03\x18\xc8\x01\xd0\xf3\x18\x01R\x06search\x12N\n" +
+	"\bstatuses\x18\x03 \x03(\x0e2$.tremplin.activity.v1.ActivityStatusB\f\xbaH\x05\x92\x01\x02\x10\n" +
+	"\xd0\xf3\x18\x01R\bstatuses\x12N\n" +
+	"\vmedia_types\x18\x04 \x03(\x0e2\x1f.tremplin.activity.v1.MediaTypeB\f\xbaH\x05\x92\x01\x02\x10\n" +
+	"\xd0\xf3\x18\x01R\n" +
+	"mediaTypes\x12P\n" +
 	"\n" +
-	"priorities\x18\x05 \x03(\x0e2\".tremplin.activity.v1.TaskPriorityB\b\xbaH\x05\x92\x01\x02\x10\n" +
-	"R\n" +
+	"priorities\x18\x05 \x03(\x0e2\".tremplin.activity.v1.TaskPriorityB\f\xbaH\x05\x92\x01\x02\x10\n" +
+	"\xd0\xf3\x18\x01R\n" +
 	"priorities\x12*\n" +
 	"\n" +
 	"contact_id\x18\x06 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\tcontactId\x122\n" +
@@ -3316,14 +3829,14 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"\x04task\x18\x01 \x01(\v2\x1a.tremplin.activity.v1.TaskR\x04task\"-\n" +
 	"\x11DeleteTaskRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"\x14\n" +
-	"\x12DeleteTaskResponse\"\xe2\x02\n" +
+	"\x12DeleteTaskResponse\"\xee\x02\n" +
 	"\x11ListEventsRequest\x123\n" +
-	"\x05range\x18\x01 \x01(\v2\x1d.tremplin.common.v1.DateRangeR\x05range\x12 \n" +
-	"\x06search\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06search\x12J\n" +
-	"\bstatuses\x18\x03 \x03(\x0e2$.tremplin.activity.v1.ActivityStatusB\b\xbaH\x05\x92\x01\x02\x10\n" +
-	"R\bstatuses\x12J\n" +
-	"\vmedia_types\x18\x04 \x03(\x0e2\x1f.tremplin.activity.v1.MediaTypeB\b\xbaH\x05\x92\x01\x02\x10\n" +
-	"R\n" +
+	"\x05range\x18\x01 \x01(\v2\x1d.tremplin.common.v1.DateRangeR\x05range\x12$\n" +
+	"\x06search\x18\x02 \x01(\tB\f\xbaH\x05r\x03\x18\xc8\x01\xd0\xf3\x18\x01R\x06search\x12N\n" +
+	"\bstatuses\x18\x03 \x03(\x0e2$.tremplin.activity.v1.ActivityStatusB\f\xbaH\x05\x92\x01\x02\x10\n" +
+	"\xd0\xf3\x18\x01R\bstatuses\x12N\n" +
+	"\vmedia_types\x18\x04 \x03(\x0e2\x1f.tremplin.activity.v1.MediaTypeB\f\xbaH\x05\x92\x01\x02\x10\n" +
+	"\xd0\xf3\x18\x01R\n" +
 	"mediaTypes\x12*\n" +
 	"\n" +
 	"contact_id\x18\x05 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\tcontactId\x122\n" +
@@ -3381,11 +3894,13 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"i\n" +
 	"\x18GetCalendarLinksResponse\x12!\n" +
 	"\fcalendar_url\x18\x01 \x01(\tR\vcalendarUrl\x12*\n" +
-	"\x11mail_calendar_url\x18\x02 \x01(\tR\x0fmailCalendarUrl\"J\n" +
-	"\x13GetDashboardRequest\x123\n" +
-	"\x05range\x18\x01 \x01(\v2\x1d.tremplin.common.v1.DateRangeR\x05range\"\xe5\x05\n" +
+	"\x11mail_calendar_url\x18\x02 \x01(\tR\x0fmailCalendarUrl\"@\n" +
+	"\x13GetDashboardRequest\x12#\n" +
+	"\x04time\x18\x02 \x01(\x03B\x0f\xbaH\f\"\n" +
+	"\x18\x80\xc0\xb3\xd2\xfd\xb1\a(\x00R\x04timeJ\x04\b\x01\x10\x02\"\x88\x06\n" +
 	"\x14GetDashboardResponse\x123\n" +
-	"\x05range\x18\x01 \x01(\v2\x1d.tremplin.common.v1.DateRangeR\x05range\x12'\n" +
+	"\x05range\x18\x01 \x01(\v2\x1d.tremplin.common.v1.DateRangeR\x05range\x12!\n" +
+	"\fcurrent_week\x18\f \x01(\bR\vcurrentWeek\x12'\n" +
 	"\x0fcompleted_tasks\x18\x02 \x01(\x05R\x0ecompletedTasks\x12*\n" +
 	"\x11not_started_tasks\x18\x03 \x01(\x05R\x0fnotStartedTasks\x12X\n" +
 	"\x14completed_interviews\x18\x04 \x01(\v2%.tremplin.activity.v1.DashboardFigureR\x13completedInterviews\x12F\n" +
@@ -3404,7 +3919,27 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"\x1dUpdateDashboardSettingRequest\x12[\n" +
 	"\x11dashboard_setting\x18\x01 \x01(\v2&.tremplin.activity.v1.DashboardSettingB\x06\xbaH\x03\xc8\x01\x01R\x10dashboardSetting\"u\n" +
 	"\x1eUpdateDashboardSettingResponse\x12S\n" +
-	"\x11dashboard_setting\x18\x01 \x01(\v2&.tremplin.activity.v1.DashboardSettingR\x10dashboardSetting*\x91\x01\n" +
+	"\x11dashboard_setting\x18\x01 \x01(\v2&.tremplin.activity.v1.DashboardSettingR\x10dashboardSetting\"8\n" +
+	"\x1cDownloadEventCalendarRequest\x12\x18\n" +
+	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"e\n" +
+	"\x1dDownloadEventCalendarResponse\x12(\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\x12\x1a\n" +
+	"\bfilename\x18\x02 \x01(\tR\bfilename\"\x18\n" +
+	"\x16GetCalendarFeedRequest\"+\n" +
+	"\x17GetCalendarFeedResponse\x12\x10\n" +
+	"\x03url\x18\x01 \x01(\tR\x03url\"\x1a\n" +
+	"\x18ResetCalendarFeedRequest\"-\n" +
+	"\x19ResetCalendarFeedResponse\x12\x10\n" +
+	"\x03url\x18\x01 \x01(\tR\x03url\"\x1b\n" +
+	"\x19RevokeCalendarFeedRequest\"\x1c\n" +
+	"\x1aRevokeCalendarFeedResponse\":\n" +
+	"\x17ReadCalendarFeedRequest\x12\x1f\n" +
+	"\x05token\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18dR\x05token\"D\n" +
+	"\x18ReadCalendarFeedResponse\x12(\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\"F\n" +
+	"#UnsubscribeTaskNotificationsRequest\x12\x1f\n" +
+	"\x05token\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18dR\x05token\"&\n" +
+	"$UnsubscribeTaskNotificationsResponse*\x91\x01\n" +
 	"\x0eActivityStatus\x12\x1f\n" +
 	"\x1bACTIVITY_STATUS_UNSPECIFIED\x10\x00\x120\n" +
 	"\x1bACTIVITY_STATUS_NOT_STARTED\x10\x01\x1a\x0f\xca\xf3\x18\vnot-started\x12,\n" +
@@ -3412,89 +3947,83 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"\fActivityType\x12\x1d\n" +
 	"\x19ACTIVITY_TYPE_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x12ACTIVITY_TYPE_TASK\x10\x01\x1a\b\xca\xf3\x18\x04task\x12\"\n" +
-	"\x13ACTIVITY_TYPE_EVENT\x10\x02\x1a\t\xca\xf3\x18\x05event*\x9b\x01\n" +
+	"\x13ACTIVITY_TYPE_EVENT\x10\x02\x1a\t\xca\xf3\x18\x05event*\xba\x01\n" +
 	"\fTaskPriority\x12\x1d\n" +
-	"\x19TASK_PRIORITY_UNSPECIFIED\x10\x00\x12$\n" +
-	"\x14TASK_PRIORITY_NORMAL\x10\x01\x1a\n" +
-	"\xca\xf3\x18\x06normal\x12 \n" +
-	"\x12TASK_PRIORITY_HIGH\x10\x02\x1a\b\xca\xf3\x18\x04high\x12$\n" +
-	"\x14TASK_PRIORITY_URGENT\x10\x03\x1a\n" +
-	"\xca\xf3\x18\x06urgent*\xba\x02\n" +
+	"\x19TASK_PRIORITY_UNSPECIFIED\x10\x00\x12/\n" +
+	"\x14TASK_PRIORITY_NORMAL\x10\x01\x1a\x15\xca\xf3\x18\x06normal\xe2\xf3\x18\aNormale\x12)\n" +
+	"\x12TASK_PRIORITY_HIGH\x10\x02\x1a\x11\xca\xf3\x18\x04high\xe2\xf3\x18\x05Haute\x12/\n" +
+	"\x14TASK_PRIORITY_URGENT\x10\x03\x1a\x15\xca\xf3\x18\x06urgent\xe2\xf3\x18\aUrgente*\x93\x03\n" +
 	"\tMediaType\x12\x1a\n" +
-	"\x16MEDIA_TYPE_UNSPECIFIED\x10\x00\x12!\n" +
-	"\x11MEDIA_TYPE_MOBILE\x10\x01\x1a\n" +
-	"\xca\xf3\x18\x06mobile\x12\x1f\n" +
-	"\x10MEDIA_TYPE_EMAIL\x10\x02\x1a\t\xca\xf3\x18\x05email\x12!\n" +
-	"\x11MEDIA_TYPE_INMAIL\x10\x03\x1a\n" +
-	"\xca\xf3\x18\x06inmail\x12\x1f\n" +
-	"\x10MEDIA_TYPE_PHONE\x10\x04\x1a\t\xca\xf3\x18\x05phone\x12\x1f\n" +
-	"\x10MEDIA_TYPE_OTHER\x10\x05\x1a\t\xca\xf3\x18\x05other\x129\n" +
-	"\x1dMEDIA_TYPE_VIDEO_CONFERENCING\x10\x06\x1a\x16\xca\xf3\x18\x12video-conferencing\x12-\n" +
-	"\x17MEDIA_TYPE_FACE_TO_FACE\x10\a\x1a\x10\xca\xf3\x18\fface-to-face*\xa3\b\n" +
+	"\x16MEDIA_TYPE_UNSPECIFIED\x10\x00\x12+\n" +
+	"\x11MEDIA_TYPE_MOBILE\x10\x01\x1a\x14\xca\xf3\x18\x06mobile\xe2\xf3\x18\x06Mobile\x12)\n" +
+	"\x10MEDIA_TYPE_EMAIL\x10\x02\x1a\x13\xca\xf3\x18\x05email\xe2\xf3\x18\x06E-mail\x12+\n" +
+	"\x11MEDIA_TYPE_INMAIL\x10\x03\x1a\x14\xca\xf3\x18\x06inmail\xe2\xf3\x18\x06InMail\x12.\n" +
+	"\x10MEDIA_TYPE_PHONE\x10\x04\x1a\x18\xca\xf3\x18\x05phone\xe2\xf3\x18\vTéléphone\x12(\n" +
+	"\x10MEDIA_TYPE_OTHER\x10\x05\x1a\x12\xca\xf3\x18\x05other\xe2\xf3\x18\x05Autre\x12M\n" +
+	"\x1dMEDIA_TYPE_VIDEO_CONFERENCING\x10\x06\x1a*\xca\xf3\x18\x12video-conferencing\xe2\xf3\x18\x10Visioconférence\x12<\n" +
+	"\x17MEDIA_TYPE_FACE_TO_FACE\x10\a\x1a\x1f\xca\xf3\x18\fface-to-face\xe2\xf3\x18\vEn personne*\xdd\v\n" +
 	"\vTaskSubject\x12\x1c\n" +
-	"\x18TASK_SUBJECT_UNSPECIFIED\x10\x00\x125\n" +
-	"\x1cTASK_SUBJECT_ASK_INFORMATION\x10\x01\x1a\x13\xca\xf3\x18\x0fask-information\x12'\n" +
-	"\x15TASK_SUBJECT_FEEDBACK\x10\x02\x1a\f\xca\xf3\x18\bfeedback\x121\n" +
-	"\x1aTASK_SUBJECT_FIRST_CONTACT\x10\x03\x1a\x11\xca\xf3\x18\rfirst-contact\x129\n" +
-	"\x1eTASK_SUBJECT_INTERNET_SEARCHES\x10\x04\x1a\x15\xca\xf3\x18\x11internet-searches\x12A\n" +
-	"\"TASK_SUBJECT_INTERVIEW_PREPARATION\x10\x05\x1a\x19\xca\xf3\x18\x15interview-preparation\x12#\n" +
-	"\x13TASK_SUBJECT_RETURN\x10\x06\x1a\n" +
-	"\xca\xf3\x18\x06return\x12'\n" +
-	"\x15TASK_SUBJECT_REMINDER\x10\a\x1a\f\xca\xf3\x18\breminder\x12?\n" +
-	"!TASK_SUBJECT_REMINDER_APPLICATION\x10\b\x1a\x18\xca\xf3\x18\x14reminder-application\x12E\n" +
-	"$TASK_SUBJECT_REQUEST_FOR_INFORMATION\x10\t\x1a\x1b\xca\xf3\x18\x17request-for-information\x127\n" +
+	"\x18TASK_SUBJECT_UNSPECIFIED\x10\x00\x12O\n" +
+	"\x1cTASK_SUBJECT_ASK_INFORMATION\x10\x01\x1a-\xca\xf3\x18\x0fask-information\xe2\xf3\x18\x16Demande d'informations\x12<\n" +
+	"\x15TASK_SUBJECT_FEEDBACK\x10\x02\x1a!\xca\xf3\x18\bfeedback\xe2\xf3\x18\x11Demande de retour\x12D\n" +
+	"\x1aTASK_SUBJECT_FIRST_CONTACT\x10\x03\x1a$\xca\xf3\x18\rfirst-contact\xe2\xf3\x18\x0fPremier contact\x12T\n" +
+	"\x1eTASK_SUBJECT_INTERNET_SEARCHES\x10\x04\x1a0\xca\xf3\x18\x11internet-searches\xe2\xf3\x18\x17Recherches sur internet\x12]\n" +
+	"\"TASK_SUBJECT_INTERVIEW_PREPARATION\x10\x05\x1a5\xca\xf3\x18\x15interview-preparation\xe2\xf3\x18\x18Préparation d'entretien\x12-\n" +
+	"\x13TASK_SUBJECT_RETURN\x10\x06\x1a\x14\xca\xf3\x18\x06return\xe2\xf3\x18\x06Rappel\x122\n" +
+	"\x15TASK_SUBJECT_REMINDER\x10\a\x1a\x17\xca\xf3\x18\breminder\xe2\xf3\x18\aRelance\x12Y\n" +
+	"!TASK_SUBJECT_REMINDER_APPLICATION\x10\b\x1a2\xca\xf3\x18\x14reminder-application\xe2\xf3\x18\x16Relance de candidature\x12`\n" +
+	"$TASK_SUBJECT_REQUEST_FOR_INFORMATION\x10\t\x1a6\xca\xf3\x18\x17request-for-information\xe2\xf3\x18\x17Prise de renseignements\x12O\n" +
 	"\x1dTASK_SUBJECT_SEND_APPLICATION\x10\n" +
-	"\x1a\x14\xca\xf3\x18\x10send-application\x127\n" +
-	"\x1dTASK_SUBJECT_SEND_INFORMATION\x10\v\x1a\x14\xca\xf3\x18\x10send-information\x12+\n" +
-	"\x17TASK_SUBJECT_SEND_OFFER\x10\f\x1a\x0e\xca\xf3\x18\n" +
-	"send-offer\x12C\n" +
-	"#TASK_SUBJECT_THANKS_AFTER_INTERVIEW\x10\r\x1a\x1a\xca\xf3\x18\x16thanks-after-interview\x12U\n" +
-	",TASK_SUBJECT_THANKS_AFTER_RECRUITMENT_FAILED\x10\x0e\x1a#\xca\xf3\x18\x1fthanks-after-recruitment-failed\x12E\n" +
-	"$TASK_SUBJECT_THANKS_FOR_INTRODUCTION\x10\x0f\x1a\x1b\xca\xf3\x18\x17thanks-for-introduction\x12?\n" +
-	"!TASK_SUBJECT_UPDATE_JOBBOARDS_CVS\x10\x10\x1a\x18\xca\xf3\x18\x14update-jobboards-cvs\x12)\n" +
-	"\x16TASK_SUBJECT_WISH_CARD\x10\x11\x1a\r\xca\xf3\x18\twish-card\x12!\n" +
-	"\x12TASK_SUBJECT_OTHER\x10\x12\x1a\t\xca\xf3\x18\x05other*\xa8\x01\n" +
+	"\x1a,\xca\xf3\x18\x10send-application\xe2\xf3\x18\x14Envoi de candidature\x12O\n" +
+	"\x1dTASK_SUBJECT_SEND_INFORMATION\x10\v\x1a,\xca\xf3\x18\x10send-information\xe2\xf3\x18\x14Envoi d'informations\x12@\n" +
+	"\x17TASK_SUBJECT_SEND_OFFER\x10\f\x1a#\xca\xf3\x18\n" +
+	"send-offer\xe2\xf3\x18\x11Envoi d'une offre\x12e\n" +
+	"#TASK_SUBJECT_THANKS_AFTER_INTERVIEW\x10\r\x1a<\xca\xf3\x18\x16thanks-after-interview\xe2\xf3\x18\x1eRemerciements après entretien\x12v\n" +
+	",TASK_SUBJECT_THANKS_AFTER_RECRUITMENT_FAILED\x10\x0e\x1aD\xca\xf3\x18\x1fthanks-after-recruitment-failed\xe2\xf3\x18\x1dRemerciements après un refus\x12p\n" +
+	"$TASK_SUBJECT_THANKS_FOR_INTRODUCTION\x10\x0f\x1aF\xca\xf3\x18\x17thanks-for-introduction\xe2\xf3\x18'Remerciements pour une mise en relation\x12h\n" +
+	"!TASK_SUBJECT_UPDATE_JOBBOARDS_CVS\x10\x10\x1aA\xca\xf3\x18\x14update-jobboards-cvs\xe2\xf3\x18%Mise à jour des CV sur les jobboards\x12;\n" +
+	"\x16TASK_SUBJECT_WISH_CARD\x10\x11\x1a\x1f\xca\xf3\x18\twish-card\xe2\xf3\x18\x0eCarte de vœux\x12*\n" +
+	"\x12TASK_SUBJECT_OTHER\x10\x12\x1a\x12\xca\xf3\x18\x05other\xe2\xf3\x18\x05Autre*\xd7\x01\n" +
 	"\tEventType\x12\x1a\n" +
-	"\x16EVENT_TYPE_UNSPECIFIED\x10\x00\x12'\n" +
-	"\x14EVENT_TYPE_INTERVIEW\x10\x01\x1a\r\xca\xf3\x18\tinterview\x12\x1f\n" +
-	"\x10EVENT_TYPE_EVENT\x10\x02\x1a\t\xca\xf3\x18\x05event\x125\n" +
-	"\x1bEVENT_TYPE_TRADE_SHOW_VISIT\x10\x03\x1a\x14\xca\xf3\x18\x10trade-show-visit*\x91\b\n" +
+	"\x16EVENT_TYPE_UNSPECIFIED\x10\x00\x124\n" +
+	"\x14EVENT_TYPE_INTERVIEW\x10\x01\x1a\x1a\xca\xf3\x18\tinterview\xe2\xf3\x18\tEntretien\x12.\n" +
+	"\x10EVENT_TYPE_EVENT\x10\x02\x1a\x18\xca\xf3\x18\x05event\xe2\xf3\x18\vRendez-vous\x12H\n" +
+	"\x1bEVENT_TYPE_TRADE_SHOW_VISIT\x10\x03\x1a'\xca\xf3\x18\x10trade-show-visit\xe2\xf3\x18\x0fVisite de salon*\xe8\n" +
+	"\n" +
 	"\fEventSubject\x12\x1d\n" +
-	"\x19EVENT_SUBJECT_UNSPECIFIED\x10\x00\x122\n" +
-	"\x1bEVENT_SUBJECT_PRE_SELECTION\x10\x01\x1a\x11\xca\xf3\x18\rpre-selection\x12.\n" +
-	"\x19EVENT_SUBJECT_RECRUITMENT\x10\x02\x1a\x0f\xca\xf3\x18\vrecruitment\x12*\n" +
-	"\x17EVENT_SUBJECT_DISCOVERY\x10\x03\x1a\r\xca\xf3\x18\tdiscovery\x12@\n" +
-	"\"EVENT_SUBJECT_PRODUCT_PRESENTATION\x10\x04\x1a\x18\xca\xf3\x18\x14product-presentation\x12D\n" +
-	"$EVENT_SUBJECT_COMMERCIAL_PROPOSITION\x10\x05\x1a\x1a\xca\xf3\x18\x16commercial-proposition\x12.\n" +
-	"\x19EVENT_SUBJECT_NEGOTIATION\x10\x06\x1a\x0f\xca\xf3\x18\vnegotiation\x12J\n" +
-	"'EVENT_SUBJECT_JOB_INTERVIEW_PREPARATION\x10\a\x1a\x1d\xca\xf3\x18\x19job-interview-preparation\x12:\n" +
-	"\x1fEVENT_SUBJECT_JOB_INVESTIGATION\x10\b\x1a\x15\xca\xf3\x18\x11job-investigation\x12D\n" +
-	"$EVENT_SUBJECT_MARKET_APPROPRIATENESS\x10\t\x1a\x1a\xca\xf3\x18\x16market-appropriateness\x120\n" +
+	"\x19EVENT_SUBJECT_UNSPECIFIED\x10\x00\x12D\n" +
+	"\x1bEVENT_SUBJECT_PRE_SELECTION\x10\x01\x1a#\xca\xf3\x18\rpre-selection\xe2\xf3\x18\x0ePrésélection\x12J\n" +
+	"\x19EVENT_SUBJECT_RECRUITMENT\x10\x02\x1a+\xca\xf3\x18\vrecruitment\xe2\xf3\x18\x18Entretien de recrutement\x129\n" +
+	"\x17EVENT_SUBJECT_DISCOVERY\x10\x03\x1a\x1c\xca\xf3\x18\tdiscovery\xe2\xf3\x18\vDécouverte\x12Y\n" +
+	"\"EVENT_SUBJECT_PRODUCT_PRESENTATION\x10\x04\x1a1\xca\xf3\x18\x14product-presentation\xe2\xf3\x18\x15Présentation produit\x12_\n" +
+	"$EVENT_SUBJECT_COMMERCIAL_PROPOSITION\x10\x05\x1a5\xca\xf3\x18\x16commercial-proposition\xe2\xf3\x18\x17Proposition commerciale\x12>\n" +
+	"\x19EVENT_SUBJECT_NEGOTIATION\x10\x06\x1a\x1f\xca\xf3\x18\vnegotiation\xe2\xf3\x18\fNégociation\x12q\n" +
+	"'EVENT_SUBJECT_JOB_INTERVIEW_PREPARATION\x10\a\x1aD\xca\xf3\x18\x19job-interview-preparation\xe2\xf3\x18#Préparation d'entretien d'embauche\x12N\n" +
+	"\x1fEVENT_SUBJECT_JOB_INVESTIGATION\x10\b\x1a)\xca\xf3\x18\x11job-investigation\xe2\xf3\x18\x10Enquête métier\x12^\n" +
+	"$EVENT_SUBJECT_MARKET_APPROPRIATENESS\x10\t\x1a4\xca\xf3\x18\x16market-appropriateness\xe2\xf3\x18\x16Adéquation au marché\x12A\n" +
 	"\x1aEVENT_SUBJECT_PRESENTATION\x10\n" +
-	"\x1a\x10\xca\xf3\x18\fpresentation\x12*\n" +
-	"\x17EVENT_SUBJECT_TARGETING\x10\v\x1a\r\xca\xf3\x18\ttargeting\x12 \n" +
-	"\x12EVENT_SUBJECT_MEAL\x10\f\x1a\b\xca\xf3\x18\x04meal\x12$\n" +
-	"\x14EVENT_SUBJECT_COFFEE\x10\r\x1a\n" +
-	"\xca\xf3\x18\x06coffee\x12\"\n" +
-	"\x13EVENT_SUBJECT_OTHER\x10\x0e\x1a\t\xca\xf3\x18\x05other\x12*\n" +
-	"\x17EVENT_SUBJECT_AFTERWORK\x10\x0f\x1a\r\xca\xf3\x18\tafterwork\x12,\n" +
-	"\x18EVENT_SUBJECT_EXHIBITION\x10\x10\x1a\x0e\xca\xf3\x18\n" +
-	"exhibition\x12(\n" +
-	"\x16EVENT_SUBJECT_WORKSHOP\x10\x11\x1a\f\xca\xf3\x18\bworkshop\x12,\n" +
-	"\x18EVENT_SUBJECT_CONFERENCE\x10\x12\x1a\x0e\xca\xf3\x18\n" +
-	"conference\x12(\n" +
-	"\x16EVENT_SUBJECT_TRAINING\x10\x13\x1a\f\xca\xf3\x18\btraining\x12&\n" +
-	"\x15EVENT_SUBJECT_WEBINAR\x10\x14\x1a\v\xca\xf3\x18\awebinar*\xca\x01\n" +
+	"\x1a!\xca\xf3\x18\fpresentation\xe2\xf3\x18\rPrésentation\x125\n" +
+	"\x17EVENT_SUBJECT_TARGETING\x10\v\x1a\x18\xca\xf3\x18\ttargeting\xe2\xf3\x18\aCiblage\x12)\n" +
+	"\x12EVENT_SUBJECT_MEAL\x10\f\x1a\x11\xca\xf3\x18\x04meal\xe2\xf3\x18\x05Repas\x12-\n" +
+	"\x14EVENT_SUBJECT_COFFEE\x10\r\x1a\x13\xca\xf3\x18\x06coffee\xe2\xf3\x18\x05Café\x12+\n" +
+	"\x13EVENT_SUBJECT_OTHER\x10\x0e\x1a\x12\xca\xf3\x18\x05other\xe2\xf3\x18\x05Autre\x127\n" +
+	"\x17EVENT_SUBJECT_AFTERWORK\x10\x0f\x1a\x1a\xca\xf3\x18\tafterwork\xe2\xf3\x18\tAfterwork\x125\n" +
+	"\x18EVENT_SUBJECT_EXHIBITION\x10\x10\x1a\x17\xca\xf3\x18\n" +
+	"exhibition\xe2\xf3\x18\x05Salon\x123\n" +
+	"\x16EVENT_SUBJECT_WORKSHOP\x10\x11\x1a\x17\xca\xf3\x18\bworkshop\xe2\xf3\x18\aAtelier\x12;\n" +
+	"\x18EVENT_SUBJECT_CONFERENCE\x10\x12\x1a\x1d\xca\xf3\x18\n" +
+	"conference\xe2\xf3\x18\vConférence\x125\n" +
+	"\x16EVENT_SUBJECT_TRAINING\x10\x13\x1a\x19\xca\xf3\x18\btraining\xe2\xf3\x18\tFormation\x123\n" +
+	"\x15EVENT_SUBJECT_WEBINAR\x10\x14\x1a\x18\xca\xf3\x18\awebinar\xe2\xf3\x18\tWebinaire*\x90\x02\n" +
 	"\x04Mood\x12\x14\n" +
-	"\x10MOOD_UNSPECIFIED\x10\x00\x12\x1b\n" +
-	"\vMOOD_MISSED\x10\x01\x1a\n" +
-	"\xca\xf3\x18\x06missed\x12\x17\n" +
-	"\tMOOD_POOR\x10\x02\x1a\b\xca\xf3\x18\x04poor\x12#\n" +
-	"\x0fMOOD_SATISFYING\x10\x03\x1a\x0e\xca\xf3\x18\n" +
-	"satisfying\x12!\n" +
-	"\x0eMOOD_EXCELLENT\x10\x04\x1a\r\xca\xf3\x18\texcellent\x12\x17\n" +
-	"\tMOOD_LOST\x10\x05\x1a\b\xca\xf3\x18\x04lost\x12\x15\n" +
-	"\bMOOD_WIN\x10\x06\x1a\a\xca\xf3\x18\x03win2\xc2\x14\n" +
+	"\x10MOOD_UNSPECIFIED\x10\x00\x12$\n" +
+	"\vMOOD_MISSED\x10\x01\x1a\x13\xca\xf3\x18\x06missed\xe2\xf3\x18\x05Raté\x12$\n" +
+	"\tMOOD_POOR\x10\x02\x1a\x15\xca\xf3\x18\x04poor\xe2\xf3\x18\tDécevant\x123\n" +
+	"\x0fMOOD_SATISFYING\x10\x03\x1a\x1e\xca\xf3\x18\n" +
+	"satisfying\xe2\xf3\x18\fSatisfaisant\x12.\n" +
+	"\x0eMOOD_EXCELLENT\x10\x04\x1a\x1a\xca\xf3\x18\texcellent\xe2\xf3\x18\tExcellent\x12 \n" +
+	"\tMOOD_LOST\x10\x05\x1a\x11\xca\xf3\x18\x04lost\xe2\xf3\x18\x05Perdu\x12\x1f\n" +
+	"\bMOOD_WIN\x10\x06\x1a\x11\xca\xf3\x18\x03win\xe2\xf3\x18\x06Gagné2\xde\x1c\n" +
 	"\x0fActivityService\x12\x82\x01\n" +
 	"\tListTasks\x12&.tremplin.activity.v1.ListTasksRequest\x1a'.tremplin.activity.v1.ListTasksResponse\"$\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\f\x12\n" +
 	"/api/tasks\x90\x02\x01\x12\x80\x01\n" +
@@ -3515,8 +4044,14 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"\x1bUpdateAdditionalInformation\x128.tremplin.activity.v1.UpdateAdditionalInformationRequest\x1a9.tremplin.activity.v1.UpdateAdditionalInformationResponse\"E\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x020:\x01*\"+/api/activity/update-additional-information\x12\x90\x01\n" +
 	"\tAddReport\x12&.tremplin.activity.v1.AddReportRequest\x1a'.tremplin.activity.v1.AddReportResponse\"2\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x1d:\x01*\"\x18/api/activity/add-report\x12\x9c\x01\n" +
 	"\fUpdateReport\x12).tremplin.activity.v1.UpdateReportRequest\x1a*.tremplin.activity.v1.UpdateReportResponse\"5\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02 :\x01*\"\x1b/api/activity/update-report\x12\xab\x01\n" +
-	"\x10GetCalendarLinks\x12-.tremplin.activity.v1.GetCalendarLinksRequest\x1a..tremplin.activity.v1.GetCalendarLinksResponse\"8\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02 \x12\x1e/api/event/{id}/calendar-links\x90\x02\x01\x12\x8f\x01\n" +
-	"\fGetDashboard\x12).tremplin.activity.v1.GetDashboardRequest\x1a*.tremplin.activity.v1.GetDashboardResponse\"(\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x10\x12\x0e/api/dashboard\x90\x02\x01\x12\xac\x01\n" +
+	"\x10GetCalendarLinks\x12-.tremplin.activity.v1.GetCalendarLinksRequest\x1a..tremplin.activity.v1.GetCalendarLinksResponse\"8\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02 \x12\x1e/api/event/{id}/calendar-links\x90\x02\x01\x12\xba\x01\n" +
+	"\x15DownloadEventCalendar\x122.tremplin.activity.v1.DownloadEventCalendarRequest\x1a3.tremplin.activity.v1.DownloadEventCalendarResponse\"8\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02 b\x04file\x12\x18/api/event/{id}/calendar\x90\x02\x01\x12\x9c\x01\n" +
+	"\x0fGetCalendarFeed\x12,.tremplin.activity.v1.GetCalendarFeedRequest\x1a-.tremplin.activity.v1.GetCalendarFeedResponse\",\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x14\x12\x12/api/calendar-feed\x90\x02\x01\x12\xa2\x01\n" +
+	"\x11ResetCalendarFeed\x12..tremplin.activity.v1.ResetCalendarFeedRequest\x1a/.tremplin.activity.v1.ResetCalendarFeedResponse\",\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x17:\x01*\"\x12/api/calendar-feed\x12\xa2\x01\n" +
+	"\x12RevokeCalendarFeed\x12/.tremplin.activity.v1.RevokeCalendarFeedRequest\x1a0.tremplin.activity.v1.RevokeCalendarFeedResponse\")\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x14*\x12/api/calendar-feed\x12\xa4\x01\n" +
+	"\x10ReadCalendarFeed\x12-.tremplin.activity.v1.ReadCalendarFeedRequest\x1a..tremplin.activity.v1.ReadCalendarFeedResponse\"1\xc2\xf3\x18\x02\b\x01\x82\xd3\xe4\x93\x02\"b\x04file\x12\x1a/api/calendar-feed/{token}\x90\x02\x01\x12\xc6\x01\n" +
+	"\x1cUnsubscribeTaskNotifications\x129.tremplin.activity.v1.UnsubscribeTaskNotificationsRequest\x1a:.tremplin.activity.v1.UnsubscribeTaskNotificationsResponse\"/\xc2\xf3\x18\x02\b\x01\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/notifications/unsubscribe\x12\x95\x01\n" +
+	"\fGetDashboard\x12).tremplin.activity.v1.GetDashboardRequest\x1a*.tremplin.activity.v1.GetDashboardResponse\".\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\b<\x82\xd3\xe4\x93\x02\x10\x12\x0e/api/dashboard\x90\x02\x01\x12\xac\x01\n" +
 	"\x13GetDashboardSetting\x120.tremplin.activity.v1.GetDashboardSettingRequest\x1a1.tremplin.activity.v1.GetDashboardSettingResponse\"0\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x18\x12\x16/api/dashboard-setting\x90\x02\x01\x12\xc7\x01\n" +
 	"\x16UpdateDashboardSetting\x123.tremplin.activity.v1.UpdateDashboardSettingRequest\x1a4.tremplin.activity.v1.UpdateDashboardSettingResponse\"B\xc2\xf3\x18\r\x12\tcandidate\x18\x01\x82\xd3\xe4\x93\x02+:\x11dashboard_setting\"\x16/api/dashboard-settingB\xdd\x01\n" +
 	"\x18com.tremplin.activity.v1B\rActivityProtoP\x01Z@github.com/tremplin/tremplin/gen/tremplin/activity/v1;activityv1\xa2\x02\x03TAX\xaa\x02\x14Tremplin.Activity.V1\xca\x02\x14Tremplin\\Activity\\V1\xe2\x02 Tremplin\\Activity\\V1\\GPBMetadata\xea\x02\x16Tremplin::Activity::V1b\x06proto3"
@@ -3534,181 +4069,207 @@ func file_tremplin_activity_v1_activity_proto_rawDescGZIP() []byte {
 }
 
 var file_tremplin_activity_v1_activity_proto_enumTypes = make([]protoimpl.EnumInfo, 8)
-var file_tremplin_activity_v1_activity_proto_msgTypes = make([]protoimpl.MessageInfo, 42)
+var file_tremplin_activity_v1_activity_proto_msgTypes = make([]protoimpl.MessageInfo, 54)
 var file_tremplin_activity_v1_activity_proto_goTypes = []any{
-	(ActivityStatus)(0),                         // 0: tremplin.activity.v1.ActivityStatus
-	(ActivityType)(0),                           // 1: tremplin.activity.v1.ActivityType
-	(TaskPriority)(0),                           // 2: tremplin.activity.v1.TaskPriority
-	(MediaType)(0),                              // 3: tremplin.activity.v1.MediaType
-	(TaskSubject)(0),                            // 4: tremplin.activity.v1.TaskSubject
-	(EventType)(0),                              // 5: tremplin.activity.v1.EventType
-	(EventSubject)(0),                           // 6: tremplin.activity.v1.EventSubject
-	(Mood)(0),                                   // 7: tremplin.activity.v1.Mood
-	(*Task)(nil),                                // 8: tremplin.activity.v1.Task
-	(*TaskDraft)(nil),                           // 9: tremplin.activity.v1.TaskDraft
-	(*Event)(nil),                               // 10: tremplin.activity.v1.Event
-	(*EventDraft)(nil),                          // 11: tremplin.activity.v1.EventDraft
-	(*Activity)(nil),                            // 12: tremplin.activity.v1.Activity
-	(*DashboardSetting)(nil),                    // 13: tremplin.activity.v1.DashboardSetting
-	(*DashboardFigure)(nil),                     // 14: tremplin.activity.v1.DashboardFigure
-	(*ListTasksRequest)(nil),                    // 15: tremplin.activity.v1.ListTasksRequest
-	(*ListTasksResponse)(nil),                   // 16: tremplin.activity.v1.ListTasksResponse
-	(*GetTaskRequest)(nil),                      // 17: tremplin.activity.v1.GetTaskRequest
-	(*GetTaskResponse)(nil),                     // 18: tremplin.activity.v1.GetTaskResponse
-	(*CreateTaskRequest)(nil),                   // 19: tremplin.activity.v1.CreateTaskRequest
-	(*CreateTaskResponse)(nil),                  // 20: tremplin.activity.v1.CreateTaskResponse
-	(*UpdateTaskRequest)(nil),                   // 21: tremplin.activity.v1.UpdateTaskRequest
-	(*UpdateTaskResponse)(nil),                  // 22: tremplin.activity.v1.UpdateTaskResponse
-	(*DeleteTaskRequest)(nil),                   // 23: tremplin.activity.v1.DeleteTaskRequest
-	(*DeleteTaskResponse)(nil),                  // 24: tremplin.activity.v1.DeleteTaskResponse
-	(*ListEventsRequest)(nil),                   // 25: tremplin.activity.v1.ListEventsRequest
-	(*ListEventsResponse)(nil),                  // 26: tremplin.activity.v1.ListEventsResponse
-	(*GetEventRequest)(nil),                     // 27: tremplin.activity.v1.GetEventRequest
-	(*GetEventResponse)(nil),                    // 28: tremplin.activity.v1.GetEventResponse
-	(*CreateEventRequest)(nil),                  // 29: tremplin.activity.v1.CreateEventRequest
-	(*CreateEventResponse)(nil),                 // 30: tremplin.activity.v1.CreateEventResponse
-	(*UpdateEventRequest)(nil),                  // 31: tremplin.activity.v1.UpdateEventRequest
-	(*UpdateEventResponse)(nil),                 // 32: tremplin.activity.v1.UpdateEventResponse
-	(*DeleteEventRequest)(nil),                  // 33: tremplin.activity.v1.DeleteEventRequest
-	(*DeleteEventResponse)(nil),                 // 34: tremplin.activity.v1.DeleteEventResponse
-	(*AdditionalInformation)(nil),               // 35: tremplin.activity.v1.AdditionalInformation
-	(*UpdateAdditionalInformationRequest)(nil),  // 36: tremplin.activity.v1.UpdateAdditionalInformationRequest
-	(*UpdateAdditionalInformationResponse)(nil), // 37: tremplin.activity.v1.UpdateAdditionalInformationResponse
-	(*AddReportRequest)(nil),                    // 38: tremplin.activity.v1.AddReportRequest
-	(*AddReportResponse)(nil),                   // 39: tremplin.activity.v1.AddReportResponse
-	(*UpdateReportRequest)(nil),                 // 40: tremplin.activity.v1.UpdateReportRequest
-	(*UpdateReportResponse)(nil),                // 41: tremplin.activity.v1.UpdateReportResponse
-	(*GetCalendarLinksRequest)(nil),             // 42: tremplin.activity.v1.GetCalendarLinksRequest
-	(*GetCalendarLinksResponse)(nil),            // 43: tremplin.activity.v1.GetCalendarLinksResponse
-	(*GetDashboardRequest)(nil),                 // 44: tremplin.activity.v1.GetDashboardRequest
-	(*GetDashboardResponse)(nil),                // 45: tremplin.activity.v1.GetDashboardResponse
-	(*GetDashboardSettingRequest)(nil),          // 46: tremplin.activity.v1.GetDashboardSettingRequest
-	(*GetDashboardSettingResponse)(nil),         // 47: tremplin.activity.v1.GetDashboardSettingResponse
-	(*UpdateDashboardSettingRequest)(nil),       // 48: tremplin.activity.v1.UpdateDashboardSettingRequest
-	(*UpdateDashboardSettingResponse)(nil),      // 49: tremplin.activity.v1.UpdateDashboardSettingResponse
-	(*timestamppb.Timestamp)(nil),               // 50: google.protobuf.Timestamp
-	(*v1.ApplicationRef)(nil),                   // 51: tremplin.common.v1.ApplicationRef
-	(*v1.ContactRef)(nil),                       // 52: tremplin.common.v1.ContactRef
-	(*v1.Resource)(nil),                         // 53: tremplin.common.v1.Resource
-	(*v1.DateRange)(nil),                        // 54: tremplin.common.v1.DateRange
+	(ActivityStatus)(0),                          // 0: tremplin.activity.v1.ActivityStatus
+	(ActivityType)(0),                            // 1: tremplin.activity.v1.ActivityType
+	(TaskPriority)(0),                            // 2: tremplin.activity.v1.TaskPriority
+	(MediaType)(0),                               // 3: tremplin.activity.v1.MediaType
+	(TaskSubject)(0),                             // 4: tremplin.activity.v1.TaskSubject
+	(EventType)(0),                               // 5: tremplin.activity.v1.EventType
+	(EventSubject)(0),                            // 6: tremplin.activity.v1.EventSubject
+	(Mood)(0),                                    // 7: tremplin.activity.v1.Mood
+	(*Task)(nil),                                 // 8: tremplin.activity.v1.Task
+	(*TaskDraft)(nil),                            // 9: tremplin.activity.v1.TaskDraft
+	(*Event)(nil),                                // 10: tremplin.activity.v1.Event
+	(*EventDraft)(nil),                           // 11: tremplin.activity.v1.EventDraft
+	(*Activity)(nil),                             // 12: tremplin.activity.v1.Activity
+	(*DashboardSetting)(nil),                     // 13: tremplin.activity.v1.DashboardSetting
+	(*DashboardFigure)(nil),                      // 14: tremplin.activity.v1.DashboardFigure
+	(*ListTasksRequest)(nil),                     // 15: tremplin.activity.v1.ListTasksRequest
+	(*ListTasksResponse)(nil),                    // 16: tremplin.activity.v1.ListTasksResponse
+	(*GetTaskRequest)(nil),                       // 17: tremplin.activity.v1.GetTaskRequest
+	(*GetTaskResponse)(nil),                      // 18: tremplin.activity.v1.GetTaskResponse
+	(*CreateTaskRequest)(nil),                    // 19: tremplin.activity.v1.CreateTaskRequest
+	(*CreateTaskResponse)(nil),                   // 20: tremplin.activity.v1.CreateTaskResponse
+	(*UpdateTaskRequest)(nil),                    // 21: tremplin.activity.v1.UpdateTaskRequest
+	(*UpdateTaskResponse)(nil),                   // 22: tremplin.activity.v1.UpdateTaskResponse
+	(*DeleteTaskRequest)(nil),                    // 23: tremplin.activity.v1.DeleteTaskRequest
+	(*DeleteTaskResponse)(nil),                   // 24: tremplin.activity.v1.DeleteTaskResponse
+	(*ListEventsRequest)(nil),                    // 25: tremplin.activity.v1.ListEventsRequest
+	(*ListEventsResponse)(nil),                   // 26: tremplin.activity.v1.ListEventsResponse
+	(*GetEventRequest)(nil),                      // 27: tremplin.activity.v1.GetEventRequest
+	(*GetEventResponse)(nil),                     // 28: tremplin.activity.v1.GetEventResponse
+	(*CreateEventRequest)(nil),                   // 29: tremplin.activity.v1.CreateEventRequest
+	(*CreateEventResponse)(nil),                  // 30: tremplin.activity.v1.CreateEventResponse
+	(*UpdateEventRequest)(nil),                   // 31: tremplin.activity.v1.UpdateEventRequest
+	(*UpdateEventResponse)(nil),                  // 32: tremplin.activity.v1.UpdateEventResponse
+	(*DeleteEventRequest)(nil),                   // 33: tremplin.activity.v1.DeleteEventRequest
+	(*DeleteEventResponse)(nil),                  // 34: tremplin.activity.v1.DeleteEventResponse
+	(*AdditionalInformation)(nil),                // 35: tremplin.activity.v1.AdditionalInformation
+	(*UpdateAdditionalInformationRequest)(nil),   // 36: tremplin.activity.v1.UpdateAdditionalInformationRequest
+	(*UpdateAdditionalInformationResponse)(nil),  // 37: tremplin.activity.v1.UpdateAdditionalInformationResponse
+	(*AddReportRequest)(nil),                     // 38: tremplin.activity.v1.AddReportRequest
+	(*AddReportResponse)(nil),                    // 39: tremplin.activity.v1.AddReportResponse
+	(*UpdateReportRequest)(nil),                  // 40: tremplin.activity.v1.UpdateReportRequest
+	(*UpdateReportResponse)(nil),                 // 41: tremplin.activity.v1.UpdateReportResponse
+	(*GetCalendarLinksRequest)(nil),              // 42: tremplin.activity.v1.GetCalendarLinksRequest
+	(*GetCalendarLinksResponse)(nil),             // 43: tremplin.activity.v1.GetCalendarLinksResponse
+	(*GetDashboardRequest)(nil),                  // 44: tremplin.activity.v1.GetDashboardRequest
+	(*GetDashboardResponse)(nil),                 // 45: tremplin.activity.v1.GetDashboardResponse
+	(*GetDashboardSettingRequest)(nil),           // 46: tremplin.activity.v1.GetDashboardSettingRequest
+	(*GetDashboardSettingResponse)(nil),          // 47: tremplin.activity.v1.GetDashboardSettingResponse
+	(*UpdateDashboardSettingRequest)(nil),        // 48: tremplin.activity.v1.UpdateDashboardSettingRequest
+	(*UpdateDashboardSettingResponse)(nil),       // 49: tremplin.activity.v1.UpdateDashboardSettingResponse
+	(*DownloadEventCalendarRequest)(nil),         // 50: tremplin.activity.v1.DownloadEventCalendarRequest
+	(*DownloadEventCalendarResponse)(nil),        // 51: tremplin.activity.v1.DownloadEventCalendarResponse
+	(*GetCalendarFeedRequest)(nil),               // 52: tremplin.activity.v1.GetCalendarFeedRequest
+	(*GetCalendarFeedResponse)(nil),              // 53: tremplin.activity.v1.GetCalendarFeedResponse
+	(*ResetCalendarFeedRequest)(nil),             // 54: tremplin.activity.v1.ResetCalendarFeedRequest
+	(*ResetCalendarFeedResponse)(nil),            // 55: tremplin.activity.v1.ResetCalendarFeedResponse
+	(*RevokeCalendarFeedRequest)(nil),            // 56: tremplin.activity.v1.RevokeCalendarFeedRequest
+	(*RevokeCalendarFeedResponse)(nil),           // 57: tremplin.activity.v1.RevokeCalendarFeedResponse
+	(*ReadCalendarFeedRequest)(nil),              // 58: tremplin.activity.v1.ReadCalendarFeedRequest
+	(*ReadCalendarFeedResponse)(nil),             // 59: tremplin.activity.v1.ReadCalendarFeedResponse
+	(*UnsubscribeTaskNotificationsRequest)(nil),  // 60: tremplin.activity.v1.UnsubscribeTaskNotificationsRequest
+	(*UnsubscribeTaskNotificationsResponse)(nil), // 61: tremplin.activity.v1.UnsubscribeTaskNotificationsResponse
+	(*timestamppb.Timestamp)(nil),                // 62: google.protobuf.Timestamp
+	(*v1.ApplicationRef)(nil),                    // 63: tremplin.common.v1.ApplicationRef
+	(*v1.ContactRef)(nil),                        // 64: tremplin.common.v1.ContactRef
+	(*v1.Resource)(nil),                          // 65: tremplin.common.v1.Resource
+	(*v1.DateRange)(nil),                         // 66: tremplin.common.v1.DateRange
+	(*httpbody.HttpBody)(nil),                    // 67: google.api.HttpBody
 }
 var file_tremplin_activity_v1_activity_proto_depIdxs = []int32{
-	4,  // 0: tremplin.activity.v1.Task.subject:type_name -> tremplin.activity.v1.TaskSubject
-	3,  // 1: tremplin.activity.v1.Task.media_type:type_name -> tremplin.activity.v1.MediaType
-	2,  // 2: tremplin.activity.v1.Task.priority:type_name -> tremplin.activity.v1.TaskPriority
-	0,  // 3: tremplin.activity.v1.Task.status:type_name -> tremplin.activity.v1.ActivityStatus
-	50, // 4: tremplin.activity.v1.Task.initial_deadline:type_name -> google.protobuf.Timestamp
-	50, // 5: tremplin.activity.v1.Task.deadline:type_name -> google.protobuf.Timestamp
-	50, // 6: tremplin.activity.v1.Task.execution_date:type_name -> google.protobuf.Timestamp
-	51, // 7: tremplin.activity.v1.Task.application:type_name -> tremplin.common.v1.ApplicationRef
-	52, // 8: tremplin.activity.v1.Task.contact:type_name -> tremplin.common.v1.ContactRef
-	53, // 9: tremplin.activity.v1.Task.resources:type_name -> tremplin.common.v1.Resource
-	50, // 10: tremplin.activity.v1.Task.created_date:type_name -> google.protobuf.Timestamp
-	4,  // 11: tremplin.activity.v1.TaskDraft.subject:type_name -> tremplin.activity.v1.TaskSubject
-	3,  // 12: tremplin.activity.v1.TaskDraft.media_type:type_name -> tremplin.activity.v1.MediaType
-	2,  // 13: tremplin.activity.v1.TaskDraft.priority:type_name -> tremplin.activity.v1.TaskPriority
-	50, // 14: tremplin.activity.v1.TaskDraft.deadline:type_name -> google.protobuf.Timestamp
-	53, // 15: tremplin.activity.v1.TaskDraft.resources:type_name -> tremplin.common.v1.Resource
-	5,  // 16: tremplin.activity.v1.Event.type:type_name -> tremplin.activity.v1.EventType
-	6,  // 17: tremplin.activity.v1.Event.subject:type_name -> tremplin.activity.v1.EventSubject
-	3,  // 18: tremplin.activity.v1.Event.media_type:type_name -> tremplin.activity.v1.MediaType
-	50, // 19: tremplin.activity.v1.Event.date:type_name -> google.protobuf.Timestamp
-	50, // 20: tremplin.activity.v1.Event.created_date:type_name -> google.protobuf.Timestamp
-	0,  // 21: tremplin.activity.v1.Event.status:type_name -> tremplin.activity.v1.ActivityStatus
-	52, // 22: tremplin.activity.v1.Event.contact:type_name -> tremplin.common.v1.ContactRef
-	51, // 23: tremplin.activity.v1.Event.application:type_name -> tremplin.common.v1.ApplicationRef
-	7,  // 24: tremplin.activity.v1.Event.mood:type_name -> tremplin.activity.v1.Mood
-	53, // 25: tremplin.activity.v1.Event.resources:type_name -> tremplin.common.v1.Resource
-	5,  // 26: tremplin.activity.v1.EventDraft.type:type_name -> tremplin.activity.v1.EventType
-	6,  // 27: tremplin.activity.v1.EventDraft.subject:type_name -> tremplin.activity.v1.EventSubject
-	3,  // 28: tremplin.activity.v1.EventDraft.media_type:type_name -> tremplin.activity.v1.MediaType
-	50, // 29: tremplin.activity.v1.EventDraft.date:type_name -> google.protobuf.Timestamp
-	53, // 30: tremplin.activity.v1.EventDraft.resources:type_name -> tremplin.common.v1.Resource
-	8,  // 31: tremplin.activity.v1.Activity.task:type_name -> tremplin.activity.v1.Task
-	10, // 32: tremplin.activity.v1.Activity.event:type_name -> tremplin.activity.v1.Event
-	54, // 33: tremplin.activity.v1.ListTasksRequest.range:type_name -> tremplin.common.v1.DateRange
-	0,  // 34: tremplin.activity.v1.ListTasksRequest.statuses:type_name -> tremplin.activity.v1.ActivityStatus
-	3,  // 35: tremplin.activity.v1.ListTasksRequest.media_types:type_name -> tremplin.activity.v1.MediaType
-	2,  // 36: tremplin.activity.v1.ListTasksRequest.priorities:type_name -> tremplin.activity.v1.TaskPriority
-	8,  // 37: tremplin.activity.v1.ListTasksResponse.tasks:type_name -> tremplin.activity.v1.Task
-	8,  // 38: tremplin.activity.v1.GetTaskResponse.task:type_name -> tremplin.activity.v1.Task
-	9,  // 39: tremplin.activity.v1.CreateTaskRequest.task:type_name -> tremplin.activity.v1.TaskDraft
-	8,  // 40: tremplin.activity.v1.CreateTaskResponse.task:type_name -> tremplin.activity.v1.Task
-	9,  // 41: tremplin.activity.v1.UpdateTaskRequest.task:type_name -> tremplin.activity.v1.TaskDraft
-	8,  // 42: tremplin.activity.v1.UpdateTaskResponse.task:type_name -> tremplin.activity.v1.Task
-	54, // 43: tremplin.activity.v1.ListEventsRequest.range:type_name -> tremplin.common.v1.DateRange
-	0,  // 44: tremplin.activity.v1.ListEventsRequest.statuses:type_name -> tremplin.activity.v1.ActivityStatus
-	3,  // 45: tremplin.activity.v1.ListEventsRequest.media_types:type_name -> tremplin.activity.v1.MediaType
-	10, // 46: tremplin.activity.v1.ListEventsResponse.events:type_name -> tremplin.activity.v1.Event
-	10, // 47: tremplin.activity.v1.GetEventResponse.event:type_name -> tremplin.activity.v1.Event
-	11, // 48: tremplin.activity.v1.CreateEventRequest.event:type_name -> tremplin.activity.v1.EventDraft
-	10, // 49: tremplin.activity.v1.CreateEventResponse.event:type_name -> tremplin.activity.v1.Event
-	11, // 50: tremplin.activity.v1.UpdateEventRequest.event:type_name -> tremplin.activity.v1.EventDraft
-	10, // 51: tremplin.activity.v1.UpdateEventResponse.event:type_name -> tremplin.activity.v1.Event
-	53, // 52: tremplin.activity.v1.AdditionalInformation.resources:type_name -> tremplin.common.v1.Resource
-	1,  // 53: tremplin.activity.v1.UpdateAdditionalInformationRequest.activity_type:type_name -> tremplin.activity.v1.ActivityType
-	35, // 54: tremplin.activity.v1.UpdateAdditionalInformationRequest.inputs:type_name -> tremplin.activity.v1.AdditionalInformation
-	12, // 55: tremplin.activity.v1.UpdateAdditionalInformationResponse.activity:type_name -> tremplin.activity.v1.Activity
-	1,  // 56: tremplin.activity.v1.AddReportRequest.activity_type:type_name -> tremplin.activity.v1.ActivityType
-	7,  // 57: tremplin.activity.v1.AddReportRequest.mood:type_name -> tremplin.activity.v1.Mood
-	53, // 58: tremplin.activity.v1.AddReportRequest.resources:type_name -> tremplin.common.v1.Resource
-	12, // 59: tremplin.activity.v1.AddReportResponse.activity:type_name -> tremplin.activity.v1.Activity
-	8,  // 60: tremplin.activity.v1.AddReportResponse.automatic_tasks:type_name -> tremplin.activity.v1.Task
-	1,  // 61: tremplin.activity.v1.UpdateReportRequest.activity_type:type_name -> tremplin.activity.v1.ActivityType
-	7,  // 62: tremplin.activity.v1.UpdateReportRequest.mood:type_name -> tremplin.activity.v1.Mood
-	53, // 63: tremplin.activity.v1.UpdateReportRequest.resources:type_name -> tremplin.common.v1.Resource
-	12, // 64: tremplin.activity.v1.UpdateReportResponse.activity:type_name -> tremplin.activity.v1.Activity
-	54, // 65: tremplin.activity.v1.GetDashboardRequest.range:type_name -> tremplin.common.v1.DateRange
-	54, // 66: tremplin.activity.v1.GetDashboardResponse.range:type_name -> tremplin.common.v1.DateRange
-	14, // 67: tremplin.activity.v1.GetDashboardResponse.completed_interviews:type_name -> tremplin.activity.v1.DashboardFigure
-	14, // 68: tremplin.activity.v1.GetDashboardResponse.first_tasks:type_name -> tremplin.activity.v1.DashboardFigure
-	14, // 69: tremplin.activity.v1.GetDashboardResponse.engaged_applications:type_name -> tremplin.activity.v1.DashboardFigure
-	14, // 70: tremplin.activity.v1.GetDashboardResponse.new_contacts:type_name -> tremplin.activity.v1.DashboardFigure
-	14, // 71: tremplin.activity.v1.GetDashboardResponse.new_applications:type_name -> tremplin.activity.v1.DashboardFigure
-	10, // 72: tremplin.activity.v1.GetDashboardResponse.upcoming_events:type_name -> tremplin.activity.v1.Event
-	13, // 73: tremplin.activity.v1.GetDashboardResponse.setting:type_name -> tremplin.activity.v1.DashboardSetting
-	13, // 74: tremplin.activity.v1.GetDashboardSettingResponse.dashboard_setting:type_name -> tremplin.activity.v1.DashboardSetting
-	13, // 75: tremplin.activity.v1.UpdateDashboardSettingRequest.dashboard_setting:type_name -> tremplin.activity.v1.DashboardSetting
-	13, // 76: tremplin.activity.v1.UpdateDashboardSettingResponse.dashboard_setting:type_name -> tremplin.activity.v1.DashboardSetting
-	15, // 77: tremplin.activity.v1.ActivityService.ListTasks:input_type -> tremplin.activity.v1.ListTasksRequest
-	17, // 78: tremplin.activity.v1.ActivityService.GetTask:input_type -> tremplin.activity.v1.GetTaskRequest
-	19, // 79: tremplin.activity.v1.ActivityService.CreateTask:input_type -> tremplin.activity.v1.CreateTaskRequest
-	21, // 80: tremplin.activity.v1.ActivityService.UpdateTask:input_type -> tremplin.activity.v1.UpdateTaskRequest
-	23, // 81: tremplin.activity.v1.ActivityService.DeleteTask:input_type -> tremplin.activity.v1.DeleteTaskRequest
-	25, // 82: tremplin.activity.v1.ActivityService.ListEvents:input_type -> tremplin.activity.v1.ListEventsRequest
-	27, // 83: tremplin.activity.v1.ActivityService.GetEvent:input_type -> tremplin.activity.v1.GetEventRequest
-	29, // 84: tremplin.activity.v1.ActivityService.CreateEvent:input_type -> tremplin.activity.v1.CreateEventRequest
-	31, // 85: tremplin.activity.v1.ActivityService.UpdateEvent:input_type -> tremplin.activity.v1.UpdateEventRequest
-	33, // 86: tremplin.activity.v1.ActivityService.DeleteEvent:input_type -> tremplin.activity.v1.DeleteEventRequest
-	36, // 87: tremplin.activity.v1.ActivityService.UpdateAdditionalInformation:input_type -> tremplin.activity.v1.UpdateAdditionalInformationRequest
-	38, // 88: tremplin.activity.v1.ActivityService.AddReport:input_type -> tremplin.activity.v1.AddReportRequest
-	40, // 89: tremplin.activity.v1.ActivityService.UpdateReport:input_type -> tremplin.activity.v1.UpdateReportRequest
-	42, // 90: tremplin.activity.v1.ActivityService.GetCalendarLinks:input_type -> tremplin.activity.v1.GetCalendarLinksRequest
-	44, // 91: tremplin.activity.v1.ActivityService.GetDashboard:input_type -> tremplin.activity.v1.GetDashboardRequest
-	46, // 92: tremplin.activity.v1.ActivityService.GetDashboardSetting:input_type -> tremplin.activity.v1.GetDashboardSettingRequest
-	48, // 93: tremplin.activity.v1.ActivityService.UpdateDashboardSetting:input_type -> tremplin.activity.v1.UpdateDashboardSettingRequest
-	16, // 94: tremplin.activity.v1.ActivityService.ListTasks:output_type -> tremplin.activity.v1.ListTasksResponse
-	18, // 95: tremplin.activity.v1.ActivityService.GetTask:output_type -> tremplin.activity.v1.GetTaskResponse
-	20, // 96: tremplin.activity.v1.ActivityService.CreateTask:output_type -> tremplin.activity.v1.CreateTaskResponse
-	22, // 97: tremplin.activity.v1.ActivityService.UpdateTask:output_type -> tremplin.activity.v1.UpdateTaskResponse
-	24, // 98: tremplin.activity.v1.ActivityService.DeleteTask:output_type -> tremplin.activity.v1.DeleteTaskResponse
-	26, // 99: tremplin.activity.v1.ActivityService.ListEvents:output_type -> tremplin.activity.v1.ListEventsResponse
-	28, // 100: tremplin.activity.v1.ActivityService.GetEvent:output_type -> tremplin.activity.v1.GetEventResponse
-	30, // 101: tremplin.activity.v1.ActivityService.CreateEvent:output_type -> tremplin.activity.v1.CreateEventResponse
-	32, // 102: tremplin.activity.v1.ActivityService.UpdateEvent:output_type -> tremplin.activity.v1.UpdateEventResponse
-	34, // 103: tremplin.activity.v1.ActivityService.DeleteEvent:output_type -> tremplin.activity.v1.DeleteEventResponse
-	37, // 104: tremplin.activity.v1.ActivityService.UpdateAdditionalInformation:output_type -> tremplin.activity.v1.UpdateAdditionalInformationResponse
-	39, // 105: tremplin.activity.v1.ActivityService.AddReport:output_type -> tremplin.activity.v1.AddReportResponse
-	41, // 106: tremplin.activity.v1.ActivityService.UpdateReport:output_type -> tremplin.activity.v1.UpdateReportResponse
-	43, // 107: tremplin.activity.v1.ActivityService.GetCalendarLinks:output_type -> tremplin.activity.v1.GetCalendarLinksResponse
-	45, // 108: tremplin.activity.v1.ActivityService.GetDashboard:output_type -> tremplin.activity.v1.GetDashboardResponse
-	47, // 109: tremplin.activity.v1.ActivityService.GetDashboardSetting:output_type -> tremplin.activity.v1.GetDashboardSettingResponse
-	49, // 110: tremplin.activity.v1.ActivityService.UpdateDashboardSetting:output_type -> tremplin.activity.v1.UpdateDashboardSettingResponse
-	94, // [94:111] is the sub-list for method output_type
-	77, // [77:94] is the sub-list for method input_type
-	77, // [77:77] is the sub-list for extension type_name
-	77, // [77:77] is the sub-list for extension extendee
-	0,  // [0:77] is the sub-list for field type_name
+	4,   // 0: tremplin.activity.v1.Task.subject:type_name -> tremplin.activity.v1.TaskSubject
+	3,   // 1: tremplin.activity.v1.Task.media_type:type_name -> tremplin.activity.v1.MediaType
+	2,   // 2: tremplin.activity.v1.Task.priority:type_name -> tremplin.activity.v1.TaskPriority
+	0,   // 3: tremplin.activity.v1.Task.status:type_name -> tremplin.activity.v1.ActivityStatus
+	62,  // 4: tremplin.activity.v1.Task.initial_deadline:type_name -> google.protobuf.Timestamp
+	62,  // 5: tremplin.activity.v1.Task.deadline:type_name -> google.protobuf.Timestamp
+	62,  // 6: tremplin.activity.v1.Task.execution_date:type_name -> google.protobuf.Timestamp
+	63,  // 7: tremplin.activity.v1.Task.application:type_name -> tremplin.common.v1.ApplicationRef
+	64,  // 8: tremplin.activity.v1.Task.contact:type_name -> tremplin.common.v1.ContactRef
+	65,  // 9: tremplin.activity.v1.Task.resources:type_name -> tremplin.common.v1.Resource
+	62,  // 10: tremplin.activity.v1.Task.created_date:type_name -> google.protobuf.Timestamp
+	4,   // 11: tremplin.activity.v1.TaskDraft.subject:type_name -> tremplin.activity.v1.TaskSubject
+	3,   // 12: tremplin.activity.v1.TaskDraft.media_type:type_name -> tremplin.activity.v1.MediaType
+	2,   // 13: tremplin.activity.v1.TaskDraft.priority:type_name -> tremplin.activity.v1.TaskPriority
+	62,  // 14: tremplin.activity.v1.TaskDraft.deadline:type_name -> google.protobuf.Timestamp
+	65,  // 15: tremplin.activity.v1.TaskDraft.resources:type_name -> tremplin.common.v1.Resource
+	5,   // 16: tremplin.activity.v1.Event.type:type_name -> tremplin.activity.v1.EventType
+	6,   // 17: tremplin.activity.v1.Event.subject:type_name -> tremplin.activity.v1.EventSubject
+	3,   // 18: tremplin.activity.v1.Event.media_type:type_name -> tremplin.activity.v1.MediaType
+	62,  // 19: tremplin.activity.v1.Event.date:type_name -> google.protobuf.Timestamp
+	62,  // 20: tremplin.activity.v1.Event.created_date:type_name -> google.protobuf.Timestamp
+	0,   // 21: tremplin.activity.v1.Event.status:type_name -> tremplin.activity.v1.ActivityStatus
+	64,  // 22: tremplin.activity.v1.Event.contact:type_name -> tremplin.common.v1.ContactRef
+	63,  // 23: tremplin.activity.v1.Event.application:type_name -> tremplin.common.v1.ApplicationRef
+	7,   // 24: tremplin.activity.v1.Event.mood:type_name -> tremplin.activity.v1.Mood
+	65,  // 25: tremplin.activity.v1.Event.resources:type_name -> tremplin.common.v1.Resource
+	5,   // 26: tremplin.activity.v1.EventDraft.type:type_name -> tremplin.activity.v1.EventType
+	6,   // 27: tremplin.activity.v1.EventDraft.subject:type_name -> tremplin.activity.v1.EventSubject
+	3,   // 28: tremplin.activity.v1.EventDraft.media_type:type_name -> tremplin.activity.v1.MediaType
+	62,  // 29: tremplin.activity.v1.EventDraft.date:type_name -> google.protobuf.Timestamp
+	65,  // 30: tremplin.activity.v1.EventDraft.resources:type_name -> tremplin.common.v1.Resource
+	8,   // 31: tremplin.activity.v1.Activity.task:type_name -> tremplin.activity.v1.Task
+	10,  // 32: tremplin.activity.v1.Activity.event:type_name -> tremplin.activity.v1.Event
+	66,  // 33: tremplin.activity.v1.ListTasksRequest.range:type_name -> tremplin.common.v1.DateRange
+	0,   // 34: tremplin.activity.v1.ListTasksRequest.statuses:type_name -> tremplin.activity.v1.ActivityStatus
+	3,   // 35: tremplin.activity.v1.ListTasksRequest.media_types:type_name -> tremplin.activity.v1.MediaType
+	2,   // 36: tremplin.activity.v1.ListTasksRequest.priorities:type_name -> tremplin.activity.v1.TaskPriority
+	8,   // 37: tremplin.activity.v1.ListTasksResponse.tasks:type_name -> tremplin.activity.v1.Task
+	8,   // 38: tremplin.activity.v1.GetTaskResponse.task:type_name -> tremplin.activity.v1.Task
+	9,   // 39: tremplin.activity.v1.CreateTaskRequest.task:type_name -> tremplin.activity.v1.TaskDraft
+	8,   // 40: tremplin.activity.v1.CreateTaskResponse.task:type_name -> tremplin.activity.v1.Task
+	9,   // 41: tremplin.activity.v1.UpdateTaskRequest.task:type_name -> tremplin.activity.v1.TaskDraft
+	8,   // 42: tremplin.activity.v1.UpdateTaskResponse.task:type_name -> tremplin.activity.v1.Task
+	66,  // 43: tremplin.activity.v1.ListEventsRequest.range:type_name -> tremplin.common.v1.DateRange
+	0,   // 44: tremplin.activity.v1.ListEventsRequest.statuses:type_name -> tremplin.activity.v1.ActivityStatus
+	3,   // 45: tremplin.activity.v1.ListEventsRequest.media_types:type_name -> tremplin.activity.v1.MediaType
+	10,  // 46: tremplin.activity.v1.ListEventsResponse.events:type_name -> tremplin.activity.v1.Event
+	10,  // 47: tremplin.activity.v1.GetEventResponse.event:type_name -> tremplin.activity.v1.Event
+	11,  // 48: tremplin.activity.v1.CreateEventRequest.event:type_name -> tremplin.activity.v1.EventDraft
+	10,  // 49: tremplin.activity.v1.CreateEventResponse.event:type_name -> tremplin.activity.v1.Event
+	11,  // 50: tremplin.activity.v1.UpdateEventRequest.event:type_name -> tremplin.activity.v1.EventDraft
+	10,  // 51: tremplin.activity.v1.UpdateEventResponse.event:type_name -> tremplin.activity.v1.Event
+	65,  // 52: tremplin.activity.v1.AdditionalInformation.resources:type_name -> tremplin.common.v1.Resource
+	1,   // 53: tremplin.activity.v1.UpdateAdditionalInformationRequest.activity_type:type_name -> tremplin.activity.v1.ActivityType
+	35,  // 54: tremplin.activity.v1.UpdateAdditionalInformationRequest.inputs:type_name -> tremplin.activity.v1.AdditionalInformation
+	12,  // 55: tremplin.activity.v1.UpdateAdditionalInformationResponse.activity:type_name -> tremplin.activity.v1.Activity
+	1,   // 56: tremplin.activity.v1.AddReportRequest.activity_type:type_name -> tremplin.activity.v1.ActivityType
+	7,   // 57: tremplin.activity.v1.AddReportRequest.mood:type_name -> tremplin.activity.v1.Mood
+	65,  // 58: tremplin.activity.v1.AddReportRequest.resources:type_name -> tremplin.common.v1.Resource
+	12,  // 59: tremplin.activity.v1.AddReportResponse.activity:type_name -> tremplin.activity.v1.Activity
+	8,   // 60: tremplin.activity.v1.AddReportResponse.automatic_tasks:type_name -> tremplin.activity.v1.Task
+	1,   // 61: tremplin.activity.v1.UpdateReportRequest.activity_type:type_name -> tremplin.activity.v1.ActivityType
+	7,   // 62: tremplin.activity.v1.UpdateReportRequest.mood:type_name -> tremplin.activity.v1.Mood
+	65,  // 63: tremplin.activity.v1.UpdateReportRequest.resources:type_name -> tremplin.common.v1.Resource
+	12,  // 64: tremplin.activity.v1.UpdateReportResponse.activity:type_name -> tremplin.activity.v1.Activity
+	66,  // 65: tremplin.activity.v1.GetDashboardResponse.range:type_name -> tremplin.common.v1.DateRange
+	14,  // 66: tremplin.activity.v1.GetDashboardResponse.completed_interviews:type_name -> tremplin.activity.v1.DashboardFigure
+	14,  // 67: tremplin.activity.v1.GetDashboardResponse.first_tasks:type_name -> tremplin.activity.v1.DashboardFigure
+	14,  // 68: tremplin.activity.v1.GetDashboardResponse.engaged_applications:type_name -> tremplin.activity.v1.DashboardFigure
+	14,  // 69: tremplin.activity.v1.GetDashboardResponse.new_contacts:type_name -> tremplin.activity.v1.DashboardFigure
+	14,  // 70: tremplin.activity.v1.GetDashboardResponse.new_applications:type_name -> tremplin.activity.v1.DashboardFigure
+	10,  // 71: tremplin.activity.v1.GetDashboardResponse.upcoming_events:type_name -> tremplin.activity.v1.Event
+	13,  // 72: tremplin.activity.v1.GetDashboardResponse.setting:type_name -> tremplin.activity.v1.DashboardSetting
+	13,  // 73: tremplin.activity.v1.GetDashboardSettingResponse.dashboard_setting:type_name -> tremplin.activity.v1.DashboardSetting
+	13,  // 74: tremplin.activity.v1.UpdateDashboardSettingRequest.dashboard_setting:type_name -> tremplin.activity.v1.DashboardSetting
+	13,  // 75: tremplin.activity.v1.UpdateDashboardSettingResponse.dashboard_setting:type_name -> tremplin.activity.v1.DashboardSetting
+	67,  // 76: tremplin.activity.v1.DownloadEventCalendarResponse.file:type_name -> google.api.HttpBody
+	67,  // 77: tremplin.activity.v1.ReadCalendarFeedResponse.file:type_name -> google.api.HttpBody
+	15,  // 78: tremplin.activity.v1.ActivityService.ListTasks:input_type -> tremplin.activity.v1.ListTasksRequest
+	17,  // 79: tremplin.activity.v1.ActivityService.GetTask:input_type -> tremplin.activity.v1.GetTaskRequest
+	19,  // 80: tremplin.activity.v1.ActivityService.CreateTask:input_type -> tremplin.activity.v1.CreateTaskRequest
+	21,  // 81: tremplin.activity.v1.ActivityService.UpdateTask:input_type -> tremplin.activity.v1.UpdateTaskRequest
+	23,  // 82: tremplin.activity.v1.ActivityService.DeleteTask:input_type -> tremplin.activity.v1.DeleteTaskRequest
+	25,  // 83: tremplin.activity.v1.ActivityService.ListEvents:input_type -> tremplin.activity.v1.ListEventsRequest
+	27,  // 84: tremplin.activity.v1.ActivityService.GetEvent:input_type -> tremplin.activity.v1.GetEventRequest
+	29,  // 85: tremplin.activity.v1.ActivityService.CreateEvent:input_type -> tremplin.activity.v1.CreateEventRequest
+	31,  // 86: tremplin.activity.v1.ActivityService.UpdateEvent:input_type -> tremplin.activity.v1.UpdateEventRequest
+	33,  // 87: tremplin.activity.v1.ActivityService.DeleteEvent:input_type -> tremplin.activity.v1.DeleteEventRequest
+	36,  // 88: tremplin.activity.v1.ActivityService.UpdateAdditionalInformation:input_type -> tremplin.activity.v1.UpdateAdditionalInformationRequest
+	38,  // 89: tremplin.activity.v1.ActivityService.AddReport:input_type -> tremplin.activity.v1.AddReportRequest
+	40,  // 90: tremplin.activity.v1.ActivityService.UpdateReport:input_type -> tremplin.activity.v1.UpdateReportRequest
+	42,  // 91: tremplin.activity.v1.ActivityService.GetCalendarLinks:input_type -> tremplin.activity.v1.GetCalendarLinksRequest
+	50,  // 92: tremplin.activity.v1.ActivityService.DownloadEventCalendar:input_type -> tremplin.activity.v1.DownloadEventCalendarRequest
+	52,  // 93: tremplin.activity.v1.ActivityService.GetCalendarFeed:input_type -> tremplin.activity.v1.GetCalendarFeedRequest
+	54,  // 94: tremplin.activity.v1.ActivityService.ResetCalendarFeed:input_type -> tremplin.activity.v1.ResetCalendarFeedRequest
+	56,  // 95: tremplin.activity.v1.ActivityService.RevokeCalendarFeed:input_type -> tremplin.activity.v1.RevokeCalendarFeedRequest
+	58,  // 96: tremplin.activity.v1.ActivityService.ReadCalendarFeed:input_type -> tremplin.activity.v1.ReadCalendarFeedRequest
+	60,  // 97: tremplin.activity.v1.ActivityService.UnsubscribeTaskNotifications:input_type -> tremplin.activity.v1.UnsubscribeTaskNotificationsRequest
+	44,  // 98: tremplin.activity.v1.ActivityService.GetDashboard:input_type -> tremplin.activity.v1.GetDashboardRequest
+	46,  // 99: tremplin.activity.v1.ActivityService.GetDashboardSetting:input_type -> tremplin.activity.v1.GetDashboardSettingRequest
+	48,  // 100: tremplin.activity.v1.ActivityService.UpdateDashboardSetting:input_type -> tremplin.activity.v1.UpdateDashboardSettingRequest
+	16,  // 101: tremplin.activity.v1.ActivityService.ListTasks:output_type -> tremplin.activity.v1.ListTasksResponse
+	18,  // 102: tremplin.activity.v1.ActivityService.GetTask:output_type -> tremplin.activity.v1.GetTaskResponse
+	20,  // 103: tremplin.activity.v1.ActivityService.CreateTask:output_type -> tremplin.activity.v1.CreateTaskResponse
+	22,  // 104: tremplin.activity.v1.ActivityService.UpdateTask:output_type -> tremplin.activity.v1.UpdateTaskResponse
+	24,  // 105: tremplin.activity.v1.ActivityService.DeleteTask:output_type -> tremplin.activity.v1.DeleteTaskResponse
+	26,  // 106: tremplin.activity.v1.ActivityService.ListEvents:output_type -> tremplin.activity.v1.ListEventsResponse
+	28,  // 107: tremplin.activity.v1.ActivityService.GetEvent:output_type -> tremplin.activity.v1.GetEventResponse
+	30,  // 108: tremplin.activity.v1.ActivityService.CreateEvent:output_type -> tremplin.activity.v1.CreateEventResponse
+	32,  // 109: tremplin.activity.v1.ActivityService.UpdateEvent:output_type -> tremplin.activity.v1.UpdateEventResponse
+	34,  // 110: tremplin.activity.v1.ActivityService.DeleteEvent:output_type -> tremplin.activity.v1.DeleteEventResponse
+	37,  // 111: tremplin.activity.v1.ActivityService.UpdateAdditionalInformation:output_type -> tremplin.activity.v1.UpdateAdditionalInformationResponse
+	39,  // 112: tremplin.activity.v1.ActivityService.AddReport:output_type -> tremplin.activity.v1.AddReportResponse
+	41,  // 113: tremplin.activity.v1.ActivityService.UpdateReport:output_type -> tremplin.activity.v1.UpdateReportResponse
+	43,  // 114: tremplin.activity.v1.ActivityService.GetCalendarLinks:output_type -> tremplin.activity.v1.GetCalendarLinksResponse
+	51,  // 115: tremplin.activity.v1.ActivityService.DownloadEventCalendar:output_type -> tremplin.activity.v1.DownloadEventCalendarResponse
+	53,  // 116: tremplin.activity.v1.ActivityService.GetCalendarFeed:output_type -> tremplin.activity.v1.GetCalendarFeedResponse
+	55,  // 117: tremplin.activity.v1.ActivityService.ResetCalendarFeed:output_type -> tremplin.activity.v1.ResetCalendarFeedResponse
+	57,  // 118: tremplin.activity.v1.ActivityService.RevokeCalendarFeed:output_type -> tremplin.activity.v1.RevokeCalendarFeedResponse
+	59,  // 119: tremplin.activity.v1.ActivityService.ReadCalendarFeed:output_type -> tremplin.activity.v1.ReadCalendarFeedResponse
+	61,  // 120: tremplin.activity.v1.ActivityService.UnsubscribeTaskNotifications:output_type -> tremplin.activity.v1.UnsubscribeTaskNotificationsResponse
+	45,  // 121: tremplin.activity.v1.ActivityService.GetDashboard:output_type -> tremplin.activity.v1.GetDashboardResponse
+	47,  // 122: tremplin.activity.v1.ActivityService.GetDashboardSetting:output_type -> tremplin.activity.v1.GetDashboardSettingResponse
+	49,  // 123: tremplin.activity.v1.ActivityService.UpdateDashboardSetting:output_type -> tremplin.activity.v1.UpdateDashboardSettingResponse
+	101, // [101:124] is the sub-list for method output_type
+	78,  // [78:101] is the sub-list for method input_type
+	78,  // [78:78] is the sub-list for extension type_name
+	78,  // [78:78] is the sub-list for extension extendee
+	0,   // [0:78] is the sub-list for field type_name
 }
 
 func init() { file_tremplin_activity_v1_activity_proto_init() }
@@ -3726,7 +4287,7 @@ func file_tremplin_activity_v1_activity_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tremplin_activity_v1_activity_proto_rawDesc), len(file_tremplin_activity_v1_activity_proto_rawDesc)),
 			NumEnums:      8,
-			NumMessages:   42,
+			NumMessages:   54,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -26,18 +26,23 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// The person who administers an agency.
+// The person who administers an agency: the fields of the agency form, and what the agencies
+// list shows of them.
 type AgencyAdmin struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Civility      v1.Civility            `protobuf:"varint,1,opt,name=civility,proto3,enum=tremplin.common.v1.Civility" json:"civility,omitempty"`
-	FirstName     string                 `protobuf:"bytes,2,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
-	LastName      string                 `protobuf:"bytes,3,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
-	Email         string                 `protobuf:"bytes,4,opt,name=email,proto3" json:"email,omitempty"`
-	MobileNumber  string                 `protobuf:"bytes,5,opt,name=mobile_number,json=mobileNumber,proto3" json:"mobile_number,omitempty"`
-	PhoneNumber   string                 `protobuf:"bytes,6,opt,name=phone_number,json=phoneNumber,proto3" json:"phone_number,omitempty"`
-	Job           string                 `protobuf:"bytes,7,opt,name=job,proto3" json:"job,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Civility     v1.Civility            `protobuf:"varint,1,opt,name=civility,proto3,enum=tremplin.common.v1.Civility" json:"civility,omitempty"`
+	FirstName    string                 `protobuf:"bytes,2,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
+	LastName     string                 `protobuf:"bytes,3,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
+	Email        string                 `protobuf:"bytes,4,opt,name=email,proto3" json:"email,omitempty"`
+	MobileNumber string                 `protobuf:"bytes,5,opt,name=mobile_number,json=mobileNumber,proto3" json:"mobile_number,omitempty"`
+	PhoneNumber  string                 `protobuf:"bytes,6,opt,name=phone_number,json=phoneNumber,proto3" json:"phone_number,omitempty"`
+	Job          string                 `protobuf:"bytes,7,opt,name=job,proto3" json:"job,omitempty"`
+	// Answered only: the admin's account.
+	Id string `protobuf:"bytes,8,opt,name=id,proto3" json:"id,omitempty"`
+	// Answered only: when the admin first signed in; empty while the invitation is pending.
+	FirstLoginDate *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=first_login_date,json=firstLoginDate,proto3" json:"first_login_date,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *AgencyAdmin) Reset() {
@@ -119,21 +124,41 @@ func (x *AgencyAdmin) GetJob() string {
 	return ""
 }
 
+func (x *AgencyAdmin) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *AgencyAdmin) GetFirstLoginDate() *timestamppb.Timestamp {
+	if x != nil {
+		return x.FirstLoginDate
+	}
+	return nil
+}
+
 type Agency struct {
-	state            protoimpl.MessageState `protogen:"open.v1"`
-	Id               string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	Name             string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	Email            string                 `protobuf:"bytes,3,opt,name=email,proto3" json:"email,omitempty"`
-	Admin            *AgencyAdmin           `protobuf:"bytes,4,opt,name=admin,proto3" json:"admin,omitempty"`
-	NumTotalLicenses int32                  `protobuf:"varint,5,opt,name=num_total_licenses,json=numTotalLicenses,proto3" json:"num_total_licenses,omitempty"`
-	// Held by candidates who activated them.
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Email string                 `protobuf:"bytes,3,opt,name=email,proto3" json:"email,omitempty"`
+	// The agency's administrator (the first one, when there are several).
+	Admin *AgencyAdmin `protobuf:"bytes,4,opt,name=admin,proto3" json:"admin,omitempty"`
+	// Licences bought for the agency.
+	NumTotalLicenses int32 `protobuf:"varint,5,opt,name=num_total_licenses,json=numTotalLicenses,proto3" json:"num_total_licenses,omitempty"`
+	// Licences consumed: activated by a candidate's sign-in (valid or expired since, or held by a
+	// candidate deleted since).
 	NumUsedLicenses int32 `protobuf:"varint,6,opt,name=num_used_licenses,json=numUsedLicenses,proto3" json:"num_used_licenses,omitempty"`
 	// Allocated to candidates who have not activated them yet.
-	NumPendingLicenses   int32                  `protobuf:"varint,7,opt,name=num_pending_licenses,json=numPendingLicenses,proto3" json:"num_pending_licenses,omitempty"`
+	NumPendingLicenses int32 `protobuf:"varint,7,opt,name=num_pending_licenses,json=numPendingLicenses,proto3" json:"num_pending_licenses,omitempty"`
+	// Licences that can still be allocated: total − used − pending.
 	NumRemainingLicenses int32                  `protobuf:"varint,8,opt,name=num_remaining_licenses,json=numRemainingLicenses,proto3" json:"num_remaining_licenses,omitempty"`
 	CreatedDate          *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=created_date,json=createdDate,proto3" json:"created_date,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// How many candidates the agency has.
+	NumCandidates int32 `protobuf:"varint,10,opt,name=num_candidates,json=numCandidates,proto3" json:"num_candidates,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Agency) Reset() {
@@ -229,10 +254,18 @@ func (x *Agency) GetCreatedDate() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Agency) GetNumCandidates() int32 {
+	if x != nil {
+		return x.NumCandidates
+	}
+	return 0
+}
+
 // What the client should do after a change of candidate kind.
 type CandidateActions struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The candidate should get a (new) invitation e-mail.
+	// The candidate never signed in and now can: send them an invitation
+	// (SendNewEmailInvitation).
 	SendInvitationEmail bool `protobuf:"varint,1,opt,name=send_invitation_email,json=sendInvitationEmail,proto3" json:"send_invitation_email,omitempty"`
 	unknownFields       protoimpl.UnknownFields
 	sizeCache           protoimpl.SizeCache
@@ -275,6 +308,100 @@ func (x *CandidateActions) GetSendInvitationEmail() bool {
 	return false
 }
 
+// How many of the listed candidates are in each status: the counts of the status tabs. They
+// count the candidates the search matches, whatever the status asked for.
+type CandidateStatusCounts struct {
+	state                          protoimpl.MessageState `protogen:"open.v1"`
+	All                            int32                  `protobuf:"varint,1,opt,name=all,proto3" json:"all,omitempty"`
+	JustCreated                    int32                  `protobuf:"varint,2,opt,name=just_created,json=justCreated,proto3" json:"just_created,omitempty"`
+	InTrialPeriod                  int32                  `protobuf:"varint,3,opt,name=in_trial_period,json=inTrialPeriod,proto3" json:"in_trial_period,omitempty"`
+	WithoutLicenseAfterTrialPeriod int32                  `protobuf:"varint,4,opt,name=without_license_after_trial_period,json=withoutLicenseAfterTrialPeriod,proto3" json:"without_license_after_trial_period,omitempty"`
+	WithPendingLicense             int32                  `protobuf:"varint,5,opt,name=with_pending_license,json=withPendingLicense,proto3" json:"with_pending_license,omitempty"`
+	WithValidLicense               int32                  `protobuf:"varint,6,opt,name=with_valid_license,json=withValidLicense,proto3" json:"with_valid_license,omitempty"`
+	WithExpiredLicense             int32                  `protobuf:"varint,7,opt,name=with_expired_license,json=withExpiredLicense,proto3" json:"with_expired_license,omitempty"`
+	unknownFields                  protoimpl.UnknownFields
+	sizeCache                      protoimpl.SizeCache
+}
+
+func (x *CandidateStatusCounts) Reset() {
+	*x = CandidateStatusCounts{}
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CandidateStatusCounts) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CandidateStatusCounts) ProtoMessage() {}
+
+func (x *CandidateStatusCounts) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CandidateStatusCounts.ProtoReflect.Descriptor instead.
+func (*CandidateStatusCounts) Descriptor() ([]byte, []int) {
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *CandidateStatusCounts) GetAll() int32 {
+	if x != nil {
+		return x.All
+	}
+	return 0
+}
+
+func (x *CandidateStatusCounts) GetJustCreated() int32 {
+	if x != nil {
+		return x.JustCreated
+	}
+	return 0
+}
+
+func (x *CandidateStatusCounts) GetInTrialPeriod() int32 {
+	if x != nil {
+		return x.InTrialPeriod
+	}
+	return 0
+}
+
+func (x *CandidateStatusCounts) GetWithoutLicenseAfterTrialPeriod() int32 {
+	if x != nil {
+		return x.WithoutLicenseAfterTrialPeriod
+	}
+	return 0
+}
+
+func (x *CandidateStatusCounts) GetWithPendingLicense() int32 {
+	if x != nil {
+		return x.WithPendingLicense
+	}
+	return 0
+}
+
+func (x *CandidateStatusCounts) GetWithValidLicense() int32 {
+	if x != nil {
+		return x.WithValidLicense
+	}
+	return 0
+}
+
+func (x *CandidateStatusCounts) GetWithExpiredLicense() int32 {
+	if x != nil {
+		return x.WithExpiredLicense
+	}
+	return 0
+}
+
 type ApiKey struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -290,7 +417,7 @@ type ApiKey struct {
 
 func (x *ApiKey) Reset() {
 	*x = ApiKey{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[3]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -302,7 +429,7 @@ func (x *ApiKey) String() string {
 func (*ApiKey) ProtoMessage() {}
 
 func (x *ApiKey) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[3]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -315,7 +442,7 @@ func (x *ApiKey) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApiKey.ProtoReflect.Descriptor instead.
 func (*ApiKey) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{3}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ApiKey) GetId() string {
@@ -368,7 +495,7 @@ type ListAgenciesRequest struct {
 
 func (x *ListAgenciesRequest) Reset() {
 	*x = ListAgenciesRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[4]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -380,7 +507,7 @@ func (x *ListAgenciesRequest) String() string {
 func (*ListAgenciesRequest) ProtoMessage() {}
 
 func (x *ListAgenciesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[4]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -393,19 +520,20 @@ func (x *ListAgenciesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAgenciesRequest.ProtoReflect.Descriptor instead.
 func (*ListAgenciesRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{4}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{5}
 }
 
 type ListAgenciesResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Agencies      []*Agency              `protobuf:"bytes,1,rep,name=agencies,proto3" json:"agencies,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// By name.
+	Agencies      []*Agency `protobuf:"bytes,1,rep,name=agencies,proto3" json:"agencies,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListAgenciesResponse) Reset() {
 	*x = ListAgenciesResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[5]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -417,7 +545,7 @@ func (x *ListAgenciesResponse) String() string {
 func (*ListAgenciesResponse) ProtoMessage() {}
 
 func (x *ListAgenciesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[5]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -430,7 +558,7 @@ func (x *ListAgenciesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAgenciesResponse.ProtoReflect.Descriptor instead.
 func (*ListAgenciesResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{5}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ListAgenciesResponse) GetAgencies() []*Agency {
@@ -449,7 +577,7 @@ type GetAgencyRequest struct {
 
 func (x *GetAgencyRequest) Reset() {
 	*x = GetAgencyRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[6]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -461,7 +589,7 @@ func (x *GetAgencyRequest) String() string {
 func (*GetAgencyRequest) ProtoMessage() {}
 
 func (x *GetAgencyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[6]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -474,7 +602,7 @@ func (x *GetAgencyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAgencyRequest.ProtoReflect.Descriptor instead.
 func (*GetAgencyRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{6}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *GetAgencyRequest) GetId() string {
@@ -493,7 +621,7 @@ type GetAgencyResponse struct {
 
 func (x *GetAgencyResponse) Reset() {
 	*x = GetAgencyResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[7]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -505,7 +633,7 @@ func (x *GetAgencyResponse) String() string {
 func (*GetAgencyResponse) ProtoMessage() {}
 
 func (x *GetAgencyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[7]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -518,7 +646,7 @@ func (x *GetAgencyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAgencyResponse.ProtoReflect.Descriptor instead.
 func (*GetAgencyResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{7}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GetAgencyResponse) GetAgency() *Agency {
@@ -529,17 +657,20 @@ func (x *GetAgencyResponse) GetAgency() *Agency {
 }
 
 type CreateAgencyRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	Email         string                 `protobuf:"bytes,2,opt,name=email,proto3" json:"email,omitempty"`
-	UserProfile   *AgencyAdmin           `protobuf:"bytes,3,opt,name=user_profile,json=userProfile,proto3" json:"user_profile,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// The agency's contact address.
+	Email string `protobuf:"bytes,2,opt,name=email,proto3" json:"email,omitempty"`
+	// The agency's administrator: an account is created for them (their e-mail must be free) and
+	// they are e-mailed an invitation.
+	UserProfile   *AgencyAdmin `protobuf:"bytes,3,opt,name=user_profile,json=userProfile,proto3" json:"user_profile,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CreateAgencyRequest) Reset() {
 	*x = CreateAgencyRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[8]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -551,7 +682,7 @@ func (x *CreateAgencyRequest) String() string {
 func (*CreateAgencyRequest) ProtoMessage() {}
 
 func (x *CreateAgencyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[8]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -564,7 +695,7 @@ func (x *CreateAgencyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateAgencyRequest.ProtoReflect.Descriptor instead.
 func (*CreateAgencyRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{8}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *CreateAgencyRequest) GetName() string {
@@ -597,7 +728,7 @@ type CreateAgencyResponse struct {
 
 func (x *CreateAgencyResponse) Reset() {
 	*x = CreateAgencyResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[9]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -609,7 +740,7 @@ func (x *CreateAgencyResponse) String() string {
 func (*CreateAgencyResponse) ProtoMessage() {}
 
 func (x *CreateAgencyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[9]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -622,7 +753,7 @@ func (x *CreateAgencyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateAgencyResponse.ProtoReflect.Descriptor instead.
 func (*CreateAgencyResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{9}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *CreateAgencyResponse) GetAgency() *Agency {
@@ -633,18 +764,20 @@ func (x *CreateAgencyResponse) GetAgency() *Agency {
 }
 
 type UpdateAgencyRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	Email         string                 `protobuf:"bytes,3,opt,name=email,proto3" json:"email,omitempty"`
-	UserProfile   *AgencyAdmin           `protobuf:"bytes,4,opt,name=user_profile,json=userProfile,proto3" json:"user_profile,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Email string                 `protobuf:"bytes,3,opt,name=email,proto3" json:"email,omitempty"`
+	// The administrator's details, when given. A new e-mail address must be free; an admin who
+	// never signed in is invited again at the new address.
+	UserProfile   *AgencyAdmin `protobuf:"bytes,4,opt,name=user_profile,json=userProfile,proto3" json:"user_profile,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *UpdateAgencyRequest) Reset() {
 	*x = UpdateAgencyRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[10]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -656,7 +789,7 @@ func (x *UpdateAgencyRequest) String() string {
 func (*UpdateAgencyRequest) ProtoMessage() {}
 
 func (x *UpdateAgencyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[10]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -669,7 +802,7 @@ func (x *UpdateAgencyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateAgencyRequest.ProtoReflect.Descriptor instead.
 func (*UpdateAgencyRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{10}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *UpdateAgencyRequest) GetId() string {
@@ -709,7 +842,7 @@ type UpdateAgencyResponse struct {
 
 func (x *UpdateAgencyResponse) Reset() {
 	*x = UpdateAgencyResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[11]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -721,7 +854,7 @@ func (x *UpdateAgencyResponse) String() string {
 func (*UpdateAgencyResponse) ProtoMessage() {}
 
 func (x *UpdateAgencyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[11]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -734,7 +867,7 @@ func (x *UpdateAgencyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateAgencyResponse.ProtoReflect.Descriptor instead.
 func (*UpdateAgencyResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{11}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *UpdateAgencyResponse) GetAgency() *Agency {
@@ -748,13 +881,17 @@ type AllocateLicensesRequest struct {
 	state                 protoimpl.MessageState `protogen:"open.v1"`
 	Id                    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	NumLicensesToAllocate int32                  `protobuf:"varint,2,opt,name=num_licenses_to_allocate,json=numLicensesToAllocate,proto3" json:"num_licenses_to_allocate,omitempty"`
-	unknownFields         protoimpl.UnknownFields
-	sizeCache             protoimpl.SizeCache
+	// Names this request, so that sending it again (a retry after a lost answer, a double click)
+	// adds the licences once: a fresh random value (a UUID) per request the person makes. The
+	// same key with another number of licences is refused. Without it, every call adds.
+	IdempotencyKey string `protobuf:"bytes,3,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *AllocateLicensesRequest) Reset() {
 	*x = AllocateLicensesRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[12]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -766,7 +903,7 @@ func (x *AllocateLicensesRequest) String() string {
 func (*AllocateLicensesRequest) ProtoMessage() {}
 
 func (x *AllocateLicensesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[12]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -779,7 +916,7 @@ func (x *AllocateLicensesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AllocateLicensesRequest.ProtoReflect.Descriptor instead.
 func (*AllocateLicensesRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{12}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *AllocateLicensesRequest) GetId() string {
@@ -796,6 +933,13 @@ func (x *AllocateLicensesRequest) GetNumLicensesToAllocate() int32 {
 	return 0
 }
 
+func (x *AllocateLicensesRequest) GetIdempotencyKey() string {
+	if x != nil {
+		return x.IdempotencyKey
+	}
+	return ""
+}
+
 type AllocateLicensesResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Agency        *Agency                `protobuf:"bytes,1,opt,name=agency,proto3" json:"agency,omitempty"`
@@ -805,7 +949,7 @@ type AllocateLicensesResponse struct {
 
 func (x *AllocateLicensesResponse) Reset() {
 	*x = AllocateLicensesResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[13]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -817,7 +961,7 @@ func (x *AllocateLicensesResponse) String() string {
 func (*AllocateLicensesResponse) ProtoMessage() {}
 
 func (x *AllocateLicensesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[13]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -830,7 +974,7 @@ func (x *AllocateLicensesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AllocateLicensesResponse.ProtoReflect.Descriptor instead.
 func (*AllocateLicensesResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{13}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *AllocateLicensesResponse) GetAgency() *Agency {
@@ -842,7 +986,8 @@ func (x *AllocateLicensesResponse) GetAgency() *Agency {
 
 type CreateCandidateRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The agency.
+	// The agency: required for an agency admin's candidate (their own agency, which empty also
+	// means) and for a B2B candidate; empty for a B2C candidate of no agency.
 	Id           string      `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	Civility     v1.Civility `protobuf:"varint,2,opt,name=civility,proto3,enum=tremplin.common.v1.Civility" json:"civility,omitempty"`
 	FirstName    string      `protobuf:"bytes,3,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
@@ -851,15 +996,17 @@ type CreateCandidateRequest struct {
 	Job          string      `protobuf:"bytes,6,opt,name=job,proto3" json:"job,omitempty"`
 	MobileNumber string      `protobuf:"bytes,7,opt,name=mobile_number,json=mobileNumber,proto3" json:"mobile_number,omitempty"`
 	PhoneNumber  string      `protobuf:"bytes,8,opt,name=phone_number,json=phoneNumber,proto3" json:"phone_number,omitempty"`
-	// Admin only: create a B2C candidate (own trial) rather than a B2B one.
-	IsB2C         bool `protobuf:"varint,9,opt,name=is_b2c,json=isB2C,proto3" json:"is_b2c,omitempty"`
+	// Platform admin only: a B2C candidate (own trial, then subscription) rather than a B2B one.
+	// Unset means B2C for the platform admin (the form's default) and B2B for an agency admin,
+	// who may not create B2C candidates.
+	IsB2C         *bool `protobuf:"varint,9,opt,name=is_b2c,json=isB2C,proto3,oneof" json:"is_b2c,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CreateCandidateRequest) Reset() {
 	*x = CreateCandidateRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[14]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -871,7 +1018,7 @@ func (x *CreateCandidateRequest) String() string {
 func (*CreateCandidateRequest) ProtoMessage() {}
 
 func (x *CreateCandidateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[14]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -884,7 +1031,7 @@ func (x *CreateCandidateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCandidateRequest.ProtoReflect.Descriptor instead.
 func (*CreateCandidateRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{14}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *CreateCandidateRequest) GetId() string {
@@ -944,22 +1091,25 @@ func (x *CreateCandidateRequest) GetPhoneNumber() string {
 }
 
 func (x *CreateCandidateRequest) GetIsB2C() bool {
-	if x != nil {
-		return x.IsB2C
+	if x != nil && x.IsB2C != nil {
+		return *x.IsB2C
 	}
 	return false
 }
 
 type CreateCandidateResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Candidate     *v1.User               `protobuf:"bytes,1,opt,name=candidate,proto3" json:"candidate,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Candidate *v1.User               `protobuf:"bytes,1,opt,name=candidate,proto3" json:"candidate,omitempty"`
+	// An invitation e-mail went to the candidate (false for a B2B candidate created without a
+	// licence: none was left).
+	InvitationSent bool `protobuf:"varint,2,opt,name=invitation_sent,json=invitationSent,proto3" json:"invitation_sent,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *CreateCandidateResponse) Reset() {
 	*x = CreateCandidateResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[15]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -971,7 +1121,7 @@ func (x *CreateCandidateResponse) String() string {
 func (*CreateCandidateResponse) ProtoMessage() {}
 
 func (x *CreateCandidateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[15]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -984,7 +1134,7 @@ func (x *CreateCandidateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCandidateResponse.ProtoReflect.Descriptor instead.
 func (*CreateCandidateResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{15}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *CreateCandidateResponse) GetCandidate() *v1.User {
@@ -994,17 +1144,25 @@ func (x *CreateCandidateResponse) GetCandidate() *v1.User {
 	return nil
 }
 
+func (x *CreateCandidateResponse) GetInvitationSent() bool {
+	if x != nil {
+		return x.InvitationSent
+	}
+	return false
+}
+
 type AllocateLicenseToCandidateRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	CandidateId   string                 `protobuf:"bytes,2,opt,name=candidate_id,json=candidateId,proto3" json:"candidate_id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The agency.
+	Id            string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	CandidateId   string `protobuf:"bytes,2,opt,name=candidate_id,json=candidateId,proto3" json:"candidate_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *AllocateLicenseToCandidateRequest) Reset() {
 	*x = AllocateLicenseToCandidateRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[16]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1016,7 +1174,7 @@ func (x *AllocateLicenseToCandidateRequest) String() string {
 func (*AllocateLicenseToCandidateRequest) ProtoMessage() {}
 
 func (x *AllocateLicenseToCandidateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[16]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1029,7 +1187,7 @@ func (x *AllocateLicenseToCandidateRequest) ProtoReflect() protoreflect.Message 
 
 // Deprecated: Use AllocateLicenseToCandidateRequest.ProtoReflect.Descriptor instead.
 func (*AllocateLicenseToCandidateRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{16}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *AllocateLicenseToCandidateRequest) GetId() string {
@@ -1047,15 +1205,17 @@ func (x *AllocateLicenseToCandidateRequest) GetCandidateId() string {
 }
 
 type AllocateLicenseToCandidateResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Candidate     *v1.User               `protobuf:"bytes,1,opt,name=candidate,proto3" json:"candidate,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Candidate *v1.User               `protobuf:"bytes,1,opt,name=candidate,proto3" json:"candidate,omitempty"`
+	// An invitation e-mail went to the candidate (who never signed in).
+	InvitationSent bool `protobuf:"varint,2,opt,name=invitation_sent,json=invitationSent,proto3" json:"invitation_sent,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *AllocateLicenseToCandidateResponse) Reset() {
 	*x = AllocateLicenseToCandidateResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[17]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1067,7 +1227,7 @@ func (x *AllocateLicenseToCandidateResponse) String() string {
 func (*AllocateLicenseToCandidateResponse) ProtoMessage() {}
 
 func (x *AllocateLicenseToCandidateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[17]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1080,7 +1240,7 @@ func (x *AllocateLicenseToCandidateResponse) ProtoReflect() protoreflect.Message
 
 // Deprecated: Use AllocateLicenseToCandidateResponse.ProtoReflect.Descriptor instead.
 func (*AllocateLicenseToCandidateResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{17}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *AllocateLicenseToCandidateResponse) GetCandidate() *v1.User {
@@ -1090,17 +1250,25 @@ func (x *AllocateLicenseToCandidateResponse) GetCandidate() *v1.User {
 	return nil
 }
 
+func (x *AllocateLicenseToCandidateResponse) GetInvitationSent() bool {
+	if x != nil {
+		return x.InvitationSent
+	}
+	return false
+}
+
 type SendNewEmailInvitationRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	CandidateId   string                 `protobuf:"bytes,2,opt,name=candidate_id,json=candidateId,proto3" json:"candidate_id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The agency; empty for a candidate of no agency (platform admin).
+	Id            string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	CandidateId   string `protobuf:"bytes,2,opt,name=candidate_id,json=candidateId,proto3" json:"candidate_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SendNewEmailInvitationRequest) Reset() {
 	*x = SendNewEmailInvitationRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[18]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1112,7 +1280,7 @@ func (x *SendNewEmailInvitationRequest) String() string {
 func (*SendNewEmailInvitationRequest) ProtoMessage() {}
 
 func (x *SendNewEmailInvitationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[18]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1125,7 +1293,7 @@ func (x *SendNewEmailInvitationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendNewEmailInvitationRequest.ProtoReflect.Descriptor instead.
 func (*SendNewEmailInvitationRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{18}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *SendNewEmailInvitationRequest) GetId() string {
@@ -1143,14 +1311,16 @@ func (x *SendNewEmailInvitationRequest) GetCandidateId() string {
 }
 
 type SendNewEmailInvitationResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The candidate, with the licence's new invitation date.
+	Candidate     *v1.User `protobuf:"bytes,1,opt,name=candidate,proto3" json:"candidate,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SendNewEmailInvitationResponse) Reset() {
 	*x = SendNewEmailInvitationResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[19]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1162,7 +1332,7 @@ func (x *SendNewEmailInvitationResponse) String() string {
 func (*SendNewEmailInvitationResponse) ProtoMessage() {}
 
 func (x *SendNewEmailInvitationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[19]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1175,18 +1345,29 @@ func (x *SendNewEmailInvitationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendNewEmailInvitationResponse.ProtoReflect.Descriptor instead.
 func (*SendNewEmailInvitationResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{19}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *SendNewEmailInvitationResponse) GetCandidate() *v1.User {
+	if x != nil {
+		return x.Candidate
+	}
+	return nil
 }
 
 type ListCandidatesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Matches first name, last name, e-mail or agency name; case and accents ignored.
+	Search string `protobuf:"bytes,1,opt,name=search,proto3" json:"search,omitempty"`
+	// Only candidates in this status (a status tab); every status when unspecified.
+	Status        v1.UserStatus `protobuf:"varint,2,opt,name=status,proto3,enum=tremplin.common.v1.UserStatus" json:"status,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListCandidatesRequest) Reset() {
 	*x = ListCandidatesRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[20]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1198,7 +1379,7 @@ func (x *ListCandidatesRequest) String() string {
 func (*ListCandidatesRequest) ProtoMessage() {}
 
 func (x *ListCandidatesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[20]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1211,19 +1392,35 @@ func (x *ListCandidatesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCandidatesRequest.ProtoReflect.Descriptor instead.
 func (*ListCandidatesRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{20}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *ListCandidatesRequest) GetSearch() string {
+	if x != nil {
+		return x.Search
+	}
+	return ""
+}
+
+func (x *ListCandidatesRequest) GetStatus() v1.UserStatus {
+	if x != nil {
+		return x.Status
+	}
+	return v1.UserStatus(0)
 }
 
 type ListCandidatesResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Newest first.
 	Candidates    []*v1.User             `protobuf:"bytes,1,rep,name=candidates,proto3" json:"candidates,omitempty"`
+	Counts        *CandidateStatusCounts `protobuf:"bytes,2,opt,name=counts,proto3" json:"counts,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListCandidatesResponse) Reset() {
 	*x = ListCandidatesResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[21]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1235,7 +1432,7 @@ func (x *ListCandidatesResponse) String() string {
 func (*ListCandidatesResponse) ProtoMessage() {}
 
 func (x *ListCandidatesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[21]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1248,7 +1445,7 @@ func (x *ListCandidatesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCandidatesResponse.ProtoReflect.Descriptor instead.
 func (*ListCandidatesResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{21}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ListCandidatesResponse) GetCandidates() []*v1.User {
@@ -1258,16 +1455,27 @@ func (x *ListCandidatesResponse) GetCandidates() []*v1.User {
 	return nil
 }
 
+func (x *ListCandidatesResponse) GetCounts() *CandidateStatusCounts {
+	if x != nil {
+		return x.Counts
+	}
+	return nil
+}
+
 type ListAgencyCandidatesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// As ListCandidatesRequest.search.
+	Search string `protobuf:"bytes,2,opt,name=search,proto3" json:"search,omitempty"`
+	// As ListCandidatesRequest.status.
+	Status        v1.UserStatus `protobuf:"varint,3,opt,name=status,proto3,enum=tremplin.common.v1.UserStatus" json:"status,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListAgencyCandidatesRequest) Reset() {
 	*x = ListAgencyCandidatesRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[22]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1279,7 +1487,7 @@ func (x *ListAgencyCandidatesRequest) String() string {
 func (*ListAgencyCandidatesRequest) ProtoMessage() {}
 
 func (x *ListAgencyCandidatesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[22]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1292,7 +1500,7 @@ func (x *ListAgencyCandidatesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAgencyCandidatesRequest.ProtoReflect.Descriptor instead.
 func (*ListAgencyCandidatesRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{22}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ListAgencyCandidatesRequest) GetId() string {
@@ -1302,16 +1510,32 @@ func (x *ListAgencyCandidatesRequest) GetId() string {
 	return ""
 }
 
+func (x *ListAgencyCandidatesRequest) GetSearch() string {
+	if x != nil {
+		return x.Search
+	}
+	return ""
+}
+
+func (x *ListAgencyCandidatesRequest) GetStatus() v1.UserStatus {
+	if x != nil {
+		return x.Status
+	}
+	return v1.UserStatus(0)
+}
+
 type ListAgencyCandidatesResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Newest first.
 	Candidates    []*v1.User             `protobuf:"bytes,1,rep,name=candidates,proto3" json:"candidates,omitempty"`
+	Counts        *CandidateStatusCounts `protobuf:"bytes,2,opt,name=counts,proto3" json:"counts,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListAgencyCandidatesResponse) Reset() {
 	*x = ListAgencyCandidatesResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[23]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1323,7 +1547,7 @@ func (x *ListAgencyCandidatesResponse) String() string {
 func (*ListAgencyCandidatesResponse) ProtoMessage() {}
 
 func (x *ListAgencyCandidatesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[23]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1336,12 +1560,19 @@ func (x *ListAgencyCandidatesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAgencyCandidatesResponse.ProtoReflect.Descriptor instead.
 func (*ListAgencyCandidatesResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{23}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ListAgencyCandidatesResponse) GetCandidates() []*v1.User {
 	if x != nil {
 		return x.Candidates
+	}
+	return nil
+}
+
+func (x *ListAgencyCandidatesResponse) GetCounts() *CandidateStatusCounts {
+	if x != nil {
+		return x.Counts
 	}
 	return nil
 }
@@ -1355,7 +1586,7 @@ type GetCandidateLicenseRequest struct {
 
 func (x *GetCandidateLicenseRequest) Reset() {
 	*x = GetCandidateLicenseRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[24]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1367,7 +1598,7 @@ func (x *GetCandidateLicenseRequest) String() string {
 func (*GetCandidateLicenseRequest) ProtoMessage() {}
 
 func (x *GetCandidateLicenseRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[24]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1380,7 +1611,7 @@ func (x *GetCandidateLicenseRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCandidateLicenseRequest.ProtoReflect.Descriptor instead.
 func (*GetCandidateLicenseRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{24}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GetCandidateLicenseRequest) GetId() string {
@@ -1391,15 +1622,16 @@ func (x *GetCandidateLicenseRequest) GetId() string {
 }
 
 type GetCandidateLicenseResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	License       *v1.License            `protobuf:"bytes,1,opt,name=license,proto3" json:"license,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Always set; empty when the candidate holds no licence.
+	License       *v1.License `protobuf:"bytes,1,opt,name=license,proto3" json:"license,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetCandidateLicenseResponse) Reset() {
 	*x = GetCandidateLicenseResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[25]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1411,7 +1643,7 @@ func (x *GetCandidateLicenseResponse) String() string {
 func (*GetCandidateLicenseResponse) ProtoMessage() {}
 
 func (x *GetCandidateLicenseResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[25]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1424,7 +1656,7 @@ func (x *GetCandidateLicenseResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCandidateLicenseResponse.ProtoReflect.Descriptor instead.
 func (*GetCandidateLicenseResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{25}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetCandidateLicenseResponse) GetLicense() *v1.License {
@@ -1432,6 +1664,343 @@ func (x *GetCandidateLicenseResponse) GetLicense() *v1.License {
 		return x.License
 	}
 	return nil
+}
+
+type GetCandidateProgressRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetCandidateProgressRequest) Reset() {
+	*x = GetCandidateProgressRequest{}
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetCandidateProgressRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetCandidateProgressRequest) ProtoMessage() {}
+
+func (x *GetCandidateProgressRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetCandidateProgressRequest.ProtoReflect.Descriptor instead.
+func (*GetCandidateProgressRequest) Descriptor() ([]byte, []int) {
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *GetCandidateProgressRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+type GetCandidateProgressResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Whether the candidate shares their progress with the agency right now.
+	Shared bool `protobuf:"varint,1,opt,name=shared,proto3" json:"shared,omitempty"`
+	// Set only when shared.
+	Progress      *CandidateProgress `protobuf:"bytes,2,opt,name=progress,proto3" json:"progress,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetCandidateProgressResponse) Reset() {
+	*x = GetCandidateProgressResponse{}
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetCandidateProgressResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetCandidateProgressResponse) ProtoMessage() {}
+
+func (x *GetCandidateProgressResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetCandidateProgressResponse.ProtoReflect.Descriptor instead.
+func (*GetCandidateProgressResponse) Descriptor() ([]byte, []int) {
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *GetCandidateProgressResponse) GetShared() bool {
+	if x != nil {
+		return x.Shared
+	}
+	return false
+}
+
+func (x *GetCandidateProgressResponse) GetProgress() *CandidateProgress {
+	if x != nil {
+		return x.Progress
+	}
+	return nil
+}
+
+// CandidateProgress is what a consenting candidate shows their agency.
+type CandidateProgress struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	FirstName     string                 `protobuf:"bytes,1,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
+	LastName      string                 `protobuf:"bytes,2,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
+	LastLoginDate *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=last_login_date,json=lastLoginDate,proto3" json:"last_login_date,omitempty"`
+	// The current week (Monday start, in the candidate's time zone) and the one before.
+	ThisWeek *ProgressWeek `protobuf:"bytes,4,opt,name=this_week,json=thisWeek,proto3" json:"this_week,omitempty"`
+	LastWeek *ProgressWeek `protobuf:"bytes,5,opt,name=last_week,json=lastWeek,proto3" json:"last_week,omitempty"`
+	// Counts, now.
+	Contacts            int32 `protobuf:"varint,6,opt,name=contacts,proto3" json:"contacts,omitempty"`
+	NewApplications     int32 `protobuf:"varint,7,opt,name=new_applications,json=newApplications,proto3" json:"new_applications,omitempty"`
+	EngagedApplications int32 `protobuf:"varint,8,opt,name=engaged_applications,json=engagedApplications,proto3" json:"engaged_applications,omitempty"`
+	LostApplications    int32 `protobuf:"varint,9,opt,name=lost_applications,json=lostApplications,proto3" json:"lost_applications,omitempty"`
+	WinApplications     int32 `protobuf:"varint,10,opt,name=win_applications,json=winApplications,proto3" json:"win_applications,omitempty"`
+	// Unfinished tasks whose deadline fell before today.
+	OverdueTasks  int32 `protobuf:"varint,11,opt,name=overdue_tasks,json=overdueTasks,proto3" json:"overdue_tasks,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CandidateProgress) Reset() {
+	*x = CandidateProgress{}
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CandidateProgress) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CandidateProgress) ProtoMessage() {}
+
+func (x *CandidateProgress) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CandidateProgress.ProtoReflect.Descriptor instead.
+func (*CandidateProgress) Descriptor() ([]byte, []int) {
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *CandidateProgress) GetFirstName() string {
+	if x != nil {
+		return x.FirstName
+	}
+	return ""
+}
+
+func (x *CandidateProgress) GetLastName() string {
+	if x != nil {
+		return x.LastName
+	}
+	return ""
+}
+
+func (x *CandidateProgress) GetLastLoginDate() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastLoginDate
+	}
+	return nil
+}
+
+func (x *CandidateProgress) GetThisWeek() *ProgressWeek {
+	if x != nil {
+		return x.ThisWeek
+	}
+	return nil
+}
+
+func (x *CandidateProgress) GetLastWeek() *ProgressWeek {
+	if x != nil {
+		return x.LastWeek
+	}
+	return nil
+}
+
+func (x *CandidateProgress) GetContacts() int32 {
+	if x != nil {
+		return x.Contacts
+	}
+	return 0
+}
+
+func (x *CandidateProgress) GetNewApplications() int32 {
+	if x != nil {
+		return x.NewApplications
+	}
+	return 0
+}
+
+func (x *CandidateProgress) GetEngagedApplications() int32 {
+	if x != nil {
+		return x.EngagedApplications
+	}
+	return 0
+}
+
+func (x *CandidateProgress) GetLostApplications() int32 {
+	if x != nil {
+		return x.LostApplications
+	}
+	return 0
+}
+
+func (x *CandidateProgress) GetWinApplications() int32 {
+	if x != nil {
+		return x.WinApplications
+	}
+	return 0
+}
+
+func (x *CandidateProgress) GetOverdueTasks() int32 {
+	if x != nil {
+		return x.OverdueTasks
+	}
+	return 0
+}
+
+// ProgressWeek holds a week's dashboard figures.
+type ProgressWeek struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Start *timestamppb.Timestamp `protobuf:"bytes,1,opt,name=start,proto3" json:"start,omitempty"`
+	End   *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=end,proto3" json:"end,omitempty"`
+	// Tasks with a deadline in the week.
+	CompletedTasks      int32 `protobuf:"varint,3,opt,name=completed_tasks,json=completedTasks,proto3" json:"completed_tasks,omitempty"`
+	NotStartedTasks     int32 `protobuf:"varint,4,opt,name=not_started_tasks,json=notStartedTasks,proto3" json:"not_started_tasks,omitempty"`
+	CompletedInterviews int32 `protobuf:"varint,5,opt,name=completed_interviews,json=completedInterviews,proto3" json:"completed_interviews,omitempty"`
+	// Engaged or thanked contacts with a completed task in the week.
+	FirstTasks          int32 `protobuf:"varint,6,opt,name=first_tasks,json=firstTasks,proto3" json:"first_tasks,omitempty"`
+	NewContacts         int32 `protobuf:"varint,7,opt,name=new_contacts,json=newContacts,proto3" json:"new_contacts,omitempty"`
+	NewApplications     int32 `protobuf:"varint,8,opt,name=new_applications,json=newApplications,proto3" json:"new_applications,omitempty"`
+	EngagedApplications int32 `protobuf:"varint,9,opt,name=engaged_applications,json=engagedApplications,proto3" json:"engaged_applications,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
+}
+
+func (x *ProgressWeek) Reset() {
+	*x = ProgressWeek{}
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ProgressWeek) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ProgressWeek) ProtoMessage() {}
+
+func (x *ProgressWeek) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ProgressWeek.ProtoReflect.Descriptor instead.
+func (*ProgressWeek) Descriptor() ([]byte, []int) {
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *ProgressWeek) GetStart() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Start
+	}
+	return nil
+}
+
+func (x *ProgressWeek) GetEnd() *timestamppb.Timestamp {
+	if x != nil {
+		return x.End
+	}
+	return nil
+}
+
+func (x *ProgressWeek) GetCompletedTasks() int32 {
+	if x != nil {
+		return x.CompletedTasks
+	}
+	return 0
+}
+
+func (x *ProgressWeek) GetNotStartedTasks() int32 {
+	if x != nil {
+		return x.NotStartedTasks
+	}
+	return 0
+}
+
+func (x *ProgressWeek) GetCompletedInterviews() int32 {
+	if x != nil {
+		return x.CompletedInterviews
+	}
+	return 0
+}
+
+func (x *ProgressWeek) GetFirstTasks() int32 {
+	if x != nil {
+		return x.FirstTasks
+	}
+	return 0
+}
+
+func (x *ProgressWeek) GetNewContacts() int32 {
+	if x != nil {
+		return x.NewContacts
+	}
+	return 0
+}
+
+func (x *ProgressWeek) GetNewApplications() int32 {
+	if x != nil {
+		return x.NewApplications
+	}
+	return 0
+}
+
+func (x *ProgressWeek) GetEngagedApplications() int32 {
+	if x != nil {
+		return x.EngagedApplications
+	}
+	return 0
 }
 
 type DefineAsB2CRequest struct {
@@ -1443,7 +2012,7 @@ type DefineAsB2CRequest struct {
 
 func (x *DefineAsB2CRequest) Reset() {
 	*x = DefineAsB2CRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[26]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1455,7 +2024,7 @@ func (x *DefineAsB2CRequest) String() string {
 func (*DefineAsB2CRequest) ProtoMessage() {}
 
 func (x *DefineAsB2CRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[26]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1468,7 +2037,7 @@ func (x *DefineAsB2CRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DefineAsB2CRequest.ProtoReflect.Descriptor instead.
 func (*DefineAsB2CRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{26}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *DefineAsB2CRequest) GetId() string {
@@ -1488,7 +2057,7 @@ type DefineAsB2CResponse struct {
 
 func (x *DefineAsB2CResponse) Reset() {
 	*x = DefineAsB2CResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[27]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1500,7 +2069,7 @@ func (x *DefineAsB2CResponse) String() string {
 func (*DefineAsB2CResponse) ProtoMessage() {}
 
 func (x *DefineAsB2CResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[27]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1513,7 +2082,7 @@ func (x *DefineAsB2CResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DefineAsB2CResponse.ProtoReflect.Descriptor instead.
 func (*DefineAsB2CResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{27}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *DefineAsB2CResponse) GetCandidate() *v1.User {
@@ -1531,15 +2100,18 @@ func (x *DefineAsB2CResponse) GetActions() *CandidateActions {
 }
 
 type DefineAsB2BRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The agency of a candidate who has none (required then); a candidate's own agency may be
+	// left empty.
+	AgencyId      string `protobuf:"bytes,2,opt,name=agency_id,json=agencyId,proto3" json:"agency_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *DefineAsB2BRequest) Reset() {
 	*x = DefineAsB2BRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[28]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1551,7 +2123,7 @@ func (x *DefineAsB2BRequest) String() string {
 func (*DefineAsB2BRequest) ProtoMessage() {}
 
 func (x *DefineAsB2BRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[28]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1564,12 +2136,19 @@ func (x *DefineAsB2BRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DefineAsB2BRequest.ProtoReflect.Descriptor instead.
 func (*DefineAsB2BRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{28}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *DefineAsB2BRequest) GetId() string {
 	if x != nil {
 		return x.Id
+	}
+	return ""
+}
+
+func (x *DefineAsB2BRequest) GetAgencyId() string {
+	if x != nil {
+		return x.AgencyId
 	}
 	return ""
 }
@@ -1584,7 +2163,7 @@ type DefineAsB2BResponse struct {
 
 func (x *DefineAsB2BResponse) Reset() {
 	*x = DefineAsB2BResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[29]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1596,7 +2175,7 @@ func (x *DefineAsB2BResponse) String() string {
 func (*DefineAsB2BResponse) ProtoMessage() {}
 
 func (x *DefineAsB2BResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[29]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1609,7 +2188,7 @@ func (x *DefineAsB2BResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DefineAsB2BResponse.ProtoReflect.Descriptor instead.
 func (*DefineAsB2BResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{29}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *DefineAsB2BResponse) GetCandidate() *v1.User {
@@ -1636,7 +2215,7 @@ type SetFreeAccessRequest struct {
 
 func (x *SetFreeAccessRequest) Reset() {
 	*x = SetFreeAccessRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[30]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1648,7 +2227,7 @@ func (x *SetFreeAccessRequest) String() string {
 func (*SetFreeAccessRequest) ProtoMessage() {}
 
 func (x *SetFreeAccessRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[30]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1661,7 +2240,7 @@ func (x *SetFreeAccessRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetFreeAccessRequest.ProtoReflect.Descriptor instead.
 func (*SetFreeAccessRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{30}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *SetFreeAccessRequest) GetId() string {
@@ -1687,7 +2266,7 @@ type SetFreeAccessResponse struct {
 
 func (x *SetFreeAccessResponse) Reset() {
 	*x = SetFreeAccessResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[31]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1699,7 +2278,7 @@ func (x *SetFreeAccessResponse) String() string {
 func (*SetFreeAccessResponse) ProtoMessage() {}
 
 func (x *SetFreeAccessResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[31]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1712,7 +2291,7 @@ func (x *SetFreeAccessResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetFreeAccessResponse.ProtoReflect.Descriptor instead.
 func (*SetFreeAccessResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{31}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *SetFreeAccessResponse) GetCandidate() *v1.User {
@@ -1731,7 +2310,7 @@ type DeleteCandidateRequest struct {
 
 func (x *DeleteCandidateRequest) Reset() {
 	*x = DeleteCandidateRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[32]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1743,7 +2322,7 @@ func (x *DeleteCandidateRequest) String() string {
 func (*DeleteCandidateRequest) ProtoMessage() {}
 
 func (x *DeleteCandidateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[32]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1756,7 +2335,7 @@ func (x *DeleteCandidateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteCandidateRequest.ProtoReflect.Descriptor instead.
 func (*DeleteCandidateRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{32}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *DeleteCandidateRequest) GetId() string {
@@ -1774,7 +2353,7 @@ type DeleteCandidateResponse struct {
 
 func (x *DeleteCandidateResponse) Reset() {
 	*x = DeleteCandidateResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[33]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1786,7 +2365,7 @@ func (x *DeleteCandidateResponse) String() string {
 func (*DeleteCandidateResponse) ProtoMessage() {}
 
 func (x *DeleteCandidateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[33]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1799,7 +2378,7 @@ func (x *DeleteCandidateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteCandidateResponse.ProtoReflect.Descriptor instead.
 func (*DeleteCandidateResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{33}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{38}
 }
 
 type CreateApiKeyRequest struct {
@@ -1813,7 +2392,7 @@ type CreateApiKeyRequest struct {
 
 func (x *CreateApiKeyRequest) Reset() {
 	*x = CreateApiKeyRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[34]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1825,7 +2404,7 @@ func (x *CreateApiKeyRequest) String() string {
 func (*CreateApiKeyRequest) ProtoMessage() {}
 
 func (x *CreateApiKeyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[34]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1838,7 +2417,7 @@ func (x *CreateApiKeyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateApiKeyRequest.ProtoReflect.Descriptor instead.
 func (*CreateApiKeyRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{34}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *CreateApiKeyRequest) GetName() string {
@@ -1866,7 +2445,7 @@ type CreateApiKeyResponse struct {
 
 func (x *CreateApiKeyResponse) Reset() {
 	*x = CreateApiKeyResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[35]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1878,7 +2457,7 @@ func (x *CreateApiKeyResponse) String() string {
 func (*CreateApiKeyResponse) ProtoMessage() {}
 
 func (x *CreateApiKeyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[35]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1891,7 +2470,7 @@ func (x *CreateApiKeyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateApiKeyResponse.ProtoReflect.Descriptor instead.
 func (*CreateApiKeyResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{35}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *CreateApiKeyResponse) GetApiKey() *ApiKey {
@@ -1916,7 +2495,7 @@ type ListApiKeysRequest struct {
 
 func (x *ListApiKeysRequest) Reset() {
 	*x = ListApiKeysRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[36]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1928,7 +2507,7 @@ func (x *ListApiKeysRequest) String() string {
 func (*ListApiKeysRequest) ProtoMessage() {}
 
 func (x *ListApiKeysRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[36]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1941,7 +2520,7 @@ func (x *ListApiKeysRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApiKeysRequest.ProtoReflect.Descriptor instead.
 func (*ListApiKeysRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{36}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{41}
 }
 
 type ListApiKeysResponse struct {
@@ -1953,7 +2532,7 @@ type ListApiKeysResponse struct {
 
 func (x *ListApiKeysResponse) Reset() {
 	*x = ListApiKeysResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[37]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1965,7 +2544,7 @@ func (x *ListApiKeysResponse) String() string {
 func (*ListApiKeysResponse) ProtoMessage() {}
 
 func (x *ListApiKeysResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[37]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1978,7 +2557,7 @@ func (x *ListApiKeysResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApiKeysResponse.ProtoReflect.Descriptor instead.
 func (*ListApiKeysResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{37}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ListApiKeysResponse) GetApiKeys() []*ApiKey {
@@ -1997,7 +2576,7 @@ type RevokeApiKeyRequest struct {
 
 func (x *RevokeApiKeyRequest) Reset() {
 	*x = RevokeApiKeyRequest{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[38]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2009,7 +2588,7 @@ func (x *RevokeApiKeyRequest) String() string {
 func (*RevokeApiKeyRequest) ProtoMessage() {}
 
 func (x *RevokeApiKeyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[38]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2022,7 +2601,7 @@ func (x *RevokeApiKeyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeApiKeyRequest.ProtoReflect.Descriptor instead.
 func (*RevokeApiKeyRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{38}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *RevokeApiKeyRequest) GetId() string {
@@ -2040,7 +2619,7 @@ type RevokeApiKeyResponse struct {
 
 func (x *RevokeApiKeyResponse) Reset() {
 	*x = RevokeApiKeyResponse{}
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[39]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2052,7 +2631,7 @@ func (x *RevokeApiKeyResponse) String() string {
 func (*RevokeApiKeyResponse) ProtoMessage() {}
 
 func (x *RevokeApiKeyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[39]
+	mi := &file_tremplin_agency_v1_agency_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2065,14 +2644,14 @@ func (x *RevokeApiKeyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeApiKeyResponse.ProtoReflect.Descriptor instead.
 func (*RevokeApiKeyResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{39}
+	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{44}
 }
 
 var File_tremplin_agency_v1_agency_proto protoreflect.FileDescriptor
 
 const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\n" +
-	"\x1ftremplin/agency/v1/agency.proto\x12\x12tremplin.agency.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1ftremplin/common/v1/common.proto\x1a!tremplin/options/v1/options.proto\"\x87\x03\n" +
+	"\x1ftremplin/agency/v1/agency.proto\x12\x12tremplin.agency.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1ftremplin/common/v1/common.proto\x1a!tremplin/options/v1/options.proto\"\xdd\x03\n" +
 	"\vAgencyAdmin\x12B\n" +
 	"\bcivility\x18\x01 \x01(\x0e2\x1c.tremplin.common.v1.CivilityB\b\xbaH\x05\x82\x01\x02\x10\x01R\bcivility\x12&\n" +
 	"\n" +
@@ -2082,7 +2661,9 @@ const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\xbaH\ar\x05\x18\xfe\x01`\x01R\x05email\x12T\n" +
 	"\rmobile_number\x18\x05 \x01(\tB/\xbaH,\xd8\x01\x01r'2%^(?:\\+|00)?[0-9](?:[ -]?[0-9]){0,19}$R\fmobileNumber\x12R\n" +
 	"\fphone_number\x18\x06 \x01(\tB/\xbaH,\xd8\x01\x01r'2%^(?:\\+|00)?[0-9](?:[ -]?[0-9]){0,19}$R\vphoneNumber\x12\x1a\n" +
-	"\x03job\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x03job\"\xfa\x02\n" +
+	"\x03job\x18\a \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x03job\x12\x0e\n" +
+	"\x02id\x18\b \x01(\tR\x02id\x12D\n" +
+	"\x10first_login_date\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x0efirstLoginDate\"\xa1\x03\n" +
 	"\x06Agency\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
@@ -2092,9 +2673,19 @@ const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\x11num_used_licenses\x18\x06 \x01(\x05R\x0fnumUsedLicenses\x120\n" +
 	"\x14num_pending_licenses\x18\a \x01(\x05R\x12numPendingLicenses\x124\n" +
 	"\x16num_remaining_licenses\x18\b \x01(\x05R\x14numRemainingLicenses\x12=\n" +
-	"\fcreated_date\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\vcreatedDate\"F\n" +
+	"\fcreated_date\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\vcreatedDate\x12%\n" +
+	"\x0enum_candidates\x18\n" +
+	" \x01(\x05R\rnumCandidates\"F\n" +
 	"\x10CandidateActions\x122\n" +
-	"\x15send_invitation_email\x18\x01 \x01(\bR\x13sendInvitationEmail\"\xfc\x01\n" +
+	"\x15send_invitation_email\x18\x01 \x01(\bR\x13sendInvitationEmail\"\xd2\x02\n" +
+	"\x15CandidateStatusCounts\x12\x10\n" +
+	"\x03all\x18\x01 \x01(\x05R\x03all\x12!\n" +
+	"\fjust_created\x18\x02 \x01(\x05R\vjustCreated\x12&\n" +
+	"\x0fin_trial_period\x18\x03 \x01(\x05R\rinTrialPeriod\x12J\n" +
+	"\"without_license_after_trial_period\x18\x04 \x01(\x05R\x1ewithoutLicenseAfterTrialPeriod\x120\n" +
+	"\x14with_pending_license\x18\x05 \x01(\x05R\x12withPendingLicense\x12,\n" +
+	"\x12with_valid_license\x18\x06 \x01(\x05R\x10withValidLicense\x120\n" +
+	"\x14with_expired_license\x18\a \x01(\x05R\x12withExpiredLicense\"\xfc\x01\n" +
 	"\x06ApiKey\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x16\n" +
@@ -2125,15 +2716,16 @@ const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\xbaH\ar\x05\x18\xfe\x01`\x01R\x05email\x12B\n" +
 	"\fuser_profile\x18\x04 \x01(\v2\x1f.tremplin.agency.v1.AgencyAdminR\vuserProfile\"J\n" +
 	"\x14UpdateAgencyResponse\x122\n" +
-	"\x06agency\x18\x01 \x01(\v2\x1a.tremplin.agency.v1.AgencyR\x06agency\"x\n" +
+	"\x06agency\x18\x01 \x01(\v2\x1a.tremplin.agency.v1.AgencyR\x06agency\"\xc1\x01\n" +
 	"\x17AllocateLicensesRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12C\n" +
 	"\x18num_licenses_to_allocate\x18\x02 \x01(\x05B\n" +
-	"\xbaH\a\x1a\x05\x18\x90N(\x01R\x15numLicensesToAllocate\"N\n" +
+	"\xbaH\a\x1a\x05\x18\x90N(\x01R\x15numLicensesToAllocate\x12G\n" +
+	"\x0fidempotency_key\x18\x03 \x01(\tB\x1e\xbaH\x1b\xd8\x01\x01r\x16\x10\b\x18d2\x10^[A-Za-z0-9_-]+$R\x0eidempotencyKey\"N\n" +
 	"\x18AllocateLicensesResponse\x122\n" +
-	"\x06agency\x18\x01 \x01(\v2\x1a.tremplin.agency.v1.AgencyR\x06agency\"\xc3\x03\n" +
-	"\x16CreateCandidateRequest\x12\x18\n" +
-	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12B\n" +
+	"\x06agency\x18\x01 \x01(\v2\x1a.tremplin.agency.v1.AgencyR\x06agency\"\xd6\x03\n" +
+	"\x16CreateCandidateRequest\x12\x1b\n" +
+	"\x02id\x18\x01 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\x02id\x12B\n" +
 	"\bcivility\x18\x02 \x01(\x0e2\x1c.tremplin.common.v1.CivilityB\b\xbaH\x05\x82\x01\x02\x10\x01R\bcivility\x12&\n" +
 	"\n" +
 	"first_name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\tfirstName\x12$\n" +
@@ -2142,41 +2734,82 @@ const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\xbaH\ar\x05\x18\xfe\x01`\x01R\x05email\x12\x1a\n" +
 	"\x03job\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x03job\x12T\n" +
 	"\rmobile_number\x18\a \x01(\tB/\xbaH,\xd8\x01\x01r'2%^(?:\\+|00)?[0-9](?:[ -]?[0-9]){0,19}$R\fmobileNumber\x12R\n" +
-	"\fphone_number\x18\b \x01(\tB/\xbaH,\xd8\x01\x01r'2%^(?:\\+|00)?[0-9](?:[ -]?[0-9]){0,19}$R\vphoneNumber\x12\x15\n" +
-	"\x06is_b2c\x18\t \x01(\bR\x05isB2C\"Q\n" +
+	"\fphone_number\x18\b \x01(\tB/\xbaH,\xd8\x01\x01r'2%^(?:\\+|00)?[0-9](?:[ -]?[0-9]){0,19}$R\vphoneNumber\x12\x1a\n" +
+	"\x06is_b2c\x18\t \x01(\bH\x00R\x05isB2C\x88\x01\x01B\t\n" +
+	"\a_is_b2c\"z\n" +
 	"\x17CreateCandidateResponse\x126\n" +
-	"\tcandidate\x18\x01 \x01(\v2\x18.tremplin.common.v1.UserR\tcandidate\"j\n" +
+	"\tcandidate\x18\x01 \x01(\v2\x18.tremplin.common.v1.UserR\tcandidate\x12'\n" +
+	"\x0finvitation_sent\x18\x02 \x01(\bR\x0einvitationSent\"j\n" +
 	"!AllocateLicenseToCandidateRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12+\n" +
-	"\fcandidate_id\x18\x02 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\vcandidateId\"\\\n" +
+	"\fcandidate_id\x18\x02 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\vcandidateId\"\x85\x01\n" +
 	"\"AllocateLicenseToCandidateResponse\x126\n" +
-	"\tcandidate\x18\x01 \x01(\v2\x18.tremplin.common.v1.UserR\tcandidate\"f\n" +
-	"\x1dSendNewEmailInvitationRequest\x12\x18\n" +
-	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12+\n" +
-	"\fcandidate_id\x18\x02 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\vcandidateId\" \n" +
-	"\x1eSendNewEmailInvitationResponse\"\x17\n" +
-	"\x15ListCandidatesRequest\"R\n" +
+	"\tcandidate\x18\x01 \x01(\v2\x18.tremplin.common.v1.UserR\tcandidate\x12'\n" +
+	"\x0finvitation_sent\x18\x02 \x01(\bR\x0einvitationSent\"i\n" +
+	"\x1dSendNewEmailInvitationRequest\x12\x1b\n" +
+	"\x02id\x18\x01 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\x02id\x12+\n" +
+	"\fcandidate_id\x18\x02 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\vcandidateId\"X\n" +
+	"\x1eSendNewEmailInvitationResponse\x126\n" +
+	"\tcandidate\x18\x01 \x01(\v2\x18.tremplin.common.v1.UserR\tcandidate\"{\n" +
+	"\x15ListCandidatesRequest\x12 \n" +
+	"\x06search\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06search\x12@\n" +
+	"\x06status\x18\x02 \x01(\x0e2\x1e.tremplin.common.v1.UserStatusB\b\xbaH\x05\x82\x01\x02\x10\x01R\x06status\"\x95\x01\n" +
 	"\x16ListCandidatesResponse\x128\n" +
 	"\n" +
 	"candidates\x18\x01 \x03(\v2\x18.tremplin.common.v1.UserR\n" +
-	"candidates\"7\n" +
+	"candidates\x12A\n" +
+	"\x06counts\x18\x02 \x01(\v2).tremplin.agency.v1.CandidateStatusCountsR\x06counts\"\x9b\x01\n" +
 	"\x1bListAgencyCandidatesRequest\x12\x18\n" +
-	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"X\n" +
+	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12 \n" +
+	"\x06search\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06search\x12@\n" +
+	"\x06status\x18\x03 \x01(\x0e2\x1e.tremplin.common.v1.UserStatusB\b\xbaH\x05\x82\x01\x02\x10\x01R\x06status\"\x9b\x01\n" +
 	"\x1cListAgencyCandidatesResponse\x128\n" +
 	"\n" +
 	"candidates\x18\x01 \x03(\v2\x18.tremplin.common.v1.UserR\n" +
-	"candidates\"6\n" +
+	"candidates\x12A\n" +
+	"\x06counts\x18\x02 \x01(\v2).tremplin.agency.v1.CandidateStatusCountsR\x06counts\"6\n" +
 	"\x1aGetCandidateLicenseRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"T\n" +
 	"\x1bGetCandidateLicenseResponse\x125\n" +
-	"\alicense\x18\x01 \x01(\v2\x1b.tremplin.common.v1.LicenseR\alicense\".\n" +
+	"\alicense\x18\x01 \x01(\v2\x1b.tremplin.common.v1.LicenseR\alicense\"7\n" +
+	"\x1bGetCandidateProgressRequest\x12\x18\n" +
+	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"y\n" +
+	"\x1cGetCandidateProgressResponse\x12\x16\n" +
+	"\x06shared\x18\x01 \x01(\bR\x06shared\x12A\n" +
+	"\bprogress\x18\x02 \x01(\v2%.tremplin.agency.v1.CandidateProgressR\bprogress\"\x88\x04\n" +
+	"\x11CandidateProgress\x12\x1d\n" +
+	"\n" +
+	"first_name\x18\x01 \x01(\tR\tfirstName\x12\x1b\n" +
+	"\tlast_name\x18\x02 \x01(\tR\blastName\x12B\n" +
+	"\x0flast_login_date\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\rlastLoginDate\x12=\n" +
+	"\tthis_week\x18\x04 \x01(\v2 .tremplin.agency.v1.ProgressWeekR\bthisWeek\x12=\n" +
+	"\tlast_week\x18\x05 \x01(\v2 .tremplin.agency.v1.ProgressWeekR\blastWeek\x12\x1a\n" +
+	"\bcontacts\x18\x06 \x01(\x05R\bcontacts\x12)\n" +
+	"\x10new_applications\x18\a \x01(\x05R\x0fnewApplications\x121\n" +
+	"\x14engaged_applications\x18\b \x01(\x05R\x13engagedApplications\x12+\n" +
+	"\x11lost_applications\x18\t \x01(\x05R\x10lostApplications\x12)\n" +
+	"\x10win_applications\x18\n" +
+	" \x01(\x05R\x0fwinApplications\x12#\n" +
+	"\roverdue_tasks\x18\v \x01(\x05R\foverdueTasks\"\x98\x03\n" +
+	"\fProgressWeek\x120\n" +
+	"\x05start\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\x05start\x12,\n" +
+	"\x03end\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x03end\x12'\n" +
+	"\x0fcompleted_tasks\x18\x03 \x01(\x05R\x0ecompletedTasks\x12*\n" +
+	"\x11not_started_tasks\x18\x04 \x01(\x05R\x0fnotStartedTasks\x121\n" +
+	"\x14completed_interviews\x18\x05 \x01(\x05R\x13completedInterviews\x12\x1f\n" +
+	"\vfirst_tasks\x18\x06 \x01(\x05R\n" +
+	"firstTasks\x12!\n" +
+	"\fnew_contacts\x18\a \x01(\x05R\vnewContacts\x12)\n" +
+	"\x10new_applications\x18\b \x01(\x05R\x0fnewApplications\x121\n" +
+	"\x14engaged_applications\x18\t \x01(\x05R\x13engagedApplications\".\n" +
 	"\x12DefineAsB2CRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"\x8d\x01\n" +
 	"\x13DefineAsB2CResponse\x126\n" +
 	"\tcandidate\x18\x01 \x01(\v2\x18.tremplin.common.v1.UserR\tcandidate\x12>\n" +
-	"\aactions\x18\x02 \x01(\v2$.tremplin.agency.v1.CandidateActionsR\aactions\".\n" +
+	"\aactions\x18\x02 \x01(\v2$.tremplin.agency.v1.CandidateActionsR\aactions\"X\n" +
 	"\x12DefineAsB2BRequest\x12\x18\n" +
-	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"\x8d\x01\n" +
+	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12(\n" +
+	"\tagency_id\x18\x02 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\bagencyId\"\x8d\x01\n" +
 	"\x13DefineAsB2BResponse\x126\n" +
 	"\tcandidate\x18\x01 \x01(\v2\x18.tremplin.common.v1.UserR\tcandidate\x12>\n" +
 	"\aactions\x18\x02 \x01(\v2$.tremplin.agency.v1.CandidateActionsR\aactions\"X\n" +
@@ -2199,23 +2832,24 @@ const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\bapi_keys\x18\x01 \x03(\v2\x1a.tremplin.agency.v1.ApiKeyR\aapiKeys\"/\n" +
 	"\x13RevokeApiKeyRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"\x16\n" +
-	"\x14RevokeApiKeyResponse2\xef\x17\n" +
+	"\x14RevokeApiKeyResponse2\xd4\x19\n" +
 	"\rAgencyService\x12\x86\x01\n" +
 	"\fListAgencies\x12'.tremplin.agency.v1.ListAgenciesRequest\x1a(.tremplin.agency.v1.ListAgenciesResponse\"#\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02\x0f\x12\r/api/agencies\x90\x02\x01\x12\x8e\x01\n" +
 	"\tGetAgency\x12$.tremplin.agency.v1.GetAgencyRequest\x1a%.tremplin.agency.v1.GetAgencyResponse\"4\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x12\x12\x10/api/agency/{id}\x90\x02\x01\x12\x84\x01\n" +
 	"\fCreateAgency\x12'.tremplin.agency.v1.CreateAgencyRequest\x1a(.tremplin.agency.v1.CreateAgencyResponse\"!\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02\x10:\x01*\"\v/api/agency\x12\x89\x01\n" +
 	"\fUpdateAgency\x12'.tremplin.agency.v1.UpdateAgencyRequest\x1a(.tremplin.agency.v1.UpdateAgencyResponse\"&\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02\x15:\x01*\x1a\x10/api/agency/{id}\x12\xa7\x01\n" +
-	"\x10AllocateLicenses\x12+.tremplin.agency.v1.AllocateLicensesRequest\x1a,.tremplin.agency.v1.AllocateLicensesResponse\"8\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02':\x01*\"\"/api/agency/{id}/allocate-licenses\x12\xb1\x01\n" +
-	"\x0fCreateCandidate\x12*.tremplin.agency.v1.CreateCandidateRequest\x1a+.tremplin.agency.v1.CreateCandidateResponse\"E\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02&:\x01*\"!/api/agency/{id}/create-candidate\x12\xdf\x01\n" +
+	"\x10AllocateLicenses\x12+.tremplin.agency.v1.AllocateLicensesRequest\x1a,.tremplin.agency.v1.AllocateLicensesResponse\"8\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02':\x01*\"\"/api/agency/{id}/allocate-licenses\x12\xc7\x01\n" +
+	"\x0fCreateCandidate\x12*.tremplin.agency.v1.CreateCandidateRequest\x1a+.tremplin.agency.v1.CreateCandidateResponse\"[\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02<:\x01*Z\x14:\x01*\"\x0f/api/candidates\"!/api/agency/{id}/create-candidate\x12\xdf\x01\n" +
 	"\x1aAllocateLicenseToCandidate\x125.tremplin.agency.v1.AllocateLicenseToCandidateRequest\x1a6.tremplin.agency.v1.AllocateLicenseToCandidateResponse\"R\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x023:\x01*\"./api/agency/{id}/allocate-license-to-candidate\x12\xcf\x01\n" +
-	"\x16SendNewEmailInvitation\x121.tremplin.agency.v1.SendNewEmailInvitationRequest\x1a2.tremplin.agency.v1.SendNewEmailInvitationResponse\"N\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02/:\x01*\"*/api/agency/{id}/send-new-email-invitation\x12\x8e\x01\n" +
-	"\x0eListCandidates\x12).tremplin.agency.v1.ListCandidatesRequest\x1a*.tremplin.agency.v1.ListCandidatesResponse\"%\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02\x11\x12\x0f/api/candidates\x90\x02\x01\x12\xba\x01\n" +
-	"\x14ListAgencyCandidates\x12/.tremplin.agency.v1.ListAgencyCandidatesRequest\x1a0.tremplin.agency.v1.ListAgencyCandidatesResponse\"?\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/agency/{id}/candidates\x90\x02\x01\x12\xb8\x01\n" +
-	"\x13GetCandidateLicense\x12..tremplin.agency.v1.GetCandidateLicenseRequest\x1a/.tremplin.agency.v1.GetCandidateLicenseResponse\"@\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x1e\x12\x1c/api/candidates/{id}/license\x90\x02\x01\x12\xc1\x01\n" +
+	"\x16SendNewEmailInvitation\x121.tremplin.agency.v1.SendNewEmailInvitationRequest\x1a2.tremplin.agency.v1.SendNewEmailInvitationResponse\"N\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02/:\x01*\"*/api/agency/{id}/send-new-email-invitation\x12\x9c\x01\n" +
+	"\x0eListCandidates\x12).tremplin.agency.v1.ListCandidatesRequest\x1a*.tremplin.agency.v1.ListCandidatesResponse\"3\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x11\x12\x0f/api/candidates\x90\x02\x01\x12\xba\x01\n" +
+	"\x14ListAgencyCandidates\x12/.tremplin.agency.v1.ListAgencyCandidatesRequest\x1a0.tremplin.agency.v1.ListAgencyCandidatesResponse\"?\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/agency/{id}/candidates\x90\x02\x01\x12\xc1\x01\n" +
+	"\x13GetCandidateLicense\x12..tremplin.agency.v1.GetCandidateLicenseRequest\x1a/.tremplin.agency.v1.GetCandidateLicenseResponse\"I\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02'b\alicense\x12\x1c/api/candidates/{id}/license\x90\x02\x01\x12\xc1\x01\n" +
 	"\vDefineAsB2C\x12&.tremplin.agency.v1.DefineAsB2CRequest\x1a'.tremplin.agency.v1.DefineAsB2CResponse\"a\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02P:\x01*Z':\x01*\x1a\"/api/candidates/{id}/define-as-b2c\"\"/api/candidates/{id}/define-as-b2c\x12\xc1\x01\n" +
 	"\vDefineAsB2B\x12&.tremplin.agency.v1.DefineAsB2BRequest\x1a'.tremplin.agency.v1.DefineAsB2BResponse\"a\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02P:\x01*Z':\x01*\x1a\"/api/candidates/{id}/define-as-b2b\"\"/api/candidates/{id}/define-as-b2b\x12\xaa\x01\n" +
 	"\rSetFreeAccess\x12(.tremplin.agency.v1.SetFreeAccessRequest\x1a).tremplin.agency.v1.SetFreeAccessResponse\"D\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02%:\x01*\" /api/candidates/{id}/free-access\x12\x9c\x01\n" +
-	"\x0fDeleteCandidate\x12*.tremplin.agency.v1.DeleteCandidateRequest\x1a+.tremplin.agency.v1.DeleteCandidateResponse\"0\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x11*\x0f/api/users/{id}\x12\x94\x01\n" +
+	"\x0fDeleteCandidate\x12*.tremplin.agency.v1.DeleteCandidateRequest\x1a+.tremplin.agency.v1.DeleteCandidateResponse\"0\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x11*\x0f/api/users/{id}\x12\xb5\x01\n" +
+	"\x14GetCandidateProgress\x12/.tremplin.agency.v1.GetCandidateProgressRequest\x1a0.tremplin.agency.v1.GetCandidateProgressResponse\":\xc2\xf3\x18\x0e\x12\fagency-admin\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/candidates/{id}/progress\x90\x02\x01\x12\x94\x01\n" +
 	"\fCreateApiKey\x12'.tremplin.agency.v1.CreateApiKeyRequest\x1a(.tremplin.agency.v1.CreateApiKeyResponse\"1\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/api/api-keys\x12\x91\x01\n" +
 	"\vListApiKeys\x12&.tremplin.agency.v1.ListApiKeysRequest\x1a'.tremplin.agency.v1.ListApiKeysResponse\"1\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x0f\x12\r/api/api-keys\x90\x02\x01\x12\x96\x01\n" +
 	"\fRevokeApiKey\x12'.tremplin.agency.v1.RevokeApiKeyRequest\x1a(.tremplin.agency.v1.RevokeApiKeyResponse\"3\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x14*\x12/api/api-keys/{id}B\xcd\x01\n" +
@@ -2233,122 +2867,142 @@ func file_tremplin_agency_v1_agency_proto_rawDescGZIP() []byte {
 	return file_tremplin_agency_v1_agency_proto_rawDescData
 }
 
-var file_tremplin_agency_v1_agency_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
+var file_tremplin_agency_v1_agency_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
 var file_tremplin_agency_v1_agency_proto_goTypes = []any{
 	(*AgencyAdmin)(nil),                        // 0: tremplin.agency.v1.AgencyAdmin
 	(*Agency)(nil),                             // 1: tremplin.agency.v1.Agency
 	(*CandidateActions)(nil),                   // 2: tremplin.agency.v1.CandidateActions
-	(*ApiKey)(nil),                             // 3: tremplin.agency.v1.ApiKey
-	(*ListAgenciesRequest)(nil),                // 4: tremplin.agency.v1.ListAgenciesRequest
-	(*ListAgenciesResponse)(nil),               // 5: tremplin.agency.v1.ListAgenciesResponse
-	(*GetAgencyRequest)(nil),                   // 6: tremplin.agency.v1.GetAgencyRequest
-	(*GetAgencyResponse)(nil),                  // 7: tremplin.agency.v1.GetAgencyResponse
-	(*CreateAgencyRequest)(nil),                // 8: tremplin.agency.v1.CreateAgencyRequest
-	(*CreateAgencyResponse)(nil),               // 9: tremplin.agency.v1.CreateAgencyResponse
-	(*UpdateAgencyRequest)(nil),                // 10: tremplin.agency.v1.UpdateAgencyRequest
-	(*UpdateAgencyResponse)(nil),               // 11: tremplin.agency.v1.UpdateAgencyResponse
-	(*AllocateLicensesRequest)(nil),            // 12: tremplin.agency.v1.AllocateLicensesRequest
-	(*AllocateLicensesResponse)(nil),           // 13: tremplin.agency.v1.AllocateLicensesResponse
-	(*CreateCandidateRequest)(nil),             // 14: tremplin.agency.v1.CreateCandidateRequest
-	(*CreateCandidateResponse)(nil),            // 15: tremplin.agency.v1.CreateCandidateResponse
-	(*AllocateLicenseToCandidateRequest)(nil),  // 16: tremplin.agency.v1.AllocateLicenseToCandidateRequest
-	(*AllocateLicenseToCandidateResponse)(nil), // 17: tremplin.agency.v1.AllocateLicenseToCandidateResponse
-	(*SendNewEmailInvitationRequest)(nil),      // 18: tremplin.agency.v1.SendNewEmailInvitationRequest
-	(*SendNewEmailInvitationResponse)(nil),     // 19: tremplin.agency.v1.SendNewEmailInvitationResponse
-	(*ListCandidatesRequest)(nil),              // 20: tremplin.agency.v1.ListCandidatesRequest
-	(*ListCandidatesResponse)(nil),             // 21: tremplin.agency.v1.ListCandidatesResponse
-	(*ListAgencyCandidatesRequest)(nil),        // 22: tremplin.agency.v1.ListAgencyCandidatesRequest
-	(*ListAgencyCandidatesResponse)(nil),       // 23: tremplin.agency.v1.ListAgencyCandidatesResponse
-	(*GetCandidateLicenseRequest)(nil),         // 24: tremplin.agency.v1.GetCandidateLicenseRequest
-	(*GetCandidateLicenseResponse)(nil),        // 25: tremplin.agency.v1.GetCandidateLicenseResponse
-	(*DefineAsB2CRequest)(nil),                 // 26: tremplin.agency.v1.DefineAsB2CRequest
-	(*DefineAsB2CResponse)(nil),                // 27: tremplin.agency.v1.DefineAsB2CResponse
-	(*DefineAsB2BRequest)(nil),                 // 28: tremplin.agency.v1.DefineAsB2BRequest
-	(*DefineAsB2BResponse)(nil),                // 29: tremplin.agency.v1.DefineAsB2BResponse
-	(*SetFreeAccessRequest)(nil),               // 30: tremplin.agency.v1.SetFreeAccessRequest
-	(*SetFreeAccessResponse)(nil),              // 31: tremplin.agency.v1.SetFreeAccessResponse
-	(*DeleteCandidateRequest)(nil),             // 32: tremplin.agency.v1.DeleteCandidateRequest
-	(*DeleteCandidateResponse)(nil),            // 33: tremplin.agency.v1.DeleteCandidateResponse
-	(*CreateApiKeyRequest)(nil),                // 34: tremplin.agency.v1.CreateApiKeyRequest
-	(*CreateApiKeyResponse)(nil),               // 35: tremplin.agency.v1.CreateApiKeyResponse
-	(*ListApiKeysRequest)(nil),                 // 36: tremplin.agency.v1.ListApiKeysRequest
-	(*ListApiKeysResponse)(nil),                // 37: tremplin.agency.v1.ListApiKeysResponse
-	(*RevokeApiKeyRequest)(nil),                // 38: tremplin.agency.v1.RevokeApiKeyRequest
-	(*RevokeApiKeyResponse)(nil),               // 39: tremplin.agency.v1.RevokeApiKeyResponse
-	(v1.Civility)(0),                           // 40: tremplin.common.v1.Civility
-	(*timestamppb.Timestamp)(nil),              // 41: google.protobuf.Timestamp
-	(*v1.AgencyRef)(nil),                       // 42: tremplin.common.v1.AgencyRef
-	(*v1.User)(nil),                            // 43: tremplin.common.v1.User
-	(*v1.License)(nil),                         // 44: tremplin.common.v1.License
+	(*CandidateStatusCounts)(nil),              // 3: tremplin.agency.v1.CandidateStatusCounts
+	(*ApiKey)(nil),                             // 4: tremplin.agency.v1.ApiKey
+	(*ListAgenciesRequest)(nil),                // 5: tremplin.agency.v1.ListAgenciesRequest
+	(*ListAgenciesResponse)(nil),               // 6: tremplin.agency.v1.ListAgenciesResponse
+	(*GetAgencyRequest)(nil),                   // 7: tremplin.agency.v1.GetAgencyRequest
+	(*GetAgencyResponse)(nil),                  // 8: tremplin.agency.v1.GetAgencyResponse
+	(*CreateAgencyRequest)(nil),                // 9: tremplin.agency.v1.CreateAgencyRequest
+	(*CreateAgencyResponse)(nil),               // 10: tremplin.agency.v1.CreateAgencyResponse
+	(*UpdateAgencyRequest)(nil),                // 11: tremplin.agency.v1.UpdateAgencyRequest
+	(*UpdateAgencyResponse)(nil),               // 12: tremplin.agency.v1.UpdateAgencyResponse
+	(*AllocateLicensesRequest)(nil),            // 13: tremplin.agency.v1.AllocateLicensesRequest
+	(*AllocateLicensesResponse)(nil),           // 14: tremplin.agency.v1.AllocateLicensesResponse
+	(*CreateCandidateRequest)(nil),             // 15: tremplin.agency.v1.CreateCandidateRequest
+	(*CreateCandidateResponse)(nil),            // 16: tremplin.agency.v1.CreateCandidateResponse
+	(*AllocateLicenseToCandidateRequest)(nil),  // 17: tremplin.agency.v1.AllocateLicenseToCandidateRequest
+	(*AllocateLicenseToCandidateResponse)(nil), // 18: tremplin.agency.v1.AllocateLicenseToCandidateResponse
+	(*SendNewEmailInvitationRequest)(nil),      // 19: tremplin.agency.v1.SendNewEmailInvitationRequest
+	(*SendNewEmailInvitationResponse)(nil),     // 20: tremplin.agency.v1.SendNewEmailInvitationResponse
+	(*ListCandidatesRequest)(nil),              // 21: tremplin.agency.v1.ListCandidatesRequest
+	(*ListCandidatesResponse)(nil),             // 22: tremplin.agency.v1.ListCandidatesResponse
+	(*ListAgencyCandidatesRequest)(nil),        // 23: tremplin.agency.v1.ListAgencyCandidatesRequest
+	(*ListAgencyCandidatesResponse)(nil),       // 24: tremplin.agency.v1.ListAgencyCandidatesResponse
+	(*GetCandidateLicenseRequest)(nil),         // 25: tremplin.agency.v1.GetCandidateLicenseRequest
+	(*GetCandidateLicenseResponse)(nil),        // 26: tremplin.agency.v1.GetCandidateLicenseResponse
+	(*GetCandidateProgressRequest)(nil),        // 27: tremplin.agency.v1.GetCandidateProgressRequest
+	(*GetCandidateProgressResponse)(nil),       // 28: tremplin.agency.v1.GetCandidateProgressResponse
+	(*CandidateProgress)(nil),                  // 29: tremplin.agency.v1.CandidateProgress
+	(*ProgressWeek)(nil),                       // 30: tremplin.agency.v1.ProgressWeek
+	(*DefineAsB2CRequest)(nil),                 // 31: tremplin.agency.v1.DefineAsB2CRequest
+	(*DefineAsB2CResponse)(nil),                // 32: tremplin.agency.v1.DefineAsB2CResponse
+	(*DefineAsB2BRequest)(nil),                 // 33: tremplin.agency.v1.DefineAsB2BRequest
+	(*DefineAsB2BResponse)(nil),                // 34: tremplin.agency.v1.DefineAsB2BResponse
+	(*SetFreeAccessRequest)(nil),               // 35: tremplin.agency.v1.SetFreeAccessRequest
+	(*SetFreeAccessResponse)(nil),              // 36: tremplin.agency.v1.SetFreeAccessResponse
+	(*DeleteCandidateRequest)(nil),             // 37: tremplin.agency.v1.DeleteCandidateRequest
+	(*DeleteCandidateResponse)(nil),            // 38: tremplin.agency.v1.DeleteCandidateResponse
+	(*CreateApiKeyRequest)(nil),                // 39: tremplin.agency.v1.CreateApiKeyRequest
+	(*CreateApiKeyResponse)(nil),               // 40: tremplin.agency.v1.CreateApiKeyResponse
+	(*ListApiKeysRequest)(nil),                 // 41: tremplin.agency.v1.ListApiKeysRequest
+	(*ListApiKeysResponse)(nil),                // 42: tremplin.agency.v1.ListApiKeysResponse
+	(*RevokeApiKeyRequest)(nil),                // 43: tremplin.agency.v1.RevokeApiKeyRequest
+	(*RevokeApiKeyResponse)(nil),               // 44: tremplin.agency.v1.RevokeApiKeyResponse
+	(v1.Civility)(0),                           // 45: tremplin.common.v1.Civility
+	(*timestamppb.Timestamp)(nil),              // 46: google.protobuf.Timestamp
+	(*v1.AgencyRef)(nil),                       // 47: tremplin.common.v1.AgencyRef
+	(*v1.User)(nil),                            // 48: tremplin.common.v1.User
+	(v1.UserStatus)(0),                         // 49: tremplin.common.v1.UserStatus
+	(*v1.License)(nil),                         // 50: tremplin.common.v1.License
 }
 var file_tremplin_agency_v1_agency_proto_depIdxs = []int32{
-	40, // 0: tremplin.agency.v1.AgencyAdmin.civility:type_name -> tremplin.common.v1.Civility
-	0,  // 1: tremplin.agency.v1.Agency.admin:type_name -> tremplin.agency.v1.AgencyAdmin
-	41, // 2: tremplin.agency.v1.Agency.created_date:type_name -> google.protobuf.Timestamp
-	42, // 3: tremplin.agency.v1.ApiKey.agency:type_name -> tremplin.common.v1.AgencyRef
-	41, // 4: tremplin.agency.v1.ApiKey.created_date:type_name -> google.protobuf.Timestamp
-	41, // 5: tremplin.agency.v1.ApiKey.last_used_date:type_name -> google.protobuf.Timestamp
-	1,  // 6: tremplin.agency.v1.ListAgenciesResponse.agencies:type_name -> tremplin.agency.v1.Agency
-	1,  // 7: tremplin.agency.v1.GetAgencyResponse.agency:type_name -> tremplin.agency.v1.Agency
-	0,  // 8: tremplin.agency.v1.CreateAgencyRequest.user_profile:type_name -> tremplin.agency.v1.AgencyAdmin
-	1,  // 9: tremplin.agency.v1.CreateAgencyResponse.agency:type_name -> tremplin.agency.v1.Agency
-	0,  // 10: tremplin.agency.v1.UpdateAgencyRequest.user_profile:type_name -> tremplin.agency.v1.AgencyAdmin
-	1,  // 11: tremplin.agency.v1.UpdateAgencyResponse.agency:type_name -> tremplin.agency.v1.Agency
-	1,  // 12: tremplin.agency.v1.AllocateLicensesResponse.agency:type_name -> tremplin.agency.v1.Agency
-	40, // 13: tremplin.agency.v1.CreateCandidateRequest.civility:type_name -> tremplin.common.v1.Civility
-	43, // 14: tremplin.agency.v1.CreateCandidateResponse.candidate:type_name -> tremplin.common.v1.User
-	43, // 15: tremplin.agency.v1.AllocateLicenseToCandidateResponse.candidate:type_name -> tremplin.common.v1.User
-	43, // 16: tremplin.agency.v1.ListCandidatesResponse.candidates:type_name -> tremplin.common.v1.User
-	43, // 17: tremplin.agency.v1.ListAgencyCandidatesResponse.candidates:type_name -> tremplin.common.v1.User
-	44, // 18: tremplin.agency.v1.GetCandidateLicenseResponse.license:type_name -> tremplin.common.v1.License
-	43, // 19: tremplin.agency.v1.DefineAsB2CResponse.candidate:type_name -> tremplin.common.v1.User
-	2,  // 20: tremplin.agency.v1.DefineAsB2CResponse.actions:type_name -> tremplin.agency.v1.CandidateActions
-	43, // 21: tremplin.agency.v1.DefineAsB2BResponse.candidate:type_name -> tremplin.common.v1.User
-	2,  // 22: tremplin.agency.v1.DefineAsB2BResponse.actions:type_name -> tremplin.agency.v1.CandidateActions
-	43, // 23: tremplin.agency.v1.SetFreeAccessResponse.candidate:type_name -> tremplin.common.v1.User
-	3,  // 24: tremplin.agency.v1.CreateApiKeyResponse.api_key:type_name -> tremplin.agency.v1.ApiKey
-	3,  // 25: tremplin.agency.v1.ListApiKeysResponse.api_keys:type_name -> tremplin.agency.v1.ApiKey
-	4,  // 26: tremplin.agency.v1.AgencyService.ListAgencies:input_type -> tremplin.agency.v1.ListAgenciesRequest
-	6,  // 27: tremplin.agency.v1.AgencyService.GetAgency:input_type -> tremplin.agency.v1.GetAgencyRequest
-	8,  // 28: tremplin.agency.v1.AgencyService.CreateAgency:input_type -> tremplin.agency.v1.CreateAgencyRequest
-	10, // 29: tremplin.agency.v1.AgencyService.UpdateAgency:input_type -> tremplin.agency.v1.UpdateAgencyRequest
-	12, // 30: tremplin.agency.v1.AgencyService.AllocateLicenses:input_type -> tremplin.agency.v1.AllocateLicensesRequest
-	14, // 31: tremplin.agency.v1.AgencyService.CreateCandidate:input_type -> tremplin.agency.v1.CreateCandidateRequest
-	16, // 32: tremplin.agency.v1.AgencyService.AllocateLicenseToCandidate:input_type -> tremplin.agency.v1.AllocateLicenseToCandidateRequest
-	18, // 33: tremplin.agency.v1.AgencyService.SendNewEmailInvitation:input_type -> tremplin.agency.v1.SendNewEmailInvitationRequest
-	20, // 34: tremplin.agency.v1.AgencyService.ListCandidates:input_type -> tremplin.agency.v1.ListCandidatesRequest
-	22, // 35: tremplin.agency.v1.AgencyService.ListAgencyCandidates:input_type -> tremplin.agency.v1.ListAgencyCandidatesRequest
-	24, // 36: tremplin.agency.v1.AgencyService.GetCandidateLicense:input_type -> tremplin.agency.v1.GetCandidateLicenseRequest
-	26, // 37: tremplin.agency.v1.AgencyService.DefineAsB2C:input_type -> tremplin.agency.v1.DefineAsB2CRequest
-	28, // 38: tremplin.agency.v1.AgencyService.DefineAsB2B:input_type -> tremplin.agency.v1.DefineAsB2BRequest
-	30, // 39: tremplin.agency.v1.AgencyService.SetFreeAccess:input_type -> tremplin.agency.v1.SetFreeAccessRequest
-	32, // 40: tremplin.agency.v1.AgencyService.DeleteCandidate:input_type -> tremplin.agency.v1.DeleteCandidateRequest
-	34, // 41: tremplin.agency.v1.AgencyService.CreateApiKey:input_type -> tremplin.agency.v1.CreateApiKeyRequest
-	36, // 42: tremplin.agency.v1.AgencyService.ListApiKeys:input_type -> tremplin.agency.v1.ListApiKeysRequest
-	38, // 43: tremplin.agency.v1.AgencyService.RevokeApiKey:input_type -> tremplin.agency.v1.RevokeApiKeyRequest
-	5,  // 44: tremplin.agency.v1.AgencyService.ListAgencies:output_type -> tremplin.agency.v1.ListAgenciesResponse
-	7,  // 45: tremplin.agency.v1.AgencyService.GetAgency:output_type -> tremplin.agency.v1.GetAgencyResponse
-	9,  // 46: tremplin.agency.v1.AgencyService.CreateAgency:output_type -> tremplin.agency.v1.CreateAgencyResponse
-	11, // 47: tremplin.agency.v1.AgencyService.UpdateAgency:output_type -> tremplin.agency.v1.UpdateAgencyResponse
-	13, // 48: tremplin.agency.v1.AgencyService.AllocateLicenses:output_type -> tremplin.agency.v1.AllocateLicensesResponse
-	15, // 49: tremplin.agency.v1.AgencyService.CreateCandidate:output_type -> tremplin.agency.v1.CreateCandidateResponse
-	17, // 50: tremplin.agency.v1.AgencyService.AllocateLicenseToCandidate:output_type -> tremplin.agency.v1.AllocateLicenseToCandidateResponse
-	19, // 51: tremplin.agency.v1.AgencyService.SendNewEmailInvitation:output_type -> tremplin.agency.v1.SendNewEmailInvitationResponse
-	21, // 52: tremplin.agency.v1.AgencyService.ListCandidates:output_type -> tremplin.agency.v1.ListCandidatesResponse
-	23, // 53: tremplin.agency.v1.AgencyService.ListAgencyCandidates:output_type -> tremplin.agency.v1.ListAgencyCandidatesResponse
-	25, // 54: tremplin.agency.v1.AgencyService.GetCandidateLicense:output_type -> tremplin.agency.v1.GetCandidateLicenseResponse
-	27, // 55: tremplin.agency.v1.AgencyService.DefineAsB2C:output_type -> tremplin.agency.v1.DefineAsB2CResponse
-	29, // 56: tremplin.agency.v1.AgencyService.DefineAsB2B:output_type -> tremplin.agency.v1.DefineAsB2BResponse
-	31, // 57: tremplin.agency.v1.AgencyService.SetFreeAccess:output_type -> tremplin.agency.v1.SetFreeAccessResponse
-	33, // 58: tremplin.agency.v1.AgencyService.DeleteCandidate:output_type -> tremplin.agency.v1.DeleteCandidateResponse
-	35, // 59: tremplin.agency.v1.AgencyService.CreateApiKey:output_type -> tremplin.agency.v1.CreateApiKeyResponse
-	37, // 60: tremplin.agency.v1.AgencyService.ListApiKeys:output_type -> tremplin.agency.v1.ListApiKeysResponse
-	39, // 61: tremplin.agency.v1.AgencyService.RevokeApiKey:output_type -> tremplin.agency.v1.RevokeApiKeyResponse
-	44, // [44:62] is the sub-list for method output_type
-	26, // [26:44] is the sub-list for method input_type
-	26, // [26:26] is the sub-list for extension type_name
-	26, // [26:26] is the sub-list for extension extendee
-	0,  // [0:26] is the sub-list for field type_name
+	45, // 0: tremplin.agency.v1.AgencyAdmin.civility:type_name -> tremplin.common.v1.Civility
+	46, // 1: tremplin.agency.v1.AgencyAdmin.first_login_date:type_name -> google.protobuf.Timestamp
+	0,  // 2: tremplin.agency.v1.Agency.admin:type_name -> tremplin.agency.v1.AgencyAdmin
+	46, // 3: tremplin.agency.v1.Agency.created_date:type_name -> google.protobuf.Timestamp
+	47, // 4: tremplin.agency.v1.ApiKey.agency:type_name -> tremplin.common.v1.AgencyRef
+	46, // 5: tremplin.agency.v1.ApiKey.created_date:type_name -> google.protobuf.Timestamp
+	46, // 6: tremplin.agency.v1.ApiKey.last_used_date:type_name -> google.protobuf.Timestamp
+	1,  // 7: tremplin.agency.v1.ListAgenciesResponse.agencies:type_name -> tremplin.agency.v1.Agency
+	1,  // 8: tremplin.agency.v1.GetAgencyResponse.agency:type_name -> tremplin.agency.v1.Agency
+	0,  // 9: tremplin.agency.v1.CreateAgencyRequest.user_profile:type_name -> tremplin.agency.v1.AgencyAdmin
+	1,  // 10: tremplin.agency.v1.CreateAgencyResponse.agency:type_name -> tremplin.agency.v1.Agency
+	0,  // 11: tremplin.agency.v1.UpdateAgencyRequest.user_profile:type_name -> tremplin.agency.v1.AgencyAdmin
+	1,  // 12: tremplin.agency.v1.UpdateAgencyResponse.agency:type_name -> tremplin.agency.v1.Agency
+	1,  // 13: tremplin.agency.v1.AllocateLicensesResponse.agency:type_name -> tremplin.agency.v1.Agency
+	45, // 14: tremplin.agency.v1.CreateCandidateRequest.civility:type_name -> tremplin.common.v1.Civility
+	48, // 15: tremplin.agency.v1.CreateCandidateResponse.candidate:type_name -> tremplin.common.v1.User
+	48, // 16: tremplin.agency.v1.AllocateLicenseToCandidateResponse.candidate:type_name -> tremplin.common.v1.User
+	48, // 17: tremplin.agency.v1.SendNewEmailInvitationResponse.candidate:type_name -> tremplin.common.v1.User
+	49, // 18: tremplin.agency.v1.ListCandidatesRequest.status:type_name -> tremplin.common.v1.UserStatus
+	48, // 19: tremplin.agency.v1.ListCandidatesResponse.candidates:type_name -> tremplin.common.v1.User
+	3,  // 20: tremplin.agency.v1.ListCandidatesResponse.counts:type_name -> tremplin.agency.v1.CandidateStatusCounts
+	49, // 21: tremplin.agency.v1.ListAgencyCandidatesRequest.status:type_name -> tremplin.common.v1.UserStatus
+	48, // 22: tremplin.agency.v1.ListAgencyCandidatesResponse.candidates:type_name -> tremplin.common.v1.User
+	3,  // 23: tremplin.agency.v1.ListAgencyCandidatesResponse.counts:type_name -> tremplin.agency.v1.CandidateStatusCounts
+	50, // 24: tremplin.agency.v1.GetCandidateLicenseResponse.license:type_name -> tremplin.common.v1.License
+	29, // 25: tremplin.agency.v1.GetCandidateProgressResponse.progress:type_name -> tremplin.agency.v1.CandidateProgress
+	46, // 26: tremplin.agency.v1.CandidateProgress.last_login_date:type_name -> google.protobuf.Timestamp
+	30, // 27: tremplin.agency.v1.CandidateProgress.this_week:type_name -> tremplin.agency.v1.ProgressWeek
+	30, // 28: tremplin.agency.v1.CandidateProgress.last_week:type_name -> tremplin.agency.v1.ProgressWeek
+	46, // 29: tremplin.agency.v1.ProgressWeek.start:type_name -> google.protobuf.Timestamp
+	46, // 30: tremplin.agency.v1.ProgressWeek.end:type_name -> google.protobuf.Timestamp
+	48, // 31: tremplin.agency.v1.DefineAsB2CResponse.candidate:type_name -> tremplin.common.v1.User
+	2,  // 32: tremplin.agency.v1.DefineAsB2CResponse.actions:type_name -> tremplin.agency.v1.CandidateActions
+	48, // 33: tremplin.agency.v1.DefineAsB2BResponse.candidate:type_name -> tremplin.common.v1.User
+	2,  // 34: tremplin.agency.v1.DefineAsB2BResponse.actions:type_name -> tremplin.agency.v1.CandidateActions
+	48, // 35: tremplin.agency.v1.SetFreeAccessResponse.candidate:type_name -> tremplin.common.v1.User
+	4,  // 36: tremplin.agency.v1.CreateApiKeyResponse.api_key:type_name -> tremplin.agency.v1.ApiKey
+	4,  // 37: tremplin.agency.v1.ListApiKeysResponse.api_keys:type_name -> tremplin.agency.v1.ApiKey
+	5,  // 38: tremplin.agency.v1.AgencyService.ListAgencies:input_type -> tremplin.agency.v1.ListAgenciesRequest
+	7,  // 39: tremplin.agency.v1.AgencyService.GetAgency:input_type -> tremplin.agency.v1.GetAgencyRequest
+	9,  // 40: tremplin.agency.v1.AgencyService.CreateAgency:input_type -> tremplin.agency.v1.CreateAgencyRequest
+	11, // 41: tremplin.agency.v1.AgencyService.UpdateAgency:input_type -> tremplin.agency.v1.UpdateAgencyRequest
+	13, // 42: tremplin.agency.v1.AgencyService.AllocateLicenses:input_type -> tremplin.agency.v1.AllocateLicensesRequest
+	15, // 43: tremplin.agency.v1.AgencyService.CreateCandidate:input_type -> tremplin.agency.v1.CreateCandidateRequest
+	17, // 44: tremplin.agency.v1.AgencyService.AllocateLicenseToCandidate:input_type -> tremplin.agency.v1.AllocateLicenseToCandidateRequest
+	19, // 45: tremplin.agency.v1.AgencyService.SendNewEmailInvitation:input_type -> tremplin.agency.v1.SendNewEmailInvitationRequest
+	21, // 46: tremplin.agency.v1.AgencyService.ListCandidates:input_type -> tremplin.agency.v1.ListCandidatesRequest
+	23, // 47: tremplin.agency.v1.AgencyService.ListAgencyCandidates:input_type -> tremplin.agency.v1.ListAgencyCandidatesRequest
+	25, // 48: tremplin.agency.v1.AgencyService.GetCandidateLicense:input_type -> tremplin.agency.v1.GetCandidateLicenseRequest
+	31, // 49: tremplin.agency.v1.AgencyService.DefineAsB2C:input_type -> tremplin.agency.v1.DefineAsB2CRequest
+	33, // 50: tremplin.agency.v1.AgencyService.DefineAsB2B:input_type -> tremplin.agency.v1.DefineAsB2BRequest
+	35, // 51: tremplin.agency.v1.AgencyService.SetFreeAccess:input_type -> tremplin.agency.v1.SetFreeAccessRequest
+	37, // 52: tremplin.agency.v1.AgencyService.DeleteCandidate:input_type -> tremplin.agency.v1.DeleteCandidateRequest
+	27, // 53: tremplin.agency.v1.AgencyService.GetCandidateProgress:input_type -> tremplin.agency.v1.GetCandidateProgressRequest
+	39, // 54: tremplin.agency.v1.AgencyService.CreateApiKey:input_type -> tremplin.agency.v1.CreateApiKeyRequest
+	41, // 55: tremplin.agency.v1.AgencyService.ListApiKeys:input_type -> tremplin.agency.v1.ListApiKeysRequest
+	43, // 56: tremplin.agency.v1.AgencyService.RevokeApiKey:input_type -> tremplin.agency.v1.RevokeApiKeyRequest
+	6,  // 57: tremplin.agency.v1.AgencyService.ListAgencies:output_type -> tremplin.agency.v1.ListAgenciesResponse
+	8,  // 58: tremplin.agency.v1.AgencyService.GetAgency:output_type -> tremplin.agency.v1.GetAgencyResponse
+	10, // 59: tremplin.agency.v1.AgencyService.CreateAgency:output_type -> tremplin.agency.v1.CreateAgencyResponse
+	12, // 60: tremplin.agency.v1.AgencyService.UpdateAgency:output_type -> tremplin.agency.v1.UpdateAgencyResponse
+	14, // 61: tremplin.agency.v1.AgencyService.AllocateLicenses:output_type -> tremplin.agency.v1.AllocateLicensesResponse
+	16, // 62: tremplin.agency.v1.AgencyService.CreateCandidate:output_type -> tremplin.agency.v1.CreateCandidateResponse
+	18, // 63: tremplin.agency.v1.AgencyService.AllocateLicenseToCandidate:output_type -> tremplin.agency.v1.AllocateLicenseToCandidateResponse
+	20, // 64: tremplin.agency.v1.AgencyService.SendNewEmailInvitation:output_type -> tremplin.agency.v1.SendNewEmailInvitationResponse
+	22, // 65: tremplin.agency.v1.AgencyService.ListCandidates:output_type -> tremplin.agency.v1.ListCandidatesResponse
+	24, // 66: tremplin.agency.v1.AgencyService.ListAgencyCandidates:output_type -> tremplin.agency.v1.ListAgencyCandidatesResponse
+	26, // 67: tremplin.agency.v1.AgencyService.GetCandidateLicense:output_type -> tremplin.agency.v1.GetCandidateLicenseResponse
+	32, // 68: tremplin.agency.v1.AgencyService.DefineAsB2C:output_type -> tremplin.agency.v1.DefineAsB2CResponse
+	34, // 69: tremplin.agency.v1.AgencyService.DefineAsB2B:output_type -> tremplin.agency.v1.DefineAsB2BResponse
+	36, // 70: tremplin.agency.v1.AgencyService.SetFreeAccess:output_type -> tremplin.agency.v1.SetFreeAccessResponse
+	38, // 71: tremplin.agency.v1.AgencyService.DeleteCandidate:output_type -> tremplin.agency.v1.DeleteCandidateResponse
+	28, // 72: tremplin.agency.v1.AgencyService.GetCandidateProgress:output_type -> tremplin.agency.v1.GetCandidateProgressResponse
+	40, // 73: tremplin.agency.v1.AgencyService.CreateApiKey:output_type -> tremplin.agency.v1.CreateApiKeyResponse
+	42, // 74: tremplin.agency.v1.AgencyService.ListApiKeys:output_type -> tremplin.agency.v1.ListApiKeysResponse
+	44, // 75: tremplin.agency.v1.AgencyService.RevokeApiKey:output_type -> tremplin.agency.v1.RevokeApiKeyResponse
+	57, // [57:76] is the sub-list for method output_type
+	38, // [38:57] is the sub-list for method input_type
+	38, // [38:38] is the sub-list for extension type_name
+	38, // [38:38] is the sub-list for extension extendee
+	0,  // [0:38] is the sub-list for field type_name
 }
 
 func init() { file_tremplin_agency_v1_agency_proto_init() }
@@ -2356,13 +3010,14 @@ func file_tremplin_agency_v1_agency_proto_init() {
 	if File_tremplin_agency_v1_agency_proto != nil {
 		return
 	}
+	file_tremplin_agency_v1_agency_proto_msgTypes[15].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tremplin_agency_v1_agency_proto_rawDesc), len(file_tremplin_agency_v1_agency_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   40,
+			NumMessages:   45,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -361,7 +361,11 @@ type NewPasswordRequest struct {
 	// and a special character.
 	Password string `protobuf:"bytes,2,opt,name=password,proto3" json:"password,omitempty"`
 	// The single-use token carried by the link.
-	Token         string `protobuf:"bytes,3,opt,name=token,proto3" json:"token,omitempty"`
+	Token string `protobuf:"bytes,3,opt,name=token,proto3" json:"token,omitempty"`
+	// The terms of use are accepted (required for an invitation link; its refusal names this
+	// field: « Vous devez accepter les conditions générales d'utilisation pour créer votre mot de
+	// passe »).
+	AcceptTerms   bool `protobuf:"varint,4,opt,name=accept_terms,json=acceptTerms,proto3" json:"accept_terms,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -417,8 +421,17 @@ func (x *NewPasswordRequest) GetToken() string {
 	return ""
 }
 
+func (x *NewPasswordRequest) GetAcceptTerms() bool {
+	if x != nil {
+		return x.AcceptTerms
+	}
+	return false
+}
+
 type NewPasswordResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Set when the link was an invitation: the user is now signed in.
+	User          *v1.User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -453,19 +466,34 @@ func (*NewPasswordResponse) Descriptor() ([]byte, []int) {
 	return file_tremplin_auth_v1_auth_proto_rawDescGZIP(), []int{9}
 }
 
+func (x *NewPasswordResponse) GetUser() *v1.User {
+	if x != nil {
+		return x.User
+	}
+	return nil
+}
+
 type UpdateProfileRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Must be the signed-in user's id.
-	Id                string      `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	Civility          v1.Civility `protobuf:"varint,2,opt,name=civility,proto3,enum=tremplin.common.v1.Civility" json:"civility,omitempty"`
-	FirstName         string      `protobuf:"bytes,3,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
-	LastName          string      `protobuf:"bytes,4,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
-	Job               string      `protobuf:"bytes,5,opt,name=job,proto3" json:"job,omitempty"`
-	MobileNumber      string      `protobuf:"bytes,6,opt,name=mobile_number,json=mobileNumber,proto3" json:"mobile_number,omitempty"`
-	PhoneNumber       string      `protobuf:"bytes,7,opt,name=phone_number,json=phoneNumber,proto3" json:"phone_number,omitempty"`
-	TaskNotifications bool        `protobuf:"varint,8,opt,name=task_notifications,json=taskNotifications,proto3" json:"task_notifications,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Every other field is optional: a field left out keeps its value (a partial update).
+	Civility     *v1.Civility `protobuf:"varint,2,opt,name=civility,proto3,enum=tremplin.common.v1.Civility,oneof" json:"civility,omitempty"`
+	FirstName    *string      `protobuf:"bytes,3,opt,name=first_name,json=firstName,proto3,oneof" json:"first_name,omitempty"`
+	LastName     *string      `protobuf:"bytes,4,opt,name=last_name,json=lastName,proto3,oneof" json:"last_name,omitempty"`
+	Job          *string      `protobuf:"bytes,5,opt,name=job,proto3,oneof" json:"job,omitempty"`
+	MobileNumber *string      `protobuf:"bytes,6,opt,name=mobile_number,json=mobileNumber,proto3,oneof" json:"mobile_number,omitempty"` // empty clears it
+	PhoneNumber  *string      `protobuf:"bytes,7,opt,name=phone_number,json=phoneNumber,proto3,oneof" json:"phone_number,omitempty"`    // empty clears it
+	// Turning them on needs premium.
+	TaskNotifications *bool `protobuf:"varint,8,opt,name=task_notifications,json=taskNotifications,proto3,oneof" json:"task_notifications,omitempty"`
+	// An IANA time zone ("Europe/Paris", "America/Montreal"): weeks, deadlines and the nightly
+	// work follow it.
+	TimeZone *string `protobuf:"bytes,9,opt,name=time_zone,json=timeZone,proto3,oneof" json:"time_zone,omitempty"`
+	// Share progress with the agency (coach view): candidates of an agency only; the others are
+	// refused on this field.
+	ShareProgressWithAgency *bool `protobuf:"varint,10,opt,name=share_progress_with_agency,json=shareProgressWithAgency,proto3,oneof" json:"share_progress_with_agency,omitempty"`
+	unknownFields           protoimpl.UnknownFields
+	sizeCache               protoimpl.SizeCache
 }
 
 func (x *UpdateProfileRequest) Reset() {
@@ -506,50 +534,64 @@ func (x *UpdateProfileRequest) GetId() string {
 }
 
 func (x *UpdateProfileRequest) GetCivility() v1.Civility {
-	if x != nil {
-		return x.Civility
+	if x != nil && x.Civility != nil {
+		return *x.Civility
 	}
 	return v1.Civility(0)
 }
 
 func (x *UpdateProfileRequest) GetFirstName() string {
-	if x != nil {
-		return x.FirstName
+	if x != nil && x.FirstName != nil {
+		return *x.FirstName
 	}
 	return ""
 }
 
 func (x *UpdateProfileRequest) GetLastName() string {
-	if x != nil {
-		return x.LastName
+	if x != nil && x.LastName != nil {
+		return *x.LastName
 	}
 	return ""
 }
 
 func (x *UpdateProfileRequest) GetJob() string {
-	if x != nil {
-		return x.Job
+	if x != nil && x.Job != nil {
+		return *x.Job
 	}
 	return ""
 }
 
 func (x *UpdateProfileRequest) GetMobileNumber() string {
-	if x != nil {
-		return x.MobileNumber
+	if x != nil && x.MobileNumber != nil {
+		return *x.MobileNumber
 	}
 	return ""
 }
 
 func (x *UpdateProfileRequest) GetPhoneNumber() string {
-	if x != nil {
-		return x.PhoneNumber
+	if x != nil && x.PhoneNumber != nil {
+		return *x.PhoneNumber
 	}
 	return ""
 }
 
 func (x *UpdateProfileRequest) GetTaskNotifications() bool {
-	if x != nil {
-		return x.TaskNotifications
+	if x != nil && x.TaskNotifications != nil {
+		return *x.TaskNotifications
+	}
+	return false
+}
+
+func (x *UpdateProfileRequest) GetTimeZone() string {
+	if x != nil && x.TimeZone != nil {
+		return *x.TimeZone
+	}
+	return ""
+}
+
+func (x *UpdateProfileRequest) GetShareProgressWithAgency() bool {
+	if x != nil && x.ShareProgressWithAgency != nil {
+		return *x.ShareProgressWithAgency
 	}
 	return false
 }
@@ -619,24 +661,40 @@ const file_tremplin_auth_v1_auth_proto_rawDesc = "" +
 	"\x14ResetPasswordRequest\x12 \n" +
 	"\x05email\x18\x01 \x01(\tB\n" +
 	"\xbaH\ar\x05\x18\xfe\x01`\x01R\x05email\"\x17\n" +
-	"\x15ResetPasswordResponse\"\xdb\x02\n" +
+	"\x15ResetPasswordResponse\"\xfe\x02\n" +
 	"\x12NewPasswordRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12\x88\x02\n" +
 	"\bpassword\x18\x02 \x01(\tB\xeb\x01\xbaH\xe7\x01\xba\x01\xe3\x01\n" +
 	"\x0fpassword.format\x12'Le format du mot de passe est incorrect\x1a\xa6\x01this.size() >= 8 && this.size() <= 256 && !this.matches('\\\\s') && this.matches('[A-Z]') && this.matches('[a-z]') && this.matches('[0-9]') && this.matches('[^\\\\w\\\\s]')R\bpassword\x12 \n" +
 	"\x05token\x18\x03 \x01(\tB\n" +
-	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\x05token\"\x15\n" +
-	"\x13NewPasswordResponse\"\xb7\x03\n" +
+	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\x05token\x12!\n" +
+	"\faccept_terms\x18\x04 \x01(\bR\vacceptTerms\"C\n" +
+	"\x13NewPasswordResponse\x12,\n" +
+	"\x04user\x18\x01 \x01(\v2\x18.tremplin.common.v1.UserR\x04user\"\xe0\x05\n" +
 	"\x14UpdateProfileRequest\x12\x18\n" +
-	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12B\n" +
-	"\bcivility\x18\x02 \x01(\x0e2\x1c.tremplin.common.v1.CivilityB\b\xbaH\x05\x82\x01\x02\x10\x01R\bcivility\x12&\n" +
+	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12G\n" +
+	"\bcivility\x18\x02 \x01(\x0e2\x1c.tremplin.common.v1.CivilityB\b\xbaH\x05\x82\x01\x02\x10\x01H\x00R\bcivility\x88\x01\x01\x12+\n" +
 	"\n" +
-	"first_name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\tfirstName\x12$\n" +
-	"\tlast_name\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\blastName\x12\x1a\n" +
-	"\x03job\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x03job\x12T\n" +
-	"\rmobile_number\x18\x06 \x01(\tB/\xbaH,\xd8\x01\x01r'2%^(?:\\+|00)?[0-9](?:[ -]?[0-9]){0,19}$R\fmobileNumber\x12R\n" +
-	"\fphone_number\x18\a \x01(\tB/\xbaH,\xd8\x01\x01r'2%^(?:\\+|00)?[0-9](?:[ -]?[0-9]){0,19}$R\vphoneNumber\x12-\n" +
-	"\x12task_notifications\x18\b \x01(\bR\x11taskNotifications\"E\n" +
+	"first_name\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dH\x01R\tfirstName\x88\x01\x01\x12)\n" +
+	"\tlast_name\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dH\x02R\blastName\x88\x01\x01\x12\x1f\n" +
+	"\x03job\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01H\x03R\x03job\x88\x01\x01\x12Y\n" +
+	"\rmobile_number\x18\x06 \x01(\tB/\xbaH,r*2(^$|^(?:\\+|00)?[0-9](?:[ -]?[0-9]){0,19}$H\x04R\fmobileNumber\x88\x01\x01\x12W\n" +
+	"\fphone_number\x18\a \x01(\tB/\xbaH,r*2(^$|^(?:\\+|00)?[0-9](?:[ -]?[0-9]){0,19}$H\x05R\vphoneNumber\x88\x01\x01\x122\n" +
+	"\x12task_notifications\x18\b \x01(\bH\x06R\x11taskNotifications\x88\x01\x01\x12)\n" +
+	"\ttime_zone\x18\t \x01(\tB\a\xbaH\x04r\x02\x18@H\aR\btimeZone\x88\x01\x01\x12@\n" +
+	"\x1ashare_progress_with_agency\x18\n" +
+	" \x01(\bH\bR\x17shareProgressWithAgency\x88\x01\x01B\v\n" +
+	"\t_civilityB\r\n" +
+	"\v_first_nameB\f\n" +
+	"\n" +
+	"_last_nameB\x06\n" +
+	"\x04_jobB\x10\n" +
+	"\x0e_mobile_numberB\x0f\n" +
+	"\r_phone_numberB\x15\n" +
+	"\x13_task_notificationsB\f\n" +
+	"\n" +
+	"_time_zoneB\x1d\n" +
+	"\x1b_share_progress_with_agency\"E\n" +
 	"\x15UpdateProfileResponse\x12,\n" +
 	"\x04user\x18\x01 \x01(\v2\x18.tremplin.common.v1.UserR\x04user2\xa0\x06\n" +
 	"\vAuthService\x12j\n" +
@@ -680,25 +738,26 @@ var file_tremplin_auth_v1_auth_proto_goTypes = []any{
 var file_tremplin_auth_v1_auth_proto_depIdxs = []int32{
 	12, // 0: tremplin.auth.v1.LoginResponse.user:type_name -> tremplin.common.v1.User
 	12, // 1: tremplin.auth.v1.MeResponse.user:type_name -> tremplin.common.v1.User
-	13, // 2: tremplin.auth.v1.UpdateProfileRequest.civility:type_name -> tremplin.common.v1.Civility
-	12, // 3: tremplin.auth.v1.UpdateProfileResponse.user:type_name -> tremplin.common.v1.User
-	0,  // 4: tremplin.auth.v1.AuthService.Login:input_type -> tremplin.auth.v1.LoginRequest
-	2,  // 5: tremplin.auth.v1.AuthService.Logout:input_type -> tremplin.auth.v1.LogoutRequest
-	4,  // 6: tremplin.auth.v1.AuthService.Me:input_type -> tremplin.auth.v1.MeRequest
-	6,  // 7: tremplin.auth.v1.AuthService.ResetPassword:input_type -> tremplin.auth.v1.ResetPasswordRequest
-	8,  // 8: tremplin.auth.v1.AuthService.NewPassword:input_type -> tremplin.auth.v1.NewPasswordRequest
-	10, // 9: tremplin.auth.v1.AuthService.UpdateProfile:input_type -> tremplin.auth.v1.UpdateProfileRequest
-	1,  // 10: tremplin.auth.v1.AuthService.Login:output_type -> tremplin.auth.v1.LoginResponse
-	3,  // 11: tremplin.auth.v1.AuthService.Logout:output_type -> tremplin.auth.v1.LogoutResponse
-	5,  // 12: tremplin.auth.v1.AuthService.Me:output_type -> tremplin.auth.v1.MeResponse
-	7,  // 13: tremplin.auth.v1.AuthService.ResetPassword:output_type -> tremplin.auth.v1.ResetPasswordResponse
-	9,  // 14: tremplin.auth.v1.AuthService.NewPassword:output_type -> tremplin.auth.v1.NewPasswordResponse
-	11, // 15: tremplin.auth.v1.AuthService.UpdateProfile:output_type -> tremplin.auth.v1.UpdateProfileResponse
-	10, // [10:16] is the sub-list for method output_type
-	4,  // [4:10] is the sub-list for method input_type
-	4,  // [4:4] is the sub-list for extension type_name
-	4,  // [4:4] is the sub-list for extension extendee
-	0,  // [0:4] is the sub-list for field type_name
+	12, // 2: tremplin.auth.v1.NewPasswordResponse.user:type_name -> tremplin.common.v1.User
+	13, // 3: tremplin.auth.v1.UpdateProfileRequest.civility:type_name -> tremplin.common.v1.Civility
+	12, // 4: tremplin.auth.v1.UpdateProfileResponse.user:type_name -> tremplin.common.v1.User
+	0,  // 5: tremplin.auth.v1.AuthService.Login:input_type -> tremplin.auth.v1.LoginRequest
+	2,  // 6: tremplin.auth.v1.AuthService.Logout:input_type -> tremplin.auth.v1.LogoutRequest
+	4,  // 7: tremplin.auth.v1.AuthService.Me:input_type -> tremplin.auth.v1.MeRequest
+	6,  // 8: tremplin.auth.v1.AuthService.ResetPassword:input_type -> tremplin.auth.v1.ResetPasswordRequest
+	8,  // 9: tremplin.auth.v1.AuthService.NewPassword:input_type -> tremplin.auth.v1.NewPasswordRequest
+	10, // 10: tremplin.auth.v1.AuthService.UpdateProfile:input_type -> tremplin.auth.v1.UpdateProfileRequest
+	1,  // 11: tremplin.auth.v1.AuthService.Login:output_type -> tremplin.auth.v1.LoginResponse
+	3,  // 12: tremplin.auth.v1.AuthService.Logout:output_type -> tremplin.auth.v1.LogoutResponse
+	5,  // 13: tremplin.auth.v1.AuthService.Me:output_type -> tremplin.auth.v1.MeResponse
+	7,  // 14: tremplin.auth.v1.AuthService.ResetPassword:output_type -> tremplin.auth.v1.ResetPasswordResponse
+	9,  // 15: tremplin.auth.v1.AuthService.NewPassword:output_type -> tremplin.auth.v1.NewPasswordResponse
+	11, // 16: tremplin.auth.v1.AuthService.UpdateProfile:output_type -> tremplin.auth.v1.UpdateProfileResponse
+	11, // [11:17] is the sub-list for method output_type
+	5,  // [5:11] is the sub-list for method input_type
+	5,  // [5:5] is the sub-list for extension type_name
+	5,  // [5:5] is the sub-list for extension extendee
+	0,  // [0:5] is the sub-list for field type_name
 }
 
 func init() { file_tremplin_auth_v1_auth_proto_init() }
@@ -706,6 +765,7 @@ func file_tremplin_auth_v1_auth_proto_init() {
 	if File_tremplin_auth_v1_auth_proto != nil {
 		return
 	}
+	file_tremplin_auth_v1_auth_proto_msgTypes[10].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -265,7 +265,7 @@ const (
 	ErrorReason_ERROR_REASON_INVALID_CREDENTIALS ErrorReason = 2
 	// B2B candidate without a valid licence: the no-licence outcome of login.
 	ErrorReason_ERROR_REASON_ACCESS_EXPIRED ErrorReason = 3
-	// Too many login attempts.
+	// Too many sign-in attempts, or too many password reset e-mails asked for.
 	ErrorReason_ERROR_REASON_TOO_MANY_ATTEMPTS ErrorReason = 4
 	// The caller's role may not call this RPC.
 	ErrorReason_ERROR_REASON_ROLE_NOT_ALLOWED ErrorReason = 5
@@ -305,6 +305,15 @@ const (
 	ErrorReason_ERROR_REASON_PAYMENT_UNAVAILABLE ErrorReason = 22
 	// The candidate already holds a licence, or has none to act on.
 	ErrorReason_ERROR_REASON_LICENSE_STATE ErrorReason = 23
+	// Too many passwords are being checked at once: the request was not handled; try again in
+	// a moment (Unavailable, HTTP 503).
+	ErrorReason_ERROR_REASON_SERVER_BUSY ErrorReason = 24
+	// The candidate has signed in already: there is no invitation to send them (they use the
+	// password reset link of the login page).
+	ErrorReason_ERROR_REASON_CANDIDATE_ALREADY_ACTIVE ErrorReason = 25
+	// An application's status cannot be set to this one by hand: it becomes engaged when the
+	// first activity linked to it is completed, and never goes back to new.
+	ErrorReason_ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY ErrorReason = 26
 )
 
 // Enum value maps for ErrorReason.
@@ -334,32 +343,38 @@ var (
 		21: "ERROR_REASON_WRONG_CANDIDATE_KIND",
 		22: "ERROR_REASON_PAYMENT_UNAVAILABLE",
 		23: "ERROR_REASON_LICENSE_STATE",
+		24: "ERROR_REASON_SERVER_BUSY",
+		25: "ERROR_REASON_CANDIDATE_ALREADY_ACTIVE",
+		26: "ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY",
 	}
 	ErrorReason_value = map[string]int32{
-		"ERROR_REASON_UNSPECIFIED":              0,
-		"ERROR_REASON_UNAUTHENTICATED":          1,
-		"ERROR_REASON_INVALID_CREDENTIALS":      2,
-		"ERROR_REASON_ACCESS_EXPIRED":           3,
-		"ERROR_REASON_TOO_MANY_ATTEMPTS":        4,
-		"ERROR_REASON_ROLE_NOT_ALLOWED":         5,
-		"ERROR_REASON_PREMIUM_REQUIRED":         6,
-		"ERROR_REASON_TOKEN_INVALID":            7,
-		"ERROR_REASON_INVALID_FIELDS":           8,
-		"ERROR_REASON_NOT_FOUND":                9,
-		"ERROR_REASON_CONTACT_NOT_DELETABLE":    10,
-		"ERROR_REASON_INVALID_INTERMEDIARY":     11,
-		"ERROR_REASON_IMPORT_INVALID_FILE":      12,
-		"ERROR_REASON_IMPORT_TOO_LARGE":         13,
-		"ERROR_REASON_FREE_ACCESS_WITH_LICENSE": 14,
-		"ERROR_REASON_NO_LICENSE_AVAILABLE":     15,
-		"ERROR_REASON_EMAIL_ALREADY_USED":       16,
-		"ERROR_REASON_INCONSISTENT_THRESHOLDS":  17,
-		"ERROR_REASON_DATE_IN_PAST":             18,
-		"ERROR_REASON_ACTIVITY_STATE":           19,
-		"ERROR_REASON_APPLICATION_CLOSED":       20,
-		"ERROR_REASON_WRONG_CANDIDATE_KIND":     21,
-		"ERROR_REASON_PAYMENT_UNAVAILABLE":      22,
-		"ERROR_REASON_LICENSE_STATE":            23,
+		"ERROR_REASON_UNSPECIFIED":                     0,
+		"ERROR_REASON_UNAUTHENTICATED":                 1,
+		"ERROR_REASON_INVALID_CREDENTIALS":             2,
+		"ERROR_REASON_ACCESS_EXPIRED":                  3,
+		"ERROR_REASON_TOO_MANY_ATTEMPTS":               4,
+		"ERROR_REASON_ROLE_NOT_ALLOWED":                5,
+		"ERROR_REASON_PREMIUM_REQUIRED":                6,
+		"ERROR_REASON_TOKEN_INVALID":                   7,
+		"ERROR_REASON_INVALID_FIELDS":                  8,
+		"ERROR_REASON_NOT_FOUND":                       9,
+		"ERROR_REASON_CONTACT_NOT_DELETABLE":           10,
+		"ERROR_REASON_INVALID_INTERMEDIARY":            11,
+		"ERROR_REASON_IMPORT_INVALID_FILE":             12,
+		"ERROR_REASON_IMPORT_TOO_LARGE":                13,
+		"ERROR_REASON_FREE_ACCESS_WITH_LICENSE":        14,
+		"ERROR_REASON_NO_LICENSE_AVAILABLE":            15,
+		"ERROR_REASON_EMAIL_ALREADY_USED":              16,
+		"ERROR_REASON_INCONSISTENT_THRESHOLDS":         17,
+		"ERROR_REASON_DATE_IN_PAST":                    18,
+		"ERROR_REASON_ACTIVITY_STATE":                  19,
+		"ERROR_REASON_APPLICATION_CLOSED":              20,
+		"ERROR_REASON_WRONG_CANDIDATE_KIND":            21,
+		"ERROR_REASON_PAYMENT_UNAVAILABLE":             22,
+		"ERROR_REASON_LICENSE_STATE":                   23,
+		"ERROR_REASON_SERVER_BUSY":                     24,
+		"ERROR_REASON_CANDIDATE_ALREADY_ACTIVE":        25,
+		"ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY": 26,
 	}
 )
 
@@ -392,9 +407,12 @@ func (ErrorReason) EnumDescriptor() ([]byte, []int) {
 
 // A link attached to an item: both label and url are needed for it to be kept.
 type Resource struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Label         string                 `protobuf:"bytes,1,opt,name=label,proto3" json:"label,omitempty"`
-	Url           string                 `protobuf:"bytes,2,opt,name=url,proto3" json:"url,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Label string                 `protobuf:"bytes,1,opt,name=label,proto3" json:"label,omitempty"`
+	// A web or mail address: http://, https:// or mailto:, or an address without a scheme
+	// ("www.exemple.fr/page"), stored as https. Other schemes (javascript:, data:…) and control
+	// characters are refused: a client that shows the link as it is must not run a script.
+	Url           string `protobuf:"bytes,2,opt,name=url,proto3" json:"url,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -777,8 +795,13 @@ type User struct {
 	CanBeSentAgainEmailInvitation bool       `protobuf:"varint,23,opt,name=can_be_sent_again_email_invitation,json=canBeSentAgainEmailInvitation,proto3" json:"can_be_sent_again_email_invitation,omitempty"`
 	// Derived: the user may use premium features right now.
 	HasPremiumAccess bool `protobuf:"varint,24,opt,name=has_premium_access,json=hasPremiumAccess,proto3" json:"has_premium_access,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// IANA time zone of weeks, deadlines and the nightly work (default Europe/Paris).
+	TimeZone string `protobuf:"bytes,25,opt,name=time_zone,json=timeZone,proto3" json:"time_zone,omitempty"`
+	// The candidate shares their progress with their agency's admin (the coach view). Off by
+	// default; the candidate turns it on and off on their profile.
+	ShareProgressWithAgency bool `protobuf:"varint,26,opt,name=share_progress_with_agency,json=shareProgressWithAgency,proto3" json:"share_progress_with_agency,omitempty"`
+	unknownFields           protoimpl.UnknownFields
+	sizeCache               protoimpl.SizeCache
 }
 
 func (x *User) Reset() {
@@ -979,14 +1002,29 @@ func (x *User) GetHasPremiumAccess() bool {
 	return false
 }
 
+func (x *User) GetTimeZone() string {
+	if x != nil {
+		return x.TimeZone
+	}
+	return ""
+}
+
+func (x *User) GetShareProgressWithAgency() bool {
+	if x != nil {
+		return x.ShareProgressWithAgency
+	}
+	return false
+}
+
 var File_tremplin_common_v1_common_proto protoreflect.FileDescriptor
 
 const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\n" +
-	"\x1ftremplin/common/v1/common.proto\x12\x12tremplin.common.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a!tremplin/options/v1/options.proto\"F\n" +
+	"\x1ftremplin/common/v1/common.proto\x12\x12tremplin.common.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a!tremplin/options/v1/options.proto\"\x9e\x03\n" +
 	"\bResource\x12\x1e\n" +
-	"\x05label\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05label\x12\x1a\n" +
-	"\x03url\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\x80\x10R\x03url\"}\n" +
+	"\x05label\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05label\x12\xf1\x02\n" +
+	"\x03url\x18\x02 \x01(\tB\xde\x02\xbaH\xda\x02\xba\x01\xd1\x02\n" +
+	"\fresource.url\x12iL'adresse doit commencer par http://, https:// ou mailto: (ou être une adresse web comme www.exemple.fr)\x1a\xd5\x01!this.matches('[[:cntrl:]]') && (this.trim().matches('^(?i)(https?://|mailto:)') || (!this.trim().matches('^[a-zA-Z][a-zA-Z0-9+.-]*:') || this.trim().matches('^[^/:]+:[0-9]+(/|$)')) && !this.trim().matches('\\\\s'))r\x03\x18\x80\x10R\x03url\"}\n" +
 	"\tDateRange\x129\n" +
 	"\n" +
 	"start_date\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\tstartDate\x125\n" +
@@ -1009,7 +1047,7 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\x0eApplicationRef\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
 	"\acompany\x18\x02 \x01(\tR\acompany\x12\x10\n" +
-	"\x03job\x18\x03 \x01(\tR\x03job\"\xb3\b\n" +
+	"\x03job\x18\x03 \x01(\tR\x03job\"\x8d\t\n" +
 	"\x04User\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12,\n" +
 	"\x04role\x18\x02 \x01(\x0e2\x18.tremplin.common.v1.RoleR\x04role\x128\n" +
@@ -1036,7 +1074,9 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\x0fhas_free_access\x18\x15 \x01(\bR\rhasFreeAccess\x12<\n" +
 	"\x1bcan_be_re_allocated_license\x18\x16 \x01(\bR\x17canBeReAllocatedLicense\x12I\n" +
 	"\"can_be_sent_again_email_invitation\x18\x17 \x01(\bR\x1dcanBeSentAgainEmailInvitation\x12,\n" +
-	"\x12has_premium_access\x18\x18 \x01(\bR\x10hasPremiumAccess*\x83\x01\n" +
+	"\x12has_premium_access\x18\x18 \x01(\bR\x10hasPremiumAccess\x12\x1b\n" +
+	"\ttime_zone\x18\x19 \x01(\tR\btimeZone\x12;\n" +
+	"\x1ashare_progress_with_agency\x18\x1a \x01(\bR\x17shareProgressWithAgency*\x83\x01\n" +
 	"\x04Role\x12\x14\n" +
 	"\x10ROLE_UNSPECIFIED\x10\x00\x12!\n" +
 	"\x0eROLE_CANDIDATE\x10\x01\x1a\r\xca\xf3\x18\tcandidate\x12'\n" +
@@ -1064,7 +1104,7 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\x19CONTACT_STATUS_INCOMPLETE\x10\x02\x1a\x0e\xca\xf3\x18\n" +
 	"incomplete\x12'\n" +
 	"\x16CONTACT_STATUS_ENGAGED\x10\x03\x1a\v\xca\xf3\x18\aengaged\x12'\n" +
-	"\x16CONTACT_STATUS_THANKED\x10\x04\x1a\v\xca\xf3\x18\athanked*\xe6\x06\n" +
+	"\x16CONTACT_STATUS_THANKED\x10\x04\x1a\v\xca\xf3\x18\athanked*\xe1\a\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_UNAUTHENTICATED\x10\x01\x12$\n" +
@@ -1090,7 +1130,10 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\x1fERROR_REASON_APPLICATION_CLOSED\x10\x14\x12%\n" +
 	"!ERROR_REASON_WRONG_CANDIDATE_KIND\x10\x15\x12$\n" +
 	" ERROR_REASON_PAYMENT_UNAVAILABLE\x10\x16\x12\x1e\n" +
-	"\x1aERROR_REASON_LICENSE_STATE\x10\x17B\xcd\x01\n" +
+	"\x1aERROR_REASON_LICENSE_STATE\x10\x17\x12\x1c\n" +
+	"\x18ERROR_REASON_SERVER_BUSY\x10\x18\x12)\n" +
+	"%ERROR_REASON_CANDIDATE_ALREADY_ACTIVE\x10\x19\x120\n" +
+	",ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY\x10\x1aB\xcd\x01\n" +
 	"\x16com.tremplin.common.v1B\vCommonProtoP\x01Z<github.com/tremplin/tremplin/gen/tremplin/common/v1;commonv1\xa2\x02\x03TCX\xaa\x02\x12Tremplin.Common.V1\xca\x02\x12Tremplin\\Common\\V1\xe2\x02\x1eTremplin\\Common\\V1\\GPBMetadata\xea\x02\x14Tremplin::Common::V1b\x06proto3"
 
 var (

@@ -331,16 +331,19 @@ func (x *ContactRank) GetRank() int32 {
 
 // A contact read from an import file.
 type ImportedContact struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	FirstName     string                 `protobuf:"bytes,1,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
-	LastName      string                 `protobuf:"bytes,2,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
-	Company       string                 `protobuf:"bytes,3,opt,name=company,proto3" json:"company,omitempty"`
-	Job           string                 `protobuf:"bytes,4,opt,name=job,proto3" json:"job,omitempty"`
-	Email         string                 `protobuf:"bytes,5,opt,name=email,proto3" json:"email,omitempty"`
-	PhoneNumber   string                 `protobuf:"bytes,6,opt,name=phone_number,json=phoneNumber,proto3" json:"phone_number,omitempty"`
-	MobileNumber  string                 `protobuf:"bytes,7,opt,name=mobile_number,json=mobileNumber,proto3" json:"mobile_number,omitempty"`
-	Comments      string                 `protobuf:"bytes,8,opt,name=comments,proto3" json:"comments,omitempty"`
-	Civility      v1.Civility            `protobuf:"varint,9,opt,name=civility,proto3,enum=tremplin.common.v1.Civility" json:"civility,omitempty"`
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	FirstName    string                 `protobuf:"bytes,1,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
+	LastName     string                 `protobuf:"bytes,2,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
+	Company      string                 `protobuf:"bytes,3,opt,name=company,proto3" json:"company,omitempty"`
+	Job          string                 `protobuf:"bytes,4,opt,name=job,proto3" json:"job,omitempty"`
+	Email        string                 `protobuf:"bytes,5,opt,name=email,proto3" json:"email,omitempty"`
+	PhoneNumber  string                 `protobuf:"bytes,6,opt,name=phone_number,json=phoneNumber,proto3" json:"phone_number,omitempty"`
+	MobileNumber string                 `protobuf:"bytes,7,opt,name=mobile_number,json=mobileNumber,proto3" json:"mobile_number,omitempty"`
+	Comments     string                 `protobuf:"bytes,8,opt,name=comments,proto3" json:"comments,omitempty"`
+	Civility     v1.Civility            `protobuf:"varint,9,opt,name=civility,proto3,enum=tremplin.common.v1.Civility" json:"civility,omitempty"`
+	// Links kept with the contact: the LinkedIn profile (https://www.linkedin.com/in/…) of a
+	// LinkedIn export, labelled « LinkedIn ».
+	Resources     []*v1.Resource `protobuf:"bytes,10,rep,name=resources,proto3" json:"resources,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -436,6 +439,13 @@ func (x *ImportedContact) GetCivility() v1.Civility {
 		return x.Civility
 	}
 	return v1.Civility(0)
+}
+
+func (x *ImportedContact) GetResources() []*v1.Resource {
+	if x != nil {
+		return x.Resources
+	}
+	return nil
 }
 
 type ListContactsRequest struct {
@@ -1302,8 +1312,10 @@ func (x *ImportContactsRequest) GetFile() *httpbody.HttpBody {
 type ImportContactsResponse struct {
 	state            protoimpl.MessageState `protogen:"open.v1"`
 	ImportedContacts []*ImportedContact     `protobuf:"bytes,1,rep,name=imported_contacts,json=importedContacts,proto3" json:"imported_contacts,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// The rows of the file not offered, and why.
+	Skipped       *ImportSkipped `protobuf:"bytes,2,opt,name=skipped,proto3" json:"skipped,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ImportContactsResponse) Reset() {
@@ -1343,6 +1355,77 @@ func (x *ImportContactsResponse) GetImportedContacts() []*ImportedContact {
 	return nil
 }
 
+func (x *ImportContactsResponse) GetSkipped() *ImportSkipped {
+	if x != nil {
+		return x.Skipped
+	}
+	return nil
+}
+
+// Rows of an import file left out, per reason (a row counts once, for the first that applies).
+type ImportSkipped struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A contact of this name (last name + first name, folded) is already in the network.
+	AlreadyInNetwork int32 `protobuf:"varint,1,opt,name=already_in_network,json=alreadyInNetwork,proto3" json:"already_in_network,omitempty"`
+	// An earlier row of the file has this name.
+	DuplicateInFile int32 `protobuf:"varint,2,opt,name=duplicate_in_file,json=duplicateInFile,proto3" json:"duplicate_in_file,omitempty"`
+	// The row has data but neither a first nor a last name.
+	NoName        int32 `protobuf:"varint,3,opt,name=no_name,json=noName,proto3" json:"no_name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportSkipped) Reset() {
+	*x = ImportSkipped{}
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportSkipped) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportSkipped) ProtoMessage() {}
+
+func (x *ImportSkipped) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportSkipped.ProtoReflect.Descriptor instead.
+func (*ImportSkipped) Descriptor() ([]byte, []int) {
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *ImportSkipped) GetAlreadyInNetwork() int32 {
+	if x != nil {
+		return x.AlreadyInNetwork
+	}
+	return 0
+}
+
+func (x *ImportSkipped) GetDuplicateInFile() int32 {
+	if x != nil {
+		return x.DuplicateInFile
+	}
+	return 0
+}
+
+func (x *ImportSkipped) GetNoName() int32 {
+	if x != nil {
+		return x.NoName
+	}
+	return 0
+}
+
 type BulkCreateContactsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Contacts      []*ImportedContact     `protobuf:"bytes,1,rep,name=contacts,proto3" json:"contacts,omitempty"`
@@ -1352,7 +1435,7 @@ type BulkCreateContactsRequest struct {
 
 func (x *BulkCreateContactsRequest) Reset() {
 	*x = BulkCreateContactsRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[21]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1364,7 +1447,7 @@ func (x *BulkCreateContactsRequest) String() string {
 func (*BulkCreateContactsRequest) ProtoMessage() {}
 
 func (x *BulkCreateContactsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[21]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1377,7 +1460,7 @@ func (x *BulkCreateContactsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BulkCreateContactsRequest.ProtoReflect.Descriptor instead.
 func (*BulkCreateContactsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{21}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *BulkCreateContactsRequest) GetContacts() []*ImportedContact {
@@ -1396,7 +1479,7 @@ type BulkCreateContactsResponse struct {
 
 func (x *BulkCreateContactsResponse) Reset() {
 	*x = BulkCreateContactsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[22]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1408,7 +1491,7 @@ func (x *BulkCreateContactsResponse) String() string {
 func (*BulkCreateContactsResponse) ProtoMessage() {}
 
 func (x *BulkCreateContactsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[22]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1421,7 +1504,7 @@ func (x *BulkCreateContactsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BulkCreateContactsResponse.ProtoReflect.Descriptor instead.
 func (*BulkCreateContactsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{22}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *BulkCreateContactsResponse) GetCreatedContacts() []*Contact {
@@ -1440,7 +1523,7 @@ type SearchTagsRequest struct {
 
 func (x *SearchTagsRequest) Reset() {
 	*x = SearchTagsRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[23]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1452,7 +1535,7 @@ func (x *SearchTagsRequest) String() string {
 func (*SearchTagsRequest) ProtoMessage() {}
 
 func (x *SearchTagsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[23]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1465,7 +1548,7 @@ func (x *SearchTagsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchTagsRequest.ProtoReflect.Descriptor instead.
 func (*SearchTagsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{23}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SearchTagsRequest) GetTerm() string {
@@ -1484,7 +1567,7 @@ type SearchTagsResponse struct {
 
 func (x *SearchTagsResponse) Reset() {
 	*x = SearchTagsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[24]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1496,7 +1579,7 @@ func (x *SearchTagsResponse) String() string {
 func (*SearchTagsResponse) ProtoMessage() {}
 
 func (x *SearchTagsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[24]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1509,7 +1592,7 @@ func (x *SearchTagsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchTagsResponse.ProtoReflect.Descriptor instead.
 func (*SearchTagsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{24}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SearchTagsResponse) GetTags() []*Tag {
@@ -1527,7 +1610,7 @@ type ExportContactsRequest struct {
 
 func (x *ExportContactsRequest) Reset() {
 	*x = ExportContactsRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[25]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1539,7 +1622,7 @@ func (x *ExportContactsRequest) String() string {
 func (*ExportContactsRequest) ProtoMessage() {}
 
 func (x *ExportContactsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[25]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1552,7 +1635,7 @@ func (x *ExportContactsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportContactsRequest.ProtoReflect.Descriptor instead.
 func (*ExportContactsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{25}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{26}
 }
 
 type ExportContactsResponse struct {
@@ -1566,7 +1649,7 @@ type ExportContactsResponse struct {
 
 func (x *ExportContactsResponse) Reset() {
 	*x = ExportContactsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[26]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1578,7 +1661,7 @@ func (x *ExportContactsResponse) String() string {
 func (*ExportContactsResponse) ProtoMessage() {}
 
 func (x *ExportContactsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[26]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1591,7 +1674,7 @@ func (x *ExportContactsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportContactsResponse.ProtoReflect.Descriptor instead.
 func (*ExportContactsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{26}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ExportContactsResponse) GetFile() *httpbody.HttpBody {
@@ -1640,7 +1723,7 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\x0fhas_application\x18\x13 \x01(\bR\x0ehasApplication\"1\n" +
 	"\vContactRank\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
-	"\x04rank\x18\x02 \x01(\x05R\x04rank\"\xf9\x02\n" +
+	"\x04rank\x18\x02 \x01(\x05R\x04rank\"\xbf\x03\n" +
 	"\x0fImportedContact\x12&\n" +
 	"\n" +
 	"first_name\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\tfirstName\x12$\n" +
@@ -1651,11 +1734,13 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\fphone_number\x18\x06 \x01(\tB\a\xbaH\x04r\x02\x18(R\vphoneNumber\x12,\n" +
 	"\rmobile_number\x18\a \x01(\tB\a\xbaH\x04r\x02\x18(R\fmobileNumber\x12$\n" +
 	"\bcomments\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\x88'R\bcomments\x128\n" +
-	"\bcivility\x18\t \x01(\x0e2\x1c.tremplin.common.v1.CivilityR\bcivility\"\xab\x01\n" +
-	"\x13ListContactsRequest\x12 \n" +
-	"\x06search\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06search\x12N\n" +
-	"\bstatuses\x18\x02 \x03(\x0e2!.tremplin.common.v1.ContactStatusB\x0f\xbaH\f\x92\x01\t\"\a\x82\x01\x04\x10\x01 \x00R\bstatuses\x12\"\n" +
-	"\x04tags\x18\x03 \x03(\tB\x0e\xbaH\v\x92\x01\b\x102\"\x04r\x02\x182R\x04tags\"P\n" +
+	"\bcivility\x18\t \x01(\x0e2\x1c.tremplin.common.v1.CivilityR\bcivility\x12D\n" +
+	"\tresources\x18\n" +
+	" \x03(\v2\x1c.tremplin.common.v1.ResourceB\b\xbaH\x05\x92\x01\x02\x102R\tresources\"\xb7\x01\n" +
+	"\x13ListContactsRequest\x12$\n" +
+	"\x06search\x18\x01 \x01(\tB\f\xbaH\x05r\x03\x18\xc8\x01\xd0\xf3\x18\x01R\x06search\x12R\n" +
+	"\bstatuses\x18\x02 \x03(\x0e2!.tremplin.common.v1.ContactStatusB\x13\xbaH\f\x92\x01\t\"\a\x82\x01\x04\x10\x01 \x00\xd0\xf3\x18\x01R\bstatuses\x12&\n" +
+	"\x04tags\x18\x03 \x03(\tB\x12\xbaH\v\x92\x01\b\x102\"\x04r\x02\x182\xd0\xf3\x18\x01R\x04tags\"P\n" +
 	"\x14ListContactsResponse\x128\n" +
 	"\bcontacts\x18\x01 \x03(\v2\x1c.tremplin.network.v1.ContactR\bcontacts\"-\n" +
 	"\x11GetContactRequest\x12\x18\n" +
@@ -1705,9 +1790,14 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\x17ListDescendantsResponse\x12%\n" +
 	"\x0edescendant_ids\x18\x01 \x03(\tR\rdescendantIds\"I\n" +
 	"\x15ImportContactsRequest\x120\n" +
-	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyB\x06\xbaH\x03\xc8\x01\x01R\x04file\"k\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyB\x06\xbaH\x03\xc8\x01\x01R\x04file\"\xa9\x01\n" +
 	"\x16ImportContactsResponse\x12Q\n" +
-	"\x11imported_contacts\x18\x01 \x03(\v2$.tremplin.network.v1.ImportedContactR\x10importedContacts\"j\n" +
+	"\x11imported_contacts\x18\x01 \x03(\v2$.tremplin.network.v1.ImportedContactR\x10importedContacts\x12<\n" +
+	"\askipped\x18\x02 \x01(\v2\".tremplin.network.v1.ImportSkippedR\askipped\"\x82\x01\n" +
+	"\rImportSkipped\x12,\n" +
+	"\x12already_in_network\x18\x01 \x01(\x05R\x10alreadyInNetwork\x12*\n" +
+	"\x11duplicate_in_file\x18\x02 \x01(\x05R\x0fduplicateInFile\x12\x17\n" +
+	"\ano_name\x18\x03 \x01(\x05R\x06noName\"j\n" +
 	"\x19BulkCreateContactsRequest\x12M\n" +
 	"\bcontacts\x18\x01 \x03(\v2$.tremplin.network.v1.ImportedContactB\v\xbaH\b\x92\x01\x05\b\x01\x10\x90NR\bcontacts\"e\n" +
 	"\x1aBulkCreateContactsResponse\x12G\n" +
@@ -1748,7 +1838,7 @@ func file_tremplin_network_v1_network_proto_rawDescGZIP() []byte {
 	return file_tremplin_network_v1_network_proto_rawDescData
 }
 
-var file_tremplin_network_v1_network_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
+var file_tremplin_network_v1_network_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
 var file_tremplin_network_v1_network_proto_goTypes = []any{
 	(*Tag)(nil),                             // 0: tremplin.network.v1.Tag
 	(*Contact)(nil),                         // 1: tremplin.network.v1.Contact
@@ -1771,76 +1861,79 @@ var file_tremplin_network_v1_network_proto_goTypes = []any{
 	(*ListDescendantsResponse)(nil),         // 18: tremplin.network.v1.ListDescendantsResponse
 	(*ImportContactsRequest)(nil),           // 19: tremplin.network.v1.ImportContactsRequest
 	(*ImportContactsResponse)(nil),          // 20: tremplin.network.v1.ImportContactsResponse
-	(*BulkCreateContactsRequest)(nil),       // 21: tremplin.network.v1.BulkCreateContactsRequest
-	(*BulkCreateContactsResponse)(nil),      // 22: tremplin.network.v1.BulkCreateContactsResponse
-	(*SearchTagsRequest)(nil),               // 23: tremplin.network.v1.SearchTagsRequest
-	(*SearchTagsResponse)(nil),              // 24: tremplin.network.v1.SearchTagsResponse
-	(*ExportContactsRequest)(nil),           // 25: tremplin.network.v1.ExportContactsRequest
-	(*ExportContactsResponse)(nil),          // 26: tremplin.network.v1.ExportContactsResponse
-	(v1.Civility)(0),                        // 27: tremplin.common.v1.Civility
-	(*v1.ContactRef)(nil),                   // 28: tremplin.common.v1.ContactRef
-	(*v1.Resource)(nil),                     // 29: tremplin.common.v1.Resource
-	(v1.ContactStatus)(0),                   // 30: tremplin.common.v1.ContactStatus
-	(*timestamppb.Timestamp)(nil),           // 31: google.protobuf.Timestamp
-	(*v11.TaskDraft)(nil),                   // 32: tremplin.activity.v1.TaskDraft
-	(*v11.Task)(nil),                        // 33: tremplin.activity.v1.Task
-	(*httpbody.HttpBody)(nil),               // 34: google.api.HttpBody
+	(*ImportSkipped)(nil),                   // 21: tremplin.network.v1.ImportSkipped
+	(*BulkCreateContactsRequest)(nil),       // 22: tremplin.network.v1.BulkCreateContactsRequest
+	(*BulkCreateContactsResponse)(nil),      // 23: tremplin.network.v1.BulkCreateContactsResponse
+	(*SearchTagsRequest)(nil),               // 24: tremplin.network.v1.SearchTagsRequest
+	(*SearchTagsResponse)(nil),              // 25: tremplin.network.v1.SearchTagsResponse
+	(*ExportContactsRequest)(nil),           // 26: tremplin.network.v1.ExportContactsRequest
+	(*ExportContactsResponse)(nil),          // 27: tremplin.network.v1.ExportContactsResponse
+	(v1.Civility)(0),                        // 28: tremplin.common.v1.Civility
+	(*v1.ContactRef)(nil),                   // 29: tremplin.common.v1.ContactRef
+	(*v1.Resource)(nil),                     // 30: tremplin.common.v1.Resource
+	(v1.ContactStatus)(0),                   // 31: tremplin.common.v1.ContactStatus
+	(*timestamppb.Timestamp)(nil),           // 32: google.protobuf.Timestamp
+	(*v11.TaskDraft)(nil),                   // 33: tremplin.activity.v1.TaskDraft
+	(*v11.Task)(nil),                        // 34: tremplin.activity.v1.Task
+	(*httpbody.HttpBody)(nil),               // 35: google.api.HttpBody
 }
 var file_tremplin_network_v1_network_proto_depIdxs = []int32{
-	27, // 0: tremplin.network.v1.Contact.civility:type_name -> tremplin.common.v1.Civility
-	28, // 1: tremplin.network.v1.Contact.parent:type_name -> tremplin.common.v1.ContactRef
+	28, // 0: tremplin.network.v1.Contact.civility:type_name -> tremplin.common.v1.Civility
+	29, // 1: tremplin.network.v1.Contact.parent:type_name -> tremplin.common.v1.ContactRef
 	0,  // 2: tremplin.network.v1.Contact.tags:type_name -> tremplin.network.v1.Tag
-	29, // 3: tremplin.network.v1.Contact.resources:type_name -> tremplin.common.v1.Resource
-	30, // 4: tremplin.network.v1.Contact.status:type_name -> tremplin.common.v1.ContactStatus
-	31, // 5: tremplin.network.v1.Contact.created_date:type_name -> google.protobuf.Timestamp
-	27, // 6: tremplin.network.v1.ImportedContact.civility:type_name -> tremplin.common.v1.Civility
-	30, // 7: tremplin.network.v1.ListContactsRequest.statuses:type_name -> tremplin.common.v1.ContactStatus
-	1,  // 8: tremplin.network.v1.ListContactsResponse.contacts:type_name -> tremplin.network.v1.Contact
-	1,  // 9: tremplin.network.v1.GetContactResponse.contact:type_name -> tremplin.network.v1.Contact
-	27, // 10: tremplin.network.v1.ContactDraft.civility:type_name -> tremplin.common.v1.Civility
-	29, // 11: tremplin.network.v1.ContactDraft.resources:type_name -> tremplin.common.v1.Resource
-	32, // 12: tremplin.network.v1.ContactDraft.task:type_name -> tremplin.activity.v1.TaskDraft
-	8,  // 13: tremplin.network.v1.CreateContactRequest.contact:type_name -> tremplin.network.v1.ContactDraft
-	1,  // 14: tremplin.network.v1.CreateContactResponse.contact:type_name -> tremplin.network.v1.Contact
-	33, // 15: tremplin.network.v1.CreateContactResponse.task:type_name -> tremplin.activity.v1.Task
-	8,  // 16: tremplin.network.v1.UpdateContactRequest.contact:type_name -> tremplin.network.v1.ContactDraft
-	1,  // 17: tremplin.network.v1.UpdateContactResponse.updated_contact:type_name -> tremplin.network.v1.Contact
-	2,  // 18: tremplin.network.v1.UpdateContactResponse.updated_ranks:type_name -> tremplin.network.v1.ContactRank
-	33, // 19: tremplin.network.v1.UpdateContactResponse.task:type_name -> tremplin.activity.v1.Task
-	1,  // 20: tremplin.network.v1.ListRecommendedContactsResponse.recommended_contacts:type_name -> tremplin.network.v1.Contact
-	34, // 21: tremplin.network.v1.ImportContactsRequest.file:type_name -> google.api.HttpBody
-	3,  // 22: tremplin.network.v1.ImportContactsResponse.imported_contacts:type_name -> tremplin.network.v1.ImportedContact
-	3,  // 23: tremplin.network.v1.BulkCreateContactsRequest.contacts:type_name -> tremplin.network.v1.ImportedContact
-	1,  // 24: tremplin.network.v1.BulkCreateContactsResponse.created_contacts:type_name -> tremplin.network.v1.Contact
-	0,  // 25: tremplin.network.v1.SearchTagsResponse.tags:type_name -> tremplin.network.v1.Tag
-	34, // 26: tremplin.network.v1.ExportContactsResponse.file:type_name -> google.api.HttpBody
-	4,  // 27: tremplin.network.v1.NetworkService.ListContacts:input_type -> tremplin.network.v1.ListContactsRequest
-	6,  // 28: tremplin.network.v1.NetworkService.GetContact:input_type -> tremplin.network.v1.GetContactRequest
-	9,  // 29: tremplin.network.v1.NetworkService.CreateContact:input_type -> tremplin.network.v1.CreateContactRequest
-	11, // 30: tremplin.network.v1.NetworkService.UpdateContact:input_type -> tremplin.network.v1.UpdateContactRequest
-	13, // 31: tremplin.network.v1.NetworkService.DeleteContact:input_type -> tremplin.network.v1.DeleteContactRequest
-	15, // 32: tremplin.network.v1.NetworkService.ListRecommendedContacts:input_type -> tremplin.network.v1.ListRecommendedContactsRequest
-	17, // 33: tremplin.network.v1.NetworkService.ListDescendants:input_type -> tremplin.network.v1.ListDescendantsRequest
-	19, // 34: tremplin.network.v1.NetworkService.ImportContacts:input_type -> tremplin.network.v1.ImportContactsRequest
-	21, // 35: tremplin.network.v1.NetworkService.BulkCreateContacts:input_type -> tremplin.network.v1.BulkCreateContactsRequest
-	23, // 36: tremplin.network.v1.NetworkService.SearchTags:input_type -> tremplin.network.v1.SearchTagsRequest
-	25, // 37: tremplin.network.v1.NetworkService.ExportContacts:input_type -> tremplin.network.v1.ExportContactsRequest
-	5,  // 38: tremplin.network.v1.NetworkService.ListContacts:output_type -> tremplin.network.v1.ListContactsResponse
-	7,  // 39: tremplin.network.v1.NetworkService.GetContact:output_type -> tremplin.network.v1.GetContactResponse
-	10, // 40: tremplin.network.v1.NetworkService.CreateContact:output_type -> tremplin.network.v1.CreateContactResponse
-	12, // 41: tremplin.network.v1.NetworkService.UpdateContact:output_type -> tremplin.network.v1.UpdateContactResponse
-	14, // 42: tremplin.network.v1.NetworkService.DeleteContact:output_type -> tremplin.network.v1.DeleteContactResponse
-	16, // 43: tremplin.network.v1.NetworkService.ListRecommendedContacts:output_type -> tremplin.network.v1.ListRecommendedContactsResponse
-	18, // 44: tremplin.network.v1.NetworkService.ListDescendants:output_type -> tremplin.network.v1.ListDescendantsResponse
-	20, // 45: tremplin.network.v1.NetworkService.ImportContacts:output_type -> tremplin.network.v1.ImportContactsResponse
-	22, // 46: tremplin.network.v1.NetworkService.BulkCreateContacts:output_type -> tremplin.network.v1.BulkCreateContactsResponse
-	24, // 47: tremplin.network.v1.NetworkService.SearchTags:output_type -> tremplin.network.v1.SearchTagsResponse
-	26, // 48: tremplin.network.v1.NetworkService.ExportContacts:output_type -> tremplin.network.v1.ExportContactsResponse
-	38, // [38:49] is the sub-list for method output_type
-	27, // [27:38] is the sub-list for method input_type
-	27, // [27:27] is the sub-list for extension type_name
-	27, // [27:27] is the sub-list for extension extendee
-	0,  // [0:27] is the sub-list for field type_name
+	30, // 3: tremplin.network.v1.Contact.resources:type_name -> tremplin.common.v1.Resource
+	31, // 4: tremplin.network.v1.Contact.status:type_name -> tremplin.common.v1.ContactStatus
+	32, // 5: tremplin.network.v1.Contact.created_date:type_name -> google.protobuf.Timestamp
+	28, // 6: tremplin.network.v1.ImportedContact.civility:type_name -> tremplin.common.v1.Civility
+	30, // 7: tremplin.network.v1.ImportedContact.resources:type_name -> tremplin.common.v1.Resource
+	31, // 8: tremplin.network.v1.ListContactsRequest.statuses:type_name -> tremplin.common.v1.ContactStatus
+	1,  // 9: tremplin.network.v1.ListContactsResponse.contacts:type_name -> tremplin.network.v1.Contact
+	1,  // 10: tremplin.network.v1.GetContactResponse.contact:type_name -> tremplin.network.v1.Contact
+	28, // 11: tremplin.network.v1.ContactDraft.civility:type_name -> tremplin.common.v1.Civility
+	30, // 12: tremplin.network.v1.ContactDraft.resources:type_name -> tremplin.common.v1.Resource
+	33, // 13: tremplin.network.v1.ContactDraft.task:type_name -> tremplin.activity.v1.TaskDraft
+	8,  // 14: tremplin.network.v1.CreateContactRequest.contact:type_name -> tremplin.network.v1.ContactDraft
+	1,  // 15: tremplin.network.v1.CreateContactResponse.contact:type_name -> tremplin.network.v1.Contact
+	34, // 16: tremplin.network.v1.CreateContactResponse.task:type_name -> tremplin.activity.v1.Task
+	8,  // 17: tremplin.network.v1.UpdateContactRequest.contact:type_name -> tremplin.network.v1.ContactDraft
+	1,  // 18: tremplin.network.v1.UpdateContactResponse.updated_contact:type_name -> tremplin.network.v1.Contact
+	2,  // 19: tremplin.network.v1.UpdateContactResponse.updated_ranks:type_name -> tremplin.network.v1.ContactRank
+	34, // 20: tremplin.network.v1.UpdateContactResponse.task:type_name -> tremplin.activity.v1.Task
+	1,  // 21: tremplin.network.v1.ListRecommendedContactsResponse.recommended_contacts:type_name -> tremplin.network.v1.Contact
+	35, // 22: tremplin.network.v1.ImportContactsRequest.file:type_name -> google.api.HttpBody
+	3,  // 23: tremplin.network.v1.ImportContactsResponse.imported_contacts:type_name -> tremplin.network.v1.ImportedContact
+	21, // 24: tremplin.network.v1.ImportContactsResponse.skipped:type_name -> tremplin.network.v1.ImportSkipped
+	3,  // 25: tremplin.network.v1.BulkCreateContactsRequest.contacts:type_name -> tremplin.network.v1.ImportedContact
+	1,  // 26: tremplin.network.v1.BulkCreateContactsResponse.created_contacts:type_name -> tremplin.network.v1.Contact
+	0,  // 27: tremplin.network.v1.SearchTagsResponse.tags:type_name -> tremplin.network.v1.Tag
+	35, // 28: tremplin.network.v1.ExportContactsResponse.file:type_name -> google.api.HttpBody
+	4,  // 29: tremplin.network.v1.NetworkService.ListContacts:input_type -> tremplin.network.v1.ListContactsRequest
+	6,  // 30: tremplin.network.v1.NetworkService.GetContact:input_type -> tremplin.network.v1.GetContactRequest
+	9,  // 31: tremplin.network.v1.NetworkService.CreateContact:input_type -> tremplin.network.v1.CreateContactRequest
+	11, // 32: tremplin.network.v1.NetworkService.UpdateContact:input_type -> tremplin.network.v1.UpdateContactRequest
+	13, // 33: tremplin.network.v1.NetworkService.DeleteContact:input_type -> tremplin.network.v1.DeleteContactRequest
+	15, // 34: tremplin.network.v1.NetworkService.ListRecommendedContacts:input_type -> tremplin.network.v1.ListRecommendedContactsRequest
+	17, // 35: tremplin.network.v1.NetworkService.ListDescendants:input_type -> tremplin.network.v1.ListDescendantsRequest
+	19, // 36: tremplin.network.v1.NetworkService.ImportContacts:input_type -> tremplin.network.v1.ImportContactsRequest
+	22, // 37: tremplin.network.v1.NetworkService.BulkCreateContacts:input_type -> tremplin.network.v1.BulkCreateContactsRequest
+	24, // 38: tremplin.network.v1.NetworkService.SearchTags:input_type -> tremplin.network.v1.SearchTagsRequest
+	26, // 39: tremplin.network.v1.NetworkService.ExportContacts:input_type -> tremplin.network.v1.ExportContactsRequest
+	5,  // 40: tremplin.network.v1.NetworkService.ListContacts:output_type -> tremplin.network.v1.ListContactsResponse
+	7,  // 41: tremplin.network.v1.NetworkService.GetContact:output_type -> tremplin.network.v1.GetContactResponse
+	10, // 42: tremplin.network.v1.NetworkService.CreateContact:output_type -> tremplin.network.v1.CreateContactResponse
+	12, // 43: tremplin.network.v1.NetworkService.UpdateContact:output_type -> tremplin.network.v1.UpdateContactResponse
+	14, // 44: tremplin.network.v1.NetworkService.DeleteContact:output_type -> tremplin.network.v1.DeleteContactResponse
+	16, // 45: tremplin.network.v1.NetworkService.ListRecommendedContacts:output_type -> tremplin.network.v1.ListRecommendedContactsResponse
+	18, // 46: tremplin.network.v1.NetworkService.ListDescendants:output_type -> tremplin.network.v1.ListDescendantsResponse
+	20, // 47: tremplin.network.v1.NetworkService.ImportContacts:output_type -> tremplin.network.v1.ImportContactsResponse
+	23, // 48: tremplin.network.v1.NetworkService.BulkCreateContacts:output_type -> tremplin.network.v1.BulkCreateContactsResponse
+	25, // 49: tremplin.network.v1.NetworkService.SearchTags:output_type -> tremplin.network.v1.SearchTagsResponse
+	27, // 50: tremplin.network.v1.NetworkService.ExportContacts:output_type -> tremplin.network.v1.ExportContactsResponse
+	40, // [40:51] is the sub-list for method output_type
+	29, // [29:40] is the sub-list for method input_type
+	29, // [29:29] is the sub-list for extension type_name
+	29, // [29:29] is the sub-list for extension extendee
+	0,  // [0:29] is the sub-list for field type_name
 }
 
 func init() { file_tremplin_network_v1_network_proto_init() }
@@ -1854,7 +1947,7 @@ func file_tremplin_network_v1_network_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tremplin_network_v1_network_proto_rawDesc), len(file_tremplin_network_v1_network_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   27,
+			NumMessages:   28,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

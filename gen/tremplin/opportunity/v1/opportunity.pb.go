@@ -919,6 +919,377 @@ func (x *MarkApplicationAsCompleteResponse) GetApplication() *Application {
 	return nil
 }
 
+type MoveApplicationRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The column the card was dropped on.
+	Status ApplicationStatus `protobuf:"varint,2,opt,name=status,proto3,enum=tremplin.opportunity.v1.ApplicationStatus" json:"status,omitempty"`
+	// The report's comment, for lost or win.
+	Comment       string `protobuf:"bytes,3,opt,name=comment,proto3" json:"comment,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MoveApplicationRequest) Reset() {
+	*x = MoveApplicationRequest{}
+	mi := &file_tremplin_opportunity_v1_opportunity_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MoveApplicationRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MoveApplicationRequest) ProtoMessage() {}
+
+func (x *MoveApplicationRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_opportunity_v1_opportunity_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MoveApplicationRequest.ProtoReflect.Descriptor instead.
+func (*MoveApplicationRequest) Descriptor() ([]byte, []int) {
+	return file_tremplin_opportunity_v1_opportunity_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *MoveApplicationRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *MoveApplicationRequest) GetStatus() ApplicationStatus {
+	if x != nil {
+		return x.Status
+	}
+	return ApplicationStatus_APPLICATION_STATUS_UNSPECIFIED
+}
+
+func (x *MoveApplicationRequest) GetComment() string {
+	if x != nil {
+		return x.Comment
+	}
+	return ""
+}
+
+type MoveApplicationResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Application   *Application           `protobuf:"bytes,1,opt,name=application,proto3" json:"application,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MoveApplicationResponse) Reset() {
+	*x = MoveApplicationResponse{}
+	mi := &file_tremplin_opportunity_v1_opportunity_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MoveApplicationResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MoveApplicationResponse) ProtoMessage() {}
+
+func (x *MoveApplicationResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_opportunity_v1_opportunity_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MoveApplicationResponse.ProtoReflect.Descriptor instead.
+func (*MoveApplicationResponse) Descriptor() ([]byte, []int) {
+	return file_tremplin_opportunity_v1_opportunity_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *MoveApplicationResponse) GetApplication() *Application {
+	if x != nil {
+		return x.Application
+	}
+	return nil
+}
+
+type ListKnownContactsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListKnownContactsRequest) Reset() {
+	*x = ListKnownContactsRequest{}
+	mi := &file_tremplin_opportunity_v1_opportunity_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListKnownContactsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListKnownContactsRequest) ProtoMessage() {}
+
+func (x *ListKnownContactsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_opportunity_v1_opportunity_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListKnownContactsRequest.ProtoReflect.Descriptor instead.
+func (*ListKnownContactsRequest) Descriptor() ([]byte, []int) {
+	return file_tremplin_opportunity_v1_opportunity_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *ListKnownContactsRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+// A contact who works at the application's company.
+type KnownContact struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Contact *v1.ContactRef         `protobuf:"bytes,1,opt,name=contact,proto3" json:"contact,omitempty"`
+	Job     string                 `protobuf:"bytes,2,opt,name=job,proto3" json:"job,omitempty"`
+	// 1 for someone the candidate knows directly.
+	Rank int32 `protobuf:"varint,3,opt,name=rank,proto3" json:"rank,omitempty"`
+	// Who introduced them, nearest first, up to the person the candidate knows directly; empty
+	// for a contact of rank 1.
+	Intermediaries []*v1.ContactRef `protobuf:"bytes,4,rep,name=intermediaries,proto3" json:"intermediaries,omitempty"`
+	// Already associated with the application.
+	Associated    bool `protobuf:"varint,5,opt,name=associated,proto3" json:"associated,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *KnownContact) Reset() {
+	*x = KnownContact{}
+	mi := &file_tremplin_opportunity_v1_opportunity_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *KnownContact) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*KnownContact) ProtoMessage() {}
+
+func (x *KnownContact) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_opportunity_v1_opportunity_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use KnownContact.ProtoReflect.Descriptor instead.
+func (*KnownContact) Descriptor() ([]byte, []int) {
+	return file_tremplin_opportunity_v1_opportunity_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *KnownContact) GetContact() *v1.ContactRef {
+	if x != nil {
+		return x.Contact
+	}
+	return nil
+}
+
+func (x *KnownContact) GetJob() string {
+	if x != nil {
+		return x.Job
+	}
+	return ""
+}
+
+func (x *KnownContact) GetRank() int32 {
+	if x != nil {
+		return x.Rank
+	}
+	return 0
+}
+
+func (x *KnownContact) GetIntermediaries() []*v1.ContactRef {
+	if x != nil {
+		return x.Intermediaries
+	}
+	return nil
+}
+
+func (x *KnownContact) GetAssociated() bool {
+	if x != nil {
+		return x.Associated
+	}
+	return false
+}
+
+type ListKnownContactsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	KnownContacts []*KnownContact        `protobuf:"bytes,1,rep,name=known_contacts,json=knownContacts,proto3" json:"known_contacts,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListKnownContactsResponse) Reset() {
+	*x = ListKnownContactsResponse{}
+	mi := &file_tremplin_opportunity_v1_opportunity_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListKnownContactsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListKnownContactsResponse) ProtoMessage() {}
+
+func (x *ListKnownContactsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_opportunity_v1_opportunity_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListKnownContactsResponse.ProtoReflect.Descriptor instead.
+func (*ListKnownContactsResponse) Descriptor() ([]byte, []int) {
+	return file_tremplin_opportunity_v1_opportunity_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *ListKnownContactsResponse) GetKnownContacts() []*KnownContact {
+	if x != nil {
+		return x.KnownContacts
+	}
+	return nil
+}
+
+type AddApplicationContactRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	ContactId     string                 `protobuf:"bytes,2,opt,name=contact_id,json=contactId,proto3" json:"contact_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AddApplicationContactRequest) Reset() {
+	*x = AddApplicationContactRequest{}
+	mi := &file_tremplin_opportunity_v1_opportunity_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddApplicationContactRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddApplicationContactRequest) ProtoMessage() {}
+
+func (x *AddApplicationContactRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_opportunity_v1_opportunity_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddApplicationContactRequest.ProtoReflect.Descriptor instead.
+func (*AddApplicationContactRequest) Descriptor() ([]byte, []int) {
+	return file_tremplin_opportunity_v1_opportunity_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *AddApplicationContactRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *AddApplicationContactRequest) GetContactId() string {
+	if x != nil {
+		return x.ContactId
+	}
+	return ""
+}
+
+type AddApplicationContactResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Application   *Application           `protobuf:"bytes,1,opt,name=application,proto3" json:"application,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AddApplicationContactResponse) Reset() {
+	*x = AddApplicationContactResponse{}
+	mi := &file_tremplin_opportunity_v1_opportunity_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddApplicationContactResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddApplicationContactResponse) ProtoMessage() {}
+
+func (x *AddApplicationContactResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_opportunity_v1_opportunity_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddApplicationContactResponse.ProtoReflect.Descriptor instead.
+func (*AddApplicationContactResponse) Descriptor() ([]byte, []int) {
+	return file_tremplin_opportunity_v1_opportunity_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *AddApplicationContactResponse) GetApplication() *Application {
+	if x != nil {
+		return x.Application
+	}
+	return nil
+}
+
 var File_tremplin_opportunity_v1_opportunity_proto protoreflect.FileDescriptor
 
 const file_tremplin_opportunity_v1_opportunity_proto_rawDesc = "" +
@@ -958,11 +1329,11 @@ const file_tremplin_opportunity_v1_opportunity_proto_rawDesc = "" +
 	"\vcontact_ids\x18\n" +
 	" \x03(\tB\x11\xbaH\x0e\x92\x01\v\x10d\x18\x01\"\x05r\x03\xb0\x01\x01R\n" +
 	"contactIds\x12D\n" +
-	"\tresources\x18\v \x03(\v2\x1c.tremplin.common.v1.ResourceB\b\xbaH\x05\x92\x01\x02\x102R\tresources\"\xb9\x01\n" +
-	"\x17ListApplicationsRequest\x12 \n" +
-	"\x06search\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06search\x12P\n" +
-	"\bstatuses\x18\x02 \x03(\x0e2*.tremplin.opportunity.v1.ApplicationStatusB\b\xbaH\x05\x92\x01\x02\x10\n" +
-	"R\bstatuses\x12*\n" +
+	"\tresources\x18\v \x03(\v2\x1c.tremplin.common.v1.ResourceB\b\xbaH\x05\x92\x01\x02\x102R\tresources\"\xc1\x01\n" +
+	"\x17ListApplicationsRequest\x12$\n" +
+	"\x06search\x18\x01 \x01(\tB\f\xbaH\x05r\x03\x18\xc8\x01\xd0\xf3\x18\x01R\x06search\x12T\n" +
+	"\bstatuses\x18\x02 \x03(\x0e2*.tremplin.opportunity.v1.ApplicationStatusB\f\xbaH\x05\x92\x01\x02\x10\n" +
+	"\xd0\xf3\x18\x01R\bstatuses\x12*\n" +
 	"\n" +
 	"contact_id\x18\x03 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\tcontactId\"d\n" +
 	"\x18ListApplicationsResponse\x12H\n" +
@@ -986,6 +1357,31 @@ const file_tremplin_opportunity_v1_opportunity_proto_rawDesc = "" +
 	"\xbaH\a\x82\x01\x04\x18\x03\x18\x04R\x06status\x12\"\n" +
 	"\acomment\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\x88'R\acomment\"k\n" +
 	"!MarkApplicationAsCompleteResponse\x12F\n" +
+	"\vapplication\x18\x01 \x01(\v2$.tremplin.opportunity.v1.ApplicationR\vapplication\"\xa6\x01\n" +
+	"\x16MoveApplicationRequest\x12\x18\n" +
+	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12N\n" +
+	"\x06status\x18\x02 \x01(\x0e2*.tremplin.opportunity.v1.ApplicationStatusB\n" +
+	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x06status\x12\"\n" +
+	"\acomment\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\x88'R\acomment\"a\n" +
+	"\x17MoveApplicationResponse\x12F\n" +
+	"\vapplication\x18\x01 \x01(\v2$.tremplin.opportunity.v1.ApplicationR\vapplication\"4\n" +
+	"\x18ListKnownContactsRequest\x12\x18\n" +
+	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"\xd6\x01\n" +
+	"\fKnownContact\x128\n" +
+	"\acontact\x18\x01 \x01(\v2\x1e.tremplin.common.v1.ContactRefR\acontact\x12\x10\n" +
+	"\x03job\x18\x02 \x01(\tR\x03job\x12\x12\n" +
+	"\x04rank\x18\x03 \x01(\x05R\x04rank\x12F\n" +
+	"\x0eintermediaries\x18\x04 \x03(\v2\x1e.tremplin.common.v1.ContactRefR\x0eintermediaries\x12\x1e\n" +
+	"\n" +
+	"associated\x18\x05 \x01(\bR\n" +
+	"associated\"i\n" +
+	"\x19ListKnownContactsResponse\x12L\n" +
+	"\x0eknown_contacts\x18\x01 \x03(\v2%.tremplin.opportunity.v1.KnownContactR\rknownContacts\"a\n" +
+	"\x1cAddApplicationContactRequest\x12\x18\n" +
+	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12'\n" +
+	"\n" +
+	"contact_id\x18\x02 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\tcontactId\"g\n" +
+	"\x1dAddApplicationContactResponse\x12F\n" +
 	"\vapplication\x18\x01 \x01(\v2$.tremplin.opportunity.v1.ApplicationR\vapplication*\xae\x02\n" +
 	"\x11ApplicationSource\x12\"\n" +
 	"\x1eAPPLICATION_SOURCE_UNSPECIFIED\x10\x00\x12)\n" +
@@ -1001,13 +1397,16 @@ const file_tremplin_opportunity_v1_opportunity_proto_rawDesc = "" +
 	"\x16APPLICATION_STATUS_NEW\x10\x01\x1a\a\xca\xf3\x18\x03new\x12+\n" +
 	"\x1aAPPLICATION_STATUS_ENGAGED\x10\x02\x1a\v\xca\xf3\x18\aengaged\x12%\n" +
 	"\x17APPLICATION_STATUS_LOST\x10\x03\x1a\b\xca\xf3\x18\x04lost\x12#\n" +
-	"\x16APPLICATION_STATUS_WIN\x10\x04\x1a\a\xca\xf3\x18\x03win2\x9d\a\n" +
+	"\x16APPLICATION_STATUS_WIN\x10\x04\x1a\a\xca\xf3\x18\x03win2\xcc\v\n" +
 	"\x12OpportunityService\x12\xa4\x01\n" +
 	"\x10ListApplications\x120.tremplin.opportunity.v1.ListApplicationsRequest\x1a1.tremplin.opportunity.v1.ListApplicationsResponse\"+\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x13\x12\x11/api/applications\x90\x02\x01\x12\xa2\x01\n" +
 	"\x0eGetApplication\x12..tremplin.opportunity.v1.GetApplicationRequest\x1a/.tremplin.opportunity.v1.GetApplicationResponse\"/\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x17\x12\x15/api/application/{id}\x90\x02\x01\x12\xb0\x01\n" +
 	"\x11CreateApplication\x121.tremplin.opportunity.v1.CreateApplicationRequest\x1a2.tremplin.opportunity.v1.CreateApplicationResponse\"4\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x1f:\vapplication\"\x10/api/application\x12\xb5\x01\n" +
 	"\x11UpdateApplication\x121.tremplin.opportunity.v1.UpdateApplicationRequest\x1a2.tremplin.opportunity.v1.UpdateApplicationResponse\"9\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02$:\vapplication\x1a\x15/api/application/{id}\x12\xcf\x01\n" +
-	"\x19MarkApplicationAsComplete\x129.tremplin.opportunity.v1.MarkApplicationAsCompleteRequest\x1a:.tremplin.opportunity.v1.MarkApplicationAsCompleteResponse\";\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02&:\x01*\"!/api/application/mark-as-completeB\xf5\x01\n" +
+	"\x19MarkApplicationAsComplete\x129.tremplin.opportunity.v1.MarkApplicationAsCompleteRequest\x1a:.tremplin.opportunity.v1.MarkApplicationAsCompleteResponse\";\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02&:\x01*\"!/api/application/mark-as-complete\x12\xac\x01\n" +
+	"\x0fMoveApplication\x12/.tremplin.opportunity.v1.MoveApplicationRequest\x1a0.tremplin.opportunity.v1.MoveApplicationResponse\"6\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/application/{id}/status\x12\xba\x01\n" +
+	"\x11ListKnownContacts\x121.tremplin.opportunity.v1.ListKnownContactsRequest\x1a2.tremplin.opportunity.v1.ListKnownContactsResponse\">\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02&\x12$/api/application/{id}/known-contacts\x90\x02\x01\x12\xc0\x01\n" +
+	"\x15AddApplicationContact\x125.tremplin.opportunity.v1.AddApplicationContactRequest\x1a6.tremplin.opportunity.v1.AddApplicationContactResponse\"8\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/application/{id}/contactsB\xf5\x01\n" +
 	"\x1bcom.tremplin.opportunity.v1B\x10OpportunityProtoP\x01ZFgithub.com/tremplin/tremplin/gen/tremplin/opportunity/v1;opportunityv1\xa2\x02\x03TOX\xaa\x02\x17Tremplin.Opportunity.V1\xca\x02\x17Tremplin\\Opportunity\\V1\xe2\x02#Tremplin\\Opportunity\\V1\\GPBMetadata\xea\x02\x19Tremplin::Opportunity::V1b\x06proto3"
 
 var (
@@ -1023,7 +1422,7 @@ func file_tremplin_opportunity_v1_opportunity_proto_rawDescGZIP() []byte {
 }
 
 var file_tremplin_opportunity_v1_opportunity_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_tremplin_opportunity_v1_opportunity_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
+var file_tremplin_opportunity_v1_opportunity_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
 var file_tremplin_opportunity_v1_opportunity_proto_goTypes = []any{
 	(ApplicationSource)(0),                    // 0: tremplin.opportunity.v1.ApplicationSource
 	(ApplicationStatus)(0),                    // 1: tremplin.opportunity.v1.ApplicationStatus
@@ -1039,21 +1438,28 @@ var file_tremplin_opportunity_v1_opportunity_proto_goTypes = []any{
 	(*UpdateApplicationResponse)(nil),         // 11: tremplin.opportunity.v1.UpdateApplicationResponse
 	(*MarkApplicationAsCompleteRequest)(nil),  // 12: tremplin.opportunity.v1.MarkApplicationAsCompleteRequest
 	(*MarkApplicationAsCompleteResponse)(nil), // 13: tremplin.opportunity.v1.MarkApplicationAsCompleteResponse
-	(*timestamppb.Timestamp)(nil),             // 14: google.protobuf.Timestamp
-	(*v1.ContactRef)(nil),                     // 15: tremplin.common.v1.ContactRef
-	(*v1.Resource)(nil),                       // 16: tremplin.common.v1.Resource
+	(*MoveApplicationRequest)(nil),            // 14: tremplin.opportunity.v1.MoveApplicationRequest
+	(*MoveApplicationResponse)(nil),           // 15: tremplin.opportunity.v1.MoveApplicationResponse
+	(*ListKnownContactsRequest)(nil),          // 16: tremplin.opportunity.v1.ListKnownContactsRequest
+	(*KnownContact)(nil),                      // 17: tremplin.opportunity.v1.KnownContact
+	(*ListKnownContactsResponse)(nil),         // 18: tremplin.opportunity.v1.ListKnownContactsResponse
+	(*AddApplicationContactRequest)(nil),      // 19: tremplin.opportunity.v1.AddApplicationContactRequest
+	(*AddApplicationContactResponse)(nil),     // 20: tremplin.opportunity.v1.AddApplicationContactResponse
+	(*timestamppb.Timestamp)(nil),             // 21: google.protobuf.Timestamp
+	(*v1.ContactRef)(nil),                     // 22: tremplin.common.v1.ContactRef
+	(*v1.Resource)(nil),                       // 23: tremplin.common.v1.Resource
 }
 var file_tremplin_opportunity_v1_opportunity_proto_depIdxs = []int32{
 	0,  // 0: tremplin.opportunity.v1.Application.source:type_name -> tremplin.opportunity.v1.ApplicationSource
-	14, // 1: tremplin.opportunity.v1.Application.date_of_publication:type_name -> google.protobuf.Timestamp
+	21, // 1: tremplin.opportunity.v1.Application.date_of_publication:type_name -> google.protobuf.Timestamp
 	1,  // 2: tremplin.opportunity.v1.Application.status:type_name -> tremplin.opportunity.v1.ApplicationStatus
-	14, // 3: tremplin.opportunity.v1.Application.created_date:type_name -> google.protobuf.Timestamp
-	14, // 4: tremplin.opportunity.v1.Application.engagment_date:type_name -> google.protobuf.Timestamp
-	15, // 5: tremplin.opportunity.v1.Application.contacts:type_name -> tremplin.common.v1.ContactRef
-	16, // 6: tremplin.opportunity.v1.Application.resources:type_name -> tremplin.common.v1.Resource
+	21, // 3: tremplin.opportunity.v1.Application.created_date:type_name -> google.protobuf.Timestamp
+	21, // 4: tremplin.opportunity.v1.Application.engagment_date:type_name -> google.protobuf.Timestamp
+	22, // 5: tremplin.opportunity.v1.Application.contacts:type_name -> tremplin.common.v1.ContactRef
+	23, // 6: tremplin.opportunity.v1.Application.resources:type_name -> tremplin.common.v1.Resource
 	0,  // 7: tremplin.opportunity.v1.ApplicationDraft.source:type_name -> tremplin.opportunity.v1.ApplicationSource
-	14, // 8: tremplin.opportunity.v1.ApplicationDraft.date_of_publication:type_name -> google.protobuf.Timestamp
-	16, // 9: tremplin.opportunity.v1.ApplicationDraft.resources:type_name -> tremplin.common.v1.Resource
+	21, // 8: tremplin.opportunity.v1.ApplicationDraft.date_of_publication:type_name -> google.protobuf.Timestamp
+	23, // 9: tremplin.opportunity.v1.ApplicationDraft.resources:type_name -> tremplin.common.v1.Resource
 	1,  // 10: tremplin.opportunity.v1.ListApplicationsRequest.statuses:type_name -> tremplin.opportunity.v1.ApplicationStatus
 	2,  // 11: tremplin.opportunity.v1.ListApplicationsResponse.applications:type_name -> tremplin.opportunity.v1.Application
 	2,  // 12: tremplin.opportunity.v1.GetApplicationResponse.application:type_name -> tremplin.opportunity.v1.Application
@@ -1063,21 +1469,33 @@ var file_tremplin_opportunity_v1_opportunity_proto_depIdxs = []int32{
 	2,  // 16: tremplin.opportunity.v1.UpdateApplicationResponse.application:type_name -> tremplin.opportunity.v1.Application
 	1,  // 17: tremplin.opportunity.v1.MarkApplicationAsCompleteRequest.status:type_name -> tremplin.opportunity.v1.ApplicationStatus
 	2,  // 18: tremplin.opportunity.v1.MarkApplicationAsCompleteResponse.application:type_name -> tremplin.opportunity.v1.Application
-	4,  // 19: tremplin.opportunity.v1.OpportunityService.ListApplications:input_type -> tremplin.opportunity.v1.ListApplicationsRequest
-	6,  // 20: tremplin.opportunity.v1.OpportunityService.GetApplication:input_type -> tremplin.opportunity.v1.GetApplicationRequest
-	8,  // 21: tremplin.opportunity.v1.OpportunityService.CreateApplication:input_type -> tremplin.opportunity.v1.CreateApplicationRequest
-	10, // 22: tremplin.opportunity.v1.OpportunityService.UpdateApplication:input_type -> tremplin.opportunity.v1.UpdateApplicationRequest
-	12, // 23: tremplin.opportunity.v1.OpportunityService.MarkApplicationAsComplete:input_type -> tremplin.opportunity.v1.MarkApplicationAsCompleteRequest
-	5,  // 24: tremplin.opportunity.v1.OpportunityService.ListApplications:output_type -> tremplin.opportunity.v1.ListApplicationsResponse
-	7,  // 25: tremplin.opportunity.v1.OpportunityService.GetApplication:output_type -> tremplin.opportunity.v1.GetApplicationResponse
-	9,  // 26: tremplin.opportunity.v1.OpportunityService.CreateApplication:output_type -> tremplin.opportunity.v1.CreateApplicationResponse
-	11, // 27: tremplin.opportunity.v1.OpportunityService.UpdateApplication:output_type -> tremplin.opportunity.v1.UpdateApplicationResponse
-	13, // 28: tremplin.opportunity.v1.OpportunityService.MarkApplicationAsComplete:output_type -> tremplin.opportunity.v1.MarkApplicationAsCompleteResponse
-	24, // [24:29] is the sub-list for method output_type
-	19, // [19:24] is the sub-list for method input_type
-	19, // [19:19] is the sub-list for extension type_name
-	19, // [19:19] is the sub-list for extension extendee
-	0,  // [0:19] is the sub-list for field type_name
+	1,  // 19: tremplin.opportunity.v1.MoveApplicationRequest.status:type_name -> tremplin.opportunity.v1.ApplicationStatus
+	2,  // 20: tremplin.opportunity.v1.MoveApplicationResponse.application:type_name -> tremplin.opportunity.v1.Application
+	22, // 21: tremplin.opportunity.v1.KnownContact.contact:type_name -> tremplin.common.v1.ContactRef
+	22, // 22: tremplin.opportunity.v1.KnownContact.intermediaries:type_name -> tremplin.common.v1.ContactRef
+	17, // 23: tremplin.opportunity.v1.ListKnownContactsResponse.known_contacts:type_name -> tremplin.opportunity.v1.KnownContact
+	2,  // 24: tremplin.opportunity.v1.AddApplicationContactResponse.application:type_name -> tremplin.opportunity.v1.Application
+	4,  // 25: tremplin.opportunity.v1.OpportunityService.ListApplications:input_type -> tremplin.opportunity.v1.ListApplicationsRequest
+	6,  // 26: tremplin.opportunity.v1.OpportunityService.GetApplication:input_type -> tremplin.opportunity.v1.GetApplicationRequest
+	8,  // 27: tremplin.opportunity.v1.OpportunityService.CreateApplication:input_type -> tremplin.opportunity.v1.CreateApplicationRequest
+	10, // 28: tremplin.opportunity.v1.OpportunityService.UpdateApplication:input_type -> tremplin.opportunity.v1.UpdateApplicationRequest
+	12, // 29: tremplin.opportunity.v1.OpportunityService.MarkApplicationAsComplete:input_type -> tremplin.opportunity.v1.MarkApplicationAsCompleteRequest
+	14, // 30: tremplin.opportunity.v1.OpportunityService.MoveApplication:input_type -> tremplin.opportunity.v1.MoveApplicationRequest
+	16, // 31: tremplin.opportunity.v1.OpportunityService.ListKnownContacts:input_type -> tremplin.opportunity.v1.ListKnownContactsRequest
+	19, // 32: tremplin.opportunity.v1.OpportunityService.AddApplicationContact:input_type -> tremplin.opportunity.v1.AddApplicationContactRequest
+	5,  // 33: tremplin.opportunity.v1.OpportunityService.ListApplications:output_type -> tremplin.opportunity.v1.ListApplicationsResponse
+	7,  // 34: tremplin.opportunity.v1.OpportunityService.GetApplication:output_type -> tremplin.opportunity.v1.GetApplicationResponse
+	9,  // 35: tremplin.opportunity.v1.OpportunityService.CreateApplication:output_type -> tremplin.opportunity.v1.CreateApplicationResponse
+	11, // 36: tremplin.opportunity.v1.OpportunityService.UpdateApplication:output_type -> tremplin.opportunity.v1.UpdateApplicationResponse
+	13, // 37: tremplin.opportunity.v1.OpportunityService.MarkApplicationAsComplete:output_type -> tremplin.opportunity.v1.MarkApplicationAsCompleteResponse
+	15, // 38: tremplin.opportunity.v1.OpportunityService.MoveApplication:output_type -> tremplin.opportunity.v1.MoveApplicationResponse
+	18, // 39: tremplin.opportunity.v1.OpportunityService.ListKnownContacts:output_type -> tremplin.opportunity.v1.ListKnownContactsResponse
+	20, // 40: tremplin.opportunity.v1.OpportunityService.AddApplicationContact:output_type -> tremplin.opportunity.v1.AddApplicationContactResponse
+	33, // [33:41] is the sub-list for method output_type
+	25, // [25:33] is the sub-list for method input_type
+	25, // [25:25] is the sub-list for extension type_name
+	25, // [25:25] is the sub-list for extension extendee
+	0,  // [0:25] is the sub-list for field type_name
 }
 
 func init() { file_tremplin_opportunity_v1_opportunity_proto_init() }
@@ -1091,7 +1509,7 @@ func file_tremplin_opportunity_v1_opportunity_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tremplin_opportunity_v1_opportunity_proto_rawDesc), len(file_tremplin_opportunity_v1_opportunity_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   12,
+			NumMessages:   19,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -89,6 +89,55 @@ func (x *AccessPolicy) GetPremium() bool {
 	return false
 }
 
+// How the answer of a read is revalidated. Every candidate read without side effects answers
+// an ETag from its request, the viewer and the owner's data version, so an unchanged answer is
+// a 304 (internal/conditional). A read whose answer also moves with time says so here.
+type Revalidation struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The answer also changes with the clock (the current week, overdue tasks, upcoming
+	// events): its ETag holds for at most this many seconds.
+	PeriodSeconds uint32 `protobuf:"varint,1,opt,name=period_seconds,json=periodSeconds,proto3" json:"period_seconds,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Revalidation) Reset() {
+	*x = Revalidation{}
+	mi := &file_tremplin_options_v1_options_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Revalidation) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Revalidation) ProtoMessage() {}
+
+func (x *Revalidation) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_options_v1_options_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Revalidation.ProtoReflect.Descriptor instead.
+func (*Revalidation) Descriptor() ([]byte, []int) {
+	return file_tremplin_options_v1_options_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *Revalidation) GetPeriodSeconds() uint32 {
+	if x != nil {
+		return x.PeriodSeconds
+	}
+	return 0
+}
+
 var file_tremplin_options_v1_options_proto_extTypes = []protoimpl.ExtensionInfo{
 	{
 		ExtendedType:  (*descriptorpb.MethodOptions)(nil),
@@ -99,11 +148,35 @@ var file_tremplin_options_v1_options_proto_extTypes = []protoimpl.ExtensionInfo{
 		Filename:      "tremplin/options/v1/options.proto",
 	},
 	{
+		ExtendedType:  (*descriptorpb.MethodOptions)(nil),
+		ExtensionType: (*Revalidation)(nil),
+		Field:         51003,
+		Name:          "tremplin.options.v1.revalidation",
+		Tag:           "bytes,51003,opt,name=revalidation",
+		Filename:      "tremplin/options/v1/options.proto",
+	},
+	{
+		ExtendedType:  (*descriptorpb.FieldOptions)(nil),
+		ExtensionType: (*bool)(nil),
+		Field:         51002,
+		Name:          "tremplin.options.v1.premium",
+		Tag:           "varint,51002,opt,name=premium",
+		Filename:      "tremplin/options/v1/options.proto",
+	},
+	{
 		ExtendedType:  (*descriptorpb.EnumValueOptions)(nil),
 		ExtensionType: (*string)(nil),
 		Field:         51001,
 		Name:          "tremplin.options.v1.spec",
 		Tag:           "bytes,51001,opt,name=spec",
+		Filename:      "tremplin/options/v1/options.proto",
+	},
+	{
+		ExtendedType:  (*descriptorpb.EnumValueOptions)(nil),
+		ExtensionType: (*string)(nil),
+		Field:         51004,
+		Name:          "tremplin.options.v1.label",
+		Tag:           "bytes,51004,opt,name=label",
 		Filename:      "tremplin/options/v1/options.proto",
 	},
 }
@@ -112,6 +185,19 @@ var file_tremplin_options_v1_options_proto_extTypes = []protoimpl.ExtensionInfo{
 var (
 	// optional tremplin.options.v1.AccessPolicy access = 51000;
 	E_Access = &file_tremplin_options_v1_options_proto_extTypes[0]
+	// optional tremplin.options.v1.Revalidation revalidation = 51003;
+	E_Revalidation = &file_tremplin_options_v1_options_proto_extTypes[1]
+)
+
+// Extension fields to descriptorpb.FieldOptions.
+var (
+	// Setting this field needs premium access: a search box, a filter. The authorize
+	// interceptor refuses a candidate without premium whose request sets it (a non-empty
+	// string, a non-empty list, a set message), wherever it sits in the request, so a premium
+	// feature cannot be opened by forgetting a check in the handler.
+	//
+	// optional bool premium = 51002;
+	E_Premium = &file_tremplin_options_v1_options_proto_extTypes[2]
 )
 
 // Extension fields to descriptorpb.EnumValueOptions.
@@ -120,7 +206,12 @@ var (
 	// gateway, CSV and e-mails so they speak the spec's words.
 	//
 	// optional string spec = 51001;
-	E_Spec = &file_tremplin_options_v1_options_proto_extTypes[1]
+	E_Spec = &file_tremplin_options_v1_options_proto_extTypes[3]
+	// The value as French users read it ("Premier contact"), for what the server writes for
+	// people: e-mails, calendar entries, files.
+	//
+	// optional string label = 51004;
+	E_Label = &file_tremplin_options_v1_options_proto_extTypes[4]
 )
 
 var File_tremplin_options_v1_options_proto protoreflect.FileDescriptor
@@ -131,9 +222,14 @@ const file_tremplin_options_v1_options_proto_rawDesc = "" +
 	"\fAccessPolicy\x12\x16\n" +
 	"\x06public\x18\x01 \x01(\bR\x06public\x12\x14\n" +
 	"\x05roles\x18\x02 \x03(\tR\x05roles\x12\x18\n" +
-	"\apremium\x18\x03 \x01(\bR\apremium:[\n" +
-	"\x06access\x12\x1e.google.protobuf.MethodOptions\x18\xb8\x8e\x03 \x01(\v2!.tremplin.options.v1.AccessPolicyR\x06access:7\n" +
-	"\x04spec\x12!.google.protobuf.EnumValueOptions\x18\xb9\x8e\x03 \x01(\tR\x04specB\xd5\x01\n" +
+	"\apremium\x18\x03 \x01(\bR\apremium\"5\n" +
+	"\fRevalidation\x12%\n" +
+	"\x0eperiod_seconds\x18\x01 \x01(\rR\rperiodSeconds:[\n" +
+	"\x06access\x12\x1e.google.protobuf.MethodOptions\x18\xb8\x8e\x03 \x01(\v2!.tremplin.options.v1.AccessPolicyR\x06access:g\n" +
+	"\frevalidation\x12\x1e.google.protobuf.MethodOptions\x18\xbb\x8e\x03 \x01(\v2!.tremplin.options.v1.RevalidationR\frevalidation:9\n" +
+	"\apremium\x12\x1d.google.protobuf.FieldOptions\x18\xba\x8e\x03 \x01(\bR\apremium:7\n" +
+	"\x04spec\x12!.google.protobuf.EnumValueOptions\x18\xb9\x8e\x03 \x01(\tR\x04spec:9\n" +
+	"\x05label\x12!.google.protobuf.EnumValueOptions\x18\xbc\x8e\x03 \x01(\tR\x05labelB\xd5\x01\n" +
 	"\x17com.tremplin.options.v1B\fOptionsProtoP\x01Z>github.com/tremplin/tremplin/gen/tremplin/options/v1;optionsv1\xa2\x02\x03TOX\xaa\x02\x13Tremplin.Options.V1\xca\x02\x13Tremplin\\Options\\V1\xe2\x02\x1fTremplin\\Options\\V1\\GPBMetadata\xea\x02\x15Tremplin::Options::V1b\x06proto3"
 
 var (
@@ -148,20 +244,26 @@ func file_tremplin_options_v1_options_proto_rawDescGZIP() []byte {
 	return file_tremplin_options_v1_options_proto_rawDescData
 }
 
-var file_tremplin_options_v1_options_proto_msgTypes = make([]protoimpl.MessageInfo, 1)
+var file_tremplin_options_v1_options_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
 var file_tremplin_options_v1_options_proto_goTypes = []any{
 	(*AccessPolicy)(nil),                  // 0: tremplin.options.v1.AccessPolicy
-	(*descriptorpb.MethodOptions)(nil),    // 1: google.protobuf.MethodOptions
-	(*descriptorpb.EnumValueOptions)(nil), // 2: google.protobuf.EnumValueOptions
+	(*Revalidation)(nil),                  // 1: tremplin.options.v1.Revalidation
+	(*descriptorpb.MethodOptions)(nil),    // 2: google.protobuf.MethodOptions
+	(*descriptorpb.FieldOptions)(nil),     // 3: google.protobuf.FieldOptions
+	(*descriptorpb.EnumValueOptions)(nil), // 4: google.protobuf.EnumValueOptions
 }
 var file_tremplin_options_v1_options_proto_depIdxs = []int32{
-	1, // 0: tremplin.options.v1.access:extendee -> google.protobuf.MethodOptions
-	2, // 1: tremplin.options.v1.spec:extendee -> google.protobuf.EnumValueOptions
-	0, // 2: tremplin.options.v1.access:type_name -> tremplin.options.v1.AccessPolicy
-	3, // [3:3] is the sub-list for method output_type
-	3, // [3:3] is the sub-list for method input_type
-	2, // [2:3] is the sub-list for extension type_name
-	0, // [0:2] is the sub-list for extension extendee
+	2, // 0: tremplin.options.v1.access:extendee -> google.protobuf.MethodOptions
+	2, // 1: tremplin.options.v1.revalidation:extendee -> google.protobuf.MethodOptions
+	3, // 2: tremplin.options.v1.premium:extendee -> google.protobuf.FieldOptions
+	4, // 3: tremplin.options.v1.spec:extendee -> google.protobuf.EnumValueOptions
+	4, // 4: tremplin.options.v1.label:extendee -> google.protobuf.EnumValueOptions
+	0, // 5: tremplin.options.v1.access:type_name -> tremplin.options.v1.AccessPolicy
+	1, // 6: tremplin.options.v1.revalidation:type_name -> tremplin.options.v1.Revalidation
+	7, // [7:7] is the sub-list for method output_type
+	7, // [7:7] is the sub-list for method input_type
+	5, // [5:7] is the sub-list for extension type_name
+	0, // [0:5] is the sub-list for extension extendee
 	0, // [0:0] is the sub-list for field type_name
 }
 
@@ -176,8 +278,8 @@ func file_tremplin_options_v1_options_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tremplin_options_v1_options_proto_rawDesc), len(file_tremplin_options_v1_options_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   1,
-			NumExtensions: 2,
+			NumMessages:   2,
+			NumExtensions: 5,
 			NumServices:   0,
 		},
 		GoTypes:           file_tremplin_options_v1_options_proto_goTypes,

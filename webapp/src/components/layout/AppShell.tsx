@@ -19,7 +19,9 @@ export default function AppShell({ children }: { children: ReactNode }) {
       <Header user={user} />
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: "none" }}>
         <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<Splash />}>{children}</Suspense>
+          {/* A screen still loading fills the viewport: the footer stays below the fold
+              instead of rising under the header and falling back when the screen arrives. */}
+          <Suspense fallback={<Box sx={{ minHeight: "100vh" }}><Splash /></Box>}>{children}</Suspense>
         </ErrorBoundary>
       </Box>
       <Footer audience={audienceOf(user)} />

@@ -4,7 +4,7 @@ import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
 import { messages } from "../../lib/messages";
 import { resolveRoute, type Audience } from "../../lib/routes";
-import { brand } from "../../lib/theme";
+import { brand, TAP, TOUCH } from "../../lib/theme";
 import { LAYOUT_WIDTH } from "../../lib/viewport";
 
 const m = messages.nav;
@@ -17,7 +17,17 @@ export function Footer({ audience }: { audience: Audience }) {
     { to: "/help", label: m.help },
   ].filter((l) => resolveRoute(audience, l.to).kind === "page");
   return (
-    <Box component="footer" sx={{ borderTop: `1px solid ${brand.border}`, bgcolor: "#fff", mt: "auto" }}>
+    <Box
+      component="footer"
+      sx={{
+        borderTop: `1px solid ${brand.border}`,
+        bgcolor: "#fff",
+        mt: "auto",
+        // A page with a floating button keeps room for it at its very end: scrolled to the
+        // bottom, the button covers none of the page's links (its height, 56 px, and margins).
+        "body:has(.MuiFab-root) &": { pb: { xs: "88px", sm: "112px" } },
+      }}
+    >
       <Box
         sx={{
           maxWidth: LAYOUT_WIDTH,
@@ -34,9 +44,17 @@ export function Footer({ audience }: { audience: Audience }) {
         <Typography variant="body2" color="text.secondary">
           {m.footerRights}
         </Typography>
-        <Box component="nav" sx={{ display: "flex", gap: 2.5, flexWrap: "wrap", justifyContent: "center" }}>
+        <Box component="nav" sx={{ display: "flex", columnGap: 2.5, flexWrap: "wrap", justifyContent: "center", [TOUCH]: { columnGap: 1 } }}>
           {links.map((l) => (
-            <Link key={l.to} component={RouterLink} to={l.to} variant="body2" color="text.secondary">
+            <Link
+              key={l.to}
+              component={RouterLink}
+              to={l.to}
+              variant="body2"
+              color="text.secondary"
+              // A fingertip's height on phones.
+              sx={{ [TOUCH]: { display: "inline-flex", alignItems: "center", minHeight: TAP, px: 1 } }}
+            >
               {l.label}
             </Link>
           ))}

@@ -28,6 +28,7 @@ import type { ReactNode } from "react";
 import type { User } from "../../gen/tremplin/common/v1/common_pb";
 import { messages } from "../../lib/messages";
 import { isCurrentSection, isFemale, mainMenu, roleLabel, userMenu, type UserMenuItem } from "../../lib/navigation";
+import { preloadOnIntent } from "../../lib/routePreload";
 import { useLogout } from "../../lib/session";
 import { brand } from "../../lib/theme";
 import { LAYOUT_WIDTH, useViewport } from "../../lib/viewport";
@@ -65,7 +66,7 @@ export function Header({ user }: { user: User }) {
           gap: 3,
         }}
       >
-        <Box component={RouterLink} to="/" aria-label={`${messages.app.name} – ${m.home}`} sx={{ display: "flex", textDecoration: "none" }}>
+        <Box component={RouterLink} to="/" aria-label={`${messages.app.name} – ${m.home}`} sx={{ display: "flex", alignItems: "center", minHeight: 44, textDecoration: "none" }}>
           <Logo />
         </Box>
         {isMobile ? <MobileNav user={user} /> : <DesktopNav user={user} />}
@@ -86,6 +87,7 @@ function DesktopNav({ user }: { user: User }) {
             key={item.to}
             component={RouterLink}
             to={item.to}
+            {...preloadOnIntent(item.to)}
             aria-current={isCurrentSection(item, pathname) ? "page" : undefined}
             sx={{
               position: "relative",
@@ -233,7 +235,7 @@ function MobileNav({ user }: { user: User }) {
       fontFamily: "inherit",
     } as const;
     return props.to !== undefined ? (
-      <ButtonBase key={key} component={RouterLink} to={props.to} onClick={close} sx={sx} aria-current={active ? "page" : undefined}>
+      <ButtonBase key={key} component={RouterLink} to={props.to} {...preloadOnIntent(props.to)} onClick={close} sx={sx} aria-current={active ? "page" : undefined}>
         {content}
       </ButtonBase>
     ) : (

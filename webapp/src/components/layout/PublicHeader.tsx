@@ -13,7 +13,7 @@ export function PublicHeader() {
   return (
     <Box component="header" sx={{ borderBottom: `1px solid ${brand.border}`, bgcolor: "#fff" }}>
       <Box sx={{ maxWidth: LAYOUT_WIDTH, mx: "auto", px: { xs: 2, sm: 3 }, height: 64, display: "flex", alignItems: "center", justifyContent: "space-between" }}>
-        <Box component={RouterLink} to="/login" aria-label={messages.app.name} sx={{ display: "flex", textDecoration: "none" }}>
+        <Box component={RouterLink} to="/login" aria-label={messages.app.name} sx={{ display: "flex", alignItems: "center", minHeight: 44, textDecoration: "none" }}>
           <Logo />
         </Box>
         <Button component={RouterLink} to="/login" variant="outlined">

@@ -1,7 +1,93 @@
-import { ComingSoon } from "../../components/ComingSoon";
-import { screenMessages } from "../../lib/messages/screens";
+// /event/{id}: an event's information, linked contact, additional information, report, and the
+// links to put it in a calendar (Google, Outlook, an .ics file).
+import { useParams } from "react-router";
+import { useQuery, useTransport, callUnaryMethod } from "@connectrpc/connect-query";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import DownloadRounded from "@mui/icons-material/DownloadRounded";
+import OpenInNewRounded from "@mui/icons-material/OpenInNewRounded";
+import { ActivityService, ActivityStatus, EventType, MediaType } from "../../gen/tremplin/activity/v1/activity_pb";
+import { useToast } from "../../components/Toasts";
+import { canCompleteEvent } from "../../components/activity/model";
+import { downloadFile } from "../../lib/download";
+import { formatDateTime } from "../../lib/format";
+import { isNotFound } from "../../lib/errors";
+import { messages } from "../../lib/messages";
+import { mediaTypeLabels } from "../../lib/messages/activity";
+import { activityMessages } from "../../lib/messages/activities";
+import { handledByApp } from "../../lib/queryClient";
+import { usePageTitle } from "../../lib/usePageTitle";
+import { DetailsFrame, type Row } from "./ActivityDetails";
+import { eventLabel } from "./labels";
 
-/** Placeholder: the eventDetails screen arrives with its own issue. */
+const d = activityMessages.details;
+const typeLabels: Record<number, string> = { [EventType.INTERVIEW]: "Entretien", [EventType.EVENT]: "Rendez-vous", [EventType.TRADE_SHOW_VISIT]: "Visite de salon" };
+
 export default function EventDetailsPage() {
-  return <ComingSoon title={screenMessages.placeholder.pages.eventDetails} />;
+  const { id = "" } = useParams();
+  const res = useQuery(ActivityService.method.getEvent, { id }, { meta: { handlesErrors: isNotFound }, retry: false });
+  const event = res.data?.event;
+  const title = event ? eventLabel(event) : d.event;
+  usePageTitle(title);
+  const rows: Row[] = event
+    ? [
+        { label: d.subject, value: title },
+        { label: d.type, value: typeLabels[event.type] ?? "" },
+        { label: d.status, value: event.status === ActivityStatus.COMPLETED ? d.completed : d.notStarted },
+        { label: d.date, value: formatDateTime(event.date) },
+        ...(event.mediaType ? [{ label: d.mediaType, value: mediaTypeLabels[event.mediaType as Exclude<MediaType, MediaType.UNSPECIFIED>] }] : []),
+        ...(event.mediaDetails ? [{ label: d.mediaDetails, value: event.mediaDetails }] : []),
+        ...(event.application ? [{ label: d.application, value: `${event.application.job} — ${event.application.company}` }] : []),
+      ]
+    : [];
+  return (
+    <DetailsFrame
+      kind="event"
+      item={event}
+      title={title}
+      loading={res.isPending}
+      missing={Boolean(res.error && isNotFound(res.error))}
+      rows={rows}
+      canComplete={Boolean(event && canCompleteEvent(event))}
+      extra={event ? <CalendarLinks id={event.id} /> : undefined}
+    />
+  );
+}
+
+function CalendarLinks({ id }: { id: string }) {
+  const links = useQuery(ActivityService.method.getCalendarLinks, { id });
+  const transport = useTransport();
+  const toast = useToast();
+  const download = async () => {
+    try {
+      const res = await callUnaryMethod(transport, ActivityService.method.downloadEventCalendar, { id });
+      if (res.file) downloadFile(res.file.data, res.file.contentType, res.filename || "rendez-vous.ics");
+    } catch (err) {
+      if (!handledByApp(err)) toast.error(messages.errors.generic);
+    }
+  };
+  return (
+    <Box sx={{ mt: 2.5, pt: 2, borderTop: 1, borderColor: "divider" }}>
+      <Typography variant="body2" sx={{ fontWeight: 600, mb: 1 }}>
+        {d.calendar}
+      </Typography>
+      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+        {/* The links appear once known: a greyed-out link is not disabled for every reader. */}
+        {links.data && (
+          <>
+            <Button size="small" variant="outlined" href={links.data.calendarUrl} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewRounded />}>
+              {d.google}
+            </Button>
+            <Button size="small" variant="outlined" href={links.data.mailCalendarUrl} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewRounded />}>
+              {d.outlook}
+            </Button>
+          </>
+        )}
+        <Button size="small" variant="outlined" startIcon={<DownloadRounded />} onClick={() => void download()}>
+          {d.ics}
+        </Button>
+      </Box>
+    </Box>
+  );
 }

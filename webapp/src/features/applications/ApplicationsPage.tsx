@@ -1,7 +1,263 @@
-import { ComingSoon } from "../../components/ComingSoon";
-import { screenMessages } from "../../lib/messages/screens";
+// /applications: the candidate's job applications. Title and count, the state bar by status,
+// search by company and the status filter (premium), the add button, and the applications —
+// as a list (a table on desktop, cards on mobile) or as a board (a column per status, cards
+// moved by drag and drop or their « Déplacer vers… » menu), the view remembered on this browser.
+import { useDeferredValue, useMemo, useState } from "react";
+import { useQuery } from "@connectrpc/connect-query";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import Skeleton from "@mui/material/Skeleton";
+import ToggleButton from "@mui/material/ToggleButton";
+import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
+import AddRounded from "@mui/icons-material/AddRounded";
+import ErrorOutlineRounded from "@mui/icons-material/ErrorOutlineRounded";
+import FilterListRounded from "@mui/icons-material/FilterListRounded";
+import SearchOffRounded from "@mui/icons-material/SearchOffRounded";
+import TableRowsRounded from "@mui/icons-material/TableRowsRounded";
+import ViewKanbanRounded from "@mui/icons-material/ViewKanbanRounded";
+import WorkOutlineRounded from "@mui/icons-material/WorkOutlineRounded";
+import { OpportunityService, type Application, type ApplicationStatus } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
+import { PremiumSearchField } from "../../components/PremiumSearchField";
+import { ActiveFilters } from "../../components/ActiveFilters";
+import { useActivityModals } from "../../components/activity/useActivityModals";
+import { EmptyState } from "../../components/EmptyState";
+import { FilterMenu } from "../../components/FilterMenu";
+import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
+import { PremiumBadge } from "../../components/PremiumBadge";
+import { StateBar } from "../../components/StateBar";
+import { applicationListMessages } from "../../lib/messages/applicationList";
+import { usePremiumGate } from "../../lib/premium";
+import { usePageTitle } from "../../lib/usePageTitle";
+import { useViewport } from "../../lib/viewport";
+import { ApplicationBoard } from "./board/ApplicationBoard";
+import { useBoardMoves } from "./board/useMoves";
+import type { ApplicationHandlers } from "./list/ApplicationActionsMenu";
+import { ApplicationCards, ApplicationTable } from "./list/ApplicationList";
+import {
+  NO_FILTERS,
+  STATUS_ORDER,
+  countByStatus,
+  filterApplications,
+  readView,
+  statusInfo,
+  writeView,
+  type ApplicationFilters,
+  type ApplicationsView,
+} from "./list/model";
+import { useApplicationModals } from "./modals/useApplicationModals";
 
-/** Placeholder: the applications screen arrives with its own issue. */
+const m = applicationListMessages;
+
 export default function ApplicationsPage() {
-  return <ComingSoon title={screenMessages.placeholder.pages.applications} />;
+  usePageTitle(m.title);
+  const { isMobile } = useViewport();
+  const gate = usePremiumGate();
+  const modals = useApplicationModals();
+  const activities = useActivityModals();
+  const moves = useBoardMoves(modals.report);
+
+  const list = useQuery(OpportunityService.method.listApplications, {});
+  const applications = useMemo(() => list.data?.applications ?? [], [list.data]);
+
+  const [view, setView] = useState<ApplicationsView>(readView);
+  const changeView = (next: ApplicationsView) => {
+    setView(next);
+    writeView(next);
+  };
+
+  const [filters, setFilters] = useState<ApplicationFilters>(NO_FILTERS);
+  const deferred = useDeferredValue(filters);
+  const shown = useMemo(() => filterApplications(applications, deferred), [applications, deferred]);
+
+  const counts = useMemo(() => countByStatus(applications), [applications]);
+  const stateItems = STATUS_ORDER.map((s) => {
+    const info = statusInfo(s);
+    return { key: info.key, label: info.label, count: counts[s], color: info.color };
+  });
+
+  const handlers = (a: Application): ApplicationHandlers => ({
+    onEdit: () => modals.edit(a),
+    onAddTask: () => activities.createTask({ applicationId: a.id, locks: { application: true } }),
+    onAddInterview: () => activities.createEvent({ applicationId: a.id, locks: { application: true } }),
+    onClose: () => void modals.report(a),
+  });
+
+  const add = () => modals.create();
+  const loading = list.isPending;
+  const failed = list.isError;
+  const empty = !loading && !failed && applications.length === 0;
+
+  return (
+    <PageContainer>
+      <Box sx={{ pb: { xs: 4, sm: 6 } }}>
+        <PageHeader
+          title={m.title}
+          subtitle={
+            <Box component="span" data-testid="applications-count">
+              {loading ? <Skeleton width={110} /> : failed ? null : m.count(applications.length)}
+            </Box>
+          }
+          actions={
+            <Button variant="contained" startIcon={<AddRounded />} onClick={add} sx={{ width: { xs: "100%", sm: "auto" }, minHeight: 44 }}>
+              {m.add}
+            </Button>
+          }
+        />
+
+        {!empty && !failed && (
+          <Box sx={{ mb: 2.5 }}>
+            <StateBar title={m.stateBar} items={stateItems} />
+          </Box>
+        )}
+
+        {!empty && !failed && (
+          <Toolbar
+            filters={filters}
+            onChange={setFilters}
+            premium={gate.premium}
+            allow={gate.allow}
+            shown={shown.length}
+            total={applications.length}
+            view={view}
+            onView={changeView}
+          />
+        )}
+
+        {loading ? (
+          <LoadingList mobile={isMobile} />
+        ) : failed ? (
+          <EmptyState
+            level="minor"
+            tone="danger"
+            icon={<ErrorOutlineRounded />}
+            title={m.loadError}
+            actions={<Button onClick={() => void list.refetch()}>{m.retry}</Button>}
+          />
+        ) : empty ? (
+          <EmptyState
+            dashed
+            icon={<WorkOutlineRounded />}
+            title={m.emptyTitle}
+            text={m.emptyText}
+            textMaxWidth={520}
+            actions={
+              <Button variant="contained" startIcon={<AddRounded />} onClick={add}>
+                {m.add}
+              </Button>
+            }
+          />
+        ) : view === "board" ? (
+          <ApplicationBoard applications={shown} handlers={handlers} moves={moves} mobile={isMobile} />
+        ) : shown.length === 0 ? (
+          <NoMatch onClear={() => setFilters(NO_FILTERS)} />
+        ) : isMobile ? (
+          <ApplicationCards applications={shown} handlers={handlers} />
+        ) : (
+          <ApplicationTable applications={shown} handlers={handlers} />
+        )}
+      </Box>
+    </PageContainer>
+  );
+}
+
+function Toolbar({
+  filters,
+  onChange,
+  premium,
+  allow,
+  shown,
+  total,
+  view,
+  onView,
+}: {
+  filters: ApplicationFilters;
+  onChange: (f: ApplicationFilters) => void;
+  premium: boolean;
+  allow: () => boolean;
+  shown: number;
+  total: number;
+  view: ApplicationsView;
+  onView: (v: ApplicationsView) => void;
+}) {
+  const statusOptions = STATUS_ORDER.map((s) => ({ value: String(s), label: statusInfo(s).label }));
+  const badge = premium ? undefined : <PremiumBadge compact />;
+  const chips = filters.statuses.map((s) => ({
+    key: `s${s}`,
+    label: statusInfo(s).label,
+    remove: () => onChange({ ...filters, statuses: filters.statuses.filter((x) => x !== s) }),
+  }));
+
+  return (
+    <Box sx={{ mb: 2.5 }}>
+      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center" }}>
+        <PremiumSearchField
+          value={filters.search}
+          onChange={(search) => onChange({ ...filters, search })}
+          premium={premium}
+          allow={allow}
+          label={m.search}
+          placeholder={m.searchPlaceholder}
+        />
+        <FilterMenu
+          label={m.statusFilter}
+          icon={<FilterListRounded />}
+          options={statusOptions}
+          selected={filters.statuses.map(String)}
+          onChange={(values) => onChange({ ...filters, statuses: values.map((v) => Number(v) as ApplicationStatus) })}
+          onOpenRequest={allow}
+          badge={badge}
+        />
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={view}
+          onChange={(_, v: ApplicationsView | null) => v && onView(v)}
+          aria-label={m.view.label}
+          sx={{ ml: "auto", bgcolor: "background.paper", "& .MuiToggleButton-root": { minHeight: 44, px: 1.5, gap: 0.75, textTransform: "none", fontWeight: 600 } }}
+        >
+          <ToggleButton value="list">
+            <TableRowsRounded fontSize="small" />
+            {m.view.list}
+          </ToggleButton>
+          <ToggleButton value="board">
+            <ViewKanbanRounded fontSize="small" />
+            {m.view.board}
+          </ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
+      <ActiveFilters
+        chips={chips}
+        searching={filters.search.trim() !== ""}
+        onClear={() => onChange(NO_FILTERS)}
+        shown={shown}
+        total={total}
+        texts={m}
+        countTestId="applications-shown"
+      />
+    </Box>
+  );
+}
+
+function LoadingList({ mobile }: { mobile: boolean }) {
+  return (
+    <Card sx={{ p: 2 }} aria-busy="true">
+      {Array.from({ length: mobile ? 4 : 8 }, (_, i) => (
+        <Skeleton key={i} height={mobile ? 72 : 40} sx={{ my: 0.5 }} />
+      ))}
+    </Card>
+  );
+}
+
+function NoMatch({ onClear }: { onClear: () => void }) {
+  return (
+    <EmptyState
+      level="minor"
+      tone="info"
+      icon={<SearchOffRounded />}
+      title={m.noMatchTitle}
+      text={m.noMatchText}
+      actions={<Button onClick={onClear}>{m.clearFilters}</Button>}
+    />
+  );
 }

@@ -16,7 +16,7 @@ import { loginErrorMessage } from "../../lib/errors";
 import { messages } from "../../lib/messages";
 import { handlesAllErrors } from "../../lib/queryClient";
 import { landingAfterLogin } from "../../lib/routes";
-import { useSession } from "../../lib/session";
+import { useSession, warmUpSignIn } from "../../lib/session";
 import { brand } from "../../lib/theme";
 import { usePageTitle } from "../../lib/usePageTitle";
 import * as rules from "../../lib/validation";
@@ -35,6 +35,8 @@ export default function LoginPage() {
   const location = useLocation();
   const modals = useModals();
   const [error, setError] = useState<string | null>(null);
+  // Between the login's answer and the signed-in screen's code: the button keeps spinning.
+  const [entering, setEntering] = useState(false);
   const from = (location.state as RedirectState | null)?.from;
 
   const {
@@ -42,13 +44,14 @@ export default function LoginPage() {
     handleSubmit,
     getValues,
     formState: { errors },
-  } = useForm<LoginForm>({ mode: "onTouched", defaultValues: { email: "", password: "" } });
+  } = useForm<LoginForm>({ mode: "onSubmit", reValidateMode: "onChange", defaultValues: { email: "", password: "" } });
 
   const login = useMutation(AuthService.method.login, { meta: handlesAllErrors });
 
   const onSubmit = handleSubmit((values) => {
     setError(null);
     session.clearNotice();
+    warmUpSignIn();
     login.mutate(
       { email: values.email.trim(), password: values.password },
       {
@@ -57,7 +60,8 @@ export default function LoginPage() {
             setError(messages.errors.authentication);
             return;
           }
-          session.signIn(res.user, landingAfterLogin(res.user, from));
+          setEntering(true);
+          void session.signIn(res.user, landingAfterLogin(res.user, from));
         },
         onError: (err) => setError(loginErrorMessage(err)),
       },
@@ -138,7 +142,7 @@ export default function LoginPage() {
                   {m.forgotten}
                 </Button>
               </Box>
-              <Button type="submit" variant="contained" size="large" fullWidth loading={login.isPending}>
+              <Button type="submit" variant="contained" size="large" fullWidth loading={login.isPending || entering}>
                 {m.submit}
               </Button>
             </Box>

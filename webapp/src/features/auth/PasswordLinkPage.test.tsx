@@ -1,23 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
-import { MemoryRouter } from "react-router";
-import { createRouterTransport } from "@connectrpc/connect";
-import { AppProviders } from "../../AppProviders";
-import { createQueryClient } from "../../lib/queryClient";
+import { renderApp } from "../../test/harness";
 import { PasswordLinkPage } from "./PasswordLinkPage";
 
 describe("new-password page", () => {
   it("ties the terms-of-use error to its checkbox", async () => {
-    const Router = ({ children }: { children: ReactNode }) => (
-      <MemoryRouter initialEntries={["/new-password?id=1&token=abc"]}>{children}</MemoryRouter>
-    );
-    render(
-      <AppProviders transport={createRouterTransport(() => {})} queryClient={createQueryClient()} Router={Router}>
-        <PasswordLinkPage variant="create" />
-      </AppProviders>,
-    );
+    renderApp({ at: "/new-password?id=1&token=abc", user: null, ui: <PasswordLinkPage variant="create" /> });
     const u = userEvent.setup();
     const checkbox = await screen.findByRole("checkbox");
     expect(checkbox.getAttribute("aria-describedby")).toBeNull();

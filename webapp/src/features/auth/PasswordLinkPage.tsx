@@ -19,13 +19,18 @@ import { AuthService } from "../../gen/tremplin/auth/v1/auth_pb";
 import { newPasswordErrorMessage } from "../../lib/errors";
 import { screenMessages } from "../../lib/messages/screens";
 import { handlesAllErrors } from "../../lib/queryClient";
+import { landingAfterLogin } from "../../lib/routes";
+import { useSession } from "../../lib/session";
 import { usePageTitle } from "../../lib/usePageTitle";
+import { useServerViolations } from "../../lib/useServerViolations";
 import * as rules from "../../lib/validation";
 import { PasswordField } from "./fields";
 
 type Form = { password: string; confirm: string; terms: boolean };
 
 const m = screenMessages.newPassword;
+
+const fieldOfPath = (path: string) => (path === "password" ? "password" : path === "accept_terms" ? "terms" : undefined);
 
 /**
  * The page an e-mailed link opens (query parameters id and token): "create" for an invitation
@@ -37,27 +42,35 @@ export function PasswordLinkPage({ variant }: { variant: "create" | "update" }) 
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
+  const session = useSession();
   const [error, setError] = useState<string | null>(null);
   const termsErrorId = useId();
   const mutation = useMutation(AuthService.method.newPassword, { meta: handlesAllErrors });
 
+  const form = useForm<Form>({ mode: "onSubmit", reValidateMode: "onChange", defaultValues: { password: "", confirm: "", terms: false } });
   const {
     register,
     handleSubmit,
     getValues,
     formState: { errors },
-  } = useForm<Form>({ mode: "onTouched", defaultValues: { password: "", confirm: "", terms: false } });
+  } = form;
+  const placeViolations = useServerViolations(form, { field: fieldOfPath, ownRules: /^(password|accept_terms)\./ });
 
   const onSubmit = handleSubmit((values) => {
     setError(null);
     mutation.mutate(
-      { id: params.get("id") ?? "", token: params.get("token") ?? "", password: values.password },
+      { id: params.get("id") ?? "", token: params.get("token") ?? "", password: values.password, acceptTerms: create && values.terms },
       {
-        onSuccess: () => {
+        onSuccess: (res) => {
           toast.success(m.success);
-          navigate("/login", { replace: true });
+          // An invitation signs the person in; a reset sends them to sign in.
+          if (res.user) void session.signIn(res.user, landingAfterLogin(res.user));
+          else navigate("/login", { replace: true });
         },
-        onError: (err) => setError(newPasswordErrorMessage(err)),
+        onError: (err) => {
+          // The password's format and the terms go under their field; the rest above the form.
+          if (!placeViolations(err)) setError(newPasswordErrorMessage(err));
+        },
       },
     );
   });

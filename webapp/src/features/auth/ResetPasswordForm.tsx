@@ -7,6 +7,7 @@ import { useToast } from "../../components/Toasts";
 import { AuthService } from "../../gen/tremplin/auth/v1/auth_pb";
 import { resetPasswordMessages as m } from "../../lib/messages/resetPassword";
 import { handlesAllErrors } from "../../lib/queryClient";
+import { useServerViolations } from "../../lib/useServerViolations";
 import * as rules from "../../lib/validation";
 import { TextInput } from "./fields";
 
@@ -14,11 +15,13 @@ import { TextInput } from "./fields";
 export function ResetPasswordForm({ defaultEmail, onDone }: { defaultEmail?: string; onDone: () => void }) {
   const toast = useToast();
   const reset = useMutation(AuthService.method.resetPassword, { meta: handlesAllErrors });
+  const form = useForm<{ email: string }>({ mode: "onSubmit", reValidateMode: "onChange", defaultValues: { email: defaultEmail ?? "" } });
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<{ email: string }>({ mode: "onTouched", defaultValues: { email: defaultEmail ?? "" } });
+  } = form;
+  const placeViolations = useServerViolations(form);
 
   const onSubmit = handleSubmit((values) =>
     reset.mutate(
@@ -28,7 +31,9 @@ export function ResetPasswordForm({ defaultEmail, onDone }: { defaultEmail?: str
           toast.success(m.success);
           onDone();
         },
-        onError: () => toast.error(m.error),
+        onError: (err) => {
+          if (!placeViolations(err)) toast.error(m.error);
+        },
       },
     ),
   );

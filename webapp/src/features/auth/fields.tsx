@@ -11,6 +11,7 @@ import OutlinedInput from "@mui/material/OutlinedInput";
 import VisibilityOffRounded from "@mui/icons-material/VisibilityOffRounded";
 import VisibilityRounded from "@mui/icons-material/VisibilityRounded";
 import { messages } from "../../lib/messages";
+import { TAP, TOUCH } from "../../lib/theme";
 
 type InputProps = {
   label: string;
@@ -88,6 +89,8 @@ export function PasswordField(props: Omit<InputProps, "type" | "endAdornment">) 
               mr: -0.75,
               width: 34,
               height: 34,
+              // A fingertip's size on phones, inside the field's height.
+              [TOUCH]: { width: TAP, height: TAP, mr: -1.25 },
               borderRadius: "50%",
               color: "action.active",
               "&:hover": { bgcolor: "action.hover" },

@@ -1,22 +1,17 @@
 // The actions of one contact (spec section 2): add a task or an interview, edit, delete —
 // delete disabled with the reason when the contact may not be deleted.
-import { useId, useState } from "react";
 import Box from "@mui/material/Box";
 import Divider from "@mui/material/Divider";
-import IconButton from "@mui/material/IconButton";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import ListItemText from "@mui/material/ListItemText";
-import Menu from "@mui/material/Menu";
-import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import AddTaskRounded from "@mui/icons-material/AddTaskRounded";
 import DeleteOutlineRounded from "@mui/icons-material/DeleteOutlineRounded";
 import EditRounded from "@mui/icons-material/EditRounded";
 import EventAvailableRounded from "@mui/icons-material/EventAvailableRounded";
-import MoreVertRounded from "@mui/icons-material/MoreVertRounded";
+import { RowMenu, RowMenuItem } from "../../components/RowMenu";
 import type { Contact } from "../../gen/tremplin/network/v1/network_pb";
 import { networkMessages } from "../../lib/messages/network";
-import { deleteBlock, deleteBlockMessage, fullName } from "./model";
+import { deleteBlock, deleteBlockMessage } from "./deletion";
+import { fullName } from "./names";
 
 const m = networkMessages.actions;
 
@@ -37,69 +32,33 @@ export function ContactActionsMenu({
   /** The button's accessible name (default: "Actions pour <name>"). */
   label?: string;
 }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const id = useId();
   const block = deleteBlock(contact);
-  const run = (fn: () => void) => () => {
-    setAnchor(null);
-    fn();
-  };
   return (
-    <>
-      <IconButton
-        aria-label={label ?? m.menu(fullName(contact))}
-        aria-haspopup="menu"
-        aria-controls={anchor ? id : undefined}
-        aria-expanded={anchor ? "true" : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        size="small"
-      >
-        <MoreVertRounded />
-      </IconButton>
-      <Menu
-        id={id}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
-        slotProps={{ paper: { sx: { minWidth: 230, maxWidth: 300 } } }}
-      >
-        <MenuItem onClick={run(handlers.onAddTask)}>
-          <ListItemIcon>
-            <AddTaskRounded fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{m.addTask}</ListItemText>
-        </MenuItem>
-        <MenuItem onClick={run(handlers.onAddInterview)}>
-          <ListItemIcon>
-            <EventAvailableRounded fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{m.addInterview}</ListItemText>
-        </MenuItem>
-        {handlers.onEdit && (
-          <MenuItem onClick={run(handlers.onEdit)}>
-            <ListItemIcon>
-              <EditRounded fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{m.edit}</ListItemText>
-          </MenuItem>
-        )}
-        <Divider />
-        <MenuItem onClick={run(handlers.onDelete)} disabled={Boolean(block)} aria-describedby={block ? `${id}-why` : undefined} sx={{ color: "error.main" }}>
-          <ListItemIcon sx={{ color: "inherit" }}>
-            <DeleteOutlineRounded fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{m.delete}</ListItemText>
-        </MenuItem>
-        {block && (
-          <Box component="li" role="none" sx={{ px: 2, pb: 1, pt: 0.25 }}>
+    <RowMenu label={label ?? m.menu(fullName(contact))} maxWidth={300}>
+      {(id) => [
+        <RowMenuItem key="task" onClick={handlers.onAddTask} icon={<AddTaskRounded fontSize="small" />}>
+          {m.addTask}
+        </RowMenuItem>,
+        <RowMenuItem key="interview" onClick={handlers.onAddInterview} icon={<EventAvailableRounded fontSize="small" />}>
+          {m.addInterview}
+        </RowMenuItem>,
+        handlers.onEdit && (
+          <RowMenuItem key="edit" onClick={handlers.onEdit} icon={<EditRounded fontSize="small" />}>
+            {m.edit}
+          </RowMenuItem>
+        ),
+        <Divider key="divider" />,
+        <RowMenuItem key="delete" onClick={handlers.onDelete} danger disabled={Boolean(block)} describedBy={block ? `${id}-why` : undefined} icon={<DeleteOutlineRounded fontSize="small" />}>
+          {m.delete}
+        </RowMenuItem>,
+        block && (
+          <Box key="why" component="li" role="none" sx={{ px: 2, pb: 1, pt: 0.25 }}>
             <Typography id={`${id}-why`} variant="caption" color="text.secondary" data-testid="delete-disabled-reason" sx={{ display: "block", lineHeight: 1.4 }}>
               {deleteBlockMessage(block)}
             </Typography>
           </Box>
-        )}
-      </Menu>
-    </>
+        ),
+      ]}
+    </RowMenu>
   );
 }

@@ -11,9 +11,15 @@ import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
 import Skeleton from "@mui/material/Skeleton";
 import Tab from "@mui/material/Tab";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import AddTaskRounded from "@mui/icons-material/AddTaskRounded";
@@ -22,30 +28,34 @@ import EditRounded from "@mui/icons-material/EditRounded";
 import EventAvailableRounded from "@mui/icons-material/EventAvailableRounded";
 import EventNoteRounded from "@mui/icons-material/EventNoteRounded";
 import LinkRounded from "@mui/icons-material/LinkRounded";
+import OpenInFullRounded from "@mui/icons-material/OpenInFullRounded";
 import OpenInNewRounded from "@mui/icons-material/OpenInNewRounded";
 import PersonSearchRounded from "@mui/icons-material/PersonSearchRounded";
 import PeopleAltRounded from "@mui/icons-material/PeopleAltRounded";
-import TaskAltRounded from "@mui/icons-material/TaskAltRounded";
 import WorkOutlineRounded from "@mui/icons-material/WorkOutlineRounded";
-import { ActivityService, MediaType, TaskSubject, EventSubject, ActivityStatus } from "../../gen/tremplin/activity/v1/activity_pb";
+import { ActivityService } from "../../gen/tremplin/activity/v1/activity_pb";
 import { NetworkService, type Contact } from "../../gen/tremplin/network/v1/network_pb";
-import { ApplicationStatus, OpportunityService } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
+import { OpportunityService } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
 import { visuallyHidden } from "../../components/PremiumBadge";
-import { EmptyState } from "../../components/EmptyState";
+import { NotFoundState } from "../../components/NotFoundState";
+import { LoadError } from "../../components/LoadError";
 import { IconBadge } from "../../components/IconBadge";
+import { cardLink, wholeCard } from "../../components/cardLink";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { errorCode, errorReason, isNotFound } from "../../lib/errors";
-import { formatDate, formatTime } from "../../lib/format";
+import { formatDate } from "../../lib/format";
 import { safeExternalHref } from "../../lib/links";
-import { eventSubjectLabels, mediaTypeLabels, taskSubjectLabels } from "../../lib/messages/activity";
 import { networkMessages } from "../../lib/messages/network";
-import { applicationStatusLabels } from "../../lib/messages/opportunity";
+import { applicationMessages } from "../../lib/messages/applications";
+import { applicationStatusLabel } from "../../lib/messages/opportunity";
+import { useViewport } from "../../lib/viewport";
 import { SUBSCRIPTION_PATH, usePremiumGate } from "../../lib/premium";
 import { brand } from "../../lib/theme";
 import { usePageTitle } from "../../lib/usePageTitle";
 import { useActivityShortcuts } from "./activityShortcuts";
 import { ContactActionsMenu } from "./ContactActionsMenu";
-import { activityPanels, fullName, jobAndCompany, type PanelItem } from "./model";
+import { activityPanels, ActivityLine } from "../../components/activity/panels";
+import { fullName, jobAndCompany } from "./names";
 import { useListOrEmpty } from "./queries";
 import { StatusChip } from "./StatusChip";
 import { useContactActions } from "./useContactActions";
@@ -96,19 +106,7 @@ function Loading() {
 function NotFound() {
   return (
     <PageContainer narrow>
-      <EmptyState
-        level="page"
-        tone="info"
-        icon={<PersonSearchRounded />}
-        title={d.notFoundTitle}
-        text={d.notFoundText}
-        actions={
-          <Button component={RouterLink} to="/contacts" variant="contained">
-            {d.backToNetwork}
-          </Button>
-        }
-        sx={{ py: { xs: 6, sm: 8 } }}
-      />
+      <NotFoundState icon={<PersonSearchRounded />} title={d.notFoundTitle} text={d.notFoundText} backTo="/contacts" backLabel={d.backToNetwork} />
     </PageContainer>
   );
 }
@@ -308,13 +306,16 @@ function ActivitiesPanel({ contactId }: { contactId: string }) {
   const panels = activityPanels(tasks.data?.tasks ?? [], events.data?.events ?? []);
   const items = panels[tab];
   const loading = tasks.isPending || events.isPending;
+  const failed = tasks.isError || events.isError;
   return (
     <Panel title={d.activities} icon={<EventNoteRounded />}>
       <Tabs value={tab} onChange={(_, v: "inProgress" | "finished") => setTab(v)} sx={{ mb: 2, borderBottom: `1px solid ${brand.border}` }}>
-        <Tab value="inProgress" label={`${d.inProgress} (${panels.inProgress.length})`} />
-        <Tab value="finished" label={`${d.finished} (${panels.finished.length})`} />
+        <Tab value="inProgress" label={failed ? d.inProgress : `${d.inProgress} (${panels.inProgress.length})`} />
+        <Tab value="finished" label={failed ? d.finished : `${d.finished} (${panels.finished.length})`} />
       </Tabs>
-      {loading ? (
+      {failed ? (
+        <LoadError what={d.loadActivities} onRetry={() => (void tasks.refetch(), void events.refetch())} retrying={tasks.isFetching || events.isFetching} />
+      ) : loading ? (
         <Skeleton height={48} />
       ) : items.length === 0 ? (
         <EmptyLine>{tab === "inProgress" ? d.noInProgress : d.noFinished}</EmptyLine>
@@ -329,51 +330,23 @@ function ActivitiesPanel({ contactId }: { contactId: string }) {
   );
 }
 
-function ActivityLine({ item }: { item: PanelItem }) {
-  const done = item.item.status === ActivityStatus.COMPLETED;
-  let title: string;
-  let when: string;
-  let to: string;
-  if (item.kind === "task") {
-    const t = item.item;
-    title = t.customSubject || taskSubjectLabels[t.subject as Exclude<TaskSubject, TaskSubject.UNSPECIFIED>] || "";
-    when = done ? d.doneOn(formatDate(item.date)) : d.due(formatDate(item.date));
-    to = `/task/${t.id}`;
-  } else {
-    const e = item.item;
-    title = eventSubjectLabels[e.subject as Exclude<EventSubject, EventSubject.UNSPECIFIED>] ?? "";
-    when = d.on(formatDate(item.date), formatTime(item.date));
-    to = `/event/${e.id}`;
-  }
-  const media = mediaTypeLabels[item.item.mediaType as Exclude<MediaType, MediaType.UNSPECIFIED>];
-  return (
-    <Box component="li" sx={{ display: "flex", alignItems: "center", gap: 1.5, py: 1.25, borderTop: `1px solid ${brand.border}`, "&:first-of-type": { borderTop: 0 } }}>
-      {done ? <TaskAltRounded sx={{ color: "success.main" }} /> : item.kind === "task" ? <AddTaskRounded color="primary" /> : <EventAvailableRounded color="primary" />}
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Link component={RouterLink} to={to} color="text.primary" sx={{ fontWeight: 600, textDecoration: done ? "line-through" : undefined }}>
-          {title}
-        </Link>
-        <Typography variant="body2" color="text.secondary">
-          {[when, media].filter(Boolean).join(" · ")}
-        </Typography>
-      </Box>
-    </Box>
-  );
-}
-
 function ApplicationsPanel({ contactId }: { contactId: string }) {
   const apps = useListOrEmpty(OpportunityService.method.listApplications, { contactId });
+  const { isMobile } = useViewport();
   const list = apps.data?.applications ?? [];
+  const st = applicationMessages.shortTable;
   return (
     <Panel title={d.applications} icon={<WorkOutlineRounded />}>
-      {apps.isPending ? (
+      {apps.isError ? (
+        <LoadError what={d.loadApplications} onRetry={() => void apps.refetch()} retrying={apps.isFetching} />
+      ) : apps.isPending ? (
         <Skeleton height={48} />
       ) : list.length === 0 ? (
         <EmptyLine>{d.noApplications}</EmptyLine>
-      ) : (
-        <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
+      ) : isMobile ? (
+        <Box component="ul" data-testid="contact-applications" sx={{ listStyle: "none", p: 0, m: 0 }}>
           {list.map((a) => (
-            <Box component="li" key={a.id} sx={{ display: "flex", alignItems: "center", gap: 1.5, py: 1.25, borderTop: `1px solid ${brand.border}`, "&:first-of-type": { borderTop: 0 } }}>
+            <Box component="li" key={a.id} sx={{ display: "flex", alignItems: "flex-start", gap: 1.5, py: 1.25, borderTop: `1px solid ${brand.border}`, "&:first-of-type": { borderTop: 0 } }}>
               <Box sx={{ minWidth: 0, flex: 1 }}>
                 <Link component={RouterLink} to={`/application/${a.id}`} color="text.primary" sx={{ fontWeight: 600 }}>
                   {a.company}
@@ -381,10 +354,55 @@ function ApplicationsPanel({ contactId }: { contactId: string }) {
                 <Typography variant="body2" color="text.secondary">
                   {a.job}
                 </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {[a.reference, a.salary, a.place, formatDate(a.dateOfPublication)].filter(Boolean).join(" · ")}
+                </Typography>
               </Box>
-              <Chip size="small" label={applicationStatusLabels[a.status as Exclude<ApplicationStatus, ApplicationStatus.UNSPECIFIED>] ?? ""} />
+              <Chip size="small" label={applicationStatusLabel(a.status)} />
             </Box>
           ))}
+        </Box>
+      ) : (
+        <Box sx={{ overflowX: "auto" }}>
+          <Table size="small" aria-label={st.caption} data-testid="contact-applications" sx={{ "& th": { fontWeight: 700, color: "text.secondary", whiteSpace: "nowrap" }, "& td, & th": { px: 1 } }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{st.action}</TableCell>
+                <TableCell>{st.subject}</TableCell>
+                <TableCell>{st.reference}</TableCell>
+                <TableCell>{st.salary}</TableCell>
+                <TableCell>{st.dateOfPublication}</TableCell>
+                <TableCell>{st.place}</TableCell>
+                <TableCell>{st.status}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.map((a) => (
+                <TableRow key={a.id}>
+                  <TableCell>
+                    <IconButton component={RouterLink} to={`/application/${a.id}`} size="small" aria-label={st.open(a.company, a.job)}>
+                      <OpenInFullRounded fontSize="small" />
+                    </IconButton>
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 140 }}>
+                    <Link component={RouterLink} to={`/application/${a.id}`} color="text.primary" sx={{ fontWeight: 600 }}>
+                      {a.company}
+                    </Link>
+                    <Typography variant="body2" color="text.secondary">
+                      {a.job}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{a.reference || d.none}</TableCell>
+                  <TableCell>{a.salary || d.none}</TableCell>
+                  <TableCell>{formatDate(a.dateOfPublication) || d.none}</TableCell>
+                  <TableCell>{a.place || d.none}</TableCell>
+                  <TableCell>
+                    <Chip size="small" label={applicationStatusLabel(a.status)} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
         </Box>
       )}
     </Panel>
@@ -392,11 +410,13 @@ function ApplicationsPanel({ contactId }: { contactId: string }) {
 }
 
 function RecommendedPanel({ contactId }: { contactId: string }) {
-  const rec = useQuery(NetworkService.method.listRecommendedContacts, { id: contactId });
+  const rec = useQuery(NetworkService.method.listRecommendedContacts, { id: contactId }, { meta: { handlesErrors: true } });
   const list = rec.data?.recommendedContacts ?? [];
   return (
     <Panel title={d.recommended} icon={<PeopleAltRounded />}>
-      {rec.isPending ? (
+      {rec.isError ? (
+        <LoadError what={d.loadRecommended} onRetry={() => void rec.refetch()} retrying={rec.isFetching} />
+      ) : rec.isPending ? (
         <Skeleton height={48} />
       ) : list.length === 0 ? (
         <EmptyLine>{d.noRecommended}</EmptyLine>
@@ -407,10 +427,10 @@ function RecommendedPanel({ contactId }: { contactId: string }) {
           </Typography>
           <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 1.25 }}>
             {list.map((c) => (
-              <Box component="li" key={c.id} sx={{ display: "flex", alignItems: "center", gap: 1.25, p: 1.25, borderRadius: "12px", border: `1px solid ${brand.border}`, minWidth: 0 }}>
+              <Box component="li" key={c.id} sx={{ ...wholeCard, display: "flex", alignItems: "center", gap: 1.25, p: 1.25, borderRadius: "12px", border: `1px solid ${brand.border}`, minWidth: 0 }}>
                 <Avatar sx={{ width: 36, height: 36, fontSize: "0.875rem", bgcolor: brand.primaryLight, color: "primary.main", fontWeight: 700 }}>{initials(c)}</Avatar>
                 <Box sx={{ minWidth: 0, flex: 1 }}>
-                  <Link component={RouterLink} to={`/contact/${c.id}`} color="text.primary" sx={{ fontWeight: 600, display: "block" }} noWrap>
+                  <Link component={RouterLink} to={`/contact/${c.id}`} color="text.primary" data-card-link sx={{ fontWeight: 600, display: "block", ...cardLink }} noWrap>
                     {fullName(c)}
                   </Link>
                   <Typography variant="body2" color="text.secondary" noWrap>

@@ -19,20 +19,29 @@ import PhoneRounded from "@mui/icons-material/PhoneRounded";
 import SmartphoneRounded from "@mui/icons-material/SmartphoneRounded";
 import WorkOutlineRounded from "@mui/icons-material/WorkOutlineRounded";
 import type { Contact } from "../../gen/tremplin/network/v1/network_pb";
+import { cardLink, wholeCard } from "../../components/cardLink";
 import { visuallyHidden } from "../../components/PremiumBadge";
+import { mailtoHref, telHref } from "../../lib/links";
 import { brand } from "../../lib/theme";
 import { networkMessages } from "../../lib/messages/network";
 import { ContactActionsMenu, type ActionHandlers } from "./ContactActionsMenu";
-import { jobAndCompany, rankLabel } from "./model";
+import { jobAndCompany, rankLabel } from "./names";
 import { StatusChip } from "./StatusChip";
 
 const c = networkMessages.list.columns;
 
 export type RowHandlers = (contact: Contact) => ActionHandlers;
 
-function NameLink({ contact }: { contact: Contact }) {
+function NameLink({ contact, card = false }: { contact: Contact; card?: boolean }) {
   return (
-    <Link component={RouterLink} to={`/contact/${contact.id}`} underline="hover" color="text.primary" sx={{ fontWeight: 400 }}>
+    <Link
+      component={RouterLink}
+      to={`/contact/${contact.id}`}
+      underline="hover"
+      color="text.primary"
+      data-card-link={card || undefined}
+      sx={{ fontWeight: 400, ...(card ? cardLink : {}) }}
+    >
       <Box component="span" sx={{ fontWeight: 700, letterSpacing: "0.01em" }}>
         {contact.lastName}
       </Box>{" "}
@@ -165,12 +174,18 @@ export function ContactTable({ contacts, handlers }: { contacts: readonly Contac
   );
 }
 
-function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+/**
+ * A phone or e-mail line of a card: a link that calls or writes, as a phone expects, as tall as
+ * a fingertip (44 px).
+ */
+function Line({ icon, href, children }: { icon: ReactNode; href: string; children: ReactNode }) {
   return (
     <Box sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0, color: "text.secondary", "& svg": { fontSize: 16, flex: "none" } }}>
       {icon}
-      <Typography variant="body2" noWrap sx={{ color: "text.primary", minWidth: 0 }}>
-        {children}
+      <Typography variant="body2" noWrap sx={{ minWidth: 0 }}>
+        <Link href={href} sx={{ color: "text.primary", display: "block", lineHeight: "44px", overflow: "hidden", textOverflow: "ellipsis" }}>
+          {children}
+        </Link>
       </Typography>
     </Box>
   );
@@ -180,11 +195,11 @@ export function ContactCards({ contacts, handlers }: { contacts: readonly Contac
   return (
     <Box component="ul" aria-label={networkMessages.list.title} sx={{ listStyle: "none", m: 0, p: 0, display: "flex", flexDirection: "column", gap: 1.5 }}>
       {contacts.map((contact) => (
-        <Card component="li" key={contact.id} data-testid="contact-card" sx={{ p: 2, display: "flex", flexDirection: "column", gap: 1 }}>
+        <Card component="li" key={contact.id} data-testid="contact-card" sx={{ ...wholeCard, p: 2, display: "flex", flexDirection: "column", gap: 1 }}>
           <Box sx={{ display: "flex", alignItems: "flex-start", gap: 1 }}>
             <Box sx={{ minWidth: 0, flex: 1 }}>
               <Typography sx={{ fontSize: "1.0625rem", lineHeight: 1.35 }}>
-                <NameLink contact={contact} />
+                <NameLink contact={contact} card />
               </Typography>
               {(contact.job || contact.company) && (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
@@ -198,10 +213,10 @@ export function ContactCards({ contacts, handlers }: { contacts: readonly Contac
             </Box>
           </Box>
           {(contact.mobileNumber || contact.phoneNumber || contact.email) && (
-            <Box sx={{ display: "flex", flexDirection: "column", gap: 0.5 }}>
-              {contact.mobileNumber && <Line icon={<SmartphoneRounded />}>{contact.mobileNumber}</Line>}
-              {contact.phoneNumber && <Line icon={<PhoneRounded />}>{contact.phoneNumber}</Line>}
-              {contact.email && <Line icon={<MailOutlineRounded />}>{contact.email}</Line>}
+            <Box sx={{ display: "flex", flexDirection: "column", my: -0.75 }}>
+              {contact.mobileNumber && <Line icon={<SmartphoneRounded />} href={telHref(contact.mobileNumber)}>{contact.mobileNumber}</Line>}
+              {contact.phoneNumber && <Line icon={<PhoneRounded />} href={telHref(contact.phoneNumber)}>{contact.phoneNumber}</Line>}
+              {contact.email && <Line icon={<MailOutlineRounded />} href={mailtoHref(contact.email)}>{contact.email}</Line>}
             </Box>
           )}
           <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, pt: 1, borderTop: `1px solid ${brand.border}`, flexWrap: "wrap" }}>

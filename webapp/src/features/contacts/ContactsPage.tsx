@@ -7,20 +7,15 @@ import { useMutation, useQuery } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
-import Chip from "@mui/material/Chip";
 import Fab from "@mui/material/Fab";
-import InputAdornment from "@mui/material/InputAdornment";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Pagination from "@mui/material/Pagination";
 import Skeleton from "@mui/material/Skeleton";
-import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import AddRounded from "@mui/icons-material/AddRounded";
 import AddTaskRounded from "@mui/icons-material/AddTaskRounded";
-import CancelRounded from "@mui/icons-material/CancelRounded";
 import DownloadRounded from "@mui/icons-material/DownloadRounded";
 import EventAvailableRounded from "@mui/icons-material/EventAvailableRounded";
 import FilterListRounded from "@mui/icons-material/FilterListRounded";
@@ -28,12 +23,14 @@ import GroupAddRounded from "@mui/icons-material/GroupAddRounded";
 import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
 import PersonAddAlt1Rounded from "@mui/icons-material/PersonAddAlt1Rounded";
 import SearchOffRounded from "@mui/icons-material/SearchOffRounded";
-import SearchRounded from "@mui/icons-material/SearchRounded";
 import UploadFileRounded from "@mui/icons-material/UploadFileRounded";
 import { ContactStatus } from "../../gen/tremplin/common/v1/common_pb";
 import { NetworkService, type Contact } from "../../gen/tremplin/network/v1/network_pb";
+import { PremiumSearchField } from "../../components/PremiumSearchField";
+import { ActiveFilters } from "../../components/ActiveFilters";
 import { FilterMenu } from "../../components/FilterMenu";
 import { EmptyState } from "../../components/EmptyState";
+import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
 import { PremiumBadge } from "../../components/PremiumBadge";
 import { StateBar } from "../../components/StateBar";
@@ -47,7 +44,8 @@ import { usePageTitle } from "../../lib/usePageTitle";
 import { useViewport } from "../../lib/viewport";
 import { useActivityShortcuts } from "./activityShortcuts";
 import { ContactCards, ContactTable } from "./ContactList";
-import { NO_FILTERS, STATUS_ORDER, countByStatus, filterContacts, statusInfo, type ContactFilters } from "./model";
+import { NO_FILTERS, filterContacts, type ContactFilters } from "./filters";
+import { STATUS_ORDER, countByStatus, statusInfo } from "./status";
 import { useContactActions } from "./useContactActions";
 
 const m = networkMessages.list;
@@ -68,7 +66,8 @@ export default function ContactsPage() {
   const actions = useContactActions();
   const shortcuts = useActivityShortcuts();
 
-  const list = useQuery(NetworkService.method.listContacts, {});
+  // A failure is this page's to show (LoadError), not an empty network.
+  const list = useQuery(NetworkService.method.listContacts, {}, { meta: { handlesErrors: true } });
   const contacts = useMemo(() => list.data?.contacts ?? [], [list.data]);
 
   // The filters and the page shown: changing the filters goes back to the first page, and so
@@ -109,8 +108,9 @@ export default function ContactsPage() {
     onDelete: () => actions.remove(c),
   });
 
-  const loading = list.isPending;
-  const empty = !loading && contacts.length === 0;
+  const failed = list.isError && !list.data;
+  const loading = list.isPending && !failed;
+  const empty = !loading && !failed && contacts.length === 0;
 
   return (
     <PageContainer>
@@ -118,22 +118,25 @@ export default function ContactsPage() {
         <Header
           total={contacts.length}
           loading={loading}
+          failed={failed}
           premium={gate.premium}
           onAdd={actions.create}
           onImport={actions.importContacts}
         />
 
-        {!empty && (
+        {!empty && !failed && (
           <Box sx={{ mb: 2.5 }}>
             <StateBar title={m.stateBar} items={stateItems} />
           </Box>
         )}
 
-        {!empty && (
+        {!empty && !failed && (
           <Toolbar filters={filters} onChange={changeFilters} premium={gate.premium} allow={gate.allow} shown={shown.length} total={contacts.length} />
         )}
 
-        {loading ? (
+        {failed ? (
+          <LoadError what={m.load} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        ) : loading ? (
           <LoadingList mobile={isMobile} />
         ) : empty ? (
           <EmptyNetwork premium={gate.premium} onAdd={actions.create} onImport={actions.importContacts} />
@@ -170,12 +173,15 @@ export default function ContactsPage() {
 function Header({
   total,
   loading,
+  failed,
   premium,
   onAdd,
   onImport,
 }: {
   total: number;
   loading: boolean;
+  /** The list could not be read: no count. */
+  failed: boolean;
   premium: boolean;
   onAdd: () => void;
   onImport: () => void;
@@ -199,7 +205,7 @@ function Header({
       title={m.title}
       subtitle={
         <Box component="span" data-testid="contacts-count">
-          {loading ? <Skeleton width={90} /> : m.count(total)}
+          {failed ? null : loading ? <Skeleton width={90} /> : m.count(total)}
         </Box>
       }
       rowFrom="md"
@@ -275,39 +281,13 @@ function Toolbar({
   return (
     <Box sx={{ mb: 2.5 }}>
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center" }}>
-        <TextField
-          size="small"
-          placeholder={m.searchPlaceholder}
+        <PremiumSearchField
           value={filters.search}
-          onChange={(e) => premium && onChange({ ...filters, search: e.target.value })}
-          onMouseDown={(e) => {
-            if (!premium) {
-              e.preventDefault();
-              allow();
-            }
-          }}
-          onKeyDown={(e) => {
-            if (!premium && e.key !== "Tab" && e.key !== "Shift") {
-              e.preventDefault();
-              allow();
-            }
-          }}
-          sx={{ flex: { xs: "1 1 100%", sm: "1 1 280px" }, maxWidth: { sm: 420 }, "& .MuiOutlinedInput-root": { height: 40 } }}
-          slotProps={{
-            htmlInput: { "aria-label": m.search, readOnly: !premium, type: "search" },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchRounded fontSize="small" />
-                </InputAdornment>
-              ),
-              endAdornment: premium ? undefined : (
-                <InputAdornment position="end">
-                  <PremiumBadge />
-                </InputAdornment>
-              ),
-            },
-          }}
+          onChange={(search) => onChange({ ...filters, search })}
+          premium={premium}
+          allow={allow}
+          label={m.search}
+          placeholder={m.searchPlaceholder}
         />
         <FilterMenu
           label={m.statusFilter}
@@ -330,33 +310,7 @@ function Toolbar({
           badge={badge}
         />
       </Box>
-      {chips.length > 0 && (
-        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center", mt: 1.5 }} data-testid="active-filters">
-          {chips.map((c) => (
-            // The chip is the button (focusable; Enter, Space, Delete or Backspace remove the
-            // filter), named by what it does; its cross is only drawn.
-            <Chip
-              key={c.key}
-              label={c.label}
-              aria-label={m.removeFilter(c.label)}
-              onClick={c.remove}
-              onDelete={c.remove}
-              size="small"
-              color="primary"
-              variant="outlined"
-              deleteIcon={<CancelRounded />}
-            />
-          ))}
-          <Button size="small" onClick={() => onChange({ ...NO_FILTERS, search: filters.search })}>
-            {m.clearFilters}
-          </Button>
-          {shown !== total && (
-            <Typography variant="body2" color="text.secondary" sx={{ ml: "auto" }}>
-              {m.shown(shown, total)}
-            </Typography>
-          )}
-        </Box>
-      )}
+      <ActiveFilters chips={chips} searching={filters.search.trim() !== ""} onClear={() => onChange(NO_FILTERS)} shown={shown} total={total} texts={m} />
     </Box>
   );
 }

@@ -19,15 +19,17 @@ import DescriptionRounded from "@mui/icons-material/DescriptionRounded";
 import MailOutlineRounded from "@mui/icons-material/MailOutlineRounded";
 import SearchRounded from "@mui/icons-material/SearchRounded";
 import WorkRounded from "@mui/icons-material/WorkRounded";
-import { NetworkService, type ImportedContact } from "../../gen/tremplin/network/v1/network_pb";
+import { NetworkService, type ImportedContact, type ImportSkipped } from "../../gen/tremplin/network/v1/network_pb";
 import { useToast } from "../../components/Toasts";
 import { IconBadge, type Tone } from "../../components/IconBadge";
 import { downloadFile } from "../../lib/download";
 import { errorReason } from "../../lib/errors";
 import { networkMessages } from "../../lib/messages/network";
 import { handledByApp } from "../../lib/queryClient";
+import { useOpensAtTop } from "../../lib/scroll";
 import { brand } from "../../lib/theme";
-import { TEMPLATE_HEADERS, fullName, importFileProblem, importSearch, jobAndCompany } from "./model";
+import { TEMPLATE_HEADERS, importFileProblem, importSearch } from "./importFile";
+import { fullName, jobAndCompany } from "./names";
 import { useRefreshNetwork } from "./queries";
 
 const m = networkMessages.importFlow;
@@ -49,6 +51,11 @@ function readBytes(file: File): Promise<Uint8Array> {
   });
 }
 
+/** « 3 lignes ignorées : 2 déjà dans votre réseau, 1 sans nom », or undefined. */
+export function skippedMessage(s: ImportSkipped | undefined): string | undefined {
+  return s ? m.skipped(s) : undefined;
+}
+
 /** The French message of a refused import. */
 export function importErrorMessage(err: unknown): string {
   return errorReason(err) === "IMPORT_TOO_LARGE" ? m.tooLarge : m.error;
@@ -60,6 +67,7 @@ export default function ImportFlow({ close }: { close: () => void }) {
   const [state, setState] = useState<State>("ready");
   const [error, setError] = useState<string | undefined>(undefined);
   const [imported, setImported] = useState<ImportedContact[]>([]);
+  const [skipped, setSkipped] = useState<string | undefined>(undefined);
   const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(pause.current), []);
 
@@ -90,6 +98,7 @@ export default function ImportFlow({ close }: { close: () => void }) {
         onSuccess: (res) => {
           pause.current = setTimeout(() => {
             setImported(res.importedContacts);
+            setSkipped(skippedMessage(res.skipped));
             setState("done");
           }, IMPORT_PAUSE_MS);
         },
@@ -134,6 +143,7 @@ export default function ImportFlow({ close }: { close: () => void }) {
     return (
       <Selection
         contacts={imported}
+        skipped={skipped}
         saving={save.isPending}
         onBack={() => {
           setImported([]);
@@ -160,6 +170,7 @@ function downloadTemplate() {
 
 function Picker({ error, onFile }: { error: string | undefined; onFile: (file: File) => void }) {
   const [over, setOver] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setOver(false);
@@ -198,20 +209,24 @@ function Picker({ error, onFile }: { error: string | undefined; onFile: (file: F
         }}
       >
         <CloudUploadRounded sx={{ fontSize: 40, color: "primary.main" }} />
-        <Button variant="contained" component="label">
+        {/* A real button (Tab reaches it, Enter and Space open the chooser) for a hidden input. */}
+        <Button variant="contained" onClick={() => input.current?.click()}>
           {m.choose}
-          <input
-            type="file"
-            accept=".csv,text/csv"
-            hidden
-            data-testid="import-file"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = "";
-              if (file) onFile(file);
-            }}
-          />
         </Button>
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,text/csv"
+          hidden
+          tabIndex={-1}
+          aria-hidden
+          data-testid="import-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = "";
+            if (file) onFile(file);
+          }}
+        />
         <Typography variant="body2" color="text.secondary">
           {m.drop}
         </Typography>
@@ -253,15 +268,19 @@ function Picker({ error, onFile }: { error: string | undefined; onFile: (file: F
 
 function Selection({
   contacts,
+  skipped,
   saving,
   onBack,
   onConfirm,
 }: {
   contacts: ImportedContact[];
+  skipped: string | undefined;
   saving: boolean;
   onBack: () => void;
   onConfirm: (contacts: ImportedContact[]) => void;
 }) {
+  // The picker's help cards may have been scrolled: the list opens at its top.
+  const top = useOpensAtTop<HTMLDivElement>();
   const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<ReadonlySet<ImportedContact>>(() => new Set());
   const [shown, setShown] = useState(PAGE);
@@ -269,10 +288,15 @@ function Selection({
 
   if (contacts.length === 0) {
     return (
-      <Box sx={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 2, textAlign: "center", py: 2 }}>
+      <Box ref={top} sx={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 2, textAlign: "center", py: 2 }}>
         <Alert severity="info" sx={{ width: "100%" }}>
           {m.nothing}
         </Alert>
+        {skipped && (
+          <Typography variant="body2" color="text.secondary" data-testid="import-skipped">
+            {skipped}
+          </Typography>
+        )}
         <Button variant="outlined" onClick={onBack}>
           {m.another}
         </Button>
@@ -298,8 +322,15 @@ function Selection({
   const chosen = contacts.filter((c) => selected.has(c));
 
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
-      <Typography sx={{ fontWeight: 650, textAlign: "center" }}>{m.found(contacts.length)}</Typography>
+    <Box ref={top} sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
+      <Box sx={{ textAlign: "center" }}>
+        <Typography sx={{ fontWeight: 650 }}>{m.found(contacts.length)}</Typography>
+        {skipped && (
+          <Typography variant="body2" color="text.secondary" data-testid="import-skipped">
+            {skipped}
+          </Typography>
+        )}
+      </Box>
       <TextField
         size="small"
         placeholder={m.search}

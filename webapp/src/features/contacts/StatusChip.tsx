@@ -1,6 +1,6 @@
 import Chip from "@mui/material/Chip";
 import type { ContactStatus } from "../../gen/tremplin/common/v1/common_pb";
-import { statusInfo } from "./model";
+import { statusInfo } from "./status";
 
 export function StatusChip({ status }: { status: ContactStatus }) {
   const info = statusInfo(status);

@@ -1,19 +1,15 @@
 // The network screens in the app, in jsdom, against an in-memory NetworkService (Connect router
-// transport). ActivityService and OpportunityService are not registered: they answer
+// transport, src/test/harness.tsx). ActivityService and OpportunityService are not registered: they answer
 // Unimplemented, as on the server until their issues land.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
-import { MemoryRouter, useLocation } from "react-router";
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { timestampNow } from "@bufbuild/protobuf/wkt";
-import { Code, createRouterTransport } from "@connectrpc/connect";
-import { App } from "../../App";
-import { AppProviders } from "../../AppProviders";
-import { AuthService } from "../../gen/tremplin/auth/v1/auth_pb";
-import { TaskPriority, TaskSubject } from "../../gen/tremplin/activity/v1/activity_pb";
-import { ContactStatus, Role, UserSchema, UserStatus } from "../../gen/tremplin/common/v1/common_pb";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { ActivityService, TaskPriority, TaskSubject } from "../../gen/tremplin/activity/v1/activity_pb";
+import { OpportunityService } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
+import { ContactStatus } from "../../gen/tremplin/common/v1/common_pb";
 import {
   ContactSchema,
   ImportedContactSchema,
@@ -23,8 +19,8 @@ import {
   type ContactDraft,
   type CreateContactRequest,
 } from "../../gen/tremplin/network/v1/network_pb";
-import { createQueryClient } from "../../lib/queryClient";
 import { serverError } from "../../test/errors";
+import { candidate, renderApp } from "../../test/harness";
 
 const PAUSE = 500;
 
@@ -48,16 +44,15 @@ const IMPORTED = [
   create(ImportedContactSchema, { firstName: "Sean", lastName: "O'NEIL", company: "Acme, Inc.", job: "Head of Talent" }),
 ];
 
-function LocationProbe() {
-  const { pathname } = useLocation();
-  return <output data-testid="location">{pathname}</output>;
-}
-
 function renderNetwork(
   entry: string | { pathname: string; state?: unknown },
-  { premium = true, createError, more = 0 }: { premium?: boolean; createError?: Error; more?: number } = {},
+  { premium = true, createError, more = 0, broken }: { premium?: boolean; createError?: Error; more?: number; broken?: { on: boolean } } = {},
 ) {
-  const calls: string[] = [];
+  // While broken.on, the lists of the contact's page and the network list fail as a dropped
+  // connection does.
+  const failing = () => {
+    if (broken?.on) throw new ConnectError("fetch failed", Code.Unavailable);
+  };
   const listInputs: { search: string; statuses: number; tags: number }[] = [];
   const contacts = seed();
   for (let i = 0; i < more; i++) {
@@ -78,22 +73,13 @@ function renderNetwork(
       isDeletable: true,
       createdDate: timestampNow(),
     });
-  const transport = createRouterTransport(
-    ({ service }) => {
-      service(AuthService, {
-        me: () => ({
-          user: create(UserSchema, {
-            id: "5f0f7b1e-8a44-4a57-9a53-0c7d3c1b2a10",
-            role: Role.CANDIDATE,
-            firstName: "Camille",
-            lastName: "MARTIN",
-            status: UserStatus.WITH_VALID_LICENSE,
-            hasPremiumAccess: premium,
-          }),
-        }),
-      });
+  const app = renderApp({
+    at: entry,
+    user: candidate({ email: "", hasPremiumAccess: premium }),
+    routes: ({ service }) => {
       service(NetworkService, {
         listContacts: (req) => {
+          if (req.search === "" && !req.statuses.length && !req.tags.length) failing();
           listInputs.push({ search: req.search, statuses: req.statuses.length, tags: req.tags.length });
           if ((req.search || req.statuses.length || req.tags.length) && !premium) throw serverError(Code.PermissionDenied, "PREMIUM_REQUIRED");
           return { contacts };
@@ -104,7 +90,10 @@ function renderNetwork(
           return { contact: found };
         },
         listDescendants: () => ({ descendantIds: [] }),
-        listRecommendedContacts: (req) => ({ recommendedContacts: contacts.filter((c) => c.parent?.id === req.id) }),
+        listRecommendedContacts: (req) => {
+          failing();
+          return { recommendedContacts: contacts.filter((c) => c.parent?.id === req.id) };
+        },
         searchTags: () => {
           if (!premium) throw serverError(Code.PermissionDenied, "PREMIUM_REQUIRED");
           return { tags: [tag("Banque"), tag("Lyon"), tag("Paris")] };
@@ -126,29 +115,23 @@ function renderNetwork(
           if (!premium) throw serverError(Code.PermissionDenied, "PREMIUM_REQUIRED");
           const text = new TextDecoder().decode(req.file?.data);
           if (!text.startsWith("First Name")) throw serverError(Code.InvalidArgument, "IMPORT_INVALID_FILE");
-          return { importedContacts: IMPORTED };
+          return { importedContacts: IMPORTED, skipped: { alreadyInNetwork: 2, duplicateInFile: 0, noName: 1 } };
         },
         bulkCreateContacts: (req) => {
           bulk.push(req.contacts.length);
           return { createdContacts: req.contacts.map((c, i) => create(ContactSchema, { id: `imp-${i}`, firstName: c.firstName, lastName: c.lastName })) };
         },
       });
+      if (broken) {
+        service(ActivityService, {
+          listTasks: () => (failing(), {}),
+          listEvents: () => (failing(), {}),
+        });
+        service(OpportunityService, { listApplications: () => (failing(), {}) });
+      }
     },
-    { router: { interceptors: [(next) => (req) => (calls.push(req.method.name), next(req))] } },
-  );
-  const queryClient = createQueryClient();
-  const Router = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={[entry]}>
-      {children}
-      <LocationProbe />
-    </MemoryRouter>
-  );
-  render(
-    <AppProviders transport={transport} queryClient={queryClient} Router={Router}>
-      <App />
-    </AppProviders>,
-  );
-  return { calls, listInputs, created, bulk, location: () => screen.getByTestId("location").textContent };
+  });
+  return { ...app, listInputs, created, bulk };
 }
 
 async function table() {
@@ -166,6 +149,19 @@ async function openNewContact(u: ReturnType<typeof userEvent.setup>) {
 }
 
 describe("contacts list", () => {
+  it("says the list could not load instead of an empty network, and loads it on « Réessayer »", async () => {
+    const broken = { on: true };
+    renderNetwork("/contacts", { broken });
+    expect((await screen.findByTestId("load-error")).textContent).toContain("Impossible de charger vos contacts.");
+    expect(screen.getByTestId("contacts-count").textContent).toBe("");
+    expect(screen.queryByText(/Aucun contact|Votre réseau commence ici/)).toBeNull();
+    broken.on = false;
+    await userEvent.setup().click(screen.getByRole("button", { name: "Réessayer" }));
+    await table();
+    expect(screen.getByTestId("contacts-count").textContent).toBe("4\u00a0contacts");
+  });
+
+
   it("shows the count, the state bar by status and the spec's columns, sorted as the server answers", async () => {
     renderNetwork("/contacts");
     const t = await table();
@@ -277,14 +273,14 @@ describe("contacts list", () => {
     expect(within(pages()).getByRole("button", { current: "page" }).textContent).toBe("1");
   });
 
-  it("opens an information modal for the activity shortcuts until the activities issue", async () => {
+  it("opens the task modal for the contact from its row actions", async () => {
     renderNetwork("/contacts");
     const t = await table();
     const u = userEvent.setup();
     await u.click(t.getByRole("button", { name: "Actions pour Hugo RENARD" }));
     await u.click(await screen.findByRole("menuitem", { name: "Ajouter une tâche" }));
-    const dialog = await screen.findByRole("dialog", { name: "Bientôt disponible" });
-    expect(within(dialog).getByText(/Hugo RENARD/)).toBeTruthy();
+    const dialog = await screen.findByRole("dialog", { name: "Nouvelle tâche" });
+    await waitFor(() => expect((within(dialog).getByRole("combobox", { name: /^Contact/ }) as HTMLInputElement).value).toMatch(/^Hugo RENARD/));
   });
 });
 
@@ -320,6 +316,8 @@ describe("contact modal", () => {
     const dialog = await openNewContact(u);
     await u.click(dialog.getByRole("button", { name: "Créer le contact" }));
     expect(await dialog.findAllByText("Ce champ est obligatoire")).toHaveLength(2);
+    // An empty submit focuses the first field in error, in reading order.
+    expect(document.activeElement).toBe(dialog.getByRole("textbox", { name: /^Prénom/ }));
     await u.type(dialog.getByRole("textbox", { name: /^Prénom/ }), "Karim");
     await u.type(dialog.getByRole("textbox", { name: /^Nom/ }), "Haddad");
     await u.type(dialog.getByRole("textbox", { name: "E-mail" }), "pas-un-email");
@@ -384,6 +382,8 @@ describe("import flow", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(PAUSE - 20);
     const confirm = () => dialog.getByRole("button", { name: /^Importer/ });
     expect(confirm()).toHaveProperty("disabled", true);
+    // The rows left out, and why.
+    expect(dialog.getByTestId("import-skipped").textContent).toBe("3 lignes ignorées : 2 déjà dans votre réseau, 1 sans nom");
 
     await u.click(selectAll);
     expect(dialog.getByTestId("import-selected").textContent).toBe("3 sur 3 sélectionnés");
@@ -402,6 +402,24 @@ describe("import flow", () => {
     await u.click(confirm());
     await waitFor(() => expect(screen.getAllByTestId("toast").map((t) => t.textContent)).toContain("2\u00a0contacts ont été importés"));
     expect(app.bulk).toEqual([2]);
+  });
+
+  it("opens the file chooser from a real button, with the keyboard", async () => {
+    renderNetwork("/contacts");
+    await table();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole("button", { name: "Importer" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Importer des contacts" }));
+    const button = await dialog.findByRole("button", { name: "Choisir un fichier CSV" });
+    expect(button.tagName).toBe("BUTTON");
+    const input = dialog.getByTestId("import-file") as HTMLInputElement;
+    const opened = vi.fn();
+    input.addEventListener("click", opened);
+    button.focus();
+    await u.keyboard("{Enter}");
+    expect(opened).toHaveBeenCalledTimes(1);
+    await u.keyboard(" ");
+    expect(opened).toHaveBeenCalledTimes(2);
   });
 
   it("goes back to the picker with the spec's message when the server refuses the file", async () => {
@@ -433,6 +451,30 @@ describe("contact details", () => {
     await waitFor(() => expect(app.location()).toBe("/contacts"));
     const t = await table();
     await waitFor(() => expect(t.getAllByTestId("contact-row")).toHaveLength(2));
+  });
+
+  it("says when a panel could not load, never « aucune », and loads it again on « Réessayer »", async () => {
+    const broken = { on: true };
+    renderNetwork("/contact/22222222-2222-4222-8222-222222222222", { broken });
+    expect(await screen.findByRole("heading", { level: 1, name: "Hugo RENARD" })).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId("load-error")).toHaveLength(3));
+    const texts = screen.getAllByTestId("load-error").map((e) => e.textContent);
+    expect(texts).toEqual([
+      expect.stringContaining("Impossible de charger les activités de ce contact."),
+      expect.stringContaining("Impossible de charger les opportunités liées à ce contact."),
+      expect.stringContaining("Impossible de charger les contacts qu'il vous a présentés."),
+    ]);
+    for (const none of ["Aucune activité en cours avec ce contact.", "Ce contact n'est lié à aucune opportunité.", "Ce contact ne vous a encore présenté personne."]) {
+      expect(screen.queryByText(none)).toBeNull();
+    }
+    expect(screen.queryByRole("tab", { name: /\(0\)/ })).toBeNull();
+
+    broken.on = false;
+    const u = userEvent.setup();
+    for (const retry of screen.getAllByRole("button", { name: "Réessayer" })) await u.click(retry);
+    expect(await screen.findByText("Ce contact n'est lié à aucune opportunité.")).toBeTruthy();
+    expect(await screen.findByText("Aucune activité en cours avec ce contact.")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId("load-error")).toBeNull());
   });
 
   it("marks « Mon réseau » as the current section of the header menu", async () => {

@@ -45,7 +45,8 @@ export function useApplyUpdate(): (res: UpdateContactResponse) => void {
 
 /**
  * A list from a service whose feature arrives with a later issue: an Unimplemented answer is
- * an empty list (the panel shows its empty state); other refusals go to the app's handling.
+ * an empty list (the panel shows its empty state); other refusals are the panel's to show
+ * (LoadError), PREMIUM_REQUIRED and a lost session the app's.
  */
 export function useListOrEmpty<I extends DescMessage, O extends DescMessage>(
   method: DescMethodUnary<I, O>,
@@ -56,6 +57,7 @@ export function useListOrEmpty<I extends DescMessage, O extends DescMessage>(
   return useTanstackQuery({
     queryKey: createConnectQueryKey({ schema: method, input, transport, cardinality: "finite" }),
     enabled,
+    meta: { handlesErrors: true },
     queryFn: async ({ signal }): Promise<MessageShape<O>> => {
       try {
         return await callUnaryMethod(transport, method, input, { signal });

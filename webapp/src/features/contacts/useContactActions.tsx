@@ -8,6 +8,7 @@ import Typography from "@mui/material/Typography";
 import EditRounded from "@mui/icons-material/EditRounded";
 import PersonAddAlt1Rounded from "@mui/icons-material/PersonAddAlt1Rounded";
 import UploadFileRounded from "@mui/icons-material/UploadFileRounded";
+import { Civility } from "../../gen/tremplin/common/v1/common_pb";
 import { NetworkService } from "../../gen/tremplin/network/v1/network_pb";
 import { useModals } from "../../components/ModalHost";
 import { useToast } from "../../components/Toasts";
@@ -15,7 +16,8 @@ import { errorReason, isNotFound } from "../../lib/errors";
 import { networkMessages } from "../../lib/messages/network";
 import { usePremiumGate } from "../../lib/premium";
 import { handledByApp } from "../../lib/queryClient";
-import { deleteBlock, deleteBlockMessage, fullName } from "./model";
+import { deleteBlock, deleteBlockMessage } from "./deletion";
+import { fullName } from "./names";
 import { useRefreshNetwork } from "./queries";
 
 // The contact form (its day picker, the intermediary and tag pickers) and the import flow are
@@ -39,7 +41,7 @@ function LazyBody({ label, children }: { label?: string; children: ReactNode }) 
   );
 }
 
-type Deletable = { id: string; firstName: string; lastName: string; isDeletable: boolean; status: number };
+type Deletable = { id: string; firstName: string; lastName: string; isDeletable: boolean; status: number; civility: Civility };
 
 export type ContactActions = {
   create: () => void;
@@ -99,7 +101,7 @@ export function useContactActions(): ContactActions {
       }
       modals.confirm({
         title: m.deleteTitle,
-        message: m.deleteMessage(fullName(contact)),
+        message: m.deleteMessage(fullName(contact), contact.civility === Civility.FEMALE),
         tone: "danger",
         confirmLabel: m.deleteConfirm,
         onConfirm: async () => {

@@ -1,7 +1,52 @@
-import { ComingSoon } from "../../components/ComingSoon";
-import { screenMessages } from "../../lib/messages/screens";
+// /profile (spec section 2): account information for everyone; for candidates the dashboard
+// thresholds (anchor #dashboardTresholds), task notifications, the calendar feed, the consent
+// to share progress with their agency and the licence or subscription panel; for agency admins
+// the agency's licence counts.
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import Box from "@mui/material/Box";
+import { Role } from "../../gen/tremplin/common/v1/common_pb";
+import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
+import { profileMessages } from "../../lib/messages/profile";
+import { useUser } from "../../lib/session";
+import { usePageTitle } from "../../lib/usePageTitle";
+import { AccountSection } from "./AccountSection";
+import { CalendarFeedSection } from "./CalendarFeedSection";
+import { AgencyLicencesSection, LicenceSection } from "./LicenceSection";
+import { ConsentSection, NotificationsSection } from "./PreferencesSection";
+import { ThresholdsSection } from "./ThresholdsSection";
 
-/** Placeholder: the profile screen arrives with its own issue. */
 export default function ProfilePage() {
-  return <ComingSoon title={screenMessages.placeholder.pages.profile} />;
+  usePageTitle(profileMessages.title);
+  const user = useUser();
+  const { hash } = useLocation();
+  const candidate = user.role === Role.CANDIDATE;
+
+  // A link to a panel (the dashboard's « Modifier mes objectifs ») scrolls to it and moves the
+  // focus to its heading, once the panel is on screen.
+  useEffect(() => {
+    if (!hash) return;
+    const id = decodeURIComponent(hash.slice(1));
+    const frame = requestAnimationFrame(() => {
+      const heading = document.getElementById(`${id}-title`);
+      document.getElementById(id)?.scrollIntoView({ block: "start" });
+      heading?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [hash]);
+
+  return (
+    <PageContainer narrow>
+      <PageHeader title={profileMessages.title} subtitle={profileMessages.subtitle} />
+      <Box sx={{ display: "grid", gap: { xs: 2, sm: 3 } }}>
+        <AccountSection user={user} />
+        {candidate && <ThresholdsSection />}
+        {candidate && <NotificationsSection user={user} />}
+        {candidate && <CalendarFeedSection />}
+        {candidate && user.agency?.id && <ConsentSection user={user} />}
+        {candidate && <LicenceSection user={user} />}
+        {user.role === Role.AGENCY_ADMIN && user.agency?.id && <AgencyLicencesSection agencyId={user.agency.id} />}
+      </Box>
+    </PageContainer>
+  );
 }

@@ -25,6 +25,7 @@ export const networkMessages = {
   list: {
     title: "Mon réseau",
     count: (n: number) => (n === 0 ? "Aucun contact" : plural(n, "contact", "contacts")),
+    load: "vos contacts",
     shown: (shown: number, total: number) => `${count(shown)} sur ${count(total)} affiché${shown > 1 ? "s" : ""}`,
     stateBar: "Mes contacts par statut",
     search: "Rechercher un nom ou une entreprise",
@@ -73,8 +74,9 @@ export const networkMessages = {
     /** The contact is new or incomplete but has activities or an opportunity. */
     notDeletableLinked: "La suppression n'est pas possible pour un contact lié à des activités ou à une opportunité",
     deleteTitle: `Supprimer ce contact${nb}?`,
-    deleteMessage: (name: string) =>
-      `${name} sera définitivement retiré de votre réseau. Les personnes présentées par ce contact seront rattachées à son intermédiaire.`,
+    /** Agrees with the contact's civility: « retirée » for a woman, « retiré » otherwise. */
+    deleteMessage: (name: string, female = false) =>
+      `${name} sera définitivement ${female ? "retirée" : "retiré"} de votre réseau. Les personnes présentées par ce contact seront rattachées à son intermédiaire.`,
     deleteConfirm: "Supprimer",
     soonTitle: "Bientôt disponible",
     soonTask: (name: string) =>
@@ -188,6 +190,10 @@ export const networkMessages = {
     noFinished: "Aucune activité terminée pour le moment.",
     applications: "Opportunités liées",
     noApplications: "Ce contact n'est lié à aucune opportunité.",
+    // « Impossible de charger … » when a panel's call failed.
+    loadActivities: "les activités de ce contact",
+    loadApplications: "les opportunités liées à ce contact",
+    loadRecommended: "les contacts qu'il vous a présentés",
     recommended: "Contacts recommandés",
     recommendedIntro: "Les personnes que ce contact vous a présentées.",
     noRecommended: "Ce contact ne vous a encore présenté personne.",
@@ -195,9 +201,6 @@ export const networkMessages = {
     notFoundText: "Ce contact n'existe pas ou plus dans votre réseau.",
     backToNetwork: "Retour à mon réseau",
     completed: "Terminée",
-    due: (date: string) => `Échéance le ${date}`,
-    doneOn: (date: string) => `Réalisée le ${date}`,
-    on: (date: string, time: string) => `Le ${date} à ${time}`,
   },
 
   importFlow: {
@@ -235,6 +238,17 @@ export const networkMessages = {
     loading: "Lecture du fichier…",
     loadingDetail: "Nous repérons les contacts qui ne sont pas encore dans votre réseau.",
     found: (n: number) => (n > 1 ? `${count(n)} nouveaux contacts trouvés` : `${n} nouveau contact trouvé`),
+    /** « 3 lignes ignorées : 2 déjà dans votre réseau, 1 sans nom »; undefined when none was. */
+    skipped: (s: { alreadyInNetwork: number; duplicateInFile: number; noName: number }) => {
+      const total = s.alreadyInNetwork + s.duplicateInFile + s.noName;
+      if (total <= 0) return undefined;
+      const reasons = [
+        s.alreadyInNetwork > 0 && `${count(s.alreadyInNetwork)} déjà dans votre réseau`,
+        s.duplicateInFile > 0 && `${count(s.duplicateInFile)} en double dans le fichier`,
+        s.noName > 0 && `${count(s.noName)} sans nom`,
+      ].filter(Boolean);
+      return `${plural(total, "ligne ignorée", "lignes ignorées")}${nb}: ${reasons.join(", ")}`;
+    },
     selectAll: "Tout sélectionner",
     unselectAll: "Tout désélectionner",
     search: "Rechercher dans la liste",

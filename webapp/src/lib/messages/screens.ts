@@ -5,6 +5,12 @@
 const nb = "\u00a0";
 
 export const screenMessages = {
+  /** A panel or a list whose call failed (src/components/LoadError.tsx). */
+  loadError: {
+    text: (what: string) => `Impossible de charger ${what}.`,
+    retry: "Réessayer",
+  },
+
   // The pages of the e-mailed password links (/new-password, /update-password).
   newPassword: {
     createTitle: "Créez votre mot de passe",

@@ -74,6 +74,24 @@ const (
 	// ActivityServiceGetCalendarLinksProcedure is the fully-qualified name of the ActivityService's
 	// GetCalendarLinks RPC.
 	ActivityServiceGetCalendarLinksProcedure = "/tremplin.activity.v1.ActivityService/GetCalendarLinks"
+	// ActivityServiceDownloadEventCalendarProcedure is the fully-qualified name of the
+	// ActivityService's DownloadEventCalendar RPC.
+	ActivityServiceDownloadEventCalendarProcedure = "/tremplin.activity.v1.ActivityService/DownloadEventCalendar"
+	// ActivityServiceGetCalendarFeedProcedure is the fully-qualified name of the ActivityService's
+	// GetCalendarFeed RPC.
+	ActivityServiceGetCalendarFeedProcedure = "/tremplin.activity.v1.ActivityService/GetCalendarFeed"
+	// ActivityServiceResetCalendarFeedProcedure is the fully-qualified name of the ActivityService's
+	// ResetCalendarFeed RPC.
+	ActivityServiceResetCalendarFeedProcedure = "/tremplin.activity.v1.ActivityService/ResetCalendarFeed"
+	// ActivityServiceRevokeCalendarFeedProcedure is the fully-qualified name of the ActivityService's
+	// RevokeCalendarFeed RPC.
+	ActivityServiceRevokeCalendarFeedProcedure = "/tremplin.activity.v1.ActivityService/RevokeCalendarFeed"
+	// ActivityServiceReadCalendarFeedProcedure is the fully-qualified name of the ActivityService's
+	// ReadCalendarFeed RPC.
+	ActivityServiceReadCalendarFeedProcedure = "/tremplin.activity.v1.ActivityService/ReadCalendarFeed"
+	// ActivityServiceUnsubscribeTaskNotificationsProcedure is the fully-qualified name of the
+	// ActivityService's UnsubscribeTaskNotifications RPC.
+	ActivityServiceUnsubscribeTaskNotificationsProcedure = "/tremplin.activity.v1.ActivityService/UnsubscribeTaskNotifications"
 	// ActivityServiceGetDashboardProcedure is the fully-qualified name of the ActivityService's
 	// GetDashboard RPC.
 	ActivityServiceGetDashboardProcedure = "/tremplin.activity.v1.ActivityService/GetDashboard"
@@ -111,6 +129,22 @@ type ActivityServiceClient interface {
 	UpdateReport(context.Context, *v1.UpdateReportRequest) (*v1.UpdateReportResponse, error)
 	// GetCalendarLinks answers links that add an event to an external calendar.
 	GetCalendarLinks(context.Context, *v1.GetCalendarLinksRequest) (*v1.GetCalendarLinksResponse, error)
+	// DownloadEventCalendar answers one event as an iCalendar file, for any calendar program.
+	DownloadEventCalendar(context.Context, *v1.DownloadEventCalendarRequest) (*v1.DownloadEventCalendarResponse, error)
+	// GetCalendarFeed answers the secret address of the candidate's calendar feed (their
+	// upcoming appointments and interviews, for Google Calendar, Outlook or Apple Calendar to
+	// subscribe to), or an empty address when they have none.
+	GetCalendarFeed(context.Context, *v1.GetCalendarFeedRequest) (*v1.GetCalendarFeedResponse, error)
+	// ResetCalendarFeed makes a new secret address; the previous one stops working.
+	ResetCalendarFeed(context.Context, *v1.ResetCalendarFeedRequest) (*v1.ResetCalendarFeedResponse, error)
+	// RevokeCalendarFeed ends the feed: its address stops working.
+	RevokeCalendarFeed(context.Context, *v1.RevokeCalendarFeedRequest) (*v1.RevokeCalendarFeedResponse, error)
+	// ReadCalendarFeed answers the feed of a secret address: read-only, no session needed (the
+	// address is the secret). The address ends in ".ics", which some calendar programs expect.
+	ReadCalendarFeed(context.Context, *v1.ReadCalendarFeedRequest) (*v1.ReadCalendarFeedResponse, error)
+	// UnsubscribeTaskNotifications turns the morning e-mail of the day's tasks off, from the
+	// link of the e-mail itself: no session needed (the token of the link is the secret).
+	UnsubscribeTaskNotifications(context.Context, *v1.UnsubscribeTaskNotificationsRequest) (*v1.UnsubscribeTaskNotificationsResponse, error)
 	// GetDashboard answers the weekly aggregate of the dashboard for a range (default: the
 	// current week) and the same figures for the range 7 days earlier.
 	GetDashboard(context.Context, *v1.GetDashboardRequest) (*v1.GetDashboardResponse, error)
@@ -219,6 +253,45 @@ func NewActivityServiceClient(httpClient connect.HTTPClient, baseURL string, opt
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		downloadEventCalendar: connect.NewClient[v1.DownloadEventCalendarRequest, v1.DownloadEventCalendarResponse](
+			httpClient,
+			baseURL+ActivityServiceDownloadEventCalendarProcedure,
+			connect.WithSchema(activityServiceMethods.ByName("DownloadEventCalendar")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		getCalendarFeed: connect.NewClient[v1.GetCalendarFeedRequest, v1.GetCalendarFeedResponse](
+			httpClient,
+			baseURL+ActivityServiceGetCalendarFeedProcedure,
+			connect.WithSchema(activityServiceMethods.ByName("GetCalendarFeed")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		resetCalendarFeed: connect.NewClient[v1.ResetCalendarFeedRequest, v1.ResetCalendarFeedResponse](
+			httpClient,
+			baseURL+ActivityServiceResetCalendarFeedProcedure,
+			connect.WithSchema(activityServiceMethods.ByName("ResetCalendarFeed")),
+			connect.WithClientOptions(opts...),
+		),
+		revokeCalendarFeed: connect.NewClient[v1.RevokeCalendarFeedRequest, v1.RevokeCalendarFeedResponse](
+			httpClient,
+			baseURL+ActivityServiceRevokeCalendarFeedProcedure,
+			connect.WithSchema(activityServiceMethods.ByName("RevokeCalendarFeed")),
+			connect.WithClientOptions(opts...),
+		),
+		readCalendarFeed: connect.NewClient[v1.ReadCalendarFeedRequest, v1.ReadCalendarFeedResponse](
+			httpClient,
+			baseURL+ActivityServiceReadCalendarFeedProcedure,
+			connect.WithSchema(activityServiceMethods.ByName("ReadCalendarFeed")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		unsubscribeTaskNotifications: connect.NewClient[v1.UnsubscribeTaskNotificationsRequest, v1.UnsubscribeTaskNotificationsResponse](
+			httpClient,
+			baseURL+ActivityServiceUnsubscribeTaskNotificationsProcedure,
+			connect.WithSchema(activityServiceMethods.ByName("UnsubscribeTaskNotifications")),
+			connect.WithClientOptions(opts...),
+		),
 		getDashboard: connect.NewClient[v1.GetDashboardRequest, v1.GetDashboardResponse](
 			httpClient,
 			baseURL+ActivityServiceGetDashboardProcedure,
@@ -244,23 +317,29 @@ func NewActivityServiceClient(httpClient connect.HTTPClient, baseURL string, opt
 
 // activityServiceClient implements ActivityServiceClient.
 type activityServiceClient struct {
-	listTasks                   *connect.Client[v1.ListTasksRequest, v1.ListTasksResponse]
-	getTask                     *connect.Client[v1.GetTaskRequest, v1.GetTaskResponse]
-	createTask                  *connect.Client[v1.CreateTaskRequest, v1.CreateTaskResponse]
-	updateTask                  *connect.Client[v1.UpdateTaskRequest, v1.UpdateTaskResponse]
-	deleteTask                  *connect.Client[v1.DeleteTaskRequest, v1.DeleteTaskResponse]
-	listEvents                  *connect.Client[v1.ListEventsRequest, v1.ListEventsResponse]
-	getEvent                    *connect.Client[v1.GetEventRequest, v1.GetEventResponse]
-	createEvent                 *connect.Client[v1.CreateEventRequest, v1.CreateEventResponse]
-	updateEvent                 *connect.Client[v1.UpdateEventRequest, v1.UpdateEventResponse]
-	deleteEvent                 *connect.Client[v1.DeleteEventRequest, v1.DeleteEventResponse]
-	updateAdditionalInformation *connect.Client[v1.UpdateAdditionalInformationRequest, v1.UpdateAdditionalInformationResponse]
-	addReport                   *connect.Client[v1.AddReportRequest, v1.AddReportResponse]
-	updateReport                *connect.Client[v1.UpdateReportRequest, v1.UpdateReportResponse]
-	getCalendarLinks            *connect.Client[v1.GetCalendarLinksRequest, v1.GetCalendarLinksResponse]
-	getDashboard                *connect.Client[v1.GetDashboardRequest, v1.GetDashboardResponse]
-	getDashboardSetting         *connect.Client[v1.GetDashboardSettingRequest, v1.GetDashboardSettingResponse]
-	updateDashboardSetting      *connect.Client[v1.UpdateDashboardSettingRequest, v1.UpdateDashboardSettingResponse]
+	listTasks                    *connect.Client[v1.ListTasksRequest, v1.ListTasksResponse]
+	getTask                      *connect.Client[v1.GetTaskRequest, v1.GetTaskResponse]
+	createTask                   *connect.Client[v1.CreateTaskRequest, v1.CreateTaskResponse]
+	updateTask                   *connect.Client[v1.UpdateTaskRequest, v1.UpdateTaskResponse]
+	deleteTask                   *connect.Client[v1.DeleteTaskRequest, v1.DeleteTaskResponse]
+	listEvents                   *connect.Client[v1.ListEventsRequest, v1.ListEventsResponse]
+	getEvent                     *connect.Client[v1.GetEventRequest, v1.GetEventResponse]
+	createEvent                  *connect.Client[v1.CreateEventRequest, v1.CreateEventResponse]
+	updateEvent                  *connect.Client[v1.UpdateEventRequest, v1.UpdateEventResponse]
+	deleteEvent                  *connect.Client[v1.DeleteEventRequest, v1.DeleteEventResponse]
+	updateAdditionalInformation  *connect.Client[v1.UpdateAdditionalInformationRequest, v1.UpdateAdditionalInformationResponse]
+	addReport                    *connect.Client[v1.AddReportRequest, v1.AddReportResponse]
+	updateReport                 *connect.Client[v1.UpdateReportRequest, v1.UpdateReportResponse]
+	getCalendarLinks             *connect.Client[v1.GetCalendarLinksRequest, v1.GetCalendarLinksResponse]
+	downloadEventCalendar        *connect.Client[v1.DownloadEventCalendarRequest, v1.DownloadEventCalendarResponse]
+	getCalendarFeed              *connect.Client[v1.GetCalendarFeedRequest, v1.GetCalendarFeedResponse]
+	resetCalendarFeed            *connect.Client[v1.ResetCalendarFeedRequest, v1.ResetCalendarFeedResponse]
+	revokeCalendarFeed           *connect.Client[v1.RevokeCalendarFeedRequest, v1.RevokeCalendarFeedResponse]
+	readCalendarFeed             *connect.Client[v1.ReadCalendarFeedRequest, v1.ReadCalendarFeedResponse]
+	unsubscribeTaskNotifications *connect.Client[v1.UnsubscribeTaskNotificationsRequest, v1.UnsubscribeTaskNotificationsResponse]
+	getDashboard                 *connect.Client[v1.GetDashboardRequest, v1.GetDashboardResponse]
+	getDashboardSetting          *connect.Client[v1.GetDashboardSettingRequest, v1.GetDashboardSettingResponse]
+	updateDashboardSetting       *connect.Client[v1.UpdateDashboardSettingRequest, v1.UpdateDashboardSettingResponse]
 }
 
 // ListTasks calls tremplin.activity.v1.ActivityService.ListTasks.
@@ -390,6 +469,61 @@ func (c *activityServiceClient) GetCalendarLinks(ctx context.Context, req *v1.Ge
 	return nil, err
 }
 
+// DownloadEventCalendar calls tremplin.activity.v1.ActivityService.DownloadEventCalendar.
+func (c *activityServiceClient) DownloadEventCalendar(ctx context.Context, req *v1.DownloadEventCalendarRequest) (*v1.DownloadEventCalendarResponse, error) {
+	response, err := c.downloadEventCalendar.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// GetCalendarFeed calls tremplin.activity.v1.ActivityService.GetCalendarFeed.
+func (c *activityServiceClient) GetCalendarFeed(ctx context.Context, req *v1.GetCalendarFeedRequest) (*v1.GetCalendarFeedResponse, error) {
+	response, err := c.getCalendarFeed.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// ResetCalendarFeed calls tremplin.activity.v1.ActivityService.ResetCalendarFeed.
+func (c *activityServiceClient) ResetCalendarFeed(ctx context.Context, req *v1.ResetCalendarFeedRequest) (*v1.ResetCalendarFeedResponse, error) {
+	response, err := c.resetCalendarFeed.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// RevokeCalendarFeed calls tremplin.activity.v1.ActivityService.RevokeCalendarFeed.
+func (c *activityServiceClient) RevokeCalendarFeed(ctx context.Context, req *v1.RevokeCalendarFeedRequest) (*v1.RevokeCalendarFeedResponse, error) {
+	response, err := c.revokeCalendarFeed.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// ReadCalendarFeed calls tremplin.activity.v1.ActivityService.ReadCalendarFeed.
+func (c *activityServiceClient) ReadCalendarFeed(ctx context.Context, req *v1.ReadCalendarFeedRequest) (*v1.ReadCalendarFeedResponse, error) {
+	response, err := c.readCalendarFeed.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// UnsubscribeTaskNotifications calls
+// tremplin.activity.v1.ActivityService.UnsubscribeTaskNotifications.
+func (c *activityServiceClient) UnsubscribeTaskNotifications(ctx context.Context, req *v1.UnsubscribeTaskNotificationsRequest) (*v1.UnsubscribeTaskNotificationsResponse, error) {
+	response, err := c.unsubscribeTaskNotifications.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
 // GetDashboard calls tremplin.activity.v1.ActivityService.GetDashboard.
 func (c *activityServiceClient) GetDashboard(ctx context.Context, req *v1.GetDashboardRequest) (*v1.GetDashboardResponse, error) {
 	response, err := c.getDashboard.CallUnary(ctx, connect.NewRequest(req))
@@ -443,6 +577,22 @@ type ActivityServiceHandler interface {
 	UpdateReport(context.Context, *v1.UpdateReportRequest) (*v1.UpdateReportResponse, error)
 	// GetCalendarLinks answers links that add an event to an external calendar.
 	GetCalendarLinks(context.Context, *v1.GetCalendarLinksRequest) (*v1.GetCalendarLinksResponse, error)
+	// DownloadEventCalendar answers one event as an iCalendar file, for any calendar program.
+	DownloadEventCalendar(context.Context, *v1.DownloadEventCalendarRequest) (*v1.DownloadEventCalendarResponse, error)
+	// GetCalendarFeed answers the secret address of the candidate's calendar feed (their
+	// upcoming appointments and interviews, for Google Calendar, Outlook or Apple Calendar to
+	// subscribe to), or an empty address when they have none.
+	GetCalendarFeed(context.Context, *v1.GetCalendarFeedRequest) (*v1.GetCalendarFeedResponse, error)
+	// ResetCalendarFeed makes a new secret address; the previous one stops working.
+	ResetCalendarFeed(context.Context, *v1.ResetCalendarFeedRequest) (*v1.ResetCalendarFeedResponse, error)
+	// RevokeCalendarFeed ends the feed: its address stops working.
+	RevokeCalendarFeed(context.Context, *v1.RevokeCalendarFeedRequest) (*v1.RevokeCalendarFeedResponse, error)
+	// ReadCalendarFeed answers the feed of a secret address: read-only, no session needed (the
+	// address is the secret). The address ends in ".ics", which some calendar programs expect.
+	ReadCalendarFeed(context.Context, *v1.ReadCalendarFeedRequest) (*v1.ReadCalendarFeedResponse, error)
+	// UnsubscribeTaskNotifications turns the morning e-mail of the day's tasks off, from the
+	// link of the e-mail itself: no session needed (the token of the link is the secret).
+	UnsubscribeTaskNotifications(context.Context, *v1.UnsubscribeTaskNotificationsRequest) (*v1.UnsubscribeTaskNotificationsResponse, error)
 	// GetDashboard answers the weekly aggregate of the dashboard for a range (default: the
 	// current week) and the same figures for the range 7 days earlier.
 	GetDashboard(context.Context, *v1.GetDashboardRequest) (*v1.GetDashboardResponse, error)
@@ -547,6 +697,45 @@ func NewActivityServiceHandler(svc ActivityServiceHandler, opts ...connect.Handl
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	activityServiceDownloadEventCalendarHandler := connect.NewUnaryHandlerSimple(
+		ActivityServiceDownloadEventCalendarProcedure,
+		svc.DownloadEventCalendar,
+		connect.WithSchema(activityServiceMethods.ByName("DownloadEventCalendar")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	activityServiceGetCalendarFeedHandler := connect.NewUnaryHandlerSimple(
+		ActivityServiceGetCalendarFeedProcedure,
+		svc.GetCalendarFeed,
+		connect.WithSchema(activityServiceMethods.ByName("GetCalendarFeed")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	activityServiceResetCalendarFeedHandler := connect.NewUnaryHandlerSimple(
+		ActivityServiceResetCalendarFeedProcedure,
+		svc.ResetCalendarFeed,
+		connect.WithSchema(activityServiceMethods.ByName("ResetCalendarFeed")),
+		connect.WithHandlerOptions(opts...),
+	)
+	activityServiceRevokeCalendarFeedHandler := connect.NewUnaryHandlerSimple(
+		ActivityServiceRevokeCalendarFeedProcedure,
+		svc.RevokeCalendarFeed,
+		connect.WithSchema(activityServiceMethods.ByName("RevokeCalendarFeed")),
+		connect.WithHandlerOptions(opts...),
+	)
+	activityServiceReadCalendarFeedHandler := connect.NewUnaryHandlerSimple(
+		ActivityServiceReadCalendarFeedProcedure,
+		svc.ReadCalendarFeed,
+		connect.WithSchema(activityServiceMethods.ByName("ReadCalendarFeed")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	activityServiceUnsubscribeTaskNotificationsHandler := connect.NewUnaryHandlerSimple(
+		ActivityServiceUnsubscribeTaskNotificationsProcedure,
+		svc.UnsubscribeTaskNotifications,
+		connect.WithSchema(activityServiceMethods.ByName("UnsubscribeTaskNotifications")),
+		connect.WithHandlerOptions(opts...),
+	)
 	activityServiceGetDashboardHandler := connect.NewUnaryHandlerSimple(
 		ActivityServiceGetDashboardProcedure,
 		svc.GetDashboard,
@@ -597,6 +786,18 @@ func NewActivityServiceHandler(svc ActivityServiceHandler, opts ...connect.Handl
 			activityServiceUpdateReportHandler.ServeHTTP(w, r)
 		case ActivityServiceGetCalendarLinksProcedure:
 			activityServiceGetCalendarLinksHandler.ServeHTTP(w, r)
+		case ActivityServiceDownloadEventCalendarProcedure:
+			activityServiceDownloadEventCalendarHandler.ServeHTTP(w, r)
+		case ActivityServiceGetCalendarFeedProcedure:
+			activityServiceGetCalendarFeedHandler.ServeHTTP(w, r)
+		case ActivityServiceResetCalendarFeedProcedure:
+			activityServiceResetCalendarFeedHandler.ServeHTTP(w, r)
+		case ActivityServiceRevokeCalendarFeedProcedure:
+			activityServiceRevokeCalendarFeedHandler.ServeHTTP(w, r)
+		case ActivityServiceReadCalendarFeedProcedure:
+			activityServiceReadCalendarFeedHandler.ServeHTTP(w, r)
+		case ActivityServiceUnsubscribeTaskNotificationsProcedure:
+			activityServiceUnsubscribeTaskNotificationsHandler.ServeHTTP(w, r)
 		case ActivityServiceGetDashboardProcedure:
 			activityServiceGetDashboardHandler.ServeHTTP(w, r)
 		case ActivityServiceGetDashboardSettingProcedure:
@@ -666,6 +867,30 @@ func (UnimplementedActivityServiceHandler) UpdateReport(context.Context, *v1.Upd
 
 func (UnimplementedActivityServiceHandler) GetCalendarLinks(context.Context, *v1.GetCalendarLinksRequest) (*v1.GetCalendarLinksResponse, error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.activity.v1.ActivityService.GetCalendarLinks is not implemented"))
+}
+
+func (UnimplementedActivityServiceHandler) DownloadEventCalendar(context.Context, *v1.DownloadEventCalendarRequest) (*v1.DownloadEventCalendarResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.activity.v1.ActivityService.DownloadEventCalendar is not implemented"))
+}
+
+func (UnimplementedActivityServiceHandler) GetCalendarFeed(context.Context, *v1.GetCalendarFeedRequest) (*v1.GetCalendarFeedResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.activity.v1.ActivityService.GetCalendarFeed is not implemented"))
+}
+
+func (UnimplementedActivityServiceHandler) ResetCalendarFeed(context.Context, *v1.ResetCalendarFeedRequest) (*v1.ResetCalendarFeedResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.activity.v1.ActivityService.ResetCalendarFeed is not implemented"))
+}
+
+func (UnimplementedActivityServiceHandler) RevokeCalendarFeed(context.Context, *v1.RevokeCalendarFeedRequest) (*v1.RevokeCalendarFeedResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.activity.v1.ActivityService.RevokeCalendarFeed is not implemented"))
+}
+
+func (UnimplementedActivityServiceHandler) ReadCalendarFeed(context.Context, *v1.ReadCalendarFeedRequest) (*v1.ReadCalendarFeedResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.activity.v1.ActivityService.ReadCalendarFeed is not implemented"))
+}
+
+func (UnimplementedActivityServiceHandler) UnsubscribeTaskNotifications(context.Context, *v1.UnsubscribeTaskNotificationsRequest) (*v1.UnsubscribeTaskNotificationsResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.activity.v1.ActivityService.UnsubscribeTaskNotifications is not implemented"))
 }
 
 func (UnimplementedActivityServiceHandler) GetDashboard(context.Context, *v1.GetDashboardRequest) (*v1.GetDashboardResponse, error) {

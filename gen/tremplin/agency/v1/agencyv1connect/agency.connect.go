@@ -77,6 +77,9 @@ const (
 	// AgencyServiceDeleteCandidateProcedure is the fully-qualified name of the AgencyService's
 	// DeleteCandidate RPC.
 	AgencyServiceDeleteCandidateProcedure = "/tremplin.agency.v1.AgencyService/DeleteCandidate"
+	// AgencyServiceGetCandidateProgressProcedure is the fully-qualified name of the AgencyService's
+	// GetCandidateProgress RPC.
+	AgencyServiceGetCandidateProgressProcedure = "/tremplin.agency.v1.AgencyService/GetCandidateProgress"
 	// AgencyServiceCreateApiKeyProcedure is the fully-qualified name of the AgencyService's
 	// CreateApiKey RPC.
 	AgencyServiceCreateApiKeyProcedure = "/tremplin.agency.v1.AgencyService/CreateApiKey"
@@ -92,36 +95,66 @@ const (
 type AgencyServiceClient interface {
 	// ListAgencies answers every agency with its admin and licence counts.
 	ListAgencies(context.Context, *v1.ListAgenciesRequest) (*v1.ListAgenciesResponse, error)
-	// GetAgency answers one agency (an agency admin's own, for the profile's licence counts).
+	// GetAgency answers one agency: an agency admin's own (the profile's licence counts; their id
+	// is the session user's agency.id), any for the platform admin.
 	GetAgency(context.Context, *v1.GetAgencyRequest) (*v1.GetAgencyResponse, error)
 	// CreateAgency creates an agency and its admin account, and e-mails the admin an invitation.
 	CreateAgency(context.Context, *v1.CreateAgencyRequest) (*v1.CreateAgencyResponse, error)
 	UpdateAgency(context.Context, *v1.UpdateAgencyRequest) (*v1.UpdateAgencyResponse, error)
-	// AllocateLicenses adds licences to an agency's pool.
+	// AllocateLicenses adds licences to an agency's pool. A request repeated with the same
+	// idempotency_key adds them once and answers the agency as it is.
 	AllocateLicenses(context.Context, *v1.AllocateLicensesRequest) (*v1.AllocateLicensesResponse, error)
-	// CreateCandidate creates a candidate of the agency and e-mails an invitation. Only the
-	// platform admin may create a B2C candidate.
+	// CreateCandidate creates a candidate. An agency admin creates B2B candidates of their
+	// agency; the platform admin creates B2C candidates (the default, with or without an agency)
+	// or B2B ones (of an agency). A B2B candidate gets one of the agency's remaining licences
+	// when there is one; a candidate who can then sign in (B2C, or B2B with that licence) is
+	// e-mailed an invitation. Without a licence left the candidate is still created
+	// (just-created) and invited once a licence is allocated.
 	CreateCandidate(context.Context, *v1.CreateCandidateRequest) (*v1.CreateCandidateResponse, error)
-	// AllocateLicenseToCandidate gives one of the agency's remaining licences to a candidate.
+	// AllocateLicenseToCandidate gives one of the agency's remaining licences to a B2B candidate
+	// of the agency who holds none, or whose licence expired (it then starts again: pending
+	// until the next sign-in). A candidate who never signed in is e-mailed an invitation. No
+	// licence left: FailedPrecondition/NO_LICENSE_AVAILABLE.
 	AllocateLicenseToCandidate(context.Context, *v1.AllocateLicenseToCandidateRequest) (*v1.AllocateLicenseToCandidateResponse, error)
-	// SendNewEmailInvitation e-mails a candidate a fresh invitation link.
+	// SendNewEmailInvitation e-mails a candidate who never signed in a fresh invitation link
+	// (the older one stops working). Refused for a candidate who signed in already
+	// (CANDIDATE_ALREADY_ACTIVE: they use the reset link of the login page) and for a B2B
+	// candidate without a licence (LICENSE_STATE: allocate one first).
 	SendNewEmailInvitation(context.Context, *v1.SendNewEmailInvitationRequest) (*v1.SendNewEmailInvitationResponse, error)
-	// ListCandidates answers every candidate, newest first.
+	// ListCandidates answers the candidates the caller manages, newest first: every candidate for
+	// the platform admin, their agency's for an agency admin. With the counts of the status tabs.
 	ListCandidates(context.Context, *v1.ListCandidatesRequest) (*v1.ListCandidatesResponse, error)
-	// ListAgencyCandidates answers the candidates of one agency, newest first.
+	// ListAgencyCandidates answers the candidates of one agency, newest first, with the counts of
+	// the status tabs.
 	ListAgencyCandidates(context.Context, *v1.ListAgencyCandidatesRequest) (*v1.ListAgencyCandidatesResponse, error)
-	// GetCandidateLicense answers a candidate's licence; an empty object means none.
+	// GetCandidateLicense answers a candidate's licence; an empty object means none. The JSON
+	// route answers the licence object itself ({} when none).
 	GetCandidateLicense(context.Context, *v1.GetCandidateLicenseRequest) (*v1.GetCandidateLicenseResponse, error)
-	// DefineAsB2C qualifies a candidate as B2C (own trial, then subscription).
+	// DefineAsB2C qualifies a candidate as B2C (own trial, then subscription). A pending licence
+	// goes back to the agency's pool; a candidate with a valid licence is refused (LICENSE_STATE).
+	// A candidate who never had a trial gets one: from their first sign-in, or from now when they
+	// signed in before. The agency is kept. actions.send_invitation_email: the candidate never
+	// signed in and can now (send them an invitation).
 	DefineAsB2C(context.Context, *v1.DefineAsB2CRequest) (*v1.DefineAsB2CResponse, error)
-	// DefineAsB2B qualifies a candidate as B2B (licence from the agency).
+	// DefineAsB2B qualifies a candidate as B2B (licence from the agency). The candidate needs an
+	// agency: theirs, or agency_id for one who has none. A candidate paying a subscription is
+	// refused (WRONG_CANDIDATE_KIND). actions.send_invitation_email: the candidate never signed
+	// in and can (a licence or free access).
 	DefineAsB2B(context.Context, *v1.DefineAsB2BRequest) (*v1.DefineAsB2BResponse, error)
-	// SetFreeAccess grants or revokes free premium access; impossible for a candidate holding a
-	// licence.
+	// SetFreeAccess grants or revokes free premium access; granting it to a candidate holding a
+	// pending or valid licence is refused (FREE_ACCESS_WITH_LICENSE, « Impossible de donner un
+	// accès gratuit à un candidat avec licence. »).
 	SetFreeAccess(context.Context, *v1.SetFreeAccessRequest) (*v1.SetFreeAccessResponse, error)
 	// DeleteCandidate deletes a candidate and all their data (opportunities, activities,
-	// network).
+	// network, settings, sessions, links) in one transaction. A pending licence goes back to the
+	// pool; a used one stays used.
 	DeleteCandidate(context.Context, *v1.DeleteCandidateRequest) (*v1.DeleteCandidateResponse, error)
+	// GetCandidateProgress is the coach view: a candidate's progress, read-only, for the admin of
+	// the candidate's own agency, and only while the candidate shares it with their agency
+	// (User.share_progress_with_agency, off by default, the candidate's to turn on and off).
+	// Without consent, shared is false and nothing else is filled. Never any contact's personal
+	// details: counts and weekly figures only. Another agency's candidate is NotFound.
+	GetCandidateProgress(context.Context, *v1.GetCandidateProgressRequest) (*v1.GetCandidateProgressResponse, error)
 	// CreateApiKey creates a key for a partner integration or tremplinctl; the secret is shown
 	// once. An agency admin's key acts for their agency.
 	CreateApiKey(context.Context, *v1.CreateApiKeyRequest) (*v1.CreateApiKeyResponse, error)
@@ -235,6 +268,13 @@ func NewAgencyServiceClient(httpClient connect.HTTPClient, baseURL string, opts 
 			connect.WithSchema(agencyServiceMethods.ByName("DeleteCandidate")),
 			connect.WithClientOptions(opts...),
 		),
+		getCandidateProgress: connect.NewClient[v1.GetCandidateProgressRequest, v1.GetCandidateProgressResponse](
+			httpClient,
+			baseURL+AgencyServiceGetCandidateProgressProcedure,
+			connect.WithSchema(agencyServiceMethods.ByName("GetCandidateProgress")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 		createApiKey: connect.NewClient[v1.CreateApiKeyRequest, v1.CreateApiKeyResponse](
 			httpClient,
 			baseURL+AgencyServiceCreateApiKeyProcedure,
@@ -274,6 +314,7 @@ type agencyServiceClient struct {
 	defineAsB2B                *connect.Client[v1.DefineAsB2BRequest, v1.DefineAsB2BResponse]
 	setFreeAccess              *connect.Client[v1.SetFreeAccessRequest, v1.SetFreeAccessResponse]
 	deleteCandidate            *connect.Client[v1.DeleteCandidateRequest, v1.DeleteCandidateResponse]
+	getCandidateProgress       *connect.Client[v1.GetCandidateProgressRequest, v1.GetCandidateProgressResponse]
 	createApiKey               *connect.Client[v1.CreateApiKeyRequest, v1.CreateApiKeyResponse]
 	listApiKeys                *connect.Client[v1.ListApiKeysRequest, v1.ListApiKeysResponse]
 	revokeApiKey               *connect.Client[v1.RevokeApiKeyRequest, v1.RevokeApiKeyResponse]
@@ -414,6 +455,15 @@ func (c *agencyServiceClient) DeleteCandidate(ctx context.Context, req *v1.Delet
 	return nil, err
 }
 
+// GetCandidateProgress calls tremplin.agency.v1.AgencyService.GetCandidateProgress.
+func (c *agencyServiceClient) GetCandidateProgress(ctx context.Context, req *v1.GetCandidateProgressRequest) (*v1.GetCandidateProgressResponse, error) {
+	response, err := c.getCandidateProgress.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
 // CreateApiKey calls tremplin.agency.v1.AgencyService.CreateApiKey.
 func (c *agencyServiceClient) CreateApiKey(ctx context.Context, req *v1.CreateApiKeyRequest) (*v1.CreateApiKeyResponse, error) {
 	response, err := c.createApiKey.CallUnary(ctx, connect.NewRequest(req))
@@ -445,36 +495,66 @@ func (c *agencyServiceClient) RevokeApiKey(ctx context.Context, req *v1.RevokeAp
 type AgencyServiceHandler interface {
 	// ListAgencies answers every agency with its admin and licence counts.
 	ListAgencies(context.Context, *v1.ListAgenciesRequest) (*v1.ListAgenciesResponse, error)
-	// GetAgency answers one agency (an agency admin's own, for the profile's licence counts).
+	// GetAgency answers one agency: an agency admin's own (the profile's licence counts; their id
+	// is the session user's agency.id), any for the platform admin.
 	GetAgency(context.Context, *v1.GetAgencyRequest) (*v1.GetAgencyResponse, error)
 	// CreateAgency creates an agency and its admin account, and e-mails the admin an invitation.
 	CreateAgency(context.Context, *v1.CreateAgencyRequest) (*v1.CreateAgencyResponse, error)
 	UpdateAgency(context.Context, *v1.UpdateAgencyRequest) (*v1.UpdateAgencyResponse, error)
-	// AllocateLicenses adds licences to an agency's pool.
+	// AllocateLicenses adds licences to an agency's pool. A request repeated with the same
+	// idempotency_key adds them once and answers the agency as it is.
 	AllocateLicenses(context.Context, *v1.AllocateLicensesRequest) (*v1.AllocateLicensesResponse, error)
-	// CreateCandidate creates a candidate of the agency and e-mails an invitation. Only the
-	// platform admin may create a B2C candidate.
+	// CreateCandidate creates a candidate. An agency admin creates B2B candidates of their
+	// agency; the platform admin creates B2C candidates (the default, with or without an agency)
+	// or B2B ones (of an agency). A B2B candidate gets one of the agency's remaining licences
+	// when there is one; a candidate who can then sign in (B2C, or B2B with that licence) is
+	// e-mailed an invitation. Without a licence left the candidate is still created
+	// (just-created) and invited once a licence is allocated.
 	CreateCandidate(context.Context, *v1.CreateCandidateRequest) (*v1.CreateCandidateResponse, error)
-	// AllocateLicenseToCandidate gives one of the agency's remaining licences to a candidate.
+	// AllocateLicenseToCandidate gives one of the agency's remaining licences to a B2B candidate
+	// of the agency who holds none, or whose licence expired (it then starts again: pending
+	// until the next sign-in). A candidate who never signed in is e-mailed an invitation. No
+	// licence left: FailedPrecondition/NO_LICENSE_AVAILABLE.
 	AllocateLicenseToCandidate(context.Context, *v1.AllocateLicenseToCandidateRequest) (*v1.AllocateLicenseToCandidateResponse, error)
-	// SendNewEmailInvitation e-mails a candidate a fresh invitation link.
+	// SendNewEmailInvitation e-mails a candidate who never signed in a fresh invitation link
+	// (the older one stops working). Refused for a candidate who signed in already
+	// (CANDIDATE_ALREADY_ACTIVE: they use the reset link of the login page) and for a B2B
+	// candidate without a licence (LICENSE_STATE: allocate one first).
 	SendNewEmailInvitation(context.Context, *v1.SendNewEmailInvitationRequest) (*v1.SendNewEmailInvitationResponse, error)
-	// ListCandidates answers every candidate, newest first.
+	// ListCandidates answers the candidates the caller manages, newest first: every candidate for
+	// the platform admin, their agency's for an agency admin. With the counts of the status tabs.
 	ListCandidates(context.Context, *v1.ListCandidatesRequest) (*v1.ListCandidatesResponse, error)
-	// ListAgencyCandidates answers the candidates of one agency, newest first.
+	// ListAgencyCandidates answers the candidates of one agency, newest first, with the counts of
+	// the status tabs.
 	ListAgencyCandidates(context.Context, *v1.ListAgencyCandidatesRequest) (*v1.ListAgencyCandidatesResponse, error)
-	// GetCandidateLicense answers a candidate's licence; an empty object means none.
+	// GetCandidateLicense answers a candidate's licence; an empty object means none. The JSON
+	// route answers the licence object itself ({} when none).
 	GetCandidateLicense(context.Context, *v1.GetCandidateLicenseRequest) (*v1.GetCandidateLicenseResponse, error)
-	// DefineAsB2C qualifies a candidate as B2C (own trial, then subscription).
+	// DefineAsB2C qualifies a candidate as B2C (own trial, then subscription). A pending licence
+	// goes back to the agency's pool; a candidate with a valid licence is refused (LICENSE_STATE).
+	// A candidate who never had a trial gets one: from their first sign-in, or from now when they
+	// signed in before. The agency is kept. actions.send_invitation_email: the candidate never
+	// signed in and can now (send them an invitation).
 	DefineAsB2C(context.Context, *v1.DefineAsB2CRequest) (*v1.DefineAsB2CResponse, error)
-	// DefineAsB2B qualifies a candidate as B2B (licence from the agency).
+	// DefineAsB2B qualifies a candidate as B2B (licence from the agency). The candidate needs an
+	// agency: theirs, or agency_id for one who has none. A candidate paying a subscription is
+	// refused (WRONG_CANDIDATE_KIND). actions.send_invitation_email: the candidate never signed
+	// in and can (a licence or free access).
 	DefineAsB2B(context.Context, *v1.DefineAsB2BRequest) (*v1.DefineAsB2BResponse, error)
-	// SetFreeAccess grants or revokes free premium access; impossible for a candidate holding a
-	// licence.
+	// SetFreeAccess grants or revokes free premium access; granting it to a candidate holding a
+	// pending or valid licence is refused (FREE_ACCESS_WITH_LICENSE, « Impossible de donner un
+	// accès gratuit à un candidat avec licence. »).
 	SetFreeAccess(context.Context, *v1.SetFreeAccessRequest) (*v1.SetFreeAccessResponse, error)
 	// DeleteCandidate deletes a candidate and all their data (opportunities, activities,
-	// network).
+	// network, settings, sessions, links) in one transaction. A pending licence goes back to the
+	// pool; a used one stays used.
 	DeleteCandidate(context.Context, *v1.DeleteCandidateRequest) (*v1.DeleteCandidateResponse, error)
+	// GetCandidateProgress is the coach view: a candidate's progress, read-only, for the admin of
+	// the candidate's own agency, and only while the candidate shares it with their agency
+	// (User.share_progress_with_agency, off by default, the candidate's to turn on and off).
+	// Without consent, shared is false and nothing else is filled. Never any contact's personal
+	// details: counts and weekly figures only. Another agency's candidate is NotFound.
+	GetCandidateProgress(context.Context, *v1.GetCandidateProgressRequest) (*v1.GetCandidateProgressResponse, error)
 	// CreateApiKey creates a key for a partner integration or tremplinctl; the secret is shown
 	// once. An agency admin's key acts for their agency.
 	CreateApiKey(context.Context, *v1.CreateApiKeyRequest) (*v1.CreateApiKeyResponse, error)
@@ -584,6 +664,13 @@ func NewAgencyServiceHandler(svc AgencyServiceHandler, opts ...connect.HandlerOp
 		connect.WithSchema(agencyServiceMethods.ByName("DeleteCandidate")),
 		connect.WithHandlerOptions(opts...),
 	)
+	agencyServiceGetCandidateProgressHandler := connect.NewUnaryHandlerSimple(
+		AgencyServiceGetCandidateProgressProcedure,
+		svc.GetCandidateProgress,
+		connect.WithSchema(agencyServiceMethods.ByName("GetCandidateProgress")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	agencyServiceCreateApiKeyHandler := connect.NewUnaryHandlerSimple(
 		AgencyServiceCreateApiKeyProcedure,
 		svc.CreateApiKey,
@@ -635,6 +722,8 @@ func NewAgencyServiceHandler(svc AgencyServiceHandler, opts ...connect.HandlerOp
 			agencyServiceSetFreeAccessHandler.ServeHTTP(w, r)
 		case AgencyServiceDeleteCandidateProcedure:
 			agencyServiceDeleteCandidateHandler.ServeHTTP(w, r)
+		case AgencyServiceGetCandidateProgressProcedure:
+			agencyServiceGetCandidateProgressHandler.ServeHTTP(w, r)
 		case AgencyServiceCreateApiKeyProcedure:
 			agencyServiceCreateApiKeyHandler.ServeHTTP(w, r)
 		case AgencyServiceListApiKeysProcedure:
@@ -708,6 +797,10 @@ func (UnimplementedAgencyServiceHandler) SetFreeAccess(context.Context, *v1.SetF
 
 func (UnimplementedAgencyServiceHandler) DeleteCandidate(context.Context, *v1.DeleteCandidateRequest) (*v1.DeleteCandidateResponse, error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.agency.v1.AgencyService.DeleteCandidate is not implemented"))
+}
+
+func (UnimplementedAgencyServiceHandler) GetCandidateProgress(context.Context, *v1.GetCandidateProgressRequest) (*v1.GetCandidateProgressResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.agency.v1.AgencyService.GetCandidateProgress is not implemented"))
 }
 
 func (UnimplementedAgencyServiceHandler) CreateApiKey(context.Context, *v1.CreateApiKeyRequest) (*v1.CreateApiKeyResponse, error) {

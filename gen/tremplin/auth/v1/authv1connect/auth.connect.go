@@ -53,16 +53,21 @@ const (
 type AuthServiceClient interface {
 	// Login checks the credentials and opens a session (cookie). Wrong credentials answer
 	// PermissionDenied/INVALID_CREDENTIALS; a B2B candidate without a valid licence answers
-	// Unauthenticated/ACCESS_EXPIRED (HTTP 401); too many attempts ResourceExhausted.
+	// Unauthenticated/ACCESS_EXPIRED (HTTP 401); too many attempts ResourceExhausted; too many
+	// sign-ins at once Unavailable/SERVER_BUSY (HTTP 503).
 	Login(context.Context, *v1.LoginRequest) (*v1.LoginResponse, error)
 	// Logout ends the session server-side and clears the cookie. It always succeeds.
 	Logout(context.Context, *v1.LogoutRequest) (*v1.LogoutResponse, error)
 	// Me answers the signed-in user; called by the web app at start-up.
 	Me(context.Context, *v1.MeRequest) (*v1.MeResponse, error)
 	// ResetPassword e-mails a single-use link when the address is known; the answer is the same
-	// whether or not it is.
+	// whether or not it is. Asked too often for one address or from one client:
+	// ResourceExhausted/TOO_MANY_ATTEMPTS, known address or not.
 	ResetPassword(context.Context, *v1.ResetPasswordRequest) (*v1.ResetPasswordResponse, error)
-	// NewPassword sets a password from a reset or invitation link (id + token).
+	// NewPassword sets a password from a reset or invitation link (id + token). An invitation
+	// needs accept_terms (the new-password page's checkbox), and completing it signs the user in
+	// as Login does (session cookie; a pending licence is activated, a B2C trial starts) and
+	// answers the user. A reset answers no user: the person signs in with the new password.
 	NewPassword(context.Context, *v1.NewPasswordRequest) (*v1.NewPasswordResponse, error)
 	// UpdateProfile changes the signed-in user's own profile (hasPaid and status are not theirs
 	// to change). Turning task notifications on needs premium.
@@ -188,16 +193,21 @@ func (c *authServiceClient) UpdateProfile(ctx context.Context, req *v1.UpdatePro
 type AuthServiceHandler interface {
 	// Login checks the credentials and opens a session (cookie). Wrong credentials answer
 	// PermissionDenied/INVALID_CREDENTIALS; a B2B candidate without a valid licence answers
-	// Unauthenticated/ACCESS_EXPIRED (HTTP 401); too many attempts ResourceExhausted.
+	// Unauthenticated/ACCESS_EXPIRED (HTTP 401); too many attempts ResourceExhausted; too many
+	// sign-ins at once Unavailable/SERVER_BUSY (HTTP 503).
 	Login(context.Context, *v1.LoginRequest) (*v1.LoginResponse, error)
 	// Logout ends the session server-side and clears the cookie. It always succeeds.
 	Logout(context.Context, *v1.LogoutRequest) (*v1.LogoutResponse, error)
 	// Me answers the signed-in user; called by the web app at start-up.
 	Me(context.Context, *v1.MeRequest) (*v1.MeResponse, error)
 	// ResetPassword e-mails a single-use link when the address is known; the answer is the same
-	// whether or not it is.
+	// whether or not it is. Asked too often for one address or from one client:
+	// ResourceExhausted/TOO_MANY_ATTEMPTS, known address or not.
 	ResetPassword(context.Context, *v1.ResetPasswordRequest) (*v1.ResetPasswordResponse, error)
-	// NewPassword sets a password from a reset or invitation link (id + token).
+	// NewPassword sets a password from a reset or invitation link (id + token). An invitation
+	// needs accept_terms (the new-password page's checkbox), and completing it signs the user in
+	// as Login does (session cookie; a pending licence is activated, a B2C trial starts) and
+	// answers the user. A reset answers no user: the person signs in with the new password.
 	NewPassword(context.Context, *v1.NewPasswordRequest) (*v1.NewPasswordResponse, error)
 	// UpdateProfile changes the signed-in user's own profile (hasPaid and status are not theirs
 	// to change). Turning task notifications on needs premium.

@@ -48,11 +48,23 @@ const (
 	// OpportunityServiceMarkApplicationAsCompleteProcedure is the fully-qualified name of the
 	// OpportunityService's MarkApplicationAsComplete RPC.
 	OpportunityServiceMarkApplicationAsCompleteProcedure = "/tremplin.opportunity.v1.OpportunityService/MarkApplicationAsComplete"
+	// OpportunityServiceMoveApplicationProcedure is the fully-qualified name of the
+	// OpportunityService's MoveApplication RPC.
+	OpportunityServiceMoveApplicationProcedure = "/tremplin.opportunity.v1.OpportunityService/MoveApplication"
+	// OpportunityServiceListKnownContactsProcedure is the fully-qualified name of the
+	// OpportunityService's ListKnownContacts RPC.
+	OpportunityServiceListKnownContactsProcedure = "/tremplin.opportunity.v1.OpportunityService/ListKnownContacts"
+	// OpportunityServiceAddApplicationContactProcedure is the fully-qualified name of the
+	// OpportunityService's AddApplicationContact RPC.
+	OpportunityServiceAddApplicationContactProcedure = "/tremplin.opportunity.v1.OpportunityService/AddApplicationContact"
 )
 
 // OpportunityServiceClient is a client for the tremplin.opportunity.v1.OpportunityService service.
 type OpportunityServiceClient interface {
 	// ListApplications answers the applications, newest first. Search and filters need premium.
+	// A listed application leaves out what lists do not show — description, comment and
+	// resources (empty) —; GetApplication answers them. Its contacts are listed: the task and
+	// event forms narrow a contact to the chosen application's (the entity's "contacts (ids)").
 	ListApplications(context.Context, *v1.ListApplicationsRequest) (*v1.ListApplicationsResponse, error)
 	GetApplication(context.Context, *v1.GetApplicationRequest) (*v1.GetApplicationResponse, error)
 	CreateApplication(context.Context, *v1.CreateApplicationRequest) (*v1.CreateApplicationResponse, error)
@@ -60,6 +72,20 @@ type OpportunityServiceClient interface {
 	UpdateApplication(context.Context, *v1.UpdateApplicationRequest) (*v1.UpdateApplicationResponse, error)
 	// MarkApplicationAsComplete closes an application as lost or win, with a comment.
 	MarkApplicationAsComplete(context.Context, *v1.MarkApplicationAsCompleteRequest) (*v1.MarkApplicationAsCompleteResponse, error)
+	// MoveApplication is the board's move of a card to a status column: lost or win close it
+	// with a comment (as MarkApplicationAsComplete); engaged and new are refused with
+	// ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY (an application becomes engaged when the
+	// first activity linked to it is completed, and never goes back); a won or lost one is
+	// refused with ERROR_REASON_APPLICATION_CLOSED. Moving to its own status changes nothing.
+	MoveApplication(context.Context, *v1.MoveApplicationRequest) (*v1.MoveApplicationResponse, error)
+	// ListKnownContacts answers « Qui je connais là-bas ? »: the candidate's contacts whose
+	// company is the application's (accent-, case- and legal-form-insensitive: « Société
+	// Générale SA » = « societe generale »), each with the chain of intermediaries through whom
+	// the candidate knows them, sorted by rank then name.
+	ListKnownContacts(context.Context, *v1.ListKnownContactsRequest) (*v1.ListKnownContactsResponse, error)
+	// AddApplicationContact associates one of the candidate's contacts with an open (new or
+	// engaged) application, in one call; associating one already there changes nothing.
+	AddApplicationContact(context.Context, *v1.AddApplicationContactRequest) (*v1.AddApplicationContactResponse, error)
 }
 
 // NewOpportunityServiceClient constructs a client for the
@@ -105,6 +131,25 @@ func NewOpportunityServiceClient(httpClient connect.HTTPClient, baseURL string, 
 			connect.WithSchema(opportunityServiceMethods.ByName("MarkApplicationAsComplete")),
 			connect.WithClientOptions(opts...),
 		),
+		moveApplication: connect.NewClient[v1.MoveApplicationRequest, v1.MoveApplicationResponse](
+			httpClient,
+			baseURL+OpportunityServiceMoveApplicationProcedure,
+			connect.WithSchema(opportunityServiceMethods.ByName("MoveApplication")),
+			connect.WithClientOptions(opts...),
+		),
+		listKnownContacts: connect.NewClient[v1.ListKnownContactsRequest, v1.ListKnownContactsResponse](
+			httpClient,
+			baseURL+OpportunityServiceListKnownContactsProcedure,
+			connect.WithSchema(opportunityServiceMethods.ByName("ListKnownContacts")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		addApplicationContact: connect.NewClient[v1.AddApplicationContactRequest, v1.AddApplicationContactResponse](
+			httpClient,
+			baseURL+OpportunityServiceAddApplicationContactProcedure,
+			connect.WithSchema(opportunityServiceMethods.ByName("AddApplicationContact")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -115,6 +160,9 @@ type opportunityServiceClient struct {
 	createApplication         *connect.Client[v1.CreateApplicationRequest, v1.CreateApplicationResponse]
 	updateApplication         *connect.Client[v1.UpdateApplicationRequest, v1.UpdateApplicationResponse]
 	markApplicationAsComplete *connect.Client[v1.MarkApplicationAsCompleteRequest, v1.MarkApplicationAsCompleteResponse]
+	moveApplication           *connect.Client[v1.MoveApplicationRequest, v1.MoveApplicationResponse]
+	listKnownContacts         *connect.Client[v1.ListKnownContactsRequest, v1.ListKnownContactsResponse]
+	addApplicationContact     *connect.Client[v1.AddApplicationContactRequest, v1.AddApplicationContactResponse]
 }
 
 // ListApplications calls tremplin.opportunity.v1.OpportunityService.ListApplications.
@@ -163,10 +211,40 @@ func (c *opportunityServiceClient) MarkApplicationAsComplete(ctx context.Context
 	return nil, err
 }
 
+// MoveApplication calls tremplin.opportunity.v1.OpportunityService.MoveApplication.
+func (c *opportunityServiceClient) MoveApplication(ctx context.Context, req *v1.MoveApplicationRequest) (*v1.MoveApplicationResponse, error) {
+	response, err := c.moveApplication.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// ListKnownContacts calls tremplin.opportunity.v1.OpportunityService.ListKnownContacts.
+func (c *opportunityServiceClient) ListKnownContacts(ctx context.Context, req *v1.ListKnownContactsRequest) (*v1.ListKnownContactsResponse, error) {
+	response, err := c.listKnownContacts.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// AddApplicationContact calls tremplin.opportunity.v1.OpportunityService.AddApplicationContact.
+func (c *opportunityServiceClient) AddApplicationContact(ctx context.Context, req *v1.AddApplicationContactRequest) (*v1.AddApplicationContactResponse, error) {
+	response, err := c.addApplicationContact.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
 // OpportunityServiceHandler is an implementation of the tremplin.opportunity.v1.OpportunityService
 // service.
 type OpportunityServiceHandler interface {
 	// ListApplications answers the applications, newest first. Search and filters need premium.
+	// A listed application leaves out what lists do not show — description, comment and
+	// resources (empty) —; GetApplication answers them. Its contacts are listed: the task and
+	// event forms narrow a contact to the chosen application's (the entity's "contacts (ids)").
 	ListApplications(context.Context, *v1.ListApplicationsRequest) (*v1.ListApplicationsResponse, error)
 	GetApplication(context.Context, *v1.GetApplicationRequest) (*v1.GetApplicationResponse, error)
 	CreateApplication(context.Context, *v1.CreateApplicationRequest) (*v1.CreateApplicationResponse, error)
@@ -174,6 +252,20 @@ type OpportunityServiceHandler interface {
 	UpdateApplication(context.Context, *v1.UpdateApplicationRequest) (*v1.UpdateApplicationResponse, error)
 	// MarkApplicationAsComplete closes an application as lost or win, with a comment.
 	MarkApplicationAsComplete(context.Context, *v1.MarkApplicationAsCompleteRequest) (*v1.MarkApplicationAsCompleteResponse, error)
+	// MoveApplication is the board's move of a card to a status column: lost or win close it
+	// with a comment (as MarkApplicationAsComplete); engaged and new are refused with
+	// ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY (an application becomes engaged when the
+	// first activity linked to it is completed, and never goes back); a won or lost one is
+	// refused with ERROR_REASON_APPLICATION_CLOSED. Moving to its own status changes nothing.
+	MoveApplication(context.Context, *v1.MoveApplicationRequest) (*v1.MoveApplicationResponse, error)
+	// ListKnownContacts answers « Qui je connais là-bas ? »: the candidate's contacts whose
+	// company is the application's (accent-, case- and legal-form-insensitive: « Société
+	// Générale SA » = « societe generale »), each with the chain of intermediaries through whom
+	// the candidate knows them, sorted by rank then name.
+	ListKnownContacts(context.Context, *v1.ListKnownContactsRequest) (*v1.ListKnownContactsResponse, error)
+	// AddApplicationContact associates one of the candidate's contacts with an open (new or
+	// engaged) application, in one call; associating one already there changes nothing.
+	AddApplicationContact(context.Context, *v1.AddApplicationContactRequest) (*v1.AddApplicationContactResponse, error)
 }
 
 // NewOpportunityServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -215,6 +307,25 @@ func NewOpportunityServiceHandler(svc OpportunityServiceHandler, opts ...connect
 		connect.WithSchema(opportunityServiceMethods.ByName("MarkApplicationAsComplete")),
 		connect.WithHandlerOptions(opts...),
 	)
+	opportunityServiceMoveApplicationHandler := connect.NewUnaryHandlerSimple(
+		OpportunityServiceMoveApplicationProcedure,
+		svc.MoveApplication,
+		connect.WithSchema(opportunityServiceMethods.ByName("MoveApplication")),
+		connect.WithHandlerOptions(opts...),
+	)
+	opportunityServiceListKnownContactsHandler := connect.NewUnaryHandlerSimple(
+		OpportunityServiceListKnownContactsProcedure,
+		svc.ListKnownContacts,
+		connect.WithSchema(opportunityServiceMethods.ByName("ListKnownContacts")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	opportunityServiceAddApplicationContactHandler := connect.NewUnaryHandlerSimple(
+		OpportunityServiceAddApplicationContactProcedure,
+		svc.AddApplicationContact,
+		connect.WithSchema(opportunityServiceMethods.ByName("AddApplicationContact")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/tremplin.opportunity.v1.OpportunityService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case OpportunityServiceListApplicationsProcedure:
@@ -227,6 +338,12 @@ func NewOpportunityServiceHandler(svc OpportunityServiceHandler, opts ...connect
 			opportunityServiceUpdateApplicationHandler.ServeHTTP(w, r)
 		case OpportunityServiceMarkApplicationAsCompleteProcedure:
 			opportunityServiceMarkApplicationAsCompleteHandler.ServeHTTP(w, r)
+		case OpportunityServiceMoveApplicationProcedure:
+			opportunityServiceMoveApplicationHandler.ServeHTTP(w, r)
+		case OpportunityServiceListKnownContactsProcedure:
+			opportunityServiceListKnownContactsHandler.ServeHTTP(w, r)
+		case OpportunityServiceAddApplicationContactProcedure:
+			opportunityServiceAddApplicationContactHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -254,4 +371,16 @@ func (UnimplementedOpportunityServiceHandler) UpdateApplication(context.Context,
 
 func (UnimplementedOpportunityServiceHandler) MarkApplicationAsComplete(context.Context, *v1.MarkApplicationAsCompleteRequest) (*v1.MarkApplicationAsCompleteResponse, error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.opportunity.v1.OpportunityService.MarkApplicationAsComplete is not implemented"))
+}
+
+func (UnimplementedOpportunityServiceHandler) MoveApplication(context.Context, *v1.MoveApplicationRequest) (*v1.MoveApplicationResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.opportunity.v1.OpportunityService.MoveApplication is not implemented"))
+}
+
+func (UnimplementedOpportunityServiceHandler) ListKnownContacts(context.Context, *v1.ListKnownContactsRequest) (*v1.ListKnownContactsResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.opportunity.v1.OpportunityService.ListKnownContacts is not implemented"))
+}
+
+func (UnimplementedOpportunityServiceHandler) AddApplicationContact(context.Context, *v1.AddApplicationContactRequest) (*v1.AddApplicationContactResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.opportunity.v1.OpportunityService.AddApplicationContact is not implemented"))
 }

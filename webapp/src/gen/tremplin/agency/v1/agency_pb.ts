@@ -8,7 +8,7 @@ import { file_buf_validate_validate } from "../../../buf/validate/validate_pb";
 import { file_google_api_annotations } from "../../../google/api/annotations_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
-import type { AgencyRef, Civility, License, User } from "../../common/v1/common_pb";
+import type { AgencyRef, Civility, License, User, UserStatus } from "../../common/v1/common_pb";
 import { file_tremplin_common_v1_common } from "../../common/v1/common_pb";
 import { file_tremplin_options_v1_options } from "../../options/v1/options_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -17,10 +17,11 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tremplin/agency/v1/agency.proto.
  */
 export const file_tremplin_agency_v1_agency: GenFile = /*@__PURE__*/
-  fileDesc("Ch90cmVtcGxpbi9hZ2VuY3kvdjEvYWdlbmN5LnByb3RvEhJ0cmVtcGxpbi5hZ2VuY3kudjEiwQIKC0FnZW5jeUFkbWluEjgKCGNpdmlsaXR5GAEgASgOMhwudHJlbXBsaW4uY29tbW9uLnYxLkNpdmlsaXR5Qgi6SAWCAQIQARIbCgpmaXJzdF9uYW1lGAIgASgJQge6SARyAhhkEhoKCWxhc3RfbmFtZRgDIAEoCUIHukgEcgIYZBIZCgVlbWFpbBgEIAEoCUIKukgHcgUY/gFgARJGCg1tb2JpbGVfbnVtYmVyGAUgASgJQi+6SCzYAQFyJzIlXig/OlwrfDAwKT9bMC05XSg/OlsgLV0/WzAtOV0pezAsMTl9JBJFCgxwaG9uZV9udW1iZXIYBiABKAlCL7pILNgBAXInMiVeKD86XCt8MDApP1swLTldKD86WyAtXT9bMC05XSl7MCwxOX0kEhUKA2pvYhgHIAEoCUIIukgFcgMYyAEiiAIKBkFnZW5jeRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg0KBWVtYWlsGAMgASgJEi4KBWFkbWluGAQgASgLMh8udHJlbXBsaW4uYWdlbmN5LnYxLkFnZW5jeUFkbWluEhoKEm51bV90b3RhbF9saWNlbnNlcxgFIAEoBRIZChFudW1fdXNlZF9saWNlbnNlcxgGIAEoBRIcChRudW1fcGVuZGluZ19saWNlbnNlcxgHIAEoBRIeChZudW1fcmVtYWluaW5nX2xpY2Vuc2VzGAggASgFEjAKDGNyZWF0ZWRfZGF0ZRgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiMQoQQ2FuZGlkYXRlQWN0aW9ucxIdChVzZW5kX2ludml0YXRpb25fZW1haWwYASABKAgixwEKBkFwaUtleRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBnByZWZpeBgDIAEoCRItCgZhZ2VuY3kYBCABKAsyHS50cmVtcGxpbi5jb21tb24udjEuQWdlbmN5UmVmEjAKDGNyZWF0ZWRfZGF0ZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMgoObGFzdF91c2VkX2RhdGUYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIhUKE0xpc3RBZ2VuY2llc1JlcXVlc3QiRAoUTGlzdEFnZW5jaWVzUmVzcG9uc2USLAoIYWdlbmNpZXMYASADKAsyGi50cmVtcGxpbi5hZ2VuY3kudjEuQWdlbmN5IigKEEdldEFnZW5jeVJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBIj8KEUdldEFnZW5jeVJlc3BvbnNlEioKBmFnZW5jeRgBIAEoCzIaLnRyZW1wbGluLmFnZW5jeS52MS5BZ2VuY3kiiQEKE0NyZWF0ZUFnZW5jeVJlcXVlc3QSGAoEbmFtZRgBIAEoCUIKukgHcgUQARjIARIZCgVlbWFpbBgCIAEoCUIKukgHcgUY/gFgARI9Cgx1c2VyX3Byb2ZpbGUYAyABKAsyHy50cmVtcGxpbi5hZ2VuY3kudjEuQWdlbmN5QWRtaW5CBrpIA8gBASJCChRDcmVhdGVBZ2VuY3lSZXNwb25zZRIqCgZhZ2VuY3kYASABKAsyGi50cmVtcGxpbi5hZ2VuY3kudjEuQWdlbmN5IpcBChNVcGRhdGVBZ2VuY3lSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABARIYCgRuYW1lGAIgASgJQgq6SAdyBRABGMgBEhkKBWVtYWlsGAMgASgJQgq6SAdyBRj+AWABEjUKDHVzZXJfcHJvZmlsZRgEIAEoCzIfLnRyZW1wbGluLmFnZW5jeS52MS5BZ2VuY3lBZG1pbiJCChRVcGRhdGVBZ2VuY3lSZXNwb25zZRIqCgZhZ2VuY3kYASABKAsyGi50cmVtcGxpbi5hZ2VuY3kudjEuQWdlbmN5Il0KF0FsbG9jYXRlTGljZW5zZXNSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABARIsChhudW1fbGljZW5zZXNfdG9fYWxsb2NhdGUYAiABKAVCCrpIBxoFGJBOKAEiRgoYQWxsb2NhdGVMaWNlbnNlc1Jlc3BvbnNlEioKBmFnZW5jeRgBIAEoCzIaLnRyZW1wbGluLmFnZW5jeS52MS5BZ2VuY3ki+QIKFkNyZWF0ZUNhbmRpZGF0ZVJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBEjgKCGNpdmlsaXR5GAIgASgOMhwudHJlbXBsaW4uY29tbW9uLnYxLkNpdmlsaXR5Qgi6SAWCAQIQARIbCgpmaXJzdF9uYW1lGAMgASgJQge6SARyAhhkEhoKCWxhc3RfbmFtZRgEIAEoCUIHukgEcgIYZBIZCgVlbWFpbBgFIAEoCUIKukgHcgUY/gFgARIVCgNqb2IYBiABKAlCCLpIBXIDGMgBEkYKDW1vYmlsZV9udW1iZXIYByABKAlCL7pILNgBAXInMiVeKD86XCt8MDApP1swLTldKD86WyAtXT9bMC05XSl7MCwxOX0kEkUKDHBob25lX251bWJlchgIIAEoCUIvukgs2AEBcicyJV4oPzpcK3wwMCk/WzAtOV0oPzpbIC1dP1swLTldKXswLDE5fSQSFQoGaXNfYjJjGAkgASgIUgVpc0IyQyJGChdDcmVhdGVDYW5kaWRhdGVSZXNwb25zZRIrCgljYW5kaWRhdGUYASABKAsyGC50cmVtcGxpbi5jb21tb24udjEuVXNlciJZCiFBbGxvY2F0ZUxpY2Vuc2VUb0NhbmRpZGF0ZVJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBEh4KDGNhbmRpZGF0ZV9pZBgCIAEoCUIIukgFcgOwAQEiUQoiQWxsb2NhdGVMaWNlbnNlVG9DYW5kaWRhdGVSZXNwb25zZRIrCgljYW5kaWRhdGUYASABKAsyGC50cmVtcGxpbi5jb21tb24udjEuVXNlciJVCh1TZW5kTmV3RW1haWxJbnZpdGF0aW9uUmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQESHgoMY2FuZGlkYXRlX2lkGAIgASgJQgi6SAVyA7ABASIgCh5TZW5kTmV3RW1haWxJbnZpdGF0aW9uUmVzcG9uc2UiFwoVTGlzdENhbmRpZGF0ZXNSZXF1ZXN0IkYKFkxpc3RDYW5kaWRhdGVzUmVzcG9uc2USLAoKY2FuZGlkYXRlcxgBIAMoCzIYLnRyZW1wbGluLmNvbW1vbi52MS5Vc2VyIjMKG0xpc3RBZ2VuY3lDYW5kaWRhdGVzUmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQEiTAocTGlzdEFnZW5jeUNhbmRpZGF0ZXNSZXNwb25zZRIsCgpjYW5kaWRhdGVzGAEgAygLMhgudHJlbXBsaW4uY29tbW9uLnYxLlVzZXIiMgoaR2V0Q2FuZGlkYXRlTGljZW5zZVJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBIksKG0dldENhbmRpZGF0ZUxpY2Vuc2VSZXNwb25zZRIsCgdsaWNlbnNlGAEgASgLMhsudHJlbXBsaW4uY29tbW9uLnYxLkxpY2Vuc2UiKgoSRGVmaW5lQXNCMkNSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABASJ5ChNEZWZpbmVBc0IyQ1Jlc3BvbnNlEisKCWNhbmRpZGF0ZRgBIAEoCzIYLnRyZW1wbGluLmNvbW1vbi52MS5Vc2VyEjUKB2FjdGlvbnMYAiABKAsyJC50cmVtcGxpbi5hZ2VuY3kudjEuQ2FuZGlkYXRlQWN0aW9ucyIqChJEZWZpbmVBc0IyQlJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBInkKE0RlZmluZUFzQjJCUmVzcG9uc2USKwoJY2FuZGlkYXRlGAEgASgLMhgudHJlbXBsaW4uY29tbW9uLnYxLlVzZXISNQoHYWN0aW9ucxgCIAEoCzIkLnRyZW1wbGluLmFnZW5jeS52MS5DYW5kaWRhdGVBY3Rpb25zIkUKFFNldEZyZWVBY2Nlc3NSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABARIXCg9oYXNfZnJlZV9hY2Nlc3MYAiABKAgiRAoVU2V0RnJlZUFjY2Vzc1Jlc3BvbnNlEisKCWNhbmRpZGF0ZRgBIAEoCzIYLnRyZW1wbGluLmNvbW1vbi52MS5Vc2VyIi4KFkRlbGV0ZUNhbmRpZGF0ZVJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBIhkKF0RlbGV0ZUNhbmRpZGF0ZVJlc3BvbnNlIk4KE0NyZWF0ZUFwaUtleVJlcXVlc3QSFwoEbmFtZRgBIAEoCUIJukgGcgQQARhkEh4KCWFnZW5jeV9pZBgCIAEoCUILukgI2AEBcgOwAQEiUwoUQ3JlYXRlQXBpS2V5UmVzcG9uc2USKwoHYXBpX2tleRgBIAEoCzIaLnRyZW1wbGluLmFnZW5jeS52MS5BcGlLZXkSDgoGc2VjcmV0GAIgASgJIhQKEkxpc3RBcGlLZXlzUmVxdWVzdCJDChNMaXN0QXBpS2V5c1Jlc3BvbnNlEiwKCGFwaV9rZXlzGAEgAygLMhoudHJlbXBsaW4uYWdlbmN5LnYxLkFwaUtleSIrChNSZXZva2VBcGlLZXlSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABASIWChRSZXZva2VBcGlLZXlSZXNwb25zZTLvFwoNQWdlbmN5U2VydmljZRKGAQoMTGlzdEFnZW5jaWVzEicudHJlbXBsaW4uYWdlbmN5LnYxLkxpc3RBZ2VuY2llc1JlcXVlc3QaKC50cmVtcGxpbi5hZ2VuY3kudjEuTGlzdEFnZW5jaWVzUmVzcG9uc2UiI5ACAcLzGAcSBWFkbWlugtPkkwIPEg0vYXBpL2FnZW5jaWVzEo4BCglHZXRBZ2VuY3kSJC50cmVtcGxpbi5hZ2VuY3kudjEuR2V0QWdlbmN5UmVxdWVzdBolLnRyZW1wbGluLmFnZW5jeS52MS5HZXRBZ2VuY3lSZXNwb25zZSI0kAIBwvMYFRIMYWdlbmN5LWFkbWluEgVhZG1pboLT5JMCEhIQL2FwaS9hZ2VuY3kve2lkfRKEAQoMQ3JlYXRlQWdlbmN5EicudHJlbXBsaW4uYWdlbmN5LnYxLkNyZWF0ZUFnZW5jeVJlcXVlc3QaKC50cmVtcGxpbi5hZ2VuY3kudjEuQ3JlYXRlQWdlbmN5UmVzcG9uc2UiIcLzGAcSBWFkbWlugtPkkwIQOgEqIgsvYXBpL2FnZW5jeRKJAQoMVXBkYXRlQWdlbmN5EicudHJlbXBsaW4uYWdlbmN5LnYxLlVwZGF0ZUFnZW5jeVJlcXVlc3QaKC50cmVtcGxpbi5hZ2VuY3kudjEuVXBkYXRlQWdlbmN5UmVzcG9uc2UiJsLzGAcSBWFkbWlugtPkkwIVOgEqGhAvYXBpL2FnZW5jeS97aWR9EqcBChBBbGxvY2F0ZUxpY2Vuc2VzEisudHJlbXBsaW4uYWdlbmN5LnYxLkFsbG9jYXRlTGljZW5zZXNSZXF1ZXN0GiwudHJlbXBsaW4uYWdlbmN5LnYxLkFsbG9jYXRlTGljZW5zZXNSZXNwb25zZSI4wvMYBxIFYWRtaW6C0+STAic6ASoiIi9hcGkvYWdlbmN5L3tpZH0vYWxsb2NhdGUtbGljZW5zZXMSsQEKD0NyZWF0ZUNhbmRpZGF0ZRIqLnRyZW1wbGluLmFnZW5jeS52MS5DcmVhdGVDYW5kaWRhdGVSZXF1ZXN0GisudHJlbXBsaW4uYWdlbmN5LnYxLkNyZWF0ZUNhbmRpZGF0ZVJlc3BvbnNlIkXC8xgVEgxhZ2VuY3ktYWRtaW4SBWFkbWlugtPkkwImOgEqIiEvYXBpL2FnZW5jeS97aWR9L2NyZWF0ZS1jYW5kaWRhdGUS3wEKGkFsbG9jYXRlTGljZW5zZVRvQ2FuZGlkYXRlEjUudHJlbXBsaW4uYWdlbmN5LnYxLkFsbG9jYXRlTGljZW5zZVRvQ2FuZGlkYXRlUmVxdWVzdBo2LnRyZW1wbGluLmFnZW5jeS52MS5BbGxvY2F0ZUxpY2Vuc2VUb0NhbmRpZGF0ZVJlc3BvbnNlIlLC8xgVEgxhZ2VuY3ktYWRtaW4SBWFkbWlugtPkkwIzOgEqIi4vYXBpL2FnZW5jeS97aWR9L2FsbG9jYXRlLWxpY2Vuc2UtdG8tY2FuZGlkYXRlEs8BChZTZW5kTmV3RW1haWxJbnZpdGF0aW9uEjEudHJlbXBsaW4uYWdlbmN5LnYxLlNlbmROZXdFbWFpbEludml0YXRpb25SZXF1ZXN0GjIudHJlbXBsaW4uYWdlbmN5LnYxLlNlbmROZXdFbWFpbEludml0YXRpb25SZXNwb25zZSJOwvMYFRIMYWdlbmN5LWFkbWluEgVhZG1pboLT5JMCLzoBKiIqL2FwaS9hZ2VuY3kve2lkfS9zZW5kLW5ldy1lbWFpbC1pbnZpdGF0aW9uEo4BCg5MaXN0Q2FuZGlkYXRlcxIpLnRyZW1wbGluLmFnZW5jeS52MS5MaXN0Q2FuZGlkYXRlc1JlcXVlc3QaKi50cmVtcGxpbi5hZ2VuY3kudjEuTGlzdENhbmRpZGF0ZXNSZXNwb25zZSIlkAIBwvMYBxIFYWRtaW6C0+STAhESDy9hcGkvY2FuZGlkYXRlcxK6AQoUTGlzdEFnZW5jeUNhbmRpZGF0ZXMSLy50cmVtcGxpbi5hZ2VuY3kudjEuTGlzdEFnZW5jeUNhbmRpZGF0ZXNSZXF1ZXN0GjAudHJlbXBsaW4uYWdlbmN5LnYxLkxpc3RBZ2VuY3lDYW5kaWRhdGVzUmVzcG9uc2UiP5ACAcLzGBUSDGFnZW5jeS1hZG1pbhIFYWRtaW6C0+STAh0SGy9hcGkvYWdlbmN5L3tpZH0vY2FuZGlkYXRlcxK4AQoTR2V0Q2FuZGlkYXRlTGljZW5zZRIuLnRyZW1wbGluLmFnZW5jeS52MS5HZXRDYW5kaWRhdGVMaWNlbnNlUmVxdWVzdBovLnRyZW1wbGluLmFnZW5jeS52MS5HZXRDYW5kaWRhdGVMaWNlbnNlUmVzcG9uc2UiQJACAcLzGBUSDGFnZW5jeS1hZG1pbhIFYWRtaW6C0+STAh4SHC9hcGkvY2FuZGlkYXRlcy97aWR9L2xpY2Vuc2USwQEKC0RlZmluZUFzQjJDEiYudHJlbXBsaW4uYWdlbmN5LnYxLkRlZmluZUFzQjJDUmVxdWVzdBonLnRyZW1wbGluLmFnZW5jeS52MS5EZWZpbmVBc0IyQ1Jlc3BvbnNlImHC8xgHEgVhZG1pboLT5JMCUDoBKlonOgEqGiIvYXBpL2NhbmRpZGF0ZXMve2lkfS9kZWZpbmUtYXMtYjJjIiIvYXBpL2NhbmRpZGF0ZXMve2lkfS9kZWZpbmUtYXMtYjJjEsEBCgtEZWZpbmVBc0IyQhImLnRyZW1wbGluLmFnZW5jeS52MS5EZWZpbmVBc0IyQlJlcXVlc3QaJy50cmVtcGxpbi5hZ2VuY3kudjEuRGVmaW5lQXNCMkJSZXNwb25zZSJhwvMYBxIFYWRtaW6C0+STAlA6ASpaJzoBKhoiL2FwaS9jYW5kaWRhdGVzL3tpZH0vZGVmaW5lLWFzLWIyYiIiL2FwaS9jYW5kaWRhdGVzL3tpZH0vZGVmaW5lLWFzLWIyYhKqAQoNU2V0RnJlZUFjY2VzcxIoLnRyZW1wbGluLmFnZW5jeS52MS5TZXRGcmVlQWNjZXNzUmVxdWVzdBopLnRyZW1wbGluLmFnZW5jeS52MS5TZXRGcmVlQWNjZXNzUmVzcG9uc2UiRMLzGBUSDGFnZW5jeS1hZG1pbhIFYWRtaW6C0+STAiU6ASoiIC9hcGkvY2FuZGlkYXRlcy97aWR9L2ZyZWUtYWNjZXNzEpwBCg9EZWxldGVDYW5kaWRhdGUSKi50cmVtcGxpbi5hZ2VuY3kudjEuRGVsZXRlQ2FuZGlkYXRlUmVxdWVzdBorLnRyZW1wbGluLmFnZW5jeS52MS5EZWxldGVDYW5kaWRhdGVSZXNwb25zZSIwwvMYFRIMYWdlbmN5LWFkbWluEgVhZG1pboLT5JMCESoPL2FwaS91c2Vycy97aWR9EpQBCgxDcmVhdGVBcGlLZXkSJy50cmVtcGxpbi5hZ2VuY3kudjEuQ3JlYXRlQXBpS2V5UmVxdWVzdBooLnRyZW1wbGluLmFnZW5jeS52MS5DcmVhdGVBcGlLZXlSZXNwb25zZSIxwvMYFRIMYWdlbmN5LWFkbWluEgVhZG1pboLT5JMCEjoBKiINL2FwaS9hcGkta2V5cxKRAQoLTGlzdEFwaUtleXMSJi50cmVtcGxpbi5hZ2VuY3kudjEuTGlzdEFwaUtleXNSZXF1ZXN0GicudHJlbXBsaW4uYWdlbmN5LnYxLkxpc3RBcGlLZXlzUmVzcG9uc2UiMZACAcLzGBUSDGFnZW5jeS1hZG1pbhIFYWRtaW6C0+STAg8SDS9hcGkvYXBpLWtleXMSlgEKDFJldm9rZUFwaUtleRInLnRyZW1wbGluLmFnZW5jeS52MS5SZXZva2VBcGlLZXlSZXF1ZXN0GigudHJlbXBsaW4uYWdlbmN5LnYxLlJldm9rZUFwaUtleVJlc3BvbnNlIjPC8xgVEgxhZ2VuY3ktYWRtaW4SBWFkbWlugtPkkwIUKhIvYXBpL2FwaS1rZXlzL3tpZH1iBnByb3RvMw", [file_buf_validate_validate, file_google_api_annotations, file_google_protobuf_timestamp, file_tremplin_common_v1_common, file_tremplin_options_v1_options]);
+  fileDesc("Ch90cmVtcGxpbi9hZ2VuY3kvdjEvYWdlbmN5LnByb3RvEhJ0cmVtcGxpbi5hZ2VuY3kudjEigwMKC0FnZW5jeUFkbWluEjgKCGNpdmlsaXR5GAEgASgOMhwudHJlbXBsaW4uY29tbW9uLnYxLkNpdmlsaXR5Qgi6SAWCAQIQARIbCgpmaXJzdF9uYW1lGAIgASgJQge6SARyAhhkEhoKCWxhc3RfbmFtZRgDIAEoCUIHukgEcgIYZBIZCgVlbWFpbBgEIAEoCUIKukgHcgUY/gFgARJGCg1tb2JpbGVfbnVtYmVyGAUgASgJQi+6SCzYAQFyJzIlXig/OlwrfDAwKT9bMC05XSg/OlsgLV0/WzAtOV0pezAsMTl9JBJFCgxwaG9uZV9udW1iZXIYBiABKAlCL7pILNgBAXInMiVeKD86XCt8MDApP1swLTldKD86WyAtXT9bMC05XSl7MCwxOX0kEhUKA2pvYhgHIAEoCUIIukgFcgMYyAESCgoCaWQYCCABKAkSNAoQZmlyc3RfbG9naW5fZGF0ZRgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAioAIKBkFnZW5jeRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg0KBWVtYWlsGAMgASgJEi4KBWFkbWluGAQgASgLMh8udHJlbXBsaW4uYWdlbmN5LnYxLkFnZW5jeUFkbWluEhoKEm51bV90b3RhbF9saWNlbnNlcxgFIAEoBRIZChFudW1fdXNlZF9saWNlbnNlcxgGIAEoBRIcChRudW1fcGVuZGluZ19saWNlbnNlcxgHIAEoBRIeChZudW1fcmVtYWluaW5nX2xpY2Vuc2VzGAggASgFEjAKDGNyZWF0ZWRfZGF0ZRgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFgoObnVtX2NhbmRpZGF0ZXMYCiABKAUiMQoQQ2FuZGlkYXRlQWN0aW9ucxIdChVzZW5kX2ludml0YXRpb25fZW1haWwYASABKAgi1wEKFUNhbmRpZGF0ZVN0YXR1c0NvdW50cxILCgNhbGwYASABKAUSFAoManVzdF9jcmVhdGVkGAIgASgFEhcKD2luX3RyaWFsX3BlcmlvZBgDIAEoBRIqCiJ3aXRob3V0X2xpY2Vuc2VfYWZ0ZXJfdHJpYWxfcGVyaW9kGAQgASgFEhwKFHdpdGhfcGVuZGluZ19saWNlbnNlGAUgASgFEhoKEndpdGhfdmFsaWRfbGljZW5zZRgGIAEoBRIcChR3aXRoX2V4cGlyZWRfbGljZW5zZRgHIAEoBSLHAQoGQXBpS2V5EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSDgoGcHJlZml4GAMgASgJEi0KBmFnZW5jeRgEIAEoCzIdLnRyZW1wbGluLmNvbW1vbi52MS5BZ2VuY3lSZWYSMAoMY3JlYXRlZF9kYXRlGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIyCg5sYXN0X3VzZWRfZGF0ZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiFQoTTGlzdEFnZW5jaWVzUmVxdWVzdCJEChRMaXN0QWdlbmNpZXNSZXNwb25zZRIsCghhZ2VuY2llcxgBIAMoCzIaLnRyZW1wbGluLmFnZW5jeS52MS5BZ2VuY3kiKAoQR2V0QWdlbmN5UmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQEiPwoRR2V0QWdlbmN5UmVzcG9uc2USKgoGYWdlbmN5GAEgASgLMhoudHJlbXBsaW4uYWdlbmN5LnYxLkFnZW5jeSKJAQoTQ3JlYXRlQWdlbmN5UmVxdWVzdBIYCgRuYW1lGAEgASgJQgq6SAdyBRABGMgBEhkKBWVtYWlsGAIgASgJQgq6SAdyBRj+AWABEj0KDHVzZXJfcHJvZmlsZRgDIAEoCzIfLnRyZW1wbGluLmFnZW5jeS52MS5BZ2VuY3lBZG1pbkIGukgDyAEBIkIKFENyZWF0ZUFnZW5jeVJlc3BvbnNlEioKBmFnZW5jeRgBIAEoCzIaLnRyZW1wbGluLmFnZW5jeS52MS5BZ2VuY3kilwEKE1VwZGF0ZUFnZW5jeVJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBEhgKBG5hbWUYAiABKAlCCrpIB3IFEAEYyAESGQoFZW1haWwYAyABKAlCCrpIB3IFGP4BYAESNQoMdXNlcl9wcm9maWxlGAQgASgLMh8udHJlbXBsaW4uYWdlbmN5LnYxLkFnZW5jeUFkbWluIkIKFFVwZGF0ZUFnZW5jeVJlc3BvbnNlEioKBmFnZW5jeRgBIAEoCzIaLnRyZW1wbGluLmFnZW5jeS52MS5BZ2VuY3kilgEKF0FsbG9jYXRlTGljZW5zZXNSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABARIsChhudW1fbGljZW5zZXNfdG9fYWxsb2NhdGUYAiABKAVCCrpIBxoFGJBOKAESNwoPaWRlbXBvdGVuY3lfa2V5GAMgASgJQh66SBvYAQFyFhAIGGQyEF5bQS1aYS16MC05Xy1dKyQiRgoYQWxsb2NhdGVMaWNlbnNlc1Jlc3BvbnNlEioKBmFnZW5jeRgBIAEoCzIaLnRyZW1wbGluLmFnZW5jeS52MS5BZ2VuY3kijAMKFkNyZWF0ZUNhbmRpZGF0ZVJlcXVlc3QSFwoCaWQYASABKAlCC7pICNgBAXIDsAEBEjgKCGNpdmlsaXR5GAIgASgOMhwudHJlbXBsaW4uY29tbW9uLnYxLkNpdmlsaXR5Qgi6SAWCAQIQARIbCgpmaXJzdF9uYW1lGAMgASgJQge6SARyAhhkEhoKCWxhc3RfbmFtZRgEIAEoCUIHukgEcgIYZBIZCgVlbWFpbBgFIAEoCUIKukgHcgUY/gFgARIVCgNqb2IYBiABKAlCCLpIBXIDGMgBEkYKDW1vYmlsZV9udW1iZXIYByABKAlCL7pILNgBAXInMiVeKD86XCt8MDApP1swLTldKD86WyAtXT9bMC05XSl7MCwxOX0kEkUKDHBob25lX251bWJlchgIIAEoCUIvukgs2AEBcicyJV4oPzpcK3wwMCk/WzAtOV0oPzpbIC1dP1swLTldKXswLDE5fSQSGgoGaXNfYjJjGAkgASgISABSBWlzQjJDiAEBQgkKB19pc19iMmMiXwoXQ3JlYXRlQ2FuZGlkYXRlUmVzcG9uc2USKwoJY2FuZGlkYXRlGAEgASgLMhgudHJlbXBsaW4uY29tbW9uLnYxLlVzZXISFwoPaW52aXRhdGlvbl9zZW50GAIgASgIIlkKIUFsbG9jYXRlTGljZW5zZVRvQ2FuZGlkYXRlUmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQESHgoMY2FuZGlkYXRlX2lkGAIgASgJQgi6SAVyA7ABASJqCiJBbGxvY2F0ZUxpY2Vuc2VUb0NhbmRpZGF0ZVJlc3BvbnNlEisKCWNhbmRpZGF0ZRgBIAEoCzIYLnRyZW1wbGluLmNvbW1vbi52MS5Vc2VyEhcKD2ludml0YXRpb25fc2VudBgCIAEoCCJYCh1TZW5kTmV3RW1haWxJbnZpdGF0aW9uUmVxdWVzdBIXCgJpZBgBIAEoCUILukgI2AEBcgOwAQESHgoMY2FuZGlkYXRlX2lkGAIgASgJQgi6SAVyA7ABASJNCh5TZW5kTmV3RW1haWxJbnZpdGF0aW9uUmVzcG9uc2USKwoJY2FuZGlkYXRlGAEgASgLMhgudHJlbXBsaW4uY29tbW9uLnYxLlVzZXIiawoVTGlzdENhbmRpZGF0ZXNSZXF1ZXN0EhgKBnNlYXJjaBgBIAEoCUIIukgFcgMYyAESOAoGc3RhdHVzGAIgASgOMh4udHJlbXBsaW4uY29tbW9uLnYxLlVzZXJTdGF0dXNCCLpIBYIBAhABIoEBChZMaXN0Q2FuZGlkYXRlc1Jlc3BvbnNlEiwKCmNhbmRpZGF0ZXMYASADKAsyGC50cmVtcGxpbi5jb21tb24udjEuVXNlchI5CgZjb3VudHMYAiABKAsyKS50cmVtcGxpbi5hZ2VuY3kudjEuQ2FuZGlkYXRlU3RhdHVzQ291bnRzIocBChtMaXN0QWdlbmN5Q2FuZGlkYXRlc1JlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBEhgKBnNlYXJjaBgCIAEoCUIIukgFcgMYyAESOAoGc3RhdHVzGAMgASgOMh4udHJlbXBsaW4uY29tbW9uLnYxLlVzZXJTdGF0dXNCCLpIBYIBAhABIocBChxMaXN0QWdlbmN5Q2FuZGlkYXRlc1Jlc3BvbnNlEiwKCmNhbmRpZGF0ZXMYASADKAsyGC50cmVtcGxpbi5jb21tb24udjEuVXNlchI5CgZjb3VudHMYAiABKAsyKS50cmVtcGxpbi5hZ2VuY3kudjEuQ2FuZGlkYXRlU3RhdHVzQ291bnRzIjIKGkdldENhbmRpZGF0ZUxpY2Vuc2VSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABASJLChtHZXRDYW5kaWRhdGVMaWNlbnNlUmVzcG9uc2USLAoHbGljZW5zZRgBIAEoCzIbLnRyZW1wbGluLmNvbW1vbi52MS5MaWNlbnNlIjMKG0dldENhbmRpZGF0ZVByb2dyZXNzUmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQEiZwocR2V0Q2FuZGlkYXRlUHJvZ3Jlc3NSZXNwb25zZRIOCgZzaGFyZWQYASABKAgSNwoIcHJvZ3Jlc3MYAiABKAsyJS50cmVtcGxpbi5hZ2VuY3kudjEuQ2FuZGlkYXRlUHJvZ3Jlc3Mi7wIKEUNhbmRpZGF0ZVByb2dyZXNzEhIKCmZpcnN0X25hbWUYASABKAkSEQoJbGFzdF9uYW1lGAIgASgJEjMKD2xhc3RfbG9naW5fZGF0ZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMwoJdGhpc193ZWVrGAQgASgLMiAudHJlbXBsaW4uYWdlbmN5LnYxLlByb2dyZXNzV2VlaxIzCglsYXN0X3dlZWsYBSABKAsyIC50cmVtcGxpbi5hZ2VuY3kudjEuUHJvZ3Jlc3NXZWVrEhAKCGNvbnRhY3RzGAYgASgFEhgKEG5ld19hcHBsaWNhdGlvbnMYByABKAUSHAoUZW5nYWdlZF9hcHBsaWNhdGlvbnMYCCABKAUSGQoRbG9zdF9hcHBsaWNhdGlvbnMYCSABKAUSGAoQd2luX2FwcGxpY2F0aW9ucxgKIAEoBRIVCg1vdmVyZHVlX3Rhc2tzGAsgASgFIpcCCgxQcm9ncmVzc1dlZWsSKQoFc3RhcnQYASABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKA2VuZBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFwoPY29tcGxldGVkX3Rhc2tzGAMgASgFEhkKEW5vdF9zdGFydGVkX3Rhc2tzGAQgASgFEhwKFGNvbXBsZXRlZF9pbnRlcnZpZXdzGAUgASgFEhMKC2ZpcnN0X3Rhc2tzGAYgASgFEhQKDG5ld19jb250YWN0cxgHIAEoBRIYChBuZXdfYXBwbGljYXRpb25zGAggASgFEhwKFGVuZ2FnZWRfYXBwbGljYXRpb25zGAkgASgFIioKEkRlZmluZUFzQjJDUmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQEieQoTRGVmaW5lQXNCMkNSZXNwb25zZRIrCgljYW5kaWRhdGUYASABKAsyGC50cmVtcGxpbi5jb21tb24udjEuVXNlchI1CgdhY3Rpb25zGAIgASgLMiQudHJlbXBsaW4uYWdlbmN5LnYxLkNhbmRpZGF0ZUFjdGlvbnMiSgoSRGVmaW5lQXNCMkJSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABARIeCglhZ2VuY3lfaWQYAiABKAlCC7pICNgBAXIDsAEBInkKE0RlZmluZUFzQjJCUmVzcG9uc2USKwoJY2FuZGlkYXRlGAEgASgLMhgudHJlbXBsaW4uY29tbW9uLnYxLlVzZXISNQoHYWN0aW9ucxgCIAEoCzIkLnRyZW1wbGluLmFnZW5jeS52MS5DYW5kaWRhdGVBY3Rpb25zIkUKFFNldEZyZWVBY2Nlc3NSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABARIXCg9oYXNfZnJlZV9hY2Nlc3MYAiABKAgiRAoVU2V0RnJlZUFjY2Vzc1Jlc3BvbnNlEisKCWNhbmRpZGF0ZRgBIAEoCzIYLnRyZW1wbGluLmNvbW1vbi52MS5Vc2VyIi4KFkRlbGV0ZUNhbmRpZGF0ZVJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBIhkKF0RlbGV0ZUNhbmRpZGF0ZVJlc3BvbnNlIk4KE0NyZWF0ZUFwaUtleVJlcXVlc3QSFwoEbmFtZRgBIAEoCUIJukgGcgQQARhkEh4KCWFnZW5jeV9pZBgCIAEoCUILukgI2AEBcgOwAQEiUwoUQ3JlYXRlQXBpS2V5UmVzcG9uc2USKwoHYXBpX2tleRgBIAEoCzIaLnRyZW1wbGluLmFnZW5jeS52MS5BcGlLZXkSDgoGc2VjcmV0GAIgASgJIhQKEkxpc3RBcGlLZXlzUmVxdWVzdCJDChNMaXN0QXBpS2V5c1Jlc3BvbnNlEiwKCGFwaV9rZXlzGAEgAygLMhoudHJlbXBsaW4uYWdlbmN5LnYxLkFwaUtleSIrChNSZXZva2VBcGlLZXlSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABASIWChRSZXZva2VBcGlLZXlSZXNwb25zZTLUGQoNQWdlbmN5U2VydmljZRKGAQoMTGlzdEFnZW5jaWVzEicudHJlbXBsaW4uYWdlbmN5LnYxLkxpc3RBZ2VuY2llc1JlcXVlc3QaKC50cmVtcGxpbi5hZ2VuY3kudjEuTGlzdEFnZW5jaWVzUmVzcG9uc2UiI5ACAcLzGAcSBWFkbWlugtPkkwIPEg0vYXBpL2FnZW5jaWVzEo4BCglHZXRBZ2VuY3kSJC50cmVtcGxpbi5hZ2VuY3kudjEuR2V0QWdlbmN5UmVxdWVzdBolLnRyZW1wbGluLmFnZW5jeS52MS5HZXRBZ2VuY3lSZXNwb25zZSI0kAIBwvMYFRIMYWdlbmN5LWFkbWluEgVhZG1pboLT5JMCEhIQL2FwaS9hZ2VuY3kve2lkfRKEAQoMQ3JlYXRlQWdlbmN5EicudHJlbXBsaW4uYWdlbmN5LnYxLkNyZWF0ZUFnZW5jeVJlcXVlc3QaKC50cmVtcGxpbi5hZ2VuY3kudjEuQ3JlYXRlQWdlbmN5UmVzcG9uc2UiIcLzGAcSBWFkbWlugtPkkwIQOgEqIgsvYXBpL2FnZW5jeRKJAQoMVXBkYXRlQWdlbmN5EicudHJlbXBsaW4uYWdlbmN5LnYxLlVwZGF0ZUFnZW5jeVJlcXVlc3QaKC50cmVtcGxpbi5hZ2VuY3kudjEuVXBkYXRlQWdlbmN5UmVzcG9uc2UiJsLzGAcSBWFkbWlugtPkkwIVOgEqGhAvYXBpL2FnZW5jeS97aWR9EqcBChBBbGxvY2F0ZUxpY2Vuc2VzEisudHJlbXBsaW4uYWdlbmN5LnYxLkFsbG9jYXRlTGljZW5zZXNSZXF1ZXN0GiwudHJlbXBsaW4uYWdlbmN5LnYxLkFsbG9jYXRlTGljZW5zZXNSZXNwb25zZSI4wvMYBxIFYWRtaW6C0+STAic6ASoiIi9hcGkvYWdlbmN5L3tpZH0vYWxsb2NhdGUtbGljZW5zZXMSxwEKD0NyZWF0ZUNhbmRpZGF0ZRIqLnRyZW1wbGluLmFnZW5jeS52MS5DcmVhdGVDYW5kaWRhdGVSZXF1ZXN0GisudHJlbXBsaW4uYWdlbmN5LnYxLkNyZWF0ZUNhbmRpZGF0ZVJlc3BvbnNlIlvC8xgVEgxhZ2VuY3ktYWRtaW4SBWFkbWlugtPkkwI8OgEqWhQ6ASoiDy9hcGkvY2FuZGlkYXRlcyIhL2FwaS9hZ2VuY3kve2lkfS9jcmVhdGUtY2FuZGlkYXRlEt8BChpBbGxvY2F0ZUxpY2Vuc2VUb0NhbmRpZGF0ZRI1LnRyZW1wbGluLmFnZW5jeS52MS5BbGxvY2F0ZUxpY2Vuc2VUb0NhbmRpZGF0ZVJlcXVlc3QaNi50cmVtcGxpbi5hZ2VuY3kudjEuQWxsb2NhdGVMaWNlbnNlVG9DYW5kaWRhdGVSZXNwb25zZSJSwvMYFRIMYWdlbmN5LWFkbWluEgVhZG1pboLT5JMCMzoBKiIuL2FwaS9hZ2VuY3kve2lkfS9hbGxvY2F0ZS1saWNlbnNlLXRvLWNhbmRpZGF0ZRLPAQoWU2VuZE5ld0VtYWlsSW52aXRhdGlvbhIxLnRyZW1wbGluLmFnZW5jeS52MS5TZW5kTmV3RW1haWxJbnZpdGF0aW9uUmVxdWVzdBoyLnRyZW1wbGluLmFnZW5jeS52MS5TZW5kTmV3RW1haWxJbnZpdGF0aW9uUmVzcG9uc2UiTsLzGBUSDGFnZW5jeS1hZG1pbhIFYWRtaW6C0+STAi86ASoiKi9hcGkvYWdlbmN5L3tpZH0vc2VuZC1uZXctZW1haWwtaW52aXRhdGlvbhKcAQoOTGlzdENhbmRpZGF0ZXMSKS50cmVtcGxpbi5hZ2VuY3kudjEuTGlzdENhbmRpZGF0ZXNSZXF1ZXN0GioudHJlbXBsaW4uYWdlbmN5LnYxLkxpc3RDYW5kaWRhdGVzUmVzcG9uc2UiM5ACAcLzGBUSDGFnZW5jeS1hZG1pbhIFYWRtaW6C0+STAhESDy9hcGkvY2FuZGlkYXRlcxK6AQoUTGlzdEFnZW5jeUNhbmRpZGF0ZXMSLy50cmVtcGxpbi5hZ2VuY3kudjEuTGlzdEFnZW5jeUNhbmRpZGF0ZXNSZXF1ZXN0GjAudHJlbXBsaW4uYWdlbmN5LnYxLkxpc3RBZ2VuY3lDYW5kaWRhdGVzUmVzcG9uc2UiP5ACAcLzGBUSDGFnZW5jeS1hZG1pbhIFYWRtaW6C0+STAh0SGy9hcGkvYWdlbmN5L3tpZH0vY2FuZGlkYXRlcxLBAQoTR2V0Q2FuZGlkYXRlTGljZW5zZRIuLnRyZW1wbGluLmFnZW5jeS52MS5HZXRDYW5kaWRhdGVMaWNlbnNlUmVxdWVzdBovLnRyZW1wbGluLmFnZW5jeS52MS5HZXRDYW5kaWRhdGVMaWNlbnNlUmVzcG9uc2UiSZACAcLzGBUSDGFnZW5jeS1hZG1pbhIFYWRtaW6C0+STAidiB2xpY2Vuc2USHC9hcGkvY2FuZGlkYXRlcy97aWR9L2xpY2Vuc2USwQEKC0RlZmluZUFzQjJDEiYudHJlbXBsaW4uYWdlbmN5LnYxLkRlZmluZUFzQjJDUmVxdWVzdBonLnRyZW1wbGluLmFnZW5jeS52MS5EZWZpbmVBc0IyQ1Jlc3BvbnNlImHC8xgHEgVhZG1pboLT5JMCUDoBKlonOgEqGiIvYXBpL2NhbmRpZGF0ZXMve2lkfS9kZWZpbmUtYXMtYjJjIiIvYXBpL2NhbmRpZGF0ZXMve2lkfS9kZWZpbmUtYXMtYjJjEsEBCgtEZWZpbmVBc0IyQhImLnRyZW1wbGluLmFnZW5jeS52MS5EZWZpbmVBc0IyQlJlcXVlc3QaJy50cmVtcGxpbi5hZ2VuY3kudjEuRGVmaW5lQXNCMkJSZXNwb25zZSJhwvMYBxIFYWRtaW6C0+STAlA6ASpaJzoBKhoiL2FwaS9jYW5kaWRhdGVzL3tpZH0vZGVmaW5lLWFzLWIyYiIiL2FwaS9jYW5kaWRhdGVzL3tpZH0vZGVmaW5lLWFzLWIyYhKqAQoNU2V0RnJlZUFjY2VzcxIoLnRyZW1wbGluLmFnZW5jeS52MS5TZXRGcmVlQWNjZXNzUmVxdWVzdBopLnRyZW1wbGluLmFnZW5jeS52MS5TZXRGcmVlQWNjZXNzUmVzcG9uc2UiRMLzGBUSDGFnZW5jeS1hZG1pbhIFYWRtaW6C0+STAiU6ASoiIC9hcGkvY2FuZGlkYXRlcy97aWR9L2ZyZWUtYWNjZXNzEpwBCg9EZWxldGVDYW5kaWRhdGUSKi50cmVtcGxpbi5hZ2VuY3kudjEuRGVsZXRlQ2FuZGlkYXRlUmVxdWVzdBorLnRyZW1wbGluLmFnZW5jeS52MS5EZWxldGVDYW5kaWRhdGVSZXNwb25zZSIwwvMYFRIMYWdlbmN5LWFkbWluEgVhZG1pboLT5JMCESoPL2FwaS91c2Vycy97aWR9ErUBChRHZXRDYW5kaWRhdGVQcm9ncmVzcxIvLnRyZW1wbGluLmFnZW5jeS52MS5HZXRDYW5kaWRhdGVQcm9ncmVzc1JlcXVlc3QaMC50cmVtcGxpbi5hZ2VuY3kudjEuR2V0Q2FuZGlkYXRlUHJvZ3Jlc3NSZXNwb25zZSI6kAIBwvMYDhIMYWdlbmN5LWFkbWlugtPkkwIfEh0vYXBpL2NhbmRpZGF0ZXMve2lkfS9wcm9ncmVzcxKUAQoMQ3JlYXRlQXBpS2V5EicudHJlbXBsaW4uYWdlbmN5LnYxLkNyZWF0ZUFwaUtleVJlcXVlc3QaKC50cmVtcGxpbi5hZ2VuY3kudjEuQ3JlYXRlQXBpS2V5UmVzcG9uc2UiMcLzGBUSDGFnZW5jeS1hZG1pbhIFYWRtaW6C0+STAhI6ASoiDS9hcGkvYXBpLWtleXMSkQEKC0xpc3RBcGlLZXlzEiYudHJlbXBsaW4uYWdlbmN5LnYxLkxpc3RBcGlLZXlzUmVxdWVzdBonLnRyZW1wbGluLmFnZW5jeS52MS5MaXN0QXBpS2V5c1Jlc3BvbnNlIjGQAgHC8xgVEgxhZ2VuY3ktYWRtaW4SBWFkbWlugtPkkwIPEg0vYXBpL2FwaS1rZXlzEpYBCgxSZXZva2VBcGlLZXkSJy50cmVtcGxpbi5hZ2VuY3kudjEuUmV2b2tlQXBpS2V5UmVxdWVzdBooLnRyZW1wbGluLmFnZW5jeS52MS5SZXZva2VBcGlLZXlSZXNwb25zZSIzwvMYFRIMYWdlbmN5LWFkbWluEgVhZG1pboLT5JMCFCoSL2FwaS9hcGkta2V5cy97aWR9YgZwcm90bzM", [file_buf_validate_validate, file_google_api_annotations, file_google_protobuf_timestamp, file_tremplin_common_v1_common, file_tremplin_options_v1_options]);
 
 /**
- * The person who administers an agency.
+ * The person who administers an agency: the fields of the agency form, and what the agencies
+ * list shows of them.
  *
  * @generated from message tremplin.agency.v1.AgencyAdmin
  */
@@ -59,6 +60,20 @@ export type AgencyAdmin = Message<"tremplin.agency.v1.AgencyAdmin"> & {
    * @generated from field: string job = 7;
    */
   job: string;
+
+  /**
+   * Answered only: the admin's account.
+   *
+   * @generated from field: string id = 8;
+   */
+  id: string;
+
+  /**
+   * Answered only: when the admin first signed in; empty while the invitation is pending.
+   *
+   * @generated from field: google.protobuf.Timestamp first_login_date = 9;
+   */
+  firstLoginDate?: Timestamp | undefined;
 };
 
 /**
@@ -88,17 +103,22 @@ export type Agency = Message<"tremplin.agency.v1.Agency"> & {
   email: string;
 
   /**
+   * The agency's administrator (the first one, when there are several).
+   *
    * @generated from field: tremplin.agency.v1.AgencyAdmin admin = 4;
    */
   admin?: AgencyAdmin | undefined;
 
   /**
+   * Licences bought for the agency.
+   *
    * @generated from field: int32 num_total_licenses = 5;
    */
   numTotalLicenses: number;
 
   /**
-   * Held by candidates who activated them.
+   * Licences consumed: activated by a candidate's sign-in (valid or expired since, or held by a
+   * candidate deleted since).
    *
    * @generated from field: int32 num_used_licenses = 6;
    */
@@ -112,6 +132,8 @@ export type Agency = Message<"tremplin.agency.v1.Agency"> & {
   numPendingLicenses: number;
 
   /**
+   * Licences that can still be allocated: total − used − pending.
+   *
    * @generated from field: int32 num_remaining_licenses = 8;
    */
   numRemainingLicenses: number;
@@ -120,6 +142,13 @@ export type Agency = Message<"tremplin.agency.v1.Agency"> & {
    * @generated from field: google.protobuf.Timestamp created_date = 9;
    */
   createdDate?: Timestamp | undefined;
+
+  /**
+   * How many candidates the agency has.
+   *
+   * @generated from field: int32 num_candidates = 10;
+   */
+  numCandidates: number;
 };
 
 /**
@@ -136,7 +165,8 @@ export const AgencySchema: GenMessage<Agency> = /*@__PURE__*/
  */
 export type CandidateActions = Message<"tremplin.agency.v1.CandidateActions"> & {
   /**
-   * The candidate should get a (new) invitation e-mail.
+   * The candidate never signed in and now can: send them an invitation
+   * (SendNewEmailInvitation).
    *
    * @generated from field: bool send_invitation_email = 1;
    */
@@ -149,6 +179,56 @@ export type CandidateActions = Message<"tremplin.agency.v1.CandidateActions"> & 
  */
 export const CandidateActionsSchema: GenMessage<CandidateActions> = /*@__PURE__*/
   messageDesc(file_tremplin_agency_v1_agency, 2);
+
+/**
+ * How many of the listed candidates are in each status: the counts of the status tabs. They
+ * count the candidates the search matches, whatever the status asked for.
+ *
+ * @generated from message tremplin.agency.v1.CandidateStatusCounts
+ */
+export type CandidateStatusCounts = Message<"tremplin.agency.v1.CandidateStatusCounts"> & {
+  /**
+   * @generated from field: int32 all = 1;
+   */
+  all: number;
+
+  /**
+   * @generated from field: int32 just_created = 2;
+   */
+  justCreated: number;
+
+  /**
+   * @generated from field: int32 in_trial_period = 3;
+   */
+  inTrialPeriod: number;
+
+  /**
+   * @generated from field: int32 without_license_after_trial_period = 4;
+   */
+  withoutLicenseAfterTrialPeriod: number;
+
+  /**
+   * @generated from field: int32 with_pending_license = 5;
+   */
+  withPendingLicense: number;
+
+  /**
+   * @generated from field: int32 with_valid_license = 6;
+   */
+  withValidLicense: number;
+
+  /**
+   * @generated from field: int32 with_expired_license = 7;
+   */
+  withExpiredLicense: number;
+};
+
+/**
+ * Describes the message tremplin.agency.v1.CandidateStatusCounts.
+ * Use `create(CandidateStatusCountsSchema)` to create a new message.
+ */
+export const CandidateStatusCountsSchema: GenMessage<CandidateStatusCounts> = /*@__PURE__*/
+  messageDesc(file_tremplin_agency_v1_agency, 3);
 
 /**
  * @generated from message tremplin.agency.v1.ApiKey
@@ -192,7 +272,7 @@ export type ApiKey = Message<"tremplin.agency.v1.ApiKey"> & {
  * Use `create(ApiKeySchema)` to create a new message.
  */
 export const ApiKeySchema: GenMessage<ApiKey> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 3);
+  messageDesc(file_tremplin_agency_v1_agency, 4);
 
 /**
  * @generated from message tremplin.agency.v1.ListAgenciesRequest
@@ -205,13 +285,15 @@ export type ListAgenciesRequest = Message<"tremplin.agency.v1.ListAgenciesReques
  * Use `create(ListAgenciesRequestSchema)` to create a new message.
  */
 export const ListAgenciesRequestSchema: GenMessage<ListAgenciesRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 4);
+  messageDesc(file_tremplin_agency_v1_agency, 5);
 
 /**
  * @generated from message tremplin.agency.v1.ListAgenciesResponse
  */
 export type ListAgenciesResponse = Message<"tremplin.agency.v1.ListAgenciesResponse"> & {
   /**
+   * By name.
+   *
    * @generated from field: repeated tremplin.agency.v1.Agency agencies = 1;
    */
   agencies: Agency[];
@@ -222,7 +304,7 @@ export type ListAgenciesResponse = Message<"tremplin.agency.v1.ListAgenciesRespo
  * Use `create(ListAgenciesResponseSchema)` to create a new message.
  */
 export const ListAgenciesResponseSchema: GenMessage<ListAgenciesResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 5);
+  messageDesc(file_tremplin_agency_v1_agency, 6);
 
 /**
  * @generated from message tremplin.agency.v1.GetAgencyRequest
@@ -239,7 +321,7 @@ export type GetAgencyRequest = Message<"tremplin.agency.v1.GetAgencyRequest"> & 
  * Use `create(GetAgencyRequestSchema)` to create a new message.
  */
 export const GetAgencyRequestSchema: GenMessage<GetAgencyRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 6);
+  messageDesc(file_tremplin_agency_v1_agency, 7);
 
 /**
  * @generated from message tremplin.agency.v1.GetAgencyResponse
@@ -256,7 +338,7 @@ export type GetAgencyResponse = Message<"tremplin.agency.v1.GetAgencyResponse"> 
  * Use `create(GetAgencyResponseSchema)` to create a new message.
  */
 export const GetAgencyResponseSchema: GenMessage<GetAgencyResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 7);
+  messageDesc(file_tremplin_agency_v1_agency, 8);
 
 /**
  * @generated from message tremplin.agency.v1.CreateAgencyRequest
@@ -268,11 +350,16 @@ export type CreateAgencyRequest = Message<"tremplin.agency.v1.CreateAgencyReques
   name: string;
 
   /**
+   * The agency's contact address.
+   *
    * @generated from field: string email = 2;
    */
   email: string;
 
   /**
+   * The agency's administrator: an account is created for them (their e-mail must be free) and
+   * they are e-mailed an invitation.
+   *
    * @generated from field: tremplin.agency.v1.AgencyAdmin user_profile = 3;
    */
   userProfile?: AgencyAdmin | undefined;
@@ -283,7 +370,7 @@ export type CreateAgencyRequest = Message<"tremplin.agency.v1.CreateAgencyReques
  * Use `create(CreateAgencyRequestSchema)` to create a new message.
  */
 export const CreateAgencyRequestSchema: GenMessage<CreateAgencyRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 8);
+  messageDesc(file_tremplin_agency_v1_agency, 9);
 
 /**
  * @generated from message tremplin.agency.v1.CreateAgencyResponse
@@ -300,7 +387,7 @@ export type CreateAgencyResponse = Message<"tremplin.agency.v1.CreateAgencyRespo
  * Use `create(CreateAgencyResponseSchema)` to create a new message.
  */
 export const CreateAgencyResponseSchema: GenMessage<CreateAgencyResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 9);
+  messageDesc(file_tremplin_agency_v1_agency, 10);
 
 /**
  * @generated from message tremplin.agency.v1.UpdateAgencyRequest
@@ -322,6 +409,9 @@ export type UpdateAgencyRequest = Message<"tremplin.agency.v1.UpdateAgencyReques
   email: string;
 
   /**
+   * The administrator's details, when given. A new e-mail address must be free; an admin who
+   * never signed in is invited again at the new address.
+   *
    * @generated from field: tremplin.agency.v1.AgencyAdmin user_profile = 4;
    */
   userProfile?: AgencyAdmin | undefined;
@@ -332,7 +422,7 @@ export type UpdateAgencyRequest = Message<"tremplin.agency.v1.UpdateAgencyReques
  * Use `create(UpdateAgencyRequestSchema)` to create a new message.
  */
 export const UpdateAgencyRequestSchema: GenMessage<UpdateAgencyRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 10);
+  messageDesc(file_tremplin_agency_v1_agency, 11);
 
 /**
  * @generated from message tremplin.agency.v1.UpdateAgencyResponse
@@ -349,7 +439,7 @@ export type UpdateAgencyResponse = Message<"tremplin.agency.v1.UpdateAgencyRespo
  * Use `create(UpdateAgencyResponseSchema)` to create a new message.
  */
 export const UpdateAgencyResponseSchema: GenMessage<UpdateAgencyResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 11);
+  messageDesc(file_tremplin_agency_v1_agency, 12);
 
 /**
  * @generated from message tremplin.agency.v1.AllocateLicensesRequest
@@ -364,6 +454,15 @@ export type AllocateLicensesRequest = Message<"tremplin.agency.v1.AllocateLicens
    * @generated from field: int32 num_licenses_to_allocate = 2;
    */
   numLicensesToAllocate: number;
+
+  /**
+   * Names this request, so that sending it again (a retry after a lost answer, a double click)
+   * adds the licences once: a fresh random value (a UUID) per request the person makes. The
+   * same key with another number of licences is refused. Without it, every call adds.
+   *
+   * @generated from field: string idempotency_key = 3;
+   */
+  idempotencyKey: string;
 };
 
 /**
@@ -371,7 +470,7 @@ export type AllocateLicensesRequest = Message<"tremplin.agency.v1.AllocateLicens
  * Use `create(AllocateLicensesRequestSchema)` to create a new message.
  */
 export const AllocateLicensesRequestSchema: GenMessage<AllocateLicensesRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 12);
+  messageDesc(file_tremplin_agency_v1_agency, 13);
 
 /**
  * @generated from message tremplin.agency.v1.AllocateLicensesResponse
@@ -388,14 +487,15 @@ export type AllocateLicensesResponse = Message<"tremplin.agency.v1.AllocateLicen
  * Use `create(AllocateLicensesResponseSchema)` to create a new message.
  */
 export const AllocateLicensesResponseSchema: GenMessage<AllocateLicensesResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 13);
+  messageDesc(file_tremplin_agency_v1_agency, 14);
 
 /**
  * @generated from message tremplin.agency.v1.CreateCandidateRequest
  */
 export type CreateCandidateRequest = Message<"tremplin.agency.v1.CreateCandidateRequest"> & {
   /**
-   * The agency.
+   * The agency: required for an agency admin's candidate (their own agency, which empty also
+   * means) and for a B2B candidate; empty for a B2C candidate of no agency.
    *
    * @generated from field: string id = 1;
    */
@@ -437,11 +537,13 @@ export type CreateCandidateRequest = Message<"tremplin.agency.v1.CreateCandidate
   phoneNumber: string;
 
   /**
-   * Admin only: create a B2C candidate (own trial) rather than a B2B one.
+   * Platform admin only: a B2C candidate (own trial, then subscription) rather than a B2B one.
+   * Unset means B2C for the platform admin (the form's default) and B2B for an agency admin,
+   * who may not create B2C candidates.
    *
-   * @generated from field: bool is_b2c = 9 [json_name = "isB2C"];
+   * @generated from field: optional bool is_b2c = 9 [json_name = "isB2C"];
    */
-  isB2c: boolean;
+  isB2c?: boolean | undefined;
 };
 
 /**
@@ -449,7 +551,7 @@ export type CreateCandidateRequest = Message<"tremplin.agency.v1.CreateCandidate
  * Use `create(CreateCandidateRequestSchema)` to create a new message.
  */
 export const CreateCandidateRequestSchema: GenMessage<CreateCandidateRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 14);
+  messageDesc(file_tremplin_agency_v1_agency, 15);
 
 /**
  * @generated from message tremplin.agency.v1.CreateCandidateResponse
@@ -459,6 +561,14 @@ export type CreateCandidateResponse = Message<"tremplin.agency.v1.CreateCandidat
    * @generated from field: tremplin.common.v1.User candidate = 1;
    */
   candidate?: User | undefined;
+
+  /**
+   * An invitation e-mail went to the candidate (false for a B2B candidate created without a
+   * licence: none was left).
+   *
+   * @generated from field: bool invitation_sent = 2;
+   */
+  invitationSent: boolean;
 };
 
 /**
@@ -466,13 +576,15 @@ export type CreateCandidateResponse = Message<"tremplin.agency.v1.CreateCandidat
  * Use `create(CreateCandidateResponseSchema)` to create a new message.
  */
 export const CreateCandidateResponseSchema: GenMessage<CreateCandidateResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 15);
+  messageDesc(file_tremplin_agency_v1_agency, 16);
 
 /**
  * @generated from message tremplin.agency.v1.AllocateLicenseToCandidateRequest
  */
 export type AllocateLicenseToCandidateRequest = Message<"tremplin.agency.v1.AllocateLicenseToCandidateRequest"> & {
   /**
+   * The agency.
+   *
    * @generated from field: string id = 1;
    */
   id: string;
@@ -488,7 +600,7 @@ export type AllocateLicenseToCandidateRequest = Message<"tremplin.agency.v1.Allo
  * Use `create(AllocateLicenseToCandidateRequestSchema)` to create a new message.
  */
 export const AllocateLicenseToCandidateRequestSchema: GenMessage<AllocateLicenseToCandidateRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 16);
+  messageDesc(file_tremplin_agency_v1_agency, 17);
 
 /**
  * @generated from message tremplin.agency.v1.AllocateLicenseToCandidateResponse
@@ -498,6 +610,13 @@ export type AllocateLicenseToCandidateResponse = Message<"tremplin.agency.v1.All
    * @generated from field: tremplin.common.v1.User candidate = 1;
    */
   candidate?: User | undefined;
+
+  /**
+   * An invitation e-mail went to the candidate (who never signed in).
+   *
+   * @generated from field: bool invitation_sent = 2;
+   */
+  invitationSent: boolean;
 };
 
 /**
@@ -505,13 +624,15 @@ export type AllocateLicenseToCandidateResponse = Message<"tremplin.agency.v1.All
  * Use `create(AllocateLicenseToCandidateResponseSchema)` to create a new message.
  */
 export const AllocateLicenseToCandidateResponseSchema: GenMessage<AllocateLicenseToCandidateResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 17);
+  messageDesc(file_tremplin_agency_v1_agency, 18);
 
 /**
  * @generated from message tremplin.agency.v1.SendNewEmailInvitationRequest
  */
 export type SendNewEmailInvitationRequest = Message<"tremplin.agency.v1.SendNewEmailInvitationRequest"> & {
   /**
+   * The agency; empty for a candidate of no agency (platform admin).
+   *
    * @generated from field: string id = 1;
    */
   id: string;
@@ -527,12 +648,18 @@ export type SendNewEmailInvitationRequest = Message<"tremplin.agency.v1.SendNewE
  * Use `create(SendNewEmailInvitationRequestSchema)` to create a new message.
  */
 export const SendNewEmailInvitationRequestSchema: GenMessage<SendNewEmailInvitationRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 18);
+  messageDesc(file_tremplin_agency_v1_agency, 19);
 
 /**
  * @generated from message tremplin.agency.v1.SendNewEmailInvitationResponse
  */
 export type SendNewEmailInvitationResponse = Message<"tremplin.agency.v1.SendNewEmailInvitationResponse"> & {
+  /**
+   * The candidate, with the licence's new invitation date.
+   *
+   * @generated from field: tremplin.common.v1.User candidate = 1;
+   */
+  candidate?: User | undefined;
 };
 
 /**
@@ -540,12 +667,25 @@ export type SendNewEmailInvitationResponse = Message<"tremplin.agency.v1.SendNew
  * Use `create(SendNewEmailInvitationResponseSchema)` to create a new message.
  */
 export const SendNewEmailInvitationResponseSchema: GenMessage<SendNewEmailInvitationResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 19);
+  messageDesc(file_tremplin_agency_v1_agency, 20);
 
 /**
  * @generated from message tremplin.agency.v1.ListCandidatesRequest
  */
 export type ListCandidatesRequest = Message<"tremplin.agency.v1.ListCandidatesRequest"> & {
+  /**
+   * Matches first name, last name, e-mail or agency name; case and accents ignored.
+   *
+   * @generated from field: string search = 1;
+   */
+  search: string;
+
+  /**
+   * Only candidates in this status (a status tab); every status when unspecified.
+   *
+   * @generated from field: tremplin.common.v1.UserStatus status = 2;
+   */
+  status: UserStatus;
 };
 
 /**
@@ -553,16 +693,23 @@ export type ListCandidatesRequest = Message<"tremplin.agency.v1.ListCandidatesRe
  * Use `create(ListCandidatesRequestSchema)` to create a new message.
  */
 export const ListCandidatesRequestSchema: GenMessage<ListCandidatesRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 20);
+  messageDesc(file_tremplin_agency_v1_agency, 21);
 
 /**
  * @generated from message tremplin.agency.v1.ListCandidatesResponse
  */
 export type ListCandidatesResponse = Message<"tremplin.agency.v1.ListCandidatesResponse"> & {
   /**
+   * Newest first.
+   *
    * @generated from field: repeated tremplin.common.v1.User candidates = 1;
    */
   candidates: User[];
+
+  /**
+   * @generated from field: tremplin.agency.v1.CandidateStatusCounts counts = 2;
+   */
+  counts?: CandidateStatusCounts | undefined;
 };
 
 /**
@@ -570,7 +717,7 @@ export type ListCandidatesResponse = Message<"tremplin.agency.v1.ListCandidatesR
  * Use `create(ListCandidatesResponseSchema)` to create a new message.
  */
 export const ListCandidatesResponseSchema: GenMessage<ListCandidatesResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 21);
+  messageDesc(file_tremplin_agency_v1_agency, 22);
 
 /**
  * @generated from message tremplin.agency.v1.ListAgencyCandidatesRequest
@@ -580,6 +727,20 @@ export type ListAgencyCandidatesRequest = Message<"tremplin.agency.v1.ListAgency
    * @generated from field: string id = 1;
    */
   id: string;
+
+  /**
+   * As ListCandidatesRequest.search.
+   *
+   * @generated from field: string search = 2;
+   */
+  search: string;
+
+  /**
+   * As ListCandidatesRequest.status.
+   *
+   * @generated from field: tremplin.common.v1.UserStatus status = 3;
+   */
+  status: UserStatus;
 };
 
 /**
@@ -587,16 +748,23 @@ export type ListAgencyCandidatesRequest = Message<"tremplin.agency.v1.ListAgency
  * Use `create(ListAgencyCandidatesRequestSchema)` to create a new message.
  */
 export const ListAgencyCandidatesRequestSchema: GenMessage<ListAgencyCandidatesRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 22);
+  messageDesc(file_tremplin_agency_v1_agency, 23);
 
 /**
  * @generated from message tremplin.agency.v1.ListAgencyCandidatesResponse
  */
 export type ListAgencyCandidatesResponse = Message<"tremplin.agency.v1.ListAgencyCandidatesResponse"> & {
   /**
+   * Newest first.
+   *
    * @generated from field: repeated tremplin.common.v1.User candidates = 1;
    */
   candidates: User[];
+
+  /**
+   * @generated from field: tremplin.agency.v1.CandidateStatusCounts counts = 2;
+   */
+  counts?: CandidateStatusCounts | undefined;
 };
 
 /**
@@ -604,7 +772,7 @@ export type ListAgencyCandidatesResponse = Message<"tremplin.agency.v1.ListAgenc
  * Use `create(ListAgencyCandidatesResponseSchema)` to create a new message.
  */
 export const ListAgencyCandidatesResponseSchema: GenMessage<ListAgencyCandidatesResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 23);
+  messageDesc(file_tremplin_agency_v1_agency, 24);
 
 /**
  * @generated from message tremplin.agency.v1.GetCandidateLicenseRequest
@@ -621,13 +789,15 @@ export type GetCandidateLicenseRequest = Message<"tremplin.agency.v1.GetCandidat
  * Use `create(GetCandidateLicenseRequestSchema)` to create a new message.
  */
 export const GetCandidateLicenseRequestSchema: GenMessage<GetCandidateLicenseRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 24);
+  messageDesc(file_tremplin_agency_v1_agency, 25);
 
 /**
  * @generated from message tremplin.agency.v1.GetCandidateLicenseResponse
  */
 export type GetCandidateLicenseResponse = Message<"tremplin.agency.v1.GetCandidateLicenseResponse"> & {
   /**
+   * Always set; empty when the candidate holds no licence.
+   *
    * @generated from field: tremplin.common.v1.License license = 1;
    */
   license?: License | undefined;
@@ -638,7 +808,188 @@ export type GetCandidateLicenseResponse = Message<"tremplin.agency.v1.GetCandida
  * Use `create(GetCandidateLicenseResponseSchema)` to create a new message.
  */
 export const GetCandidateLicenseResponseSchema: GenMessage<GetCandidateLicenseResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 25);
+  messageDesc(file_tremplin_agency_v1_agency, 26);
+
+/**
+ * @generated from message tremplin.agency.v1.GetCandidateProgressRequest
+ */
+export type GetCandidateProgressRequest = Message<"tremplin.agency.v1.GetCandidateProgressRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message tremplin.agency.v1.GetCandidateProgressRequest.
+ * Use `create(GetCandidateProgressRequestSchema)` to create a new message.
+ */
+export const GetCandidateProgressRequestSchema: GenMessage<GetCandidateProgressRequest> = /*@__PURE__*/
+  messageDesc(file_tremplin_agency_v1_agency, 27);
+
+/**
+ * @generated from message tremplin.agency.v1.GetCandidateProgressResponse
+ */
+export type GetCandidateProgressResponse = Message<"tremplin.agency.v1.GetCandidateProgressResponse"> & {
+  /**
+   * Whether the candidate shares their progress with the agency right now.
+   *
+   * @generated from field: bool shared = 1;
+   */
+  shared: boolean;
+
+  /**
+   * Set only when shared.
+   *
+   * @generated from field: tremplin.agency.v1.CandidateProgress progress = 2;
+   */
+  progress?: CandidateProgress | undefined;
+};
+
+/**
+ * Describes the message tremplin.agency.v1.GetCandidateProgressResponse.
+ * Use `create(GetCandidateProgressResponseSchema)` to create a new message.
+ */
+export const GetCandidateProgressResponseSchema: GenMessage<GetCandidateProgressResponse> = /*@__PURE__*/
+  messageDesc(file_tremplin_agency_v1_agency, 28);
+
+/**
+ * CandidateProgress is what a consenting candidate shows their agency.
+ *
+ * @generated from message tremplin.agency.v1.CandidateProgress
+ */
+export type CandidateProgress = Message<"tremplin.agency.v1.CandidateProgress"> & {
+  /**
+   * @generated from field: string first_name = 1;
+   */
+  firstName: string;
+
+  /**
+   * @generated from field: string last_name = 2;
+   */
+  lastName: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp last_login_date = 3;
+   */
+  lastLoginDate?: Timestamp | undefined;
+
+  /**
+   * The current week (Monday start, in the candidate's time zone) and the one before.
+   *
+   * @generated from field: tremplin.agency.v1.ProgressWeek this_week = 4;
+   */
+  thisWeek?: ProgressWeek | undefined;
+
+  /**
+   * @generated from field: tremplin.agency.v1.ProgressWeek last_week = 5;
+   */
+  lastWeek?: ProgressWeek | undefined;
+
+  /**
+   * Counts, now.
+   *
+   * @generated from field: int32 contacts = 6;
+   */
+  contacts: number;
+
+  /**
+   * @generated from field: int32 new_applications = 7;
+   */
+  newApplications: number;
+
+  /**
+   * @generated from field: int32 engaged_applications = 8;
+   */
+  engagedApplications: number;
+
+  /**
+   * @generated from field: int32 lost_applications = 9;
+   */
+  lostApplications: number;
+
+  /**
+   * @generated from field: int32 win_applications = 10;
+   */
+  winApplications: number;
+
+  /**
+   * Unfinished tasks whose deadline fell before today.
+   *
+   * @generated from field: int32 overdue_tasks = 11;
+   */
+  overdueTasks: number;
+};
+
+/**
+ * Describes the message tremplin.agency.v1.CandidateProgress.
+ * Use `create(CandidateProgressSchema)` to create a new message.
+ */
+export const CandidateProgressSchema: GenMessage<CandidateProgress> = /*@__PURE__*/
+  messageDesc(file_tremplin_agency_v1_agency, 29);
+
+/**
+ * ProgressWeek holds a week's dashboard figures.
+ *
+ * @generated from message tremplin.agency.v1.ProgressWeek
+ */
+export type ProgressWeek = Message<"tremplin.agency.v1.ProgressWeek"> & {
+  /**
+   * @generated from field: google.protobuf.Timestamp start = 1;
+   */
+  start?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp end = 2;
+   */
+  end?: Timestamp | undefined;
+
+  /**
+   * Tasks with a deadline in the week.
+   *
+   * @generated from field: int32 completed_tasks = 3;
+   */
+  completedTasks: number;
+
+  /**
+   * @generated from field: int32 not_started_tasks = 4;
+   */
+  notStartedTasks: number;
+
+  /**
+   * @generated from field: int32 completed_interviews = 5;
+   */
+  completedInterviews: number;
+
+  /**
+   * Engaged or thanked contacts with a completed task in the week.
+   *
+   * @generated from field: int32 first_tasks = 6;
+   */
+  firstTasks: number;
+
+  /**
+   * @generated from field: int32 new_contacts = 7;
+   */
+  newContacts: number;
+
+  /**
+   * @generated from field: int32 new_applications = 8;
+   */
+  newApplications: number;
+
+  /**
+   * @generated from field: int32 engaged_applications = 9;
+   */
+  engagedApplications: number;
+};
+
+/**
+ * Describes the message tremplin.agency.v1.ProgressWeek.
+ * Use `create(ProgressWeekSchema)` to create a new message.
+ */
+export const ProgressWeekSchema: GenMessage<ProgressWeek> = /*@__PURE__*/
+  messageDesc(file_tremplin_agency_v1_agency, 30);
 
 /**
  * @generated from message tremplin.agency.v1.DefineAsB2CRequest
@@ -655,7 +1006,7 @@ export type DefineAsB2CRequest = Message<"tremplin.agency.v1.DefineAsB2CRequest"
  * Use `create(DefineAsB2CRequestSchema)` to create a new message.
  */
 export const DefineAsB2CRequestSchema: GenMessage<DefineAsB2CRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 26);
+  messageDesc(file_tremplin_agency_v1_agency, 31);
 
 /**
  * @generated from message tremplin.agency.v1.DefineAsB2CResponse
@@ -677,7 +1028,7 @@ export type DefineAsB2CResponse = Message<"tremplin.agency.v1.DefineAsB2CRespons
  * Use `create(DefineAsB2CResponseSchema)` to create a new message.
  */
 export const DefineAsB2CResponseSchema: GenMessage<DefineAsB2CResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 27);
+  messageDesc(file_tremplin_agency_v1_agency, 32);
 
 /**
  * @generated from message tremplin.agency.v1.DefineAsB2BRequest
@@ -687,6 +1038,14 @@ export type DefineAsB2BRequest = Message<"tremplin.agency.v1.DefineAsB2BRequest"
    * @generated from field: string id = 1;
    */
   id: string;
+
+  /**
+   * The agency of a candidate who has none (required then); a candidate's own agency may be
+   * left empty.
+   *
+   * @generated from field: string agency_id = 2;
+   */
+  agencyId: string;
 };
 
 /**
@@ -694,7 +1053,7 @@ export type DefineAsB2BRequest = Message<"tremplin.agency.v1.DefineAsB2BRequest"
  * Use `create(DefineAsB2BRequestSchema)` to create a new message.
  */
 export const DefineAsB2BRequestSchema: GenMessage<DefineAsB2BRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 28);
+  messageDesc(file_tremplin_agency_v1_agency, 33);
 
 /**
  * @generated from message tremplin.agency.v1.DefineAsB2BResponse
@@ -716,7 +1075,7 @@ export type DefineAsB2BResponse = Message<"tremplin.agency.v1.DefineAsB2BRespons
  * Use `create(DefineAsB2BResponseSchema)` to create a new message.
  */
 export const DefineAsB2BResponseSchema: GenMessage<DefineAsB2BResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 29);
+  messageDesc(file_tremplin_agency_v1_agency, 34);
 
 /**
  * @generated from message tremplin.agency.v1.SetFreeAccessRequest
@@ -738,7 +1097,7 @@ export type SetFreeAccessRequest = Message<"tremplin.agency.v1.SetFreeAccessRequ
  * Use `create(SetFreeAccessRequestSchema)` to create a new message.
  */
 export const SetFreeAccessRequestSchema: GenMessage<SetFreeAccessRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 30);
+  messageDesc(file_tremplin_agency_v1_agency, 35);
 
 /**
  * @generated from message tremplin.agency.v1.SetFreeAccessResponse
@@ -755,7 +1114,7 @@ export type SetFreeAccessResponse = Message<"tremplin.agency.v1.SetFreeAccessRes
  * Use `create(SetFreeAccessResponseSchema)` to create a new message.
  */
 export const SetFreeAccessResponseSchema: GenMessage<SetFreeAccessResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 31);
+  messageDesc(file_tremplin_agency_v1_agency, 36);
 
 /**
  * @generated from message tremplin.agency.v1.DeleteCandidateRequest
@@ -772,7 +1131,7 @@ export type DeleteCandidateRequest = Message<"tremplin.agency.v1.DeleteCandidate
  * Use `create(DeleteCandidateRequestSchema)` to create a new message.
  */
 export const DeleteCandidateRequestSchema: GenMessage<DeleteCandidateRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 32);
+  messageDesc(file_tremplin_agency_v1_agency, 37);
 
 /**
  * @generated from message tremplin.agency.v1.DeleteCandidateResponse
@@ -785,7 +1144,7 @@ export type DeleteCandidateResponse = Message<"tremplin.agency.v1.DeleteCandidat
  * Use `create(DeleteCandidateResponseSchema)` to create a new message.
  */
 export const DeleteCandidateResponseSchema: GenMessage<DeleteCandidateResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 33);
+  messageDesc(file_tremplin_agency_v1_agency, 38);
 
 /**
  * @generated from message tremplin.agency.v1.CreateApiKeyRequest
@@ -809,7 +1168,7 @@ export type CreateApiKeyRequest = Message<"tremplin.agency.v1.CreateApiKeyReques
  * Use `create(CreateApiKeyRequestSchema)` to create a new message.
  */
 export const CreateApiKeyRequestSchema: GenMessage<CreateApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 34);
+  messageDesc(file_tremplin_agency_v1_agency, 39);
 
 /**
  * @generated from message tremplin.agency.v1.CreateApiKeyResponse
@@ -833,7 +1192,7 @@ export type CreateApiKeyResponse = Message<"tremplin.agency.v1.CreateApiKeyRespo
  * Use `create(CreateApiKeyResponseSchema)` to create a new message.
  */
 export const CreateApiKeyResponseSchema: GenMessage<CreateApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 35);
+  messageDesc(file_tremplin_agency_v1_agency, 40);
 
 /**
  * @generated from message tremplin.agency.v1.ListApiKeysRequest
@@ -846,7 +1205,7 @@ export type ListApiKeysRequest = Message<"tremplin.agency.v1.ListApiKeysRequest"
  * Use `create(ListApiKeysRequestSchema)` to create a new message.
  */
 export const ListApiKeysRequestSchema: GenMessage<ListApiKeysRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 36);
+  messageDesc(file_tremplin_agency_v1_agency, 41);
 
 /**
  * @generated from message tremplin.agency.v1.ListApiKeysResponse
@@ -863,7 +1222,7 @@ export type ListApiKeysResponse = Message<"tremplin.agency.v1.ListApiKeysRespons
  * Use `create(ListApiKeysResponseSchema)` to create a new message.
  */
 export const ListApiKeysResponseSchema: GenMessage<ListApiKeysResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 37);
+  messageDesc(file_tremplin_agency_v1_agency, 42);
 
 /**
  * @generated from message tremplin.agency.v1.RevokeApiKeyRequest
@@ -880,7 +1239,7 @@ export type RevokeApiKeyRequest = Message<"tremplin.agency.v1.RevokeApiKeyReques
  * Use `create(RevokeApiKeyRequestSchema)` to create a new message.
  */
 export const RevokeApiKeyRequestSchema: GenMessage<RevokeApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 38);
+  messageDesc(file_tremplin_agency_v1_agency, 43);
 
 /**
  * @generated from message tremplin.agency.v1.RevokeApiKeyResponse
@@ -893,11 +1252,21 @@ export type RevokeApiKeyResponse = Message<"tremplin.agency.v1.RevokeApiKeyRespo
  * Use `create(RevokeApiKeyResponseSchema)` to create a new message.
  */
 export const RevokeApiKeyResponseSchema: GenMessage<RevokeApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_agency_v1_agency, 39);
+  messageDesc(file_tremplin_agency_v1_agency, 44);
 
 /**
  * AgencyService manages agencies, their licences and their candidates. An agency admin acts on
- * their own agency only; the platform admin on all.
+ * their own agency only: another agency's id, or a candidate of another agency, answers
+ * NotFound as an unknown id does. The platform admin acts on all.
+ *
+ * Licence counts of an agency (always num_used + num_pending + num_remaining = num_total):
+ *   - num_total_licenses: licences bought for the agency (the sum of AllocateLicenses);
+ *   - num_pending_licenses: licences given to a candidate who has not signed in since;
+ *   - num_used_licenses: licences consumed — activated by a candidate's sign-in, whether still
+ *     valid or expired since, or held by a candidate deleted since;
+ *   - num_remaining_licenses: licences that can still be given to candidates.
+ * A pending licence goes back to the pool when its candidate is deleted or made B2C; a used one
+ * never does.
  *
  * @generated from service tremplin.agency.v1.AgencyService
  */
@@ -913,7 +1282,8 @@ export const AgencyService: GenService<{
     output: typeof ListAgenciesResponseSchema;
   },
   /**
-   * GetAgency answers one agency (an agency admin's own, for the profile's licence counts).
+   * GetAgency answers one agency: an agency admin's own (the profile's licence counts; their id
+   * is the session user's agency.id), any for the platform admin.
    *
    * @generated from rpc tremplin.agency.v1.AgencyService.GetAgency
    */
@@ -941,7 +1311,8 @@ export const AgencyService: GenService<{
     output: typeof UpdateAgencyResponseSchema;
   },
   /**
-   * AllocateLicenses adds licences to an agency's pool.
+   * AllocateLicenses adds licences to an agency's pool. A request repeated with the same
+   * idempotency_key adds them once and answers the agency as it is.
    *
    * @generated from rpc tremplin.agency.v1.AgencyService.AllocateLicenses
    */
@@ -951,8 +1322,12 @@ export const AgencyService: GenService<{
     output: typeof AllocateLicensesResponseSchema;
   },
   /**
-   * CreateCandidate creates a candidate of the agency and e-mails an invitation. Only the
-   * platform admin may create a B2C candidate.
+   * CreateCandidate creates a candidate. An agency admin creates B2B candidates of their
+   * agency; the platform admin creates B2C candidates (the default, with or without an agency)
+   * or B2B ones (of an agency). A B2B candidate gets one of the agency's remaining licences
+   * when there is one; a candidate who can then sign in (B2C, or B2B with that licence) is
+   * e-mailed an invitation. Without a licence left the candidate is still created
+   * (just-created) and invited once a licence is allocated.
    *
    * @generated from rpc tremplin.agency.v1.AgencyService.CreateCandidate
    */
@@ -962,7 +1337,10 @@ export const AgencyService: GenService<{
     output: typeof CreateCandidateResponseSchema;
   },
   /**
-   * AllocateLicenseToCandidate gives one of the agency's remaining licences to a candidate.
+   * AllocateLicenseToCandidate gives one of the agency's remaining licences to a B2B candidate
+   * of the agency who holds none, or whose licence expired (it then starts again: pending
+   * until the next sign-in). A candidate who never signed in is e-mailed an invitation. No
+   * licence left: FailedPrecondition/NO_LICENSE_AVAILABLE.
    *
    * @generated from rpc tremplin.agency.v1.AgencyService.AllocateLicenseToCandidate
    */
@@ -972,7 +1350,10 @@ export const AgencyService: GenService<{
     output: typeof AllocateLicenseToCandidateResponseSchema;
   },
   /**
-   * SendNewEmailInvitation e-mails a candidate a fresh invitation link.
+   * SendNewEmailInvitation e-mails a candidate who never signed in a fresh invitation link
+   * (the older one stops working). Refused for a candidate who signed in already
+   * (CANDIDATE_ALREADY_ACTIVE: they use the reset link of the login page) and for a B2B
+   * candidate without a licence (LICENSE_STATE: allocate one first).
    *
    * @generated from rpc tremplin.agency.v1.AgencyService.SendNewEmailInvitation
    */
@@ -982,7 +1363,8 @@ export const AgencyService: GenService<{
     output: typeof SendNewEmailInvitationResponseSchema;
   },
   /**
-   * ListCandidates answers every candidate, newest first.
+   * ListCandidates answers the candidates the caller manages, newest first: every candidate for
+   * the platform admin, their agency's for an agency admin. With the counts of the status tabs.
    *
    * @generated from rpc tremplin.agency.v1.AgencyService.ListCandidates
    */
@@ -992,7 +1374,8 @@ export const AgencyService: GenService<{
     output: typeof ListCandidatesResponseSchema;
   },
   /**
-   * ListAgencyCandidates answers the candidates of one agency, newest first.
+   * ListAgencyCandidates answers the candidates of one agency, newest first, with the counts of
+   * the status tabs.
    *
    * @generated from rpc tremplin.agency.v1.AgencyService.ListAgencyCandidates
    */
@@ -1002,7 +1385,8 @@ export const AgencyService: GenService<{
     output: typeof ListAgencyCandidatesResponseSchema;
   },
   /**
-   * GetCandidateLicense answers a candidate's licence; an empty object means none.
+   * GetCandidateLicense answers a candidate's licence; an empty object means none. The JSON
+   * route answers the licence object itself ({} when none).
    *
    * @generated from rpc tremplin.agency.v1.AgencyService.GetCandidateLicense
    */
@@ -1012,7 +1396,11 @@ export const AgencyService: GenService<{
     output: typeof GetCandidateLicenseResponseSchema;
   },
   /**
-   * DefineAsB2C qualifies a candidate as B2C (own trial, then subscription).
+   * DefineAsB2C qualifies a candidate as B2C (own trial, then subscription). A pending licence
+   * goes back to the agency's pool; a candidate with a valid licence is refused (LICENSE_STATE).
+   * A candidate who never had a trial gets one: from their first sign-in, or from now when they
+   * signed in before. The agency is kept. actions.send_invitation_email: the candidate never
+   * signed in and can now (send them an invitation).
    *
    * @generated from rpc tremplin.agency.v1.AgencyService.DefineAsB2C
    */
@@ -1022,7 +1410,10 @@ export const AgencyService: GenService<{
     output: typeof DefineAsB2CResponseSchema;
   },
   /**
-   * DefineAsB2B qualifies a candidate as B2B (licence from the agency).
+   * DefineAsB2B qualifies a candidate as B2B (licence from the agency). The candidate needs an
+   * agency: theirs, or agency_id for one who has none. A candidate paying a subscription is
+   * refused (WRONG_CANDIDATE_KIND). actions.send_invitation_email: the candidate never signed
+   * in and can (a licence or free access).
    *
    * @generated from rpc tremplin.agency.v1.AgencyService.DefineAsB2B
    */
@@ -1032,8 +1423,9 @@ export const AgencyService: GenService<{
     output: typeof DefineAsB2BResponseSchema;
   },
   /**
-   * SetFreeAccess grants or revokes free premium access; impossible for a candidate holding a
-   * licence.
+   * SetFreeAccess grants or revokes free premium access; granting it to a candidate holding a
+   * pending or valid licence is refused (FREE_ACCESS_WITH_LICENSE, « Impossible de donner un
+   * accès gratuit à un candidat avec licence. »).
    *
    * @generated from rpc tremplin.agency.v1.AgencyService.SetFreeAccess
    */
@@ -1044,7 +1436,8 @@ export const AgencyService: GenService<{
   },
   /**
    * DeleteCandidate deletes a candidate and all their data (opportunities, activities,
-   * network).
+   * network, settings, sessions, links) in one transaction. A pending licence goes back to the
+   * pool; a used one stays used.
    *
    * @generated from rpc tremplin.agency.v1.AgencyService.DeleteCandidate
    */
@@ -1052,6 +1445,20 @@ export const AgencyService: GenService<{
     methodKind: "unary";
     input: typeof DeleteCandidateRequestSchema;
     output: typeof DeleteCandidateResponseSchema;
+  },
+  /**
+   * GetCandidateProgress is the coach view: a candidate's progress, read-only, for the admin of
+   * the candidate's own agency, and only while the candidate shares it with their agency
+   * (User.share_progress_with_agency, off by default, the candidate's to turn on and off).
+   * Without consent, shared is false and nothing else is filled. Never any contact's personal
+   * details: counts and weekly figures only. Another agency's candidate is NotFound.
+   *
+   * @generated from rpc tremplin.agency.v1.AgencyService.GetCandidateProgress
+   */
+  getCandidateProgress: {
+    methodKind: "unary";
+    input: typeof GetCandidateProgressRequestSchema;
+    output: typeof GetCandidateProgressResponseSchema;
   },
   /**
    * CreateApiKey creates a key for a partner integration or tremplinctl; the secret is shown

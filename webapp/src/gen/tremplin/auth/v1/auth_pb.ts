@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tremplin/auth/v1/auth.proto.
  */
 export const file_tremplin_auth_v1_auth: GenFile = /*@__PURE__*/
-  fileDesc("Cht0cmVtcGxpbi9hdXRoL3YxL2F1dGgucHJvdG8SEHRyZW1wbGluLmF1dGgudjEiRwoMTG9naW5SZXF1ZXN0EhkKBWVtYWlsGAEgASgJQgq6SAdyBRABGP4BEhwKCHBhc3N3b3JkGAIgASgJQgq6SAdyBRABGIACIjcKDUxvZ2luUmVzcG9uc2USJgoEdXNlchgBIAEoCzIYLnRyZW1wbGluLmNvbW1vbi52MS5Vc2VyIg8KDUxvZ291dFJlcXVlc3QiEAoOTG9nb3V0UmVzcG9uc2UiCwoJTWVSZXF1ZXN0IjQKCk1lUmVzcG9uc2USJgoEdXNlchgBIAEoCzIYLnRyZW1wbGluLmNvbW1vbi52MS5Vc2VyIjEKFFJlc2V0UGFzc3dvcmRSZXF1ZXN0EhkKBWVtYWlsGAEgASgJQgq6SAdyBRj+AWABIhcKFVJlc2V0UGFzc3dvcmRSZXNwb25zZSLGAgoSTmV3UGFzc3dvcmRSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABARL+AQoIcGFzc3dvcmQYAiABKAlC6wG6SOcBugHjAQoPcGFzc3dvcmQuZm9ybWF0EidMZSBmb3JtYXQgZHUgbW90IGRlIHBhc3NlIGVzdCBpbmNvcnJlY3QapgF0aGlzLnNpemUoKSA+PSA4ICYmIHRoaXMuc2l6ZSgpIDw9IDI1NiAmJiAhdGhpcy5tYXRjaGVzKCdcXHMnKSAmJiB0aGlzLm1hdGNoZXMoJ1tBLVpdJykgJiYgdGhpcy5tYXRjaGVzKCdbYS16XScpICYmIHRoaXMubWF0Y2hlcygnWzAtOV0nKSAmJiB0aGlzLm1hdGNoZXMoJ1teXFx3XFxzXScpEhkKBXRva2VuGAMgASgJQgq6SAdyBRABGMgBIhUKE05ld1Bhc3N3b3JkUmVzcG9uc2Ui4QIKFFVwZGF0ZVByb2ZpbGVSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABARI4CghjaXZpbGl0eRgCIAEoDjIcLnRyZW1wbGluLmNvbW1vbi52MS5DaXZpbGl0eUIIukgFggECEAESGwoKZmlyc3RfbmFtZRgDIAEoCUIHukgEcgIYZBIaCglsYXN0X25hbWUYBCABKAlCB7pIBHICGGQSFQoDam9iGAUgASgJQgi6SAVyAxjIARJGCg1tb2JpbGVfbnVtYmVyGAYgASgJQi+6SCzYAQFyJzIlXig/OlwrfDAwKT9bMC05XSg/OlsgLV0/WzAtOV0pezAsMTl9JBJFCgxwaG9uZV9udW1iZXIYByABKAlCL7pILNgBAXInMiVeKD86XCt8MDApP1swLTldKD86WyAtXT9bMC05XSl7MCwxOX0kEhoKEnRhc2tfbm90aWZpY2F0aW9ucxgIIAEoCCI/ChVVcGRhdGVQcm9maWxlUmVzcG9uc2USJgoEdXNlchgBIAEoCzIYLnRyZW1wbGluLmNvbW1vbi52MS5Vc2VyMqAGCgtBdXRoU2VydmljZRJqCgVMb2dpbhIeLnRyZW1wbGluLmF1dGgudjEuTG9naW5SZXF1ZXN0Gh8udHJlbXBsaW4uYXV0aC52MS5Mb2dpblJlc3BvbnNlIiDC8xgCCAGC0+STAhQ6ASoiDy9hcGkvYXV0aC9sb2dpbhJuCgZMb2dvdXQSHy50cmVtcGxpbi5hdXRoLnYxLkxvZ291dFJlcXVlc3QaIC50cmVtcGxpbi5hdXRoLnYxLkxvZ291dFJlc3BvbnNlIiHC8xgCCAGC0+STAhU6ASoiEC9hcGkvYXV0aC9sb2dvdXQSfAoCTWUSGy50cmVtcGxpbi5hdXRoLnYxLk1lUmVxdWVzdBocLnRyZW1wbGluLmF1dGgudjEuTWVSZXNwb25zZSI7kAIBwvMYIBIJY2FuZGlkYXRlEgxhZ2VuY3ktYWRtaW4SBWFkbWlugtPkkwIOEgwvYXBpL2F1dGgvbWUSjAEKDVJlc2V0UGFzc3dvcmQSJi50cmVtcGxpbi5hdXRoLnYxLlJlc2V0UGFzc3dvcmRSZXF1ZXN0GicudHJlbXBsaW4uYXV0aC52MS5SZXNldFBhc3N3b3JkUmVzcG9uc2UiKsLzGAIIAYLT5JMCHjoBKiIZL2FwaS91c2Vycy9yZXNldC1wYXNzd29yZBKEAQoLTmV3UGFzc3dvcmQSJC50cmVtcGxpbi5hdXRoLnYxLk5ld1Bhc3N3b3JkUmVxdWVzdBolLnRyZW1wbGluLmF1dGgudjEuTmV3UGFzc3dvcmRSZXNwb25zZSIowvMYAggBgtPkkwIcOgEqIhcvYXBpL3VzZXJzL25ldy1wYXNzd29yZBKgAQoNVXBkYXRlUHJvZmlsZRImLnRyZW1wbGluLmF1dGgudjEuVXBkYXRlUHJvZmlsZVJlcXVlc3QaJy50cmVtcGxpbi5hdXRoLnYxLlVwZGF0ZVByb2ZpbGVSZXNwb25zZSI+wvMYIBIJY2FuZGlkYXRlEgxhZ2VuY3ktYWRtaW4SBWFkbWlugtPkkwIUOgEqGg8vYXBpL3VzZXJzL3tpZH1iBnByb3RvMw", [file_buf_validate_validate, file_google_api_annotations, file_tremplin_common_v1_common, file_tremplin_options_v1_options]);
+  fileDesc("Cht0cmVtcGxpbi9hdXRoL3YxL2F1dGgucHJvdG8SEHRyZW1wbGluLmF1dGgudjEiRwoMTG9naW5SZXF1ZXN0EhkKBWVtYWlsGAEgASgJQgq6SAdyBRABGP4BEhwKCHBhc3N3b3JkGAIgASgJQgq6SAdyBRABGIACIjcKDUxvZ2luUmVzcG9uc2USJgoEdXNlchgBIAEoCzIYLnRyZW1wbGluLmNvbW1vbi52MS5Vc2VyIg8KDUxvZ291dFJlcXVlc3QiEAoOTG9nb3V0UmVzcG9uc2UiCwoJTWVSZXF1ZXN0IjQKCk1lUmVzcG9uc2USJgoEdXNlchgBIAEoCzIYLnRyZW1wbGluLmNvbW1vbi52MS5Vc2VyIjEKFFJlc2V0UGFzc3dvcmRSZXF1ZXN0EhkKBWVtYWlsGAEgASgJQgq6SAdyBRj+AWABIhcKFVJlc2V0UGFzc3dvcmRSZXNwb25zZSLcAgoSTmV3UGFzc3dvcmRSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABARL+AQoIcGFzc3dvcmQYAiABKAlC6wG6SOcBugHjAQoPcGFzc3dvcmQuZm9ybWF0EidMZSBmb3JtYXQgZHUgbW90IGRlIHBhc3NlIGVzdCBpbmNvcnJlY3QapgF0aGlzLnNpemUoKSA+PSA4ICYmIHRoaXMuc2l6ZSgpIDw9IDI1NiAmJiAhdGhpcy5tYXRjaGVzKCdcXHMnKSAmJiB0aGlzLm1hdGNoZXMoJ1tBLVpdJykgJiYgdGhpcy5tYXRjaGVzKCdbYS16XScpICYmIHRoaXMubWF0Y2hlcygnWzAtOV0nKSAmJiB0aGlzLm1hdGNoZXMoJ1teXFx3XFxzXScpEhkKBXRva2VuGAMgASgJQgq6SAdyBRABGMgBEhQKDGFjY2VwdF90ZXJtcxgEIAEoCCI9ChNOZXdQYXNzd29yZFJlc3BvbnNlEiYKBHVzZXIYASABKAsyGC50cmVtcGxpbi5jb21tb24udjEuVXNlciLnBAoUVXBkYXRlUHJvZmlsZVJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBEj0KCGNpdmlsaXR5GAIgASgOMhwudHJlbXBsaW4uY29tbW9uLnYxLkNpdmlsaXR5Qgi6SAWCAQIQAUgAiAEBEiAKCmZpcnN0X25hbWUYAyABKAlCB7pIBHICGGRIAYgBARIfCglsYXN0X25hbWUYBCABKAlCB7pIBHICGGRIAogBARIaCgNqb2IYBSABKAlCCLpIBXIDGMgBSAOIAQESSwoNbW9iaWxlX251bWJlchgGIAEoCUIvukgscioyKF4kfF4oPzpcK3wwMCk/WzAtOV0oPzpbIC1dP1swLTldKXswLDE5fSRIBIgBARJKCgxwaG9uZV9udW1iZXIYByABKAlCL7pILHIqMiheJHxeKD86XCt8MDApP1swLTldKD86WyAtXT9bMC05XSl7MCwxOX0kSAWIAQESHwoSdGFza19ub3RpZmljYXRpb25zGAggASgISAaIAQESHwoJdGltZV96b25lGAkgASgJQge6SARyAhhASAeIAQESJwoac2hhcmVfcHJvZ3Jlc3Nfd2l0aF9hZ2VuY3kYCiABKAhICIgBAUILCglfY2l2aWxpdHlCDQoLX2ZpcnN0X25hbWVCDAoKX2xhc3RfbmFtZUIGCgRfam9iQhAKDl9tb2JpbGVfbnVtYmVyQg8KDV9waG9uZV9udW1iZXJCFQoTX3Rhc2tfbm90aWZpY2F0aW9uc0IMCgpfdGltZV96b25lQh0KG19zaGFyZV9wcm9ncmVzc193aXRoX2FnZW5jeSI/ChVVcGRhdGVQcm9maWxlUmVzcG9uc2USJgoEdXNlchgBIAEoCzIYLnRyZW1wbGluLmNvbW1vbi52MS5Vc2VyMqAGCgtBdXRoU2VydmljZRJqCgVMb2dpbhIeLnRyZW1wbGluLmF1dGgudjEuTG9naW5SZXF1ZXN0Gh8udHJlbXBsaW4uYXV0aC52MS5Mb2dpblJlc3BvbnNlIiDC8xgCCAGC0+STAhQ6ASoiDy9hcGkvYXV0aC9sb2dpbhJuCgZMb2dvdXQSHy50cmVtcGxpbi5hdXRoLnYxLkxvZ291dFJlcXVlc3QaIC50cmVtcGxpbi5hdXRoLnYxLkxvZ291dFJlc3BvbnNlIiHC8xgCCAGC0+STAhU6ASoiEC9hcGkvYXV0aC9sb2dvdXQSfAoCTWUSGy50cmVtcGxpbi5hdXRoLnYxLk1lUmVxdWVzdBocLnRyZW1wbGluLmF1dGgudjEuTWVSZXNwb25zZSI7kAIBwvMYIBIJY2FuZGlkYXRlEgxhZ2VuY3ktYWRtaW4SBWFkbWlugtPkkwIOEgwvYXBpL2F1dGgvbWUSjAEKDVJlc2V0UGFzc3dvcmQSJi50cmVtcGxpbi5hdXRoLnYxLlJlc2V0UGFzc3dvcmRSZXF1ZXN0GicudHJlbXBsaW4uYXV0aC52MS5SZXNldFBhc3N3b3JkUmVzcG9uc2UiKsLzGAIIAYLT5JMCHjoBKiIZL2FwaS91c2Vycy9yZXNldC1wYXNzd29yZBKEAQoLTmV3UGFzc3dvcmQSJC50cmVtcGxpbi5hdXRoLnYxLk5ld1Bhc3N3b3JkUmVxdWVzdBolLnRyZW1wbGluLmF1dGgudjEuTmV3UGFzc3dvcmRSZXNwb25zZSIowvMYAggBgtPkkwIcOgEqIhcvYXBpL3VzZXJzL25ldy1wYXNzd29yZBKgAQoNVXBkYXRlUHJvZmlsZRImLnRyZW1wbGluLmF1dGgudjEuVXBkYXRlUHJvZmlsZVJlcXVlc3QaJy50cmVtcGxpbi5hdXRoLnYxLlVwZGF0ZVByb2ZpbGVSZXNwb25zZSI+wvMYIBIJY2FuZGlkYXRlEgxhZ2VuY3ktYWRtaW4SBWFkbWlugtPkkwIUOgEqGg8vYXBpL3VzZXJzL3tpZH1iBnByb3RvMw", [file_buf_validate_validate, file_google_api_annotations, file_tremplin_common_v1_common, file_tremplin_options_v1_options]);
 
 /**
  * @generated from message tremplin.auth.v1.LoginRequest
@@ -167,6 +167,15 @@ export type NewPasswordRequest = Message<"tremplin.auth.v1.NewPasswordRequest"> 
    * @generated from field: string token = 3;
    */
   token: string;
+
+  /**
+   * The terms of use are accepted (required for an invitation link; its refusal names this
+   * field: « Vous devez accepter les conditions générales d'utilisation pour créer votre mot de
+   * passe »).
+   *
+   * @generated from field: bool accept_terms = 4;
+   */
+  acceptTerms: boolean;
 };
 
 /**
@@ -180,6 +189,12 @@ export const NewPasswordRequestSchema: GenMessage<NewPasswordRequest> = /*@__PUR
  * @generated from message tremplin.auth.v1.NewPasswordResponse
  */
 export type NewPasswordResponse = Message<"tremplin.auth.v1.NewPasswordResponse"> & {
+  /**
+   * Set when the link was an invitation: the user is now signed in.
+   *
+   * @generated from field: tremplin.common.v1.User user = 1;
+   */
+  user?: User | undefined;
 };
 
 /**
@@ -201,39 +216,63 @@ export type UpdateProfileRequest = Message<"tremplin.auth.v1.UpdateProfileReques
   id: string;
 
   /**
-   * @generated from field: tremplin.common.v1.Civility civility = 2;
+   * Every other field is optional: a field left out keeps its value (a partial update).
+   *
+   * @generated from field: optional tremplin.common.v1.Civility civility = 2;
    */
-  civility: Civility;
+  civility?: Civility | undefined;
 
   /**
-   * @generated from field: string first_name = 3;
+   * @generated from field: optional string first_name = 3;
    */
-  firstName: string;
+  firstName?: string | undefined;
 
   /**
-   * @generated from field: string last_name = 4;
+   * @generated from field: optional string last_name = 4;
    */
-  lastName: string;
+  lastName?: string | undefined;
 
   /**
-   * @generated from field: string job = 5;
+   * @generated from field: optional string job = 5;
    */
-  job: string;
+  job?: string | undefined;
 
   /**
-   * @generated from field: string mobile_number = 6;
+   * empty clears it
+   *
+   * @generated from field: optional string mobile_number = 6;
    */
-  mobileNumber: string;
+  mobileNumber?: string | undefined;
 
   /**
-   * @generated from field: string phone_number = 7;
+   * empty clears it
+   *
+   * @generated from field: optional string phone_number = 7;
    */
-  phoneNumber: string;
+  phoneNumber?: string | undefined;
 
   /**
-   * @generated from field: bool task_notifications = 8;
+   * Turning them on needs premium.
+   *
+   * @generated from field: optional bool task_notifications = 8;
    */
-  taskNotifications: boolean;
+  taskNotifications?: boolean | undefined;
+
+  /**
+   * An IANA time zone ("Europe/Paris", "America/Montreal"): weeks, deadlines and the nightly
+   * work follow it.
+   *
+   * @generated from field: optional string time_zone = 9;
+   */
+  timeZone?: string | undefined;
+
+  /**
+   * Share progress with the agency (coach view): candidates of an agency only; the others are
+   * refused on this field.
+   *
+   * @generated from field: optional bool share_progress_with_agency = 10;
+   */
+  shareProgressWithAgency?: boolean | undefined;
 };
 
 /**
@@ -269,7 +308,8 @@ export const AuthService: GenService<{
   /**
    * Login checks the credentials and opens a session (cookie). Wrong credentials answer
    * PermissionDenied/INVALID_CREDENTIALS; a B2B candidate without a valid licence answers
-   * Unauthenticated/ACCESS_EXPIRED (HTTP 401); too many attempts ResourceExhausted.
+   * Unauthenticated/ACCESS_EXPIRED (HTTP 401); too many attempts ResourceExhausted; too many
+   * sign-ins at once Unavailable/SERVER_BUSY (HTTP 503).
    *
    * @generated from rpc tremplin.auth.v1.AuthService.Login
    */
@@ -300,7 +340,8 @@ export const AuthService: GenService<{
   },
   /**
    * ResetPassword e-mails a single-use link when the address is known; the answer is the same
-   * whether or not it is.
+   * whether or not it is. Asked too often for one address or from one client:
+   * ResourceExhausted/TOO_MANY_ATTEMPTS, known address or not.
    *
    * @generated from rpc tremplin.auth.v1.AuthService.ResetPassword
    */
@@ -310,7 +351,10 @@ export const AuthService: GenService<{
     output: typeof ResetPasswordResponseSchema;
   },
   /**
-   * NewPassword sets a password from a reset or invitation link (id + token).
+   * NewPassword sets a password from a reset or invitation link (id + token). An invitation
+   * needs accept_terms (the new-password page's checkbox), and completing it signs the user in
+   * as Login does (session cookie; a pending licence is activated, a B2C trial starts) and
+   * answers the user. A reset answers no user: the person signs in with the new password.
    *
    * @generated from rpc tremplin.auth.v1.AuthService.NewPassword
    */

@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tremplin/opportunity/v1/opportunity.proto.
  */
 export const file_tremplin_opportunity_v1_opportunity: GenFile = /*@__PURE__*/
-  fileDesc("Cil0cmVtcGxpbi9vcHBvcnR1bml0eS92MS9vcHBvcnR1bml0eS5wcm90bxIXdHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEioQQKC0FwcGxpY2F0aW9uEgoKAmlkGAEgASgJEg8KB2NvbXBhbnkYAiABKAkSCwoDam9iGAMgASgJEhEKCXJlZmVyZW5jZRgEIAEoCRINCgVwbGFjZRgFIAEoCRIOCgZzYWxhcnkYBiABKAkSEwoLZGVzY3JpcHRpb24YByABKAkSOgoGc291cmNlGAggASgOMioudHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEuQXBwbGljYXRpb25Tb3VyY2USFgoOc291cmNlX2RldGFpbHMYCSABKAkSNwoTZGF0ZV9vZl9wdWJsaWNhdGlvbhgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOgoGc3RhdHVzGAsgASgOMioudHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEuQXBwbGljYXRpb25TdGF0dXMSMAoMY3JlYXRlZF9kYXRlGAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIyCg5lbmdhZ21lbnRfZGF0ZRgNIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoIY29udGFjdHMYDiADKAsyHi50cmVtcGxpbi5jb21tb24udjEuQ29udGFjdFJlZhIvCglyZXNvdXJjZXMYDyADKAsyHC50cmVtcGxpbi5jb21tb24udjEuUmVzb3VyY2USDwoHY29tbWVudBgQIAEoCSK9AwoQQXBwbGljYXRpb25EcmFmdBIbCgdjb21wYW55GAEgASgJQgq6SAdyBRABGMgBEhcKA2pvYhgCIAEoCUIKukgHcgUQARjIARIbCglyZWZlcmVuY2UYAyABKAlCCLpIBXIDGMgBEhcKBXBsYWNlGAQgASgJQgi6SAVyAxjIARIXCgZzYWxhcnkYBSABKAlCB7pIBHICGGQSHgoLZGVzY3JpcHRpb24YBiABKAlCCbpIBnIEGKCcARJGCgZzb3VyY2UYByABKA4yKi50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5BcHBsaWNhdGlvblNvdXJjZUIKukgHggEEEAEgABIgCg5zb3VyY2VfZGV0YWlscxgIIAEoCUIIukgFcgMY9AMSNwoTZGF0ZV9vZl9wdWJsaWNhdGlvbhgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJgoLY29udGFjdF9pZHMYCiADKAlCEbpIDpIBCxBkGAEiBXIDsAEBEjkKCXJlc291cmNlcxgLIAMoCzIcLnRyZW1wbGluLmNvbW1vbi52MS5SZXNvdXJjZUIIukgFkgECEDIinAEKF0xpc3RBcHBsaWNhdGlvbnNSZXF1ZXN0EhgKBnNlYXJjaBgBIAEoCUIIukgFcgMYyAESRgoIc3RhdHVzZXMYAiADKA4yKi50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5BcHBsaWNhdGlvblN0YXR1c0IIukgFkgECEAoSHwoKY29udGFjdF9pZBgDIAEoCUILukgI2AEBcgOwAQEiVgoYTGlzdEFwcGxpY2F0aW9uc1Jlc3BvbnNlEjoKDGFwcGxpY2F0aW9ucxgBIAMoCzIkLnRyZW1wbGluLm9wcG9ydHVuaXR5LnYxLkFwcGxpY2F0aW9uIi0KFUdldEFwcGxpY2F0aW9uUmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQEiUwoWR2V0QXBwbGljYXRpb25SZXNwb25zZRI5CgthcHBsaWNhdGlvbhgBIAEoCzIkLnRyZW1wbGluLm9wcG9ydHVuaXR5LnYxLkFwcGxpY2F0aW9uImIKGENyZWF0ZUFwcGxpY2F0aW9uUmVxdWVzdBJGCgthcHBsaWNhdGlvbhgBIAEoCzIpLnRyZW1wbGluLm9wcG9ydHVuaXR5LnYxLkFwcGxpY2F0aW9uRHJhZnRCBrpIA8gBASJWChlDcmVhdGVBcHBsaWNhdGlvblJlc3BvbnNlEjkKC2FwcGxpY2F0aW9uGAEgASgLMiQudHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEuQXBwbGljYXRpb24ieAoYVXBkYXRlQXBwbGljYXRpb25SZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABARJGCgthcHBsaWNhdGlvbhgCIAEoCzIpLnRyZW1wbGluLm9wcG9ydHVuaXR5LnYxLkFwcGxpY2F0aW9uRHJhZnRCBrpIA8gBASJWChlVcGRhdGVBcHBsaWNhdGlvblJlc3BvbnNlEjkKC2FwcGxpY2F0aW9uGAEgASgLMiQudHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEuQXBwbGljYXRpb24imwEKIE1hcmtBcHBsaWNhdGlvbkFzQ29tcGxldGVSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABARJGCgZzdGF0dXMYAiABKA4yKi50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5BcHBsaWNhdGlvblN0YXR1c0IKukgHggEEGAMYBBIZCgdjb21tZW50GAMgASgJQgi6SAVyAxiIJyJeCiFNYXJrQXBwbGljYXRpb25Bc0NvbXBsZXRlUmVzcG9uc2USOQoLYXBwbGljYXRpb24YASABKAsyJC50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5BcHBsaWNhdGlvbiquAgoRQXBwbGljYXRpb25Tb3VyY2USIgoeQVBQTElDQVRJT05fU09VUkNFX1VOU1BFQ0lGSUVEEAASKQoZQVBQTElDQVRJT05fU09VUkNFX0FHRU5DWRABGgrK8xgGYWdlbmN5Ej0KI0FQUExJQ0FUSU9OX1NPVVJDRV9GUkVFX0FQUExJQ0FUSU9OEAIaFMrzGBBmcmVlLWFwcGxpY2F0aW9uEi8KHEFQUExJQ0FUSU9OX1NPVVJDRV9KT0JfQk9BUkQQAxoNyvMYCWpvYi1ib2FyZBIxCh1BUFBMSUNBVElPTl9TT1VSQ0VfTVlfTkVUV09SSxAEGg7K8xgKbXktbmV0d29yaxInChhBUFBMSUNBVElPTl9TT1VSQ0VfT1RIRVIQBRoJyvMYBW90aGVyKtUBChFBcHBsaWNhdGlvblN0YXR1cxIiCh5BUFBMSUNBVElPTl9TVEFUVVNfVU5TUEVDSUZJRUQQABIjChZBUFBMSUNBVElPTl9TVEFUVVNfTkVXEAEaB8rzGANuZXcSKwoaQVBQTElDQVRJT05fU1RBVFVTX0VOR0FHRUQQAhoLyvMYB2VuZ2FnZWQSJQoXQVBQTElDQVRJT05fU1RBVFVTX0xPU1QQAxoIyvMYBGxvc3QSIwoWQVBQTElDQVRJT05fU1RBVFVTX1dJThAEGgfK8xgDd2luMp0HChJPcHBvcnR1bml0eVNlcnZpY2USpAEKEExpc3RBcHBsaWNhdGlvbnMSMC50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5MaXN0QXBwbGljYXRpb25zUmVxdWVzdBoxLnRyZW1wbGluLm9wcG9ydHVuaXR5LnYxLkxpc3RBcHBsaWNhdGlvbnNSZXNwb25zZSIrkAIBwvMYCxIJY2FuZGlkYXRlgtPkkwITEhEvYXBpL2FwcGxpY2F0aW9ucxKiAQoOR2V0QXBwbGljYXRpb24SLi50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5HZXRBcHBsaWNhdGlvblJlcXVlc3QaLy50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5HZXRBcHBsaWNhdGlvblJlc3BvbnNlIi+QAgHC8xgLEgljYW5kaWRhdGWC0+STAhcSFS9hcGkvYXBwbGljYXRpb24ve2lkfRKwAQoRQ3JlYXRlQXBwbGljYXRpb24SMS50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5DcmVhdGVBcHBsaWNhdGlvblJlcXVlc3QaMi50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5DcmVhdGVBcHBsaWNhdGlvblJlc3BvbnNlIjTC8xgLEgljYW5kaWRhdGWC0+STAh86C2FwcGxpY2F0aW9uIhAvYXBpL2FwcGxpY2F0aW9uErUBChFVcGRhdGVBcHBsaWNhdGlvbhIxLnRyZW1wbGluLm9wcG9ydHVuaXR5LnYxLlVwZGF0ZUFwcGxpY2F0aW9uUmVxdWVzdBoyLnRyZW1wbGluLm9wcG9ydHVuaXR5LnYxLlVwZGF0ZUFwcGxpY2F0aW9uUmVzcG9uc2UiOcLzGAsSCWNhbmRpZGF0ZYLT5JMCJDoLYXBwbGljYXRpb24aFS9hcGkvYXBwbGljYXRpb24ve2lkfRLPAQoZTWFya0FwcGxpY2F0aW9uQXNDb21wbGV0ZRI5LnRyZW1wbGluLm9wcG9ydHVuaXR5LnYxLk1hcmtBcHBsaWNhdGlvbkFzQ29tcGxldGVSZXF1ZXN0GjoudHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEuTWFya0FwcGxpY2F0aW9uQXNDb21wbGV0ZVJlc3BvbnNlIjvC8xgLEgljYW5kaWRhdGWC0+STAiY6ASoiIS9hcGkvYXBwbGljYXRpb24vbWFyay1hcy1jb21wbGV0ZWIGcHJvdG8z", [file_buf_validate_validate, file_google_api_annotations, file_google_protobuf_timestamp, file_tremplin_common_v1_common, file_tremplin_options_v1_options]);
+  fileDesc("Cil0cmVtcGxpbi9vcHBvcnR1bml0eS92MS9vcHBvcnR1bml0eS5wcm90bxIXdHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEioQQKC0FwcGxpY2F0aW9uEgoKAmlkGAEgASgJEg8KB2NvbXBhbnkYAiABKAkSCwoDam9iGAMgASgJEhEKCXJlZmVyZW5jZRgEIAEoCRINCgVwbGFjZRgFIAEoCRIOCgZzYWxhcnkYBiABKAkSEwoLZGVzY3JpcHRpb24YByABKAkSOgoGc291cmNlGAggASgOMioudHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEuQXBwbGljYXRpb25Tb3VyY2USFgoOc291cmNlX2RldGFpbHMYCSABKAkSNwoTZGF0ZV9vZl9wdWJsaWNhdGlvbhgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOgoGc3RhdHVzGAsgASgOMioudHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEuQXBwbGljYXRpb25TdGF0dXMSMAoMY3JlYXRlZF9kYXRlGAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIyCg5lbmdhZ21lbnRfZGF0ZRgNIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoIY29udGFjdHMYDiADKAsyHi50cmVtcGxpbi5jb21tb24udjEuQ29udGFjdFJlZhIvCglyZXNvdXJjZXMYDyADKAsyHC50cmVtcGxpbi5jb21tb24udjEuUmVzb3VyY2USDwoHY29tbWVudBgQIAEoCSK9AwoQQXBwbGljYXRpb25EcmFmdBIbCgdjb21wYW55GAEgASgJQgq6SAdyBRABGMgBEhcKA2pvYhgCIAEoCUIKukgHcgUQARjIARIbCglyZWZlcmVuY2UYAyABKAlCCLpIBXIDGMgBEhcKBXBsYWNlGAQgASgJQgi6SAVyAxjIARIXCgZzYWxhcnkYBSABKAlCB7pIBHICGGQSHgoLZGVzY3JpcHRpb24YBiABKAlCCbpIBnIEGKCcARJGCgZzb3VyY2UYByABKA4yKi50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5BcHBsaWNhdGlvblNvdXJjZUIKukgHggEEEAEgABIgCg5zb3VyY2VfZGV0YWlscxgIIAEoCUIIukgFcgMY9AMSNwoTZGF0ZV9vZl9wdWJsaWNhdGlvbhgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJgoLY29udGFjdF9pZHMYCiADKAlCEbpIDpIBCxBkGAEiBXIDsAEBEjkKCXJlc291cmNlcxgLIAMoCzIcLnRyZW1wbGluLmNvbW1vbi52MS5SZXNvdXJjZUIIukgFkgECEDIipAEKF0xpc3RBcHBsaWNhdGlvbnNSZXF1ZXN0EhwKBnNlYXJjaBgBIAEoCUIMukgFcgMYyAHQ8xgBEkoKCHN0YXR1c2VzGAIgAygOMioudHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEuQXBwbGljYXRpb25TdGF0dXNCDLpIBZIBAhAK0PMYARIfCgpjb250YWN0X2lkGAMgASgJQgu6SAjYAQFyA7ABASJWChhMaXN0QXBwbGljYXRpb25zUmVzcG9uc2USOgoMYXBwbGljYXRpb25zGAEgAygLMiQudHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEuQXBwbGljYXRpb24iLQoVR2V0QXBwbGljYXRpb25SZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABASJTChZHZXRBcHBsaWNhdGlvblJlc3BvbnNlEjkKC2FwcGxpY2F0aW9uGAEgASgLMiQudHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEuQXBwbGljYXRpb24iYgoYQ3JlYXRlQXBwbGljYXRpb25SZXF1ZXN0EkYKC2FwcGxpY2F0aW9uGAEgASgLMikudHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEuQXBwbGljYXRpb25EcmFmdEIGukgDyAEBIlYKGUNyZWF0ZUFwcGxpY2F0aW9uUmVzcG9uc2USOQoLYXBwbGljYXRpb24YASABKAsyJC50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5BcHBsaWNhdGlvbiJ4ChhVcGRhdGVBcHBsaWNhdGlvblJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBEkYKC2FwcGxpY2F0aW9uGAIgASgLMikudHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEuQXBwbGljYXRpb25EcmFmdEIGukgDyAEBIlYKGVVwZGF0ZUFwcGxpY2F0aW9uUmVzcG9uc2USOQoLYXBwbGljYXRpb24YASABKAsyJC50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5BcHBsaWNhdGlvbiKbAQogTWFya0FwcGxpY2F0aW9uQXNDb21wbGV0ZVJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBEkYKBnN0YXR1cxgCIAEoDjIqLnRyZW1wbGluLm9wcG9ydHVuaXR5LnYxLkFwcGxpY2F0aW9uU3RhdHVzQgq6SAeCAQQYAxgEEhkKB2NvbW1lbnQYAyABKAlCCLpIBXIDGIgnIl4KIU1hcmtBcHBsaWNhdGlvbkFzQ29tcGxldGVSZXNwb25zZRI5CgthcHBsaWNhdGlvbhgBIAEoCzIkLnRyZW1wbGluLm9wcG9ydHVuaXR5LnYxLkFwcGxpY2F0aW9uIpEBChZNb3ZlQXBwbGljYXRpb25SZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABARJGCgZzdGF0dXMYAiABKA4yKi50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5BcHBsaWNhdGlvblN0YXR1c0IKukgHggEEEAEgABIZCgdjb21tZW50GAMgASgJQgi6SAVyAxiIJyJUChdNb3ZlQXBwbGljYXRpb25SZXNwb25zZRI5CgthcHBsaWNhdGlvbhgBIAEoCzIkLnRyZW1wbGluLm9wcG9ydHVuaXR5LnYxLkFwcGxpY2F0aW9uIjAKGExpc3RLbm93bkNvbnRhY3RzUmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQEipgEKDEtub3duQ29udGFjdBIvCgdjb250YWN0GAEgASgLMh4udHJlbXBsaW4uY29tbW9uLnYxLkNvbnRhY3RSZWYSCwoDam9iGAIgASgJEgwKBHJhbmsYAyABKAUSNgoOaW50ZXJtZWRpYXJpZXMYBCADKAsyHi50cmVtcGxpbi5jb21tb24udjEuQ29udGFjdFJlZhISCgphc3NvY2lhdGVkGAUgASgIIloKGUxpc3RLbm93bkNvbnRhY3RzUmVzcG9uc2USPQoOa25vd25fY29udGFjdHMYASADKAsyJS50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5Lbm93bkNvbnRhY3QiUgocQWRkQXBwbGljYXRpb25Db250YWN0UmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQESHAoKY29udGFjdF9pZBgCIAEoCUIIukgFcgOwAQEiWgodQWRkQXBwbGljYXRpb25Db250YWN0UmVzcG9uc2USOQoLYXBwbGljYXRpb24YASABKAsyJC50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5BcHBsaWNhdGlvbiquAgoRQXBwbGljYXRpb25Tb3VyY2USIgoeQVBQTElDQVRJT05fU09VUkNFX1VOU1BFQ0lGSUVEEAASKQoZQVBQTElDQVRJT05fU09VUkNFX0FHRU5DWRABGgrK8xgGYWdlbmN5Ej0KI0FQUExJQ0FUSU9OX1NPVVJDRV9GUkVFX0FQUExJQ0FUSU9OEAIaFMrzGBBmcmVlLWFwcGxpY2F0aW9uEi8KHEFQUExJQ0FUSU9OX1NPVVJDRV9KT0JfQk9BUkQQAxoNyvMYCWpvYi1ib2FyZBIxCh1BUFBMSUNBVElPTl9TT1VSQ0VfTVlfTkVUV09SSxAEGg7K8xgKbXktbmV0d29yaxInChhBUFBMSUNBVElPTl9TT1VSQ0VfT1RIRVIQBRoJyvMYBW90aGVyKtUBChFBcHBsaWNhdGlvblN0YXR1cxIiCh5BUFBMSUNBVElPTl9TVEFUVVNfVU5TUEVDSUZJRUQQABIjChZBUFBMSUNBVElPTl9TVEFUVVNfTkVXEAEaB8rzGANuZXcSKwoaQVBQTElDQVRJT05fU1RBVFVTX0VOR0FHRUQQAhoLyvMYB2VuZ2FnZWQSJQoXQVBQTElDQVRJT05fU1RBVFVTX0xPU1QQAxoIyvMYBGxvc3QSIwoWQVBQTElDQVRJT05fU1RBVFVTX1dJThAEGgfK8xgDd2luMswLChJPcHBvcnR1bml0eVNlcnZpY2USpAEKEExpc3RBcHBsaWNhdGlvbnMSMC50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5MaXN0QXBwbGljYXRpb25zUmVxdWVzdBoxLnRyZW1wbGluLm9wcG9ydHVuaXR5LnYxLkxpc3RBcHBsaWNhdGlvbnNSZXNwb25zZSIrkAIBwvMYCxIJY2FuZGlkYXRlgtPkkwITEhEvYXBpL2FwcGxpY2F0aW9ucxKiAQoOR2V0QXBwbGljYXRpb24SLi50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5HZXRBcHBsaWNhdGlvblJlcXVlc3QaLy50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5HZXRBcHBsaWNhdGlvblJlc3BvbnNlIi+QAgHC8xgLEgljYW5kaWRhdGWC0+STAhcSFS9hcGkvYXBwbGljYXRpb24ve2lkfRKwAQoRQ3JlYXRlQXBwbGljYXRpb24SMS50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5DcmVhdGVBcHBsaWNhdGlvblJlcXVlc3QaMi50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5DcmVhdGVBcHBsaWNhdGlvblJlc3BvbnNlIjTC8xgLEgljYW5kaWRhdGWC0+STAh86C2FwcGxpY2F0aW9uIhAvYXBpL2FwcGxpY2F0aW9uErUBChFVcGRhdGVBcHBsaWNhdGlvbhIxLnRyZW1wbGluLm9wcG9ydHVuaXR5LnYxLlVwZGF0ZUFwcGxpY2F0aW9uUmVxdWVzdBoyLnRyZW1wbGluLm9wcG9ydHVuaXR5LnYxLlVwZGF0ZUFwcGxpY2F0aW9uUmVzcG9uc2UiOcLzGAsSCWNhbmRpZGF0ZYLT5JMCJDoLYXBwbGljYXRpb24aFS9hcGkvYXBwbGljYXRpb24ve2lkfRLPAQoZTWFya0FwcGxpY2F0aW9uQXNDb21wbGV0ZRI5LnRyZW1wbGluLm9wcG9ydHVuaXR5LnYxLk1hcmtBcHBsaWNhdGlvbkFzQ29tcGxldGVSZXF1ZXN0GjoudHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEuTWFya0FwcGxpY2F0aW9uQXNDb21wbGV0ZVJlc3BvbnNlIjvC8xgLEgljYW5kaWRhdGWC0+STAiY6ASoiIS9hcGkvYXBwbGljYXRpb24vbWFyay1hcy1jb21wbGV0ZRKsAQoPTW92ZUFwcGxpY2F0aW9uEi8udHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEuTW92ZUFwcGxpY2F0aW9uUmVxdWVzdBowLnRyZW1wbGluLm9wcG9ydHVuaXR5LnYxLk1vdmVBcHBsaWNhdGlvblJlc3BvbnNlIjbC8xgLEgljYW5kaWRhdGWC0+STAiE6ASoiHC9hcGkvYXBwbGljYXRpb24ve2lkfS9zdGF0dXMSugEKEUxpc3RLbm93bkNvbnRhY3RzEjEudHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEuTGlzdEtub3duQ29udGFjdHNSZXF1ZXN0GjIudHJlbXBsaW4ub3Bwb3J0dW5pdHkudjEuTGlzdEtub3duQ29udGFjdHNSZXNwb25zZSI+kAIBwvMYCxIJY2FuZGlkYXRlgtPkkwImEiQvYXBpL2FwcGxpY2F0aW9uL3tpZH0va25vd24tY29udGFjdHMSwAEKFUFkZEFwcGxpY2F0aW9uQ29udGFjdBI1LnRyZW1wbGluLm9wcG9ydHVuaXR5LnYxLkFkZEFwcGxpY2F0aW9uQ29udGFjdFJlcXVlc3QaNi50cmVtcGxpbi5vcHBvcnR1bml0eS52MS5BZGRBcHBsaWNhdGlvbkNvbnRhY3RSZXNwb25zZSI4wvMYCxIJY2FuZGlkYXRlgtPkkwIjOgEqIh4vYXBpL2FwcGxpY2F0aW9uL3tpZH0vY29udGFjdHNiBnByb3RvMw", [file_buf_validate_validate, file_google_api_annotations, file_google_protobuf_timestamp, file_tremplin_common_v1_common, file_tremplin_options_v1_options]);
 
 /**
  * @generated from message tremplin.opportunity.v1.Application
@@ -392,6 +392,173 @@ export const MarkApplicationAsCompleteResponseSchema: GenMessage<MarkApplication
   messageDesc(file_tremplin_opportunity_v1_opportunity, 11);
 
 /**
+ * @generated from message tremplin.opportunity.v1.MoveApplicationRequest
+ */
+export type MoveApplicationRequest = Message<"tremplin.opportunity.v1.MoveApplicationRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The column the card was dropped on.
+   *
+   * @generated from field: tremplin.opportunity.v1.ApplicationStatus status = 2;
+   */
+  status: ApplicationStatus;
+
+  /**
+   * The report's comment, for lost or win.
+   *
+   * @generated from field: string comment = 3;
+   */
+  comment: string;
+};
+
+/**
+ * Describes the message tremplin.opportunity.v1.MoveApplicationRequest.
+ * Use `create(MoveApplicationRequestSchema)` to create a new message.
+ */
+export const MoveApplicationRequestSchema: GenMessage<MoveApplicationRequest> = /*@__PURE__*/
+  messageDesc(file_tremplin_opportunity_v1_opportunity, 12);
+
+/**
+ * @generated from message tremplin.opportunity.v1.MoveApplicationResponse
+ */
+export type MoveApplicationResponse = Message<"tremplin.opportunity.v1.MoveApplicationResponse"> & {
+  /**
+   * @generated from field: tremplin.opportunity.v1.Application application = 1;
+   */
+  application?: Application | undefined;
+};
+
+/**
+ * Describes the message tremplin.opportunity.v1.MoveApplicationResponse.
+ * Use `create(MoveApplicationResponseSchema)` to create a new message.
+ */
+export const MoveApplicationResponseSchema: GenMessage<MoveApplicationResponse> = /*@__PURE__*/
+  messageDesc(file_tremplin_opportunity_v1_opportunity, 13);
+
+/**
+ * @generated from message tremplin.opportunity.v1.ListKnownContactsRequest
+ */
+export type ListKnownContactsRequest = Message<"tremplin.opportunity.v1.ListKnownContactsRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message tremplin.opportunity.v1.ListKnownContactsRequest.
+ * Use `create(ListKnownContactsRequestSchema)` to create a new message.
+ */
+export const ListKnownContactsRequestSchema: GenMessage<ListKnownContactsRequest> = /*@__PURE__*/
+  messageDesc(file_tremplin_opportunity_v1_opportunity, 14);
+
+/**
+ * A contact who works at the application's company.
+ *
+ * @generated from message tremplin.opportunity.v1.KnownContact
+ */
+export type KnownContact = Message<"tremplin.opportunity.v1.KnownContact"> & {
+  /**
+   * @generated from field: tremplin.common.v1.ContactRef contact = 1;
+   */
+  contact?: ContactRef | undefined;
+
+  /**
+   * @generated from field: string job = 2;
+   */
+  job: string;
+
+  /**
+   * 1 for someone the candidate knows directly.
+   *
+   * @generated from field: int32 rank = 3;
+   */
+  rank: number;
+
+  /**
+   * Who introduced them, nearest first, up to the person the candidate knows directly; empty
+   * for a contact of rank 1.
+   *
+   * @generated from field: repeated tremplin.common.v1.ContactRef intermediaries = 4;
+   */
+  intermediaries: ContactRef[];
+
+  /**
+   * Already associated with the application.
+   *
+   * @generated from field: bool associated = 5;
+   */
+  associated: boolean;
+};
+
+/**
+ * Describes the message tremplin.opportunity.v1.KnownContact.
+ * Use `create(KnownContactSchema)` to create a new message.
+ */
+export const KnownContactSchema: GenMessage<KnownContact> = /*@__PURE__*/
+  messageDesc(file_tremplin_opportunity_v1_opportunity, 15);
+
+/**
+ * @generated from message tremplin.opportunity.v1.ListKnownContactsResponse
+ */
+export type ListKnownContactsResponse = Message<"tremplin.opportunity.v1.ListKnownContactsResponse"> & {
+  /**
+   * @generated from field: repeated tremplin.opportunity.v1.KnownContact known_contacts = 1;
+   */
+  knownContacts: KnownContact[];
+};
+
+/**
+ * Describes the message tremplin.opportunity.v1.ListKnownContactsResponse.
+ * Use `create(ListKnownContactsResponseSchema)` to create a new message.
+ */
+export const ListKnownContactsResponseSchema: GenMessage<ListKnownContactsResponse> = /*@__PURE__*/
+  messageDesc(file_tremplin_opportunity_v1_opportunity, 16);
+
+/**
+ * @generated from message tremplin.opportunity.v1.AddApplicationContactRequest
+ */
+export type AddApplicationContactRequest = Message<"tremplin.opportunity.v1.AddApplicationContactRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string contact_id = 2;
+   */
+  contactId: string;
+};
+
+/**
+ * Describes the message tremplin.opportunity.v1.AddApplicationContactRequest.
+ * Use `create(AddApplicationContactRequestSchema)` to create a new message.
+ */
+export const AddApplicationContactRequestSchema: GenMessage<AddApplicationContactRequest> = /*@__PURE__*/
+  messageDesc(file_tremplin_opportunity_v1_opportunity, 17);
+
+/**
+ * @generated from message tremplin.opportunity.v1.AddApplicationContactResponse
+ */
+export type AddApplicationContactResponse = Message<"tremplin.opportunity.v1.AddApplicationContactResponse"> & {
+  /**
+   * @generated from field: tremplin.opportunity.v1.Application application = 1;
+   */
+  application?: Application | undefined;
+};
+
+/**
+ * Describes the message tremplin.opportunity.v1.AddApplicationContactResponse.
+ * Use `create(AddApplicationContactResponseSchema)` to create a new message.
+ */
+export const AddApplicationContactResponseSchema: GenMessage<AddApplicationContactResponse> = /*@__PURE__*/
+  messageDesc(file_tremplin_opportunity_v1_opportunity, 18);
+
+/**
  * @generated from enum tremplin.opportunity.v1.ApplicationSource
  */
 export enum ApplicationSource {
@@ -482,6 +649,9 @@ export const ApplicationStatusSchema: GenEnum<ApplicationStatus> = /*@__PURE__*/
 export const OpportunityService: GenService<{
   /**
    * ListApplications answers the applications, newest first. Search and filters need premium.
+   * A listed application leaves out what lists do not show — description, comment and
+   * resources (empty) —; GetApplication answers them. Its contacts are listed: the task and
+   * event forms narrow a contact to the chosen application's (the entity's "contacts (ids)").
    *
    * @generated from rpc tremplin.opportunity.v1.OpportunityService.ListApplications
    */
@@ -525,6 +695,44 @@ export const OpportunityService: GenService<{
     methodKind: "unary";
     input: typeof MarkApplicationAsCompleteRequestSchema;
     output: typeof MarkApplicationAsCompleteResponseSchema;
+  },
+  /**
+   * MoveApplication is the board's move of a card to a status column: lost or win close it
+   * with a comment (as MarkApplicationAsComplete); engaged and new are refused with
+   * ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY (an application becomes engaged when the
+   * first activity linked to it is completed, and never goes back); a won or lost one is
+   * refused with ERROR_REASON_APPLICATION_CLOSED. Moving to its own status changes nothing.
+   *
+   * @generated from rpc tremplin.opportunity.v1.OpportunityService.MoveApplication
+   */
+  moveApplication: {
+    methodKind: "unary";
+    input: typeof MoveApplicationRequestSchema;
+    output: typeof MoveApplicationResponseSchema;
+  },
+  /**
+   * ListKnownContacts answers « Qui je connais là-bas ? »: the candidate's contacts whose
+   * company is the application's (accent-, case- and legal-form-insensitive: « Société
+   * Générale SA » = « societe generale »), each with the chain of intermediaries through whom
+   * the candidate knows them, sorted by rank then name.
+   *
+   * @generated from rpc tremplin.opportunity.v1.OpportunityService.ListKnownContacts
+   */
+  listKnownContacts: {
+    methodKind: "unary";
+    input: typeof ListKnownContactsRequestSchema;
+    output: typeof ListKnownContactsResponseSchema;
+  },
+  /**
+   * AddApplicationContact associates one of the candidate's contacts with an open (new or
+   * engaged) application, in one call; associating one already there changes nothing.
+   *
+   * @generated from rpc tremplin.opportunity.v1.OpportunityService.AddApplicationContact
+   */
+  addApplicationContact: {
+    methodKind: "unary";
+    input: typeof AddApplicationContactRequestSchema;
+    output: typeof AddApplicationContactResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tremplin_opportunity_v1_opportunity, 0);

@@ -4,7 +4,7 @@
 
 import type { GenExtension, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { extDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
-import type { EnumValueOptions, MethodOptions } from "@bufbuild/protobuf/wkt";
+import type { EnumValueOptions, FieldOptions, MethodOptions } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_descriptor } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tremplin/options/v1/options.proto.
  */
 export const file_tremplin_options_v1_options: GenFile = /*@__PURE__*/
-  fileDesc("CiF0cmVtcGxpbi9vcHRpb25zL3YxL29wdGlvbnMucHJvdG8SE3RyZW1wbGluLm9wdGlvbnMudjEiPgoMQWNjZXNzUG9saWN5Eg4KBnB1YmxpYxgBIAEoCBINCgVyb2xlcxgCIAMoCRIPCgdwcmVtaXVtGAMgASgIOlsKBmFjY2VzcxIeLmdvb2dsZS5wcm90b2J1Zi5NZXRob2RPcHRpb25zGLiOAyABKAsyIS50cmVtcGxpbi5vcHRpb25zLnYxLkFjY2Vzc1BvbGljeVIGYWNjZXNzOjcKBHNwZWMSIS5nb29nbGUucHJvdG9idWYuRW51bVZhbHVlT3B0aW9ucxi5jgMgASgJUgRzcGVjYgZwcm90bzM", [file_google_protobuf_descriptor]);
+  fileDesc("CiF0cmVtcGxpbi9vcHRpb25zL3YxL29wdGlvbnMucHJvdG8SE3RyZW1wbGluLm9wdGlvbnMudjEiPgoMQWNjZXNzUG9saWN5Eg4KBnB1YmxpYxgBIAEoCBINCgVyb2xlcxgCIAMoCRIPCgdwcmVtaXVtGAMgASgIIiYKDFJldmFsaWRhdGlvbhIWCg5wZXJpb2Rfc2Vjb25kcxgBIAEoDTpbCgZhY2Nlc3MSHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi4jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5BY2Nlc3NQb2xpY3lSBmFjY2VzczpnCgxyZXZhbGlkYXRpb24SHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi7jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5SZXZhbGlkYXRpb25SDHJldmFsaWRhdGlvbjo5CgdwcmVtaXVtEh0uZ29vZ2xlLnByb3RvYnVmLkZpZWxkT3B0aW9ucxi6jgMgASgIUgdwcmVtaXVtOjcKBHNwZWMSIS5nb29nbGUucHJvdG9idWYuRW51bVZhbHVlT3B0aW9ucxi5jgMgASgJUgRzcGVjOjkKBWxhYmVsEiEuZ29vZ2xlLnByb3RvYnVmLkVudW1WYWx1ZU9wdGlvbnMYvI4DIAEoCVIFbGFiZWxiBnByb3RvMw", [file_google_protobuf_descriptor]);
 
 /**
  * AccessPolicy says who may call an RPC. Every RPC carries one; the server refuses to start
@@ -53,10 +53,51 @@ export const AccessPolicySchema: GenMessage<AccessPolicy> = /*@__PURE__*/
   messageDesc(file_tremplin_options_v1_options, 0);
 
 /**
+ * How the answer of a read is revalidated. Every candidate read without side effects answers
+ * an ETag from its request, the viewer and the owner's data version, so an unchanged answer is
+ * a 304 (internal/conditional). A read whose answer also moves with time says so here.
+ *
+ * @generated from message tremplin.options.v1.Revalidation
+ */
+export type Revalidation = Message<"tremplin.options.v1.Revalidation"> & {
+  /**
+   * The answer also changes with the clock (the current week, overdue tasks, upcoming
+   * events): its ETag holds for at most this many seconds.
+   *
+   * @generated from field: uint32 period_seconds = 1;
+   */
+  periodSeconds: number;
+};
+
+/**
+ * Describes the message tremplin.options.v1.Revalidation.
+ * Use `create(RevalidationSchema)` to create a new message.
+ */
+export const RevalidationSchema: GenMessage<Revalidation> = /*@__PURE__*/
+  messageDesc(file_tremplin_options_v1_options, 1);
+
+/**
  * @generated from extension: tremplin.options.v1.AccessPolicy access = 51000;
  */
 export const access: GenExtension<MethodOptions, AccessPolicy> = /*@__PURE__*/
   extDesc(file_tremplin_options_v1_options, 0);
+
+/**
+ * @generated from extension: tremplin.options.v1.Revalidation revalidation = 51003;
+ */
+export const revalidation: GenExtension<MethodOptions, Revalidation> = /*@__PURE__*/
+  extDesc(file_tremplin_options_v1_options, 1);
+
+/**
+ * Setting this field needs premium access: a search box, a filter. The authorize
+ * interceptor refuses a candidate without premium whose request sets it (a non-empty
+ * string, a non-empty list, a set message), wherever it sits in the request, so a premium
+ * feature cannot be opened by forgetting a check in the handler.
+ *
+ * @generated from extension: bool premium = 51002;
+ */
+export const premium: GenExtension<FieldOptions, boolean> = /*@__PURE__*/
+  extDesc(file_tremplin_options_v1_options, 2);
 
 /**
  * The spec's string for this enum value ("not-started", "agency-admin"…), used by the JSON
@@ -65,5 +106,14 @@ export const access: GenExtension<MethodOptions, AccessPolicy> = /*@__PURE__*/
  * @generated from extension: string spec = 51001;
  */
 export const spec: GenExtension<EnumValueOptions, string> = /*@__PURE__*/
-  extDesc(file_tremplin_options_v1_options, 1);
+  extDesc(file_tremplin_options_v1_options, 3);
+
+/**
+ * The value as French users read it ("Premier contact"), for what the server writes for
+ * people: e-mails, calendar entries, files.
+ *
+ * @generated from extension: string label = 51004;
+ */
+export const label: GenExtension<EnumValueOptions, string> = /*@__PURE__*/
+  extDesc(file_tremplin_options_v1_options, 4);
 

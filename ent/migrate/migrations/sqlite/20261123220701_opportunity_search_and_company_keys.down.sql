@@ -1,0 +1,16 @@
+-- reverse: create index "applicationsearchprefix_application_id" to table: "application_search_prefixes"
+DROP INDEX `applicationsearchprefix_application_id`;
+-- reverse: create index "applicationsearchprefix_owner_id_prefix_application_id" to table: "application_search_prefixes"
+DROP INDEX `applicationsearchprefix_owner_id_prefix_application_id`;
+-- reverse: create "application_search_prefixes" table
+DROP TABLE `application_search_prefixes`;
+-- reverse: create index "contact_owner_id_company_key" to table: "contacts"
+DROP INDEX `contact_owner_id_company_key`;
+-- reverse: create index "contact_parent_id" to table: "contacts"
+DROP INDEX `contact_parent_id`;
+-- reverse: create index "contact_owner_id_created_at" to table: "contacts"
+DROP INDEX `contact_owner_id_created_at`;
+-- reverse: create index "contact_owner_id_sort_key" to table: "contacts"
+DROP INDEX `contact_owner_id_sort_key`;
+-- reverse: create "new_contacts" table
+DROP TABLE `new_contacts`;

@@ -1,0 +1,57 @@
+package apierr
+
+import (
+	"strings"
+
+	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/agency"
+	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/contact"
+	"github.com/tremplin/tremplin/ent/dashboardsetting"
+	"github.com/tremplin/tremplin/ent/event"
+	"github.com/tremplin/tremplin/ent/license"
+	"github.com/tremplin/tremplin/ent/tag"
+	"github.com/tremplin/tremplin/ent/task"
+	"github.com/tremplin/tremplin/ent/user"
+)
+
+// Entity is what a refusal is about, as people call it (« Tâche introuvable »).
+type Entity string
+
+const (
+	Contact          Entity = "Contact"
+	Tag              Entity = "Tag"
+	Task             Entity = "Tâche"
+	Event            Entity = "Rendez-vous"
+	Application      Entity = "Opportunité"
+	Agency           Entity = "Agence"
+	Candidate        Entity = "Candidat"
+	User             Entity = "Utilisateur"
+	License          Entity = "Licence"
+	DashboardSetting Entity = "Paramétrage du tableau de bord"
+	// Item is said of anything else (a row of the server's own plumbing).
+	Item Entity = "Élément"
+)
+
+// entityOfLabel names the entity of each ent type a caller can ask for by id.
+var entityOfLabel = map[string]Entity{
+	contact.Label:          Contact,
+	tag.Label:              Tag,
+	task.Label:             Task,
+	event.Label:            Event,
+	application.Label:      Application,
+	agency.Label:           Agency,
+	user.Label:             User,
+	license.Label:          License,
+	dashboardsetting.Label: DashboardSetting,
+}
+
+// entityOfNotFound reads which type an ent not-found is about: ent keeps the type's label in
+// the error's text only ("ent: contact not found").
+func entityOfNotFound(err *ent.NotFoundError) Entity {
+	label := strings.TrimSuffix(strings.TrimPrefix(err.Error(), "ent: "), " not found")
+	if e, ok := entityOfLabel[label]; ok {
+		return e
+	}
+	return Item
+}

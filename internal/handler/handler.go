@@ -1,0 +1,140 @@
+// Package handler is the prologue of every service handler: who is calling (one call per
+// role, refusing the others), the ids of the request, the caller's account, the clock, and
+// transactions. Handlers return plain errors after it: the rpc error interceptor maps them all
+// in one place (apierr.From), so a handler only builds the refusals of its own rules.
+//
+// docs/adding-a-service.md shows a whole RPC written with it.
+package handler
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/user"
+	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/authn"
+	"github.com/tremplin/tremplin/internal/clock"
+	"github.com/tremplin/tremplin/internal/db"
+	"github.com/tremplin/tremplin/internal/viewer"
+)
+
+// Base is embedded by every service: its database and its clock.
+type Base struct {
+	Client *ent.Client
+	// Clock tells the time of the service's rules (default: the system clock).
+	Clock clock.Clock
+}
+
+// Now is the service's current time, in UTC.
+func (b *Base) Now() time.Time {
+	if b.Clock == nil {
+		return clock.Real{}.Now()
+	}
+	return b.Clock.Now()
+}
+
+// Tx runs fn in one transaction (db.WithTx): committed when fn succeeds, rolled back when it
+// fails or panics. Its errors go out as they are; the error interceptor names a not-found
+// after the entity whose query found nothing, so a task's transaction answers « Tâche
+// introuvable » for the task and « Contact introuvable » for a contact it names.
+func (b *Base) Tx(ctx context.Context, fn func(ctx context.Context, tx *ent.Tx) error) error {
+	return db.WithTx(ctx, b.Client, fn)
+}
+
+// CurrentUser answers the caller's account: the one authentication loaded with the session,
+// or a read for calls made with an API key.
+func (b *Base) CurrentUser(ctx context.Context, v *viewer.Viewer) (*ent.User, error) {
+	if u := authn.UserFrom(ctx); u != nil && u.ID == v.UserID {
+		return u, nil
+	}
+	return b.Client.User.Query().Where(user.ID(v.UserID)).Only(ctx)
+}
+
+// Candidate answers the signed-in candidate, and refuses any other caller. The access policy
+// of the RPC has admitted the role already; this is the handler's own check, so a policy
+// widened by mistake does not hand a candidate's rules to another role.
+func Candidate(ctx context.Context) (*viewer.Viewer, error) {
+	return signedIn(ctx, viewer.RoleCandidate)
+}
+
+// AgencyAdmin answers the agency administrator (a person or an agency API key), with the
+// agency they act for.
+func AgencyAdmin(ctx context.Context) (*viewer.Viewer, error) {
+	v := viewer.FromContext(ctx)
+	if v == nil || v.Role != viewer.RoleAgencyAdmin || v.AgencyID == uuid.Nil {
+		return nil, apierr.RoleNotAllowed()
+	}
+	return v, nil
+}
+
+// Admin answers the platform administrator (a person or a platform API key).
+func Admin(ctx context.Context) (*viewer.Viewer, error) {
+	v := viewer.FromContext(ctx)
+	if v == nil || v.Role != viewer.RoleAdmin {
+		return nil, apierr.RoleNotAllowed()
+	}
+	return v, nil
+}
+
+// Manager answers a caller who manages candidates — the platform admin (every agency) or an
+// agency admin (their agency: v.AgencyID) — and refuses anyone else. Handlers admitting both
+// scope their queries with ManagesAll: the admin's name no agency, an agency admin's name
+// theirs, and the tenancy rules filter them to that agency again.
+func Manager(ctx context.Context) (*viewer.Viewer, error) {
+	v := viewer.FromContext(ctx)
+	switch {
+	case v == nil:
+	case v.Role == viewer.RoleAdmin:
+		return v, nil
+	case v.Role == viewer.RoleAgencyAdmin && v.AgencyID != uuid.Nil:
+		return v, nil
+	}
+	return nil, apierr.RoleNotAllowed()
+}
+
+// ManagesAll reports whether v (a Manager) acts for every agency: the platform admin.
+func ManagesAll(v *viewer.Viewer) bool { return v.Role == viewer.RoleAdmin }
+
+// Person answers the signed-in person, whatever their role (their own profile); API keys,
+// which have no person behind them, are refused.
+func Person(ctx context.Context) (*viewer.Viewer, error) {
+	v := viewer.FromContext(ctx)
+	if v == nil || v.UserID == uuid.Nil {
+		return nil, apierr.RoleNotAllowed()
+	}
+	return v, nil
+}
+
+func signedIn(ctx context.Context, role viewer.Role) (*viewer.Viewer, error) {
+	v := viewer.FromContext(ctx)
+	if v == nil || v.Role != role || v.UserID == uuid.Nil {
+		return nil, apierr.RoleNotAllowed()
+	}
+	return v, nil
+}
+
+// ID reads an id of the request. A malformed one names nothing: NotFound, as an id of
+// another owner would (protovalidate refuses malformed ids before this on the API; the check
+// stays for callers inside the server).
+func ID(raw string, e apierr.Entity) (uuid.UUID, error) {
+	id, err := uuid.Parse(raw)
+	if err != nil {
+		return uuid.Nil, apierr.NotFound(e)
+	}
+	return id, nil
+}
+
+// OptionalID reads an id the request may leave empty: nil when empty.
+func OptionalID(raw string, e apierr.Entity) (*uuid.UUID, error) {
+	if raw == "" {
+		return nil, nil
+	}
+	id, err := ID(raw, e)
+	if err != nil {
+		return nil, err
+	}
+	return &id, nil
+}

@@ -1,0 +1,216 @@
+package testserver
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
+	"connectrpc.com/connect"
+	"github.com/google/uuid"
+
+	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/user"
+	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/testdb"
+	"github.com/tremplin/tremplin/internal/viewer"
+)
+
+// EachDialect runs fn as a subtest against a fresh server on every dialect of the run
+// (SQLite, and PostgreSQL when TEST_DATABASE_URL is set).
+func EachDialect(t *testing.T, fn func(t *testing.T, srv *Start)) {
+	t.Helper()
+	for _, dia := range testdb.Dialects() {
+		t.Run(string(dia), func(t *testing.T) { fn(t, New(t, dia)) })
+	}
+}
+
+// Persona is a kind of caller, as the demo accounts show them (README): each test signs in as
+// the ones its rules are about.
+type Persona string
+
+const (
+	// TrialCandidate is a B2C candidate in her trial: premium (essai@demo).
+	TrialCandidate Persona = "trial-candidate"
+	// EndedTrialCandidate is a B2C candidate whose trial ended: signed in, without premium
+	// (expire@demo).
+	EndedTrialCandidate Persona = "ended-trial-candidate"
+	// LicensedCandidate is a B2B candidate with a valid licence of an agency: premium
+	// (candidat@demo).
+	LicensedCandidate Persona = "licensed-candidate"
+	// AgencyAdmin administers an agency (agence@demo).
+	AgencyAdmin Persona = "agency-admin"
+	// Admin is the platform administrator (admin@demo).
+	Admin Persona = "admin"
+)
+
+// Personas are every persona that can sign in.
+var Personas = []Persona{TrialCandidate, EndedTrialCandidate, LicensedCandidate, AgencyAdmin, Admin}
+
+// Session is a signed-in caller: their account and an HTTP client carrying the session
+// cookie, for the JSON routes and for Connect clients (see Connect).
+type Session struct {
+	User *ent.User
+	HTTP *http.Client
+	srv  *Start
+}
+
+// SignInAs creates an account of the persona with this e-mail (and, for agency personas, an
+// agency of its own unless one is given) and signs it in through POST /api/auth/login.
+func (s *Start) SignInAs(t testing.TB, p Persona, email string, agency ...*ent.Agency) *Session {
+	t.Helper()
+	return s.SignIn(t, email, s.specOf(t, p, email, agency...))
+}
+
+// SignIn creates an account from spec and signs it in.
+func (s *Start) SignIn(t testing.TB, email string, spec UserSpec) *Session {
+	t.Helper()
+	u := s.CreateUser(t, email, spec)
+	c := HTTPClient(t)
+	status, body := s.JSON(t, c, http.MethodPost, "/api/auth/login", map[string]string{"email": email, "password": Password})
+	if status != http.StatusOK {
+		t.Fatalf("signing in %s: %d %v", email, status, body)
+	}
+	return &Session{User: u, HTTP: c, srv: s}
+}
+
+// SignInExisting signs in an account that exists already (the demo's, one created by a
+// test through the API) with its password.
+func (s *Start) SignInExisting(t testing.TB, email, password string) *Session {
+	t.Helper()
+	sys := viewer.SystemContext(context.Background())
+	u, err := s.Client.User.Query().Where(user.Email(strings.ToLower(email))).Only(sys)
+	if err != nil {
+		t.Fatalf("signing in %s: %v", email, err)
+	}
+	c := HTTPClient(t)
+	status, body := s.JSON(t, c, http.MethodPost, "/api/auth/login", map[string]string{"email": email, "password": password})
+	if status != http.StatusOK {
+		t.Fatalf("signing in %s: %d %v", email, status, body)
+	}
+	return &Session{User: u, HTTP: c, srv: s}
+}
+
+func (s *Start) specOf(t testing.TB, p Persona, email string, agency ...*ent.Agency) UserSpec {
+	t.Helper()
+	agencyID := func() *uuid.UUID {
+		if len(agency) > 0 && agency[0] != nil {
+			return &agency[0].ID
+		}
+		a := s.CreateAgency(t, "Agence de "+strings.Split(email, "@")[0], 10)
+		return &a.ID
+	}
+	now := s.Clock.Now()
+	switch p {
+	case TrialCandidate:
+		end := now.AddDate(0, 0, 10)
+		return UserSpec{IsB2C: true, TrialEnd: &end, FirstName: "Alice"}
+	case EndedTrialCandidate:
+		end := now.AddDate(0, 0, -1)
+		return UserSpec{IsB2C: true, TrialEnd: &end, FirstName: "Bruno"}
+	case LicensedCandidate:
+		return UserSpec{AgencyID: agencyID(), License: "valid", FirstName: "Chloé"}
+	case AgencyAdmin:
+		return UserSpec{Role: user.RoleAgencyAdmin, AgencyID: agencyID(), FirstName: "Damien"}
+	case Admin:
+		return UserSpec{Role: user.RoleAdmin, FirstName: "Eva"}
+	}
+	t.Fatalf("unknown persona %q", p)
+	return UserSpec{}
+}
+
+// JSON calls a documented /api route as this caller (see Start.JSON).
+func (c *Session) JSON(t testing.TB, method, path string, body any) (int, map[string]any) {
+	t.Helper()
+	return c.srv.JSON(t, c.HTTP, method, path, body)
+}
+
+// Connect makes a Connect client of a service (networkv1connect.NewNetworkServiceClient…)
+// speaking as this caller.
+func Connect[T any](c *Session, newClient func(connect.HTTPClient, string, ...connect.ClientOption) T, opts ...connect.ClientOption) T {
+	return newClient(c.HTTP, c.srv.URL, opts...)
+}
+
+// WantRefusal fails unless err is a refusal with this code and machine reason.
+func WantRefusal(t testing.TB, what string, err error, code connect.Code, reason string) {
+	t.Helper()
+	if connect.CodeOf(err) != code || apierr.ReasonOf(err) != reason {
+		t.Errorf("%s: got %v (reason %q), want %v/%s", what, err, apierr.ReasonOf(err), code, reason)
+	}
+}
+
+// WantNotFound fails unless err is NotFound saying « <entity> introuvable ».
+func WantNotFound(t testing.TB, what string, err error, e apierr.Entity) {
+	t.Helper()
+	var cerr *connect.Error
+	if !errors.As(err, &cerr) || cerr.Code() != connect.CodeNotFound || cerr.Message() != string(e)+" introuvable" {
+		t.Errorf("%s: got %v, want NotFound « %s introuvable »", what, err, e)
+	}
+}
+
+// Violation is one field refused by the validation rules or a handler's rule.
+type Violation struct {
+	// Field is the dotted path of proto names ("contact.last_name"); empty for a rule across
+	// fields of a message, which its Rule names ("task.media_type").
+	Field   string
+	Rule    string
+	Message string
+}
+
+// Violations answers the field violations err carries (buf.validate.Violations detail).
+func Violations(err error) []Violation {
+	var cerr *connect.Error
+	if !errors.As(err, &cerr) {
+		return nil
+	}
+	var out []Violation
+	for _, d := range cerr.Details() {
+		v, e := d.Value()
+		if e != nil {
+			continue
+		}
+		vs, ok := v.(*validate.Violations)
+		if !ok {
+			continue
+		}
+		for _, one := range vs.GetViolations() {
+			var path []string
+			for _, el := range one.GetField().GetElements() {
+				path = append(path, el.GetFieldName())
+			}
+			out = append(out, Violation{Field: strings.Join(path, "."), Rule: one.GetRuleId(), Message: one.GetMessage()})
+		}
+	}
+	return out
+}
+
+// ViolationField answers the field named by the first violation of err, or "".
+func ViolationField(err error) string {
+	if vs := Violations(err); len(vs) > 0 {
+		return vs[0].Field
+	}
+	return ""
+}
+
+// WantFieldViolation fails unless err is InvalidArgument/INVALID_FIELDS naming field — by its
+// path, or, for a rule across fields, by the rule's id — and, when message is not empty,
+// saying it there.
+func WantFieldViolation(t testing.TB, what string, err error, field, message string) {
+	t.Helper()
+	WantRefusal(t, what, err, connect.CodeInvalidArgument, "INVALID_FIELDS")
+	vs := Violations(err)
+	i := slices.IndexFunc(vs, func(v Violation) bool { return v.Field == field || v.Rule == field })
+	switch {
+	case i < 0:
+		t.Errorf("%s: violations %v do not name %s", what, vs, field)
+	case message != "" && vs[i].Message != message:
+		t.Errorf("%s: %s says %q, want %q", what, field, vs[i].Message, message)
+	}
+}
+
+// Tomorrow is the test clock's next day at the same time, a valid deadline.
+func (s *Start) Tomorrow() time.Time { return s.Clock.Now().Add(24 * time.Hour) }

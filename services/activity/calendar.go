@@ -1,0 +1,173 @@
+package activity
+
+import (
+	"context"
+	"strings"
+
+	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/api/httpbody"
+
+	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/event"
+	"github.com/tremplin/tremplin/ent/user"
+	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
+	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
+	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/calendar"
+	"github.com/tremplin/tremplin/internal/handler"
+	"github.com/tremplin/tremplin/internal/secretlinks"
+	"github.com/tremplin/tremplin/internal/viewer"
+)
+
+// feedName is the feed's name in calendar programs.
+const feedName = "Tremplin – mes rendez-vous"
+
+// feedPast is how far back the feed goes: the week's past appointments stay in the calendar.
+const feedPastDays = 7
+
+func errFeedUnknown() *connect.Error {
+	return apierr.New(connect.CodeNotFound, commonv1.ErrorReason_ERROR_REASON_NOT_FOUND,
+		"Ce calendrier n'existe pas ou n'est plus partagé")
+}
+
+func errUnsubscribeUnknown() *connect.Error {
+	return apierr.New(connect.CodeNotFound, commonv1.ErrorReason_ERROR_REASON_TOKEN_INVALID,
+		"Ce lien de désinscription n'est plus valide")
+}
+
+// GetCalendarLinks answers the links that add an event to Google Calendar and Outlook.
+func (s *Service) GetCalendarLinks(ctx context.Context, req *activityv1.GetCalendarLinksRequest) (*activityv1.GetCalendarLinksResponse, error) {
+	v, err := handler.Candidate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := handler.ID(req.GetId(), apierr.Event)
+	if err != nil {
+		return nil, err
+	}
+	e, err := loadEvent(ctx, s.Client, v.UserID, id)
+	if err != nil {
+		return nil, err
+	}
+	entry := calendar.EntryOf(e, s.PublicURL)
+	return &activityv1.GetCalendarLinksResponse{CalendarUrl: calendar.GoogleLink(entry), MailCalendarUrl: calendar.OutlookLink(entry)}, nil
+}
+
+// DownloadEventCalendar answers one event as an .ics file.
+func (s *Service) DownloadEventCalendar(ctx context.Context, req *activityv1.DownloadEventCalendarRequest) (*activityv1.DownloadEventCalendarResponse, error) {
+	v, err := handler.Candidate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := handler.ID(req.GetId(), apierr.Event)
+	if err != nil {
+		return nil, err
+	}
+	e, err := loadEvent(ctx, s.Client, v.UserID, id)
+	if err != nil {
+		return nil, err
+	}
+	data := calendar.ICS(feedName, []calendar.Entry{calendar.EntryOf(e, s.PublicURL)}, s.Now())
+	return &activityv1.DownloadEventCalendarResponse{
+		File:     &httpbody.HttpBody{ContentType: "text/calendar; charset=utf-8", Data: data},
+		Filename: "rendez-vous-tremplin.ics",
+	}, nil
+}
+
+// feedURL is the address a calendar program subscribes to.
+func (s *Service) feedURL(token string) string {
+	if token == "" {
+		return ""
+	}
+	return strings.TrimRight(s.PublicURL, "/") + "/api/calendar-feed/" + token + ".ics"
+}
+
+// GetCalendarFeed answers the candidate's feed address, empty when they have none.
+func (s *Service) GetCalendarFeed(ctx context.Context, _ *activityv1.GetCalendarFeedRequest) (*activityv1.GetCalendarFeedResponse, error) {
+	v, err := handler.Candidate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	token, err := secretlinks.Get(ctx, s.Client, v.UserID, secretlinks.CalendarFeed)
+	if err != nil {
+		return nil, err
+	}
+	return &activityv1.GetCalendarFeedResponse{Url: s.feedURL(token)}, nil
+}
+
+// ResetCalendarFeed makes the candidate a new feed address; the old one stops working.
+func (s *Service) ResetCalendarFeed(ctx context.Context, _ *activityv1.ResetCalendarFeedRequest) (*activityv1.ResetCalendarFeedResponse, error) {
+	v, err := handler.Candidate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var token string
+	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		token, err = secretlinks.Reset(ctx, client, v.UserID, secretlinks.CalendarFeed)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &activityv1.ResetCalendarFeedResponse{Url: s.feedURL(token)}, nil
+}
+
+// RevokeCalendarFeed ends the candidate's feed.
+func (s *Service) RevokeCalendarFeed(ctx context.Context, _ *activityv1.RevokeCalendarFeedRequest) (*activityv1.RevokeCalendarFeedResponse, error) {
+	v, err := handler.Candidate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := secretlinks.Revoke(ctx, s.Client, v.UserID, secretlinks.CalendarFeed); err != nil {
+		return nil, err
+	}
+	return &activityv1.RevokeCalendarFeedResponse{}, nil
+}
+
+// ReadCalendarFeed answers the feed of a secret address: the owner's appointments and
+// interviews from a week ago on. Nobody is signed in: the address is the secret.
+func (s *Service) ReadCalendarFeed(ctx context.Context, req *activityv1.ReadCalendarFeedRequest) (*activityv1.ReadCalendarFeedResponse, error) {
+	token := strings.TrimSuffix(req.GetToken(), ".ics")
+	owner, ok, err := secretlinks.Owner(ctx, s.Client, secretlinks.CalendarFeed, token)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, errFeedUnknown()
+	}
+	now := s.Now()
+	// As the owner: the tenancy rules then hold as for their own calls.
+	asOwner := viewer.NewContext(ctx, &viewer.Viewer{UserID: owner, Role: viewer.RoleCandidate})
+	found, err := s.Client.Event.Query().
+		Where(event.OwnerID(owner), event.DateGTE(now.AddDate(0, 0, -feedPastDays))).
+		Order(event.ByDate(), event.ByID()).
+		Limit(1000).
+		WithContact(refFields).
+		All(asOwner)
+	if err != nil {
+		return nil, err
+	}
+	entries := make([]calendar.Entry, 0, len(found))
+	for _, e := range found {
+		entries = append(entries, calendar.EntryOf(e, s.PublicURL))
+	}
+	return &activityv1.ReadCalendarFeedResponse{
+		File: &httpbody.HttpBody{ContentType: "text/calendar; charset=utf-8", Data: calendar.ICS(feedName, entries, now)},
+	}, nil
+}
+
+// UnsubscribeTaskNotifications turns the morning e-mail off for the owner of the link.
+// Following it twice is harmless.
+func (s *Service) UnsubscribeTaskNotifications(ctx context.Context, req *activityv1.UnsubscribeTaskNotificationsRequest) (*activityv1.UnsubscribeTaskNotificationsResponse, error) {
+	owner, ok, err := secretlinks.Owner(ctx, s.Client, secretlinks.Unsubscribe, req.GetToken())
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, errUnsubscribeUnknown()
+	}
+	if err := s.Client.User.Update().Where(user.ID(owner)).SetTaskNotifications(false).Exec(viewer.SystemContext(ctx)); err != nil {
+		return nil, err
+	}
+	return &activityv1.UnsubscribeTaskNotificationsResponse{}, nil
+}

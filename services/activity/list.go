@@ -1,0 +1,220 @@
+package activity
+
+import (
+	"context"
+	"strings"
+
+	"entgo.io/ent/dialect/sql"
+	"github.com/google/uuid"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/contact"
+	"github.com/tremplin/tremplin/ent/event"
+	"github.com/tremplin/tremplin/ent/predicate"
+	"github.com/tremplin/tremplin/ent/task"
+	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
+	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
+	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/contacts"
+	"github.com/tremplin/tremplin/internal/enums"
+	"github.com/tremplin/tremplin/internal/handler"
+	"github.com/tremplin/tremplin/internal/resource"
+	"github.com/tremplin/tremplin/internal/tasks"
+)
+
+// ListTasks answers the candidate's tasks, by initial deadline (the first one set) then
+// creation. The date range applies to the deadline. With contact_id: the tasks with the
+// contact and those of the applications it is associated with (an application's activities
+// show in its contacts' panels). Search and the status, media and priority filters (premium,
+// declared on the request) combine with AND across filters and OR within one.
+func (s *Service) ListTasks(ctx context.Context, req *activityv1.ListTasksRequest) (*activityv1.ListTasksResponse, error) {
+	v, err := handler.Candidate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	preds := []predicate.Task{task.OwnerID(v.UserID)}
+	if r := req.GetRange(); r != nil {
+		if r.GetStartDate() != nil {
+			preds = append(preds, task.DeadlineGTE(r.GetStartDate().AsTime()))
+		}
+		if r.GetEndDate() != nil {
+			preds = append(preds, task.DeadlineLT(r.GetEndDate().AsTime()))
+		}
+	}
+	if len(req.GetStatuses()) > 0 {
+		preds = append(preds, task.StatusIn(specs[task.Status](req.GetStatuses())...))
+	}
+	if len(req.GetMediaTypes()) > 0 {
+		preds = append(preds, task.MediaTypeIn(specs[task.MediaType](req.GetMediaTypes())...))
+	}
+	if len(req.GetPriorities()) > 0 {
+		preds = append(preds, task.PriorityIn(specs[task.Priority](req.GetPriorities())...))
+	}
+	if term := contacts.SearchTerm(req.GetSearch()); term != "" {
+		preds = append(preds, task.HasContactWith(matching(term)))
+	}
+	if req.GetApplicationId() != "" {
+		id, err := handler.ID(req.GetApplicationId(), apierr.Application)
+		if err != nil {
+			return nil, err
+		}
+		preds = append(preds, task.ApplicationID(id))
+	}
+	if req.GetContactId() != "" {
+		id, err := handler.ID(req.GetContactId(), apierr.Contact)
+		if err != nil {
+			return nil, err
+		}
+		preds = append(preds, task.Or(task.ContactID(id), task.HasApplicationWith(application.HasContactsWith(contact.ID(id)))))
+	}
+	found, err := s.Client.Task.Query().Where(preds...).
+		Order(task.ByInitialDeadline(), task.ByCreatedAt(), task.ByID()).
+		WithContact(refFields).WithApplication(applicationRefFields).
+		All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*activityv1.Task, 0, len(found))
+	for _, t := range found {
+		out = append(out, tasks.ToProto(t))
+	}
+	return &activityv1.ListTasksResponse{Tasks: out}, nil
+}
+
+// ListEvents answers the candidate's appointments and interviews by date. The date range
+// applies to the date; contact_id, search and filters work as for tasks.
+func (s *Service) ListEvents(ctx context.Context, req *activityv1.ListEventsRequest) (*activityv1.ListEventsResponse, error) {
+	v, err := handler.Candidate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	preds := []predicate.Event{event.OwnerID(v.UserID)}
+	if r := req.GetRange(); r != nil {
+		if r.GetStartDate() != nil {
+			preds = append(preds, event.DateGTE(r.GetStartDate().AsTime()))
+		}
+		if r.GetEndDate() != nil {
+			preds = append(preds, event.DateLT(r.GetEndDate().AsTime()))
+		}
+	}
+	if len(req.GetStatuses()) > 0 {
+		preds = append(preds, event.StatusIn(specs[event.Status](req.GetStatuses())...))
+	}
+	if len(req.GetMediaTypes()) > 0 {
+		preds = append(preds, event.MediaTypeIn(specs[event.MediaType](req.GetMediaTypes())...))
+	}
+	if term := contacts.SearchTerm(req.GetSearch()); term != "" {
+		preds = append(preds, event.HasContactWith(matching(term)))
+	}
+	if req.GetApplicationId() != "" {
+		id, err := handler.ID(req.GetApplicationId(), apierr.Application)
+		if err != nil {
+			return nil, err
+		}
+		preds = append(preds, event.ApplicationID(id))
+	}
+	if req.GetContactId() != "" {
+		id, err := handler.ID(req.GetContactId(), apierr.Contact)
+		if err != nil {
+			return nil, err
+		}
+		preds = append(preds, event.Or(event.ContactID(id), event.HasApplicationWith(application.HasContactsWith(contact.ID(id)))))
+	}
+	found, err := s.Client.Event.Query().Where(preds...).
+		Order(event.ByDate(), event.ByID()).
+		WithContact(refFields).WithApplication(applicationRefFields).
+		All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*activityv1.Event, 0, len(found))
+	for _, e := range found {
+		out = append(out, eventToProto(e))
+	}
+	return &activityv1.ListEventsResponse{Events: out}, nil
+}
+
+// matching finds the contacts a search term names: full name or company (the contact's search
+// key, accent- and case-insensitive), e-mail, or mobile number (digits, spaces ignored).
+func matching(term string) predicate.Contact {
+	or := []predicate.Contact{contact.SearchKeyContains(term), contact.EmailContainsFold(term)}
+	if digits := strings.Map(keepDigit, term); digits != "" && len(digits) == len(strings.ReplaceAll(term, " ", "")) {
+		or = append(or, func(s *sql.Selector) {
+			// The number as typed may hold spaces, dots or dashes: compare digits only.
+			col := s.C(contact.FieldMobileNumber)
+			s.Where(sql.Contains("REPLACE(REPLACE(REPLACE("+col+", ' ', ''), '.', ''), '-', '')", digits))
+		})
+	}
+	return contact.Or(or...)
+}
+
+func keepDigit(r rune) rune {
+	if r >= '0' && r <= '9' {
+		return r
+	}
+	return -1
+}
+
+// refFields load what a ContactRef shows.
+func refFields(q *ent.ContactQuery) {
+	q.Select(contact.FieldFirstName, contact.FieldLastName, contact.FieldCompany)
+}
+
+// applicationRefFields load what an ApplicationRef shows.
+func applicationRefFields(q *ent.ApplicationQuery) {
+	q.Select(application.FieldCompany, application.FieldJob, application.FieldStatus)
+}
+
+// specs converts proto enum values to ent enum values through the spec's strings.
+func specs[S ~string, E enums.Enum](in []E) []S {
+	out := make([]S, 0, len(in))
+	for _, e := range in {
+		out = append(out, S(enums.Spec(e)))
+	}
+	return out
+}
+
+// eventToProto presents e; its Contact and Application edges are used when loaded.
+func eventToProto(e *ent.Event) *activityv1.Event {
+	out := &activityv1.Event{
+		Id:                    e.ID.String(),
+		Type:                  enums.StringOf[activityv1.EventType](e.Type),
+		Subject:               enums.StringOf[activityv1.EventSubject](e.Subject),
+		MediaType:             enums.StringOf[activityv1.MediaType](e.MediaType),
+		MediaDetails:          e.MediaDetails,
+		Date:                  timestamppb.New(e.Date),
+		CreatedDate:           timestamppb.New(e.CreatedAt),
+		Status:                enums.StringOf[activityv1.ActivityStatus](e.Status),
+		MarkAsCompleteComment: e.MarkAsCompleteComment,
+		Comments:              e.Comments,
+		Resources:             resource.ToProto(e.Resources),
+	}
+	if e.Mood != nil {
+		out.Mood = enums.StringOf[activityv1.Mood](*e.Mood)
+	}
+	if c := e.Edges.Contact; c != nil {
+		out.Contact = &commonv1.ContactRef{Id: c.ID.String(), FirstName: c.FirstName, LastName: c.LastName, Company: c.Company}
+	} else if e.ContactID != nil {
+		out.Contact = &commonv1.ContactRef{Id: e.ContactID.String()}
+	}
+	if a := e.Edges.Application; a != nil {
+		out.Application = &commonv1.ApplicationRef{Id: a.ID.String(), Company: a.Company, Job: a.Job}
+	} else if e.ApplicationID != nil {
+		out.Application = &commonv1.ApplicationRef{Id: e.ApplicationID.String()}
+	}
+	return out
+}
+
+// loadTask answers one of the owner's tasks with its references.
+func loadTask(ctx context.Context, client *ent.Client, owner, id uuid.UUID) (*ent.Task, error) {
+	return client.Task.Query().Where(task.ID(id), task.OwnerID(owner)).
+		WithContact(refFields).WithApplication(applicationRefFields).Only(ctx)
+}
+
+// loadEvent answers one of the owner's events with its references.
+func loadEvent(ctx context.Context, client *ent.Client, owner, id uuid.UUID) (*ent.Event, error) {
+	return client.Event.Query().Where(event.ID(id), event.OwnerID(owner)).
+		WithContact(refFields).WithApplication(applicationRefFields).Only(ctx)
+}

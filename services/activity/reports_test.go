@@ -1,0 +1,255 @@
+package activity_test
+
+import (
+	"testing"
+	"time"
+
+	"connectrpc.com/connect"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/tremplin/tremplin/ent/application"
+	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
+	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
+	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
+	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/testserver"
+)
+
+// The event form's rules: the type follows the subject, details go with face to face and
+// video-conferencing only, the contact must be reachable by the chosen medium, and an event of
+// an application is about that job.
+func TestEventRules(t *testing.T) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		alice := signIn(t, srv, "alice@exemple.fr")
+		lea := alice.contact(t, "Lea", "Dubois")
+		app := alice.application(t, "Airbus", application.StatusEngaged, lea)
+		lost := alice.application(t, "Thales", application.StatusLost, lea)
+		date := timestamppb.New(srv.Clock.Now().Add(48 * time.Hour))
+
+		coffee := alice.event(t, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_COFFEE, MediaType: mobile, MediaDetails: "ignoré",
+			ContactId: lea.GetId(), Date: date, Type: activityv1.EventType_EVENT_TYPE_INTERVIEW})
+		if coffee.GetType() != activityv1.EventType_EVENT_TYPE_EVENT || coffee.GetMediaDetails() != "" {
+			t.Errorf("a coffee: type %v, details %q; want a meeting without details", coffee.GetType(), coffee.GetMediaDetails())
+		}
+		interview := alice.event(t, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_RECRUITMENT,
+			MediaType: activityv1.MediaType_MEDIA_TYPE_FACE_TO_FACE, MediaDetails: " 12 rue de la Paix, Paris ", ContactId: lea.GetId(),
+			ApplicationId: app.ID.String(), Date: date})
+		if interview.GetType() != activityv1.EventType_EVENT_TYPE_INTERVIEW || interview.GetMediaDetails() != "12 rue de la Paix, Paris" ||
+			interview.GetApplication().GetCompany() != "Airbus" {
+			t.Errorf("an interview: %v", interview)
+		}
+		create := func(d *activityv1.EventDraft) error {
+			d.Date = date
+			_, err := alice.act.CreateEvent(bg, &activityv1.CreateEventRequest{Event: d})
+			return err
+		}
+		testserver.WantFieldViolation(t, "a video call without its link", create(&activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_DISCOVERY,
+			MediaType: activityv1.MediaType_MEDIA_TYPE_VIDEO_CONFERENCING}), "event.media_details", apierr.Required)
+		testserver.WantFieldViolation(t, "a landline the contact has not", create(&activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_DISCOVERY,
+			MediaType: phone, ContactId: lea.GetId()}), "event.media_type", "Ce contact n'a pas de numéro de téléphone fixe")
+		testserver.WantFieldViolation(t, "a webinar for an application", create(&activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_WEBINAR,
+			MediaType: activityv1.MediaType_MEDIA_TYPE_VIDEO_CONFERENCING, MediaDetails: "https://visio.exemple.fr", ApplicationId: app.ID.String()}),
+			"event.subject", "Ce sujet n'est pas proposé pour une opportunité")
+		testserver.WantRefusal(t, "a lost application", create(&activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_RECRUITMENT,
+			MediaType: mobile, ContactId: lea.GetId(), ApplicationId: lost.ID.String()}), connect.CodeFailedPrecondition, "APPLICATION_CLOSED")
+
+		// An event is completed once passed, with its mood; then it no longer changes.
+		_, err := alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: eventKind, Id: coffee.GetId(), Mood: activityv1.Mood_MOOD_EXCELLENT})
+		testserver.WantRefusal(t, "completing a coming event", err, connect.CodeFailedPrecondition, "ACTIVITY_STATE")
+		_, err = alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: eventKind, Id: coffee.GetId()})
+		testserver.WantFieldViolation(t, "an event's report without mood", err, "report.mood", apierr.Required)
+		srv.Clock.Advance(72 * time.Hour)
+		if _, err := alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: eventKind, Id: coffee.GetId(), Mood: activityv1.Mood_MOOD_EXCELLENT}); err != nil {
+			t.Fatal(err)
+		}
+		_, err = alice.act.UpdateEvent(bg, &activityv1.UpdateEventRequest{Id: coffee.GetId(), Event: &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_MEAL, MediaType: mobile, Date: date}})
+		testserver.WantRefusal(t, "changing a completed event", err, connect.CodeFailedPrecondition, "ACTIVITY_STATE")
+		_, err = alice.act.DeleteEvent(bg, &activityv1.DeleteEventRequest{Id: coffee.GetId()})
+		testserver.WantRefusal(t, "deleting a completed event", err, connect.CodeFailedPrecondition, "ACTIVITY_STATE")
+	})
+}
+
+// Completing activities moves their contact and their application on, and plans the
+// follow-ups: thanks after an interview (next working day), a reminder after sending an
+// application (7 days later). The report can then change, not be added twice.
+func TestReportsMoveContactsApplicationsAndPlanFollowUps(t *testing.T) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		// Friday 20 November 2026, 16:00 in Paris.
+		srv.Clock.Set(at(2026, 11, 20, 16, 0))
+		alice := signIn(t, srv, "alice@exemple.fr")
+		lea := alice.contact(t, "Lea", "Dubois")
+		paul := alice.contact(t, "Paul", "Petit")
+		app := alice.application(t, "Airbus", application.StatusNew, lea)
+
+		send := alice.task(t, &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_SEND_APPLICATION, ContactId: lea.GetId(), MediaType: email,
+			ApplicationId: app.ID.String(), Deadline: timestamppb.New(at(2026, 11, 20, 12, 0))})
+		res, err := alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: send.GetId(), MarkAsCompleteComment: "CV et lettre envoyés",
+			Resources: []*commonv1.Resource{{Label: "Offre", Url: "https://emploi.exemple.fr/123"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := res.GetActivity().GetTask()
+		if done.GetStatus() != activityv1.ActivityStatus_ACTIVITY_STATUS_COMPLETED || !done.GetExecutionDate().AsTime().Equal(srv.Clock.Now()) ||
+			done.GetMarkAsCompleteComment() != "CV et lettre envoyés" || len(done.GetResources()) != 1 {
+			t.Errorf("completed task: %v", done)
+		}
+		if len(res.GetAutomaticTasks()) != 1 {
+			t.Fatalf("automatic tasks after sending an application: %v", res.GetAutomaticTasks())
+		}
+		reminder := res.GetAutomaticTasks()[0]
+		if reminder.GetSubject() != activityv1.TaskSubject_TASK_SUBJECT_REMINDER_APPLICATION || !reminder.GetDeadline().AsTime().Equal(at(2026, 11, 27, 12, 0)) ||
+			reminder.GetContact().GetId() != lea.GetId() || reminder.GetApplication().GetId() != app.ID.String() || reminder.GetMediaType() != email {
+			t.Errorf("reminder: %v", reminder)
+		}
+		// The contact is engaged, the application too, since now.
+		if c, _ := alice.net.GetContact(bg, &networkv1.GetContactRequest{Id: lea.GetId()}); c.GetContact().GetStatus() != commonv1.ContactStatus_CONTACT_STATUS_ENGAGED {
+			t.Errorf("contact after a completed task: %v", c.GetContact().GetStatus())
+		}
+		engaged := srv.Client.Application.GetX(alice.ctx(), app.ID)
+		if engaged.Status != application.StatusEngaged || engaged.EngagedAt == nil || !engaged.EngagedAt.Equal(srv.Clock.Now()) {
+			t.Fatalf("application after its first completed activity: %s %v", engaged.Status, engaged.EngagedAt)
+		}
+
+		// Adding the report twice is refused; changing it works.
+		_, err = alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: send.GetId()})
+		testserver.WantRefusal(t, "a second report", err, connect.CodeFailedPrecondition, "ACTIVITY_STATE")
+		upd, err := alice.act.UpdateReport(bg, &activityv1.UpdateReportRequest{ActivityType: taskKind, Id: send.GetId(), MarkAsCompleteComment: "Envoyés par e-mail"})
+		if err != nil || upd.GetActivity().GetTask().GetMarkAsCompleteComment() != "Envoyés par e-mail" {
+			t.Errorf("updating the report: %v %v", upd, err)
+		}
+		_, err = alice.act.UpdateReport(bg, &activityv1.UpdateReportRequest{ActivityType: taskKind, Id: reminder.GetId(), MarkAsCompleteComment: "x"})
+		testserver.WantRefusal(t, "the report of a task not done", err, connect.CodeFailedPrecondition, "ACTIVITY_STATE")
+
+		// An interview with Paul on Friday afternoon, reported: thanks on Monday.
+		interview := alice.event(t, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_RECRUITMENT, MediaType: mobile,
+			ContactId: paul.GetId(), Date: timestamppb.New(at(2026, 11, 20, 14, 0))})
+		rep, err := alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: eventKind, Id: interview.GetId(), Mood: activityv1.Mood_MOOD_SATISFYING})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rep.GetActivity().GetEvent(); got.GetStatus() != activityv1.ActivityStatus_ACTIVITY_STATUS_COMPLETED || got.GetMood() != activityv1.Mood_MOOD_SATISFYING {
+			t.Errorf("completed event: %v", got)
+		}
+		if len(rep.GetAutomaticTasks()) != 1 {
+			t.Fatalf("automatic tasks after an interview: %v", rep.GetAutomaticTasks())
+		}
+		thanks := rep.GetAutomaticTasks()[0]
+		if thanks.GetSubject() != activityv1.TaskSubject_TASK_SUBJECT_THANKS_AFTER_INTERVIEW || !thanks.GetDeadline().AsTime().Equal(at(2026, 11, 23, 12, 0)) ||
+			thanks.GetContact().GetId() != paul.GetId() || thanks.GetMediaType() != email {
+			t.Errorf("thanks: %v", thanks)
+		}
+		// Thanking completes the cycle: Paul is thanked.
+		if _, err := alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: thanks.GetId()}); err != nil {
+			t.Fatal(err)
+		}
+		if c, _ := alice.net.GetContact(bg, &networkv1.GetContactRequest{Id: paul.GetId()}); c.GetContact().GetStatus() != commonv1.ContactStatus_CONTACT_STATUS_THANKED {
+			t.Errorf("contact after a thank-you task: %v", c.GetContact().GetStatus())
+		}
+		// The automatic tasks are in the list, and a contact with activities is no longer deletable.
+		list, err := alice.act.ListTasks(bg, &activityv1.ListTasksRequest{})
+		if err != nil || len(list.GetTasks()) != 3 {
+			t.Fatalf("tasks listed: %v %v", list.GetTasks(), err)
+		}
+		_, err = alice.net.DeleteContact(bg, &networkv1.DeleteContactRequest{Id: paul.GetId()})
+		testserver.WantRefusal(t, "deleting a contact with activities", err, connect.CodeFailedPrecondition, "CONTACT_NOT_DELETABLE")
+
+		// A second completed activity of the application keeps its engagement date.
+		srv.Clock.Advance(time.Hour)
+		if _, err := alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: reminder.GetId()}); err != nil {
+			t.Fatal(err)
+		}
+		if again := srv.Client.Application.GetX(alice.ctx(), app.ID); !again.EngagedAt.Equal(*engaged.EngagedAt) {
+			t.Errorf("the engagement date moved: %v", again.EngagedAt)
+		}
+	})
+}
+
+// Another candidate's activities are not found, whatever the call, and cannot be linked to.
+func TestActivitiesOfAnotherCandidateAreNotFound(t *testing.T) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		alice := signIn(t, srv, "alice@exemple.fr")
+		bob := signIn(t, srv, "bob@exemple.fr")
+		lea := alice.contact(t, "Lea", "Dubois")
+		app := alice.application(t, "Airbus", application.StatusNew, lea)
+		task := alice.task(t, &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_REMINDER, ContactId: lea.GetId(), MediaType: email})
+		ev := alice.event(t, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_COFFEE, MediaType: mobile, ContactId: lea.GetId(),
+			Date: timestamppb.New(srv.Clock.Now().Add(-time.Hour))})
+		draft := &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_INTERNET_SEARCHES, Priority: activityv1.TaskPriority_TASK_PRIORITY_NORMAL,
+			Deadline: timestamppb.New(srv.Tomorrow())}
+
+		calls := map[string]func() error{
+			"GetTask": func() error { _, err := bob.act.GetTask(bg, &activityv1.GetTaskRequest{Id: task.GetId()}); return err },
+			"UpdateTask": func() error {
+				_, err := bob.act.UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: task.GetId(), Task: draft})
+				return err
+			},
+			"DeleteTask": func() error {
+				_, err := bob.act.DeleteTask(bg, &activityv1.DeleteTaskRequest{Id: task.GetId()})
+				return err
+			},
+			"AddReport": func() error {
+				_, err := bob.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: task.GetId()})
+				return err
+			},
+			"UpdateReport": func() error {
+				_, err := bob.act.UpdateReport(bg, &activityv1.UpdateReportRequest{ActivityType: taskKind, Id: task.GetId()})
+				return err
+			},
+			"UpdateAdditionalInformation": func() error {
+				_, err := bob.act.UpdateAdditionalInformation(bg, &activityv1.UpdateAdditionalInformationRequest{ActivityType: taskKind, Id: task.GetId(),
+					Inputs: &activityv1.AdditionalInformation{Comments: "pirate"}})
+				return err
+			},
+		}
+		for name, call := range calls {
+			testserver.WantNotFound(t, name+" of alice's task", call(), apierr.Task)
+		}
+		eventCalls := map[string]func() error{
+			"GetEvent": func() error { _, err := bob.act.GetEvent(bg, &activityv1.GetEventRequest{Id: ev.GetId()}); return err },
+			"UpdateEvent": func() error {
+				_, err := bob.act.UpdateEvent(bg, &activityv1.UpdateEventRequest{Id: ev.GetId(), Event: &activityv1.EventDraft{
+					Subject: activityv1.EventSubject_EVENT_SUBJECT_COFFEE, MediaType: mobile, Date: timestamppb.Now()}})
+				return err
+			},
+			"DeleteEvent": func() error {
+				_, err := bob.act.DeleteEvent(bg, &activityv1.DeleteEventRequest{Id: ev.GetId()})
+				return err
+			},
+			"AddReport": func() error {
+				_, err := bob.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: eventKind, Id: ev.GetId(), Mood: activityv1.Mood_MOOD_POOR})
+				return err
+			},
+			"GetCalendarLinks": func() error {
+				_, err := bob.act.GetCalendarLinks(bg, &activityv1.GetCalendarLinksRequest{Id: ev.GetId()})
+				return err
+			},
+			"DownloadEventCalendar": func() error {
+				_, err := bob.act.DownloadEventCalendar(bg, &activityv1.DownloadEventCalendarRequest{Id: ev.GetId()})
+				return err
+			},
+		}
+		for name, call := range eventCalls {
+			testserver.WantNotFound(t, name+" of alice's event", call(), apierr.Event)
+		}
+		// Alice's contact and application cannot be linked to bob's activities.
+		withContact := &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_REMINDER, Priority: activityv1.TaskPriority_TASK_PRIORITY_NORMAL,
+			Deadline: timestamppb.New(srv.Tomorrow()), ContactId: lea.GetId(), MediaType: email}
+		_, err := bob.act.CreateTask(bg, &activityv1.CreateTaskRequest{Task: withContact})
+		testserver.WantNotFound(t, "bob's task with alice's contact", err, apierr.Contact)
+		withApp := &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_OTHER, CustomSubject: "x", Priority: activityv1.TaskPriority_TASK_PRIORITY_NORMAL,
+			Deadline: timestamppb.New(srv.Tomorrow()), ApplicationId: app.ID.String()}
+		_, err = bob.act.CreateTask(bg, &activityv1.CreateTaskRequest{Task: withApp})
+		testserver.WantNotFound(t, "bob's task with alice's application", err, apierr.Application)
+		_, err = bob.act.ListTasks(bg, &activityv1.ListTasksRequest{ContactId: lea.GetId()})
+		if list, _ := bob.act.ListTasks(bg, &activityv1.ListTasksRequest{}); len(list.GetTasks()) != 0 || err != nil {
+			t.Errorf("bob lists %v (%v)", list.GetTasks(), err)
+		}
+		// Nothing of alice's changed.
+		if got, err := alice.act.GetTask(bg, &activityv1.GetTaskRequest{Id: task.GetId()}); err != nil || got.GetTask().GetComments() != "" {
+			t.Errorf("alice's task: %v %v", got, err)
+		}
+		if n := srv.Client.Task.Query().CountX(bob.ctx()); n != 0 {
+			t.Errorf("bob has %d tasks", n)
+		}
+	})
+}

@@ -1,0 +1,123 @@
+package activity
+
+import (
+	"context"
+
+	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/task"
+	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
+	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/handler"
+	"github.com/tremplin/tremplin/internal/tasks"
+	"github.com/tremplin/tremplin/internal/viewer"
+)
+
+var (
+	createTaskRoot = (&activityv1.CreateTaskRequest{}).ProtoReflect().Descriptor()
+	updateTaskRoot = (&activityv1.UpdateTaskRequest{}).ProtoReflect().Descriptor()
+)
+
+// GetTask answers one of the candidate's tasks.
+func (s *Service) GetTask(ctx context.Context, req *activityv1.GetTaskRequest) (*activityv1.GetTaskResponse, error) {
+	v, err := handler.Candidate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := handler.ID(req.GetId(), apierr.Task)
+	if err != nil {
+		return nil, err
+	}
+	t, err := loadTask(ctx, s.Client, v.UserID, id)
+	if err != nil {
+		return nil, err
+	}
+	return &activityv1.GetTaskResponse{Task: tasks.ToProto(t)}, nil
+}
+
+// CreateTask plans a task under the rules of the task form (internal/tasks.Save).
+func (s *Service) CreateTask(ctx context.Context, req *activityv1.CreateTaskRequest) (*activityv1.CreateTaskResponse, error) {
+	v, err := handler.Candidate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := s.taskOptions(ctx, v, createTaskRoot)
+	if err != nil {
+		return nil, err
+	}
+	var created *ent.Task
+	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		created, err = tasks.Save(ctx, client, nil, req.GetTask(), opts)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &activityv1.CreateTaskResponse{Task: tasks.ToProto(created)}, nil
+}
+
+// UpdateTask changes a task that is not completed yet, under the same rules.
+func (s *Service) UpdateTask(ctx context.Context, req *activityv1.UpdateTaskRequest) (*activityv1.UpdateTaskResponse, error) {
+	v, err := handler.Candidate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := handler.ID(req.GetId(), apierr.Task)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := s.taskOptions(ctx, v, updateTaskRoot)
+	if err != nil {
+		return nil, err
+	}
+	var saved *ent.Task
+	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		current, err := client.Task.Query().Where(task.ID(id), task.OwnerID(v.UserID)).Only(ctx)
+		if err != nil {
+			return err
+		}
+		saved, err = tasks.Save(ctx, client, current, req.GetTask(), opts)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &activityv1.UpdateTaskResponse{Task: tasks.ToProto(saved)}, nil
+}
+
+// DeleteTask removes a task that is not completed.
+func (s *Service) DeleteTask(ctx context.Context, req *activityv1.DeleteTaskRequest) (*activityv1.DeleteTaskResponse, error) {
+	v, err := handler.Candidate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := handler.ID(req.GetId(), apierr.Task)
+	if err != nil {
+		return nil, err
+	}
+	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		status, err := client.Task.Query().Where(task.ID(id), task.OwnerID(v.UserID)).Select(task.FieldStatus).String(ctx)
+		if err != nil {
+			return err
+		}
+		if task.Status(status) == task.StatusCompleted {
+			return tasks.ErrCompleted()
+		}
+		return client.Task.DeleteOneID(id).Where(task.OwnerID(v.UserID)).Exec(ctx)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &activityv1.DeleteTaskResponse{}, nil
+}
+
+// taskOptions answers what the task rules need: the owner, now and their zone, and where the
+// draft sits in the request (for the fields a refusal names).
+func (s *Service) taskOptions(ctx context.Context, v *viewer.Viewer, root protoreflect.MessageDescriptor) (tasks.Options, error) {
+	now, loc, err := s.now(ctx, v)
+	if err != nil {
+		return tasks.Options{}, err
+	}
+	return tasks.Options{Owner: v.UserID, Now: now, Location: loc, Root: root, Path: "task"}, nil
+}

@@ -1,0 +1,308 @@
+package agency
+
+import (
+	"context"
+	"errors"
+
+	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/event"
+	"github.com/tremplin/tremplin/ent/task"
+	"github.com/tremplin/tremplin/ent/user"
+	agencyv1 "github.com/tremplin/tremplin/gen/tremplin/agency/v1"
+	"github.com/tremplin/tremplin/internal/access"
+	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/handler"
+	"github.com/tremplin/tremplin/internal/invitations"
+	"github.com/tremplin/tremplin/internal/licenses"
+	"github.com/tremplin/tremplin/internal/users"
+)
+
+var defineAsB2BRoot = (&agencyv1.DefineAsB2BRequest{}).ProtoReflect().Descriptor()
+
+// AllocateLicenseToCandidate gives one of the agency's remaining licences to one of its B2B
+// candidates who holds none (or an expired one), and invites them when they never signed in.
+func (s *Service) AllocateLicenseToCandidate(ctx context.Context, req *agencyv1.AllocateLicenseToCandidateRequest) (*agencyv1.AllocateLicenseToCandidateResponse, error) {
+	v, err := handler.Manager(ctx)
+	if err != nil {
+		return nil, err
+	}
+	agencyID, err := agencyOf(v, req.GetId())
+	if err != nil {
+		return nil, err
+	}
+	id, err := handler.ID(req.GetCandidateId(), apierr.Candidate)
+	if err != nil {
+		return nil, err
+	}
+	now := s.Now()
+	var (
+		u   *ent.User
+		inv *invitations.Invitation
+	)
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		if u, err = lockCandidate(ctx, tx, v, id, agencyID); err != nil {
+			return err
+		}
+		switch {
+		case u.IsB2c:
+			return errB2CLicense()
+		case access.Live(u.Edges.License, now):
+			return errHoldsLicense()
+		}
+		lic, err := licenses.Allocate(ctx, tx.Client(), *agencyID, u.ID, now)
+		switch {
+		case errors.Is(err, licenses.ErrNoneLeft):
+			return errNoLicenseLeft()
+		case errors.Is(err, licenses.ErrHeld):
+			return errHoldsLicense()
+		case err != nil:
+			return err
+		}
+		u.Edges.License = lic
+		inv, err = s.invite(ctx, tx.Client(), u, now)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.Invitations.Send(inv)
+	return &agencyv1.AllocateLicenseToCandidateResponse{Candidate: users.ToProto(u, now), InvitationSent: inv != nil}, nil
+}
+
+// SendNewEmailInvitation e-mails a fresh invitation to a candidate who never signed in and
+// can once they have a password.
+func (s *Service) SendNewEmailInvitation(ctx context.Context, req *agencyv1.SendNewEmailInvitationRequest) (*agencyv1.SendNewEmailInvitationResponse, error) {
+	v, err := handler.Manager(ctx)
+	if err != nil {
+		return nil, err
+	}
+	agencyID, err := handler.OptionalID(req.GetId(), apierr.Agency)
+	if err != nil {
+		return nil, err
+	}
+	if agencyID != nil {
+		if agencyID, err = agencyOf(v, agencyID.String()); err != nil {
+			return nil, err
+		}
+	}
+	id, err := handler.ID(req.GetCandidateId(), apierr.Candidate)
+	if err != nil {
+		return nil, err
+	}
+	now := s.Now()
+	var (
+		u   *ent.User
+		inv *invitations.Invitation
+	)
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		if u, err = lockCandidate(ctx, tx, v, id, agencyID); err != nil {
+			return err
+		}
+		switch {
+		case u.FirstLoginAt != nil:
+			return errAlreadyActive()
+		case !access.Invitable(u, u.Edges.License, now):
+			return errNoLicenseToInvite()
+		}
+		inv, err = s.invite(ctx, tx.Client(), u, now)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.Invitations.Send(inv)
+	return &agencyv1.SendNewEmailInvitationResponse{Candidate: users.ToProto(u, now)}, nil
+}
+
+// DefineAsB2C makes a candidate B2C: their pending licence goes back to the agency's pool
+// (an expired one is dropped, still counted as used), and one who never had a trial gets it.
+func (s *Service) DefineAsB2C(ctx context.Context, req *agencyv1.DefineAsB2CRequest) (*agencyv1.DefineAsB2CResponse, error) {
+	v, err := handler.Admin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := handler.ID(req.GetId(), apierr.Candidate)
+	if err != nil {
+		return nil, err
+	}
+	now := s.Now()
+	var u *ent.User
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		if u, err = lockCandidate(ctx, tx, v, id, nil); err != nil {
+			return err
+		}
+		if u.IsB2c {
+			return nil
+		}
+		lic := u.Edges.License
+		if lic != nil && lic.ActivationDate != nil && !access.Expired(lic, now) {
+			return errValidLicenseToB2C()
+		}
+		if err := licenses.Release(ctx, tx.Client(), u.ID); err != nil {
+			return err
+		}
+		update := tx.User.UpdateOne(u).SetIsB2c(true)
+		// The trial starts at the first sign-in; one who signed in as B2B starts it now.
+		if u.TrialEndAt == nil && u.FirstLoginAt != nil {
+			update.SetTrialEndAt(now.AddDate(0, 0, s.TrialDays))
+		}
+		agency := u.Edges.Agency
+		if u, err = update.Save(ctx); err != nil {
+			return err
+		}
+		u.Edges.Agency = agency
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &agencyv1.DefineAsB2CResponse{
+		Candidate: users.ToProto(u, now),
+		Actions:   &agencyv1.CandidateActions{SendInvitationEmail: access.Invitable(u, u.Edges.License, now)},
+	}, nil
+}
+
+// DefineAsB2B makes a candidate B2B in their agency (or the one named, for a candidate of
+// none), with one of its remaining licences: a B2B candidate without a licence cannot sign
+// in, so a candidate who has no licence left to take (and no free access) stays B2C.
+func (s *Service) DefineAsB2B(ctx context.Context, req *agencyv1.DefineAsB2BRequest) (*agencyv1.DefineAsB2BResponse, error) {
+	v, err := handler.Admin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := handler.ID(req.GetId(), apierr.Candidate)
+	if err != nil {
+		return nil, err
+	}
+	named, err := handler.OptionalID(req.GetAgencyId(), apierr.Agency)
+	if err != nil {
+		return nil, err
+	}
+	now := s.Now()
+	var u *ent.User
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		if u, err = lockCandidate(ctx, tx, v, id, nil); err != nil {
+			return err
+		}
+		if !u.IsB2c {
+			if named != nil && (u.AgencyID == nil || *named != *u.AgencyID) {
+				return errOtherAgency()
+			}
+			return nil
+		}
+		if u.HasPaid {
+			return errPayingToB2B()
+		}
+		agencyID := u.AgencyID
+		if named != nil {
+			agencyID = named
+		}
+		if agencyID == nil {
+			return apierr.InvalidField(defineAsB2BRoot, "agency_id", "agency_id.required", apierr.Required)
+		}
+		ag, err := tx.Agency.Get(ctx, *agencyID)
+		if err != nil {
+			return err
+		}
+		// A B2C candidate holds no licence; one left from before would be another agency's.
+		if err := licenses.Release(ctx, tx.Client(), u.ID); err != nil {
+			return err
+		}
+		lic, err := licenses.Allocate(ctx, tx.Client(), ag.ID, u.ID, now)
+		switch {
+		case errors.Is(err, licenses.ErrNoneLeft) && !u.HasFreeAccess:
+			return errNoLicenseLeft()
+		case errors.Is(err, licenses.ErrNoneLeft):
+			lic = nil
+		case err != nil:
+			return err
+		}
+		if u, err = tx.User.UpdateOne(u).SetIsB2c(false).SetAgencyID(ag.ID).Save(ctx); err != nil {
+			return err
+		}
+		u.Edges.Agency, u.Edges.License = ag, lic
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &agencyv1.DefineAsB2BResponse{
+		Candidate: users.ToProto(u, now),
+		Actions:   &agencyv1.CandidateActions{SendInvitationEmail: access.Invitable(u, u.Edges.License, now)},
+	}, nil
+}
+
+// SetFreeAccess grants or revokes free premium access; granting it to a candidate holding a
+// pending or valid licence is refused.
+func (s *Service) SetFreeAccess(ctx context.Context, req *agencyv1.SetFreeAccessRequest) (*agencyv1.SetFreeAccessResponse, error) {
+	v, err := handler.Manager(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := handler.ID(req.GetId(), apierr.Candidate)
+	if err != nil {
+		return nil, err
+	}
+	now := s.Now()
+	var u *ent.User
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		if u, err = lockCandidate(ctx, tx, v, id, nil); err != nil {
+			return err
+		}
+		if req.GetHasFreeAccess() && access.Live(u.Edges.License, now) {
+			return errFreeAccessWithLicense()
+		}
+		edges := u.Edges
+		if u, err = tx.User.UpdateOne(u).SetHasFreeAccess(req.GetHasFreeAccess()).Save(ctx); err != nil {
+			return err
+		}
+		u.Edges = edges
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &agencyv1.SetFreeAccessResponse{Candidate: users.ToProto(u, now)}, nil
+}
+
+// DeleteCandidate deletes a candidate and everything they own in one transaction: their
+// activities first (they point at contacts, which refuse to go while pointed at), then the
+// account, whose deletion cascades in the database to their contacts, tags, applications,
+// settings, sessions and links. A pending licence goes back to the pool.
+func (s *Service) DeleteCandidate(ctx context.Context, req *agencyv1.DeleteCandidateRequest) (*agencyv1.DeleteCandidateResponse, error) {
+	v, err := handler.Manager(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := handler.ID(req.GetId(), apierr.Candidate)
+	if err != nil {
+		return nil, err
+	}
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		u, err := lockCandidate(ctx, tx, v, id, nil)
+		if err != nil {
+			return err
+		}
+		if err := licenses.Release(ctx, tx.Client(), u.ID); err != nil {
+			return err
+		}
+		if _, err := tx.Task.Delete().Where(task.OwnerID(u.ID)).Exec(ctx); err != nil {
+			return err
+		}
+		if _, err := tx.Event.Delete().Where(event.OwnerID(u.ID)).Exec(ctx); err != nil {
+			return err
+		}
+		deleted, err := tx.User.Delete().Where(user.ID(u.ID), user.RoleEQ(user.RoleCandidate)).Exec(ctx)
+		if err != nil {
+			return err
+		}
+		if deleted != 1 {
+			return apierr.NotFound(apierr.Candidate)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &agencyv1.DeleteCandidateResponse{}, nil
+}

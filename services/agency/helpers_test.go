@@ -1,0 +1,152 @@
+package agency_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/agency"
+	agencyv1 "github.com/tremplin/tremplin/gen/tremplin/agency/v1"
+	"github.com/tremplin/tremplin/gen/tremplin/agency/v1/agencyv1connect"
+	authv1 "github.com/tremplin/tremplin/gen/tremplin/auth/v1"
+	"github.com/tremplin/tremplin/gen/tremplin/auth/v1/authv1connect"
+	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
+	"github.com/tremplin/tremplin/internal/testserver"
+	"github.com/tremplin/tremplin/internal/viewer"
+)
+
+var bg = context.Background()
+
+// sys reads the database as the server's own code would, to check what the API did.
+var sys = viewer.SystemContext(context.Background())
+
+// caller is a signed-in person with a Connect client of AgencyService sharing the session.
+type caller struct {
+	*testserver.Session
+	api agencyv1connect.AgencyServiceClient
+}
+
+func as(s *testserver.Session) *caller {
+	return &caller{Session: s, api: testserver.Connect(s, agencyv1connect.NewAgencyServiceClient)}
+}
+
+// platformAdmin signs in the platform admin.
+func platformAdmin(t *testing.T, srv *testserver.Start) *caller {
+	t.Helper()
+	return as(srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr"))
+}
+
+// agencyAdmin signs in the admin of an agency of its own with licences.
+func agencyAdmin(t *testing.T, srv *testserver.Start, email string, licences int) (*caller, *ent.Agency) {
+	t.Helper()
+	ag := srv.CreateAgency(t, "Agence "+email, licences)
+	return as(srv.SignInAs(t, testserver.AgencyAdmin, email, ag)), ag
+}
+
+// createCandidate creates a candidate of the agency over Connect.
+func createCandidate(t *testing.T, c *caller, agencyID uuid.UUID, email, first, last string) *commonv1.User {
+	t.Helper()
+	res, err := c.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Id: agencyID.String(), Email: email, FirstName: first, LastName: last})
+	if err != nil {
+		t.Fatalf("creating %s: %v", email, err)
+	}
+	return res.GetCandidate()
+}
+
+// counts are an agency's licence counts: total, used, pending, remaining.
+type counts [4]int32
+
+// countsOf reads an agency's counts over the API, and checks they add up.
+func countsOf(t *testing.T, c *caller, agencyID uuid.UUID) counts {
+	t.Helper()
+	res, err := c.api.GetAgency(bg, &agencyv1.GetAgencyRequest{Id: agencyID.String()})
+	if err != nil {
+		t.Fatalf("reading the agency: %v", err)
+	}
+	a := res.GetAgency()
+	got := counts{a.GetNumTotalLicenses(), a.GetNumUsedLicenses(), a.GetNumPendingLicenses(), a.GetNumRemainingLicenses()}
+	if got[1]+got[2]+got[3] != got[0] || got[1] < 0 || got[2] < 0 || got[3] < 0 {
+		t.Errorf("counts do not add up: total %d, used %d, pending %d, remaining %d", got[0], got[1], got[2], got[3])
+	}
+	return got
+}
+
+func wantCounts(t *testing.T, what string, c *caller, agencyID uuid.UUID, want counts) {
+	t.Helper()
+	if got := countsOf(t, c, agencyID); got != want {
+		t.Errorf("%s: counts (total, used, pending, remaining) %v, want %v", what, got, want)
+	}
+}
+
+// allocatedOf reads the stored counter.
+func allocatedOf(t *testing.T, srv *testserver.Start, agencyID uuid.UUID) int {
+	t.Helper()
+	return srv.Client.Agency.Query().Where(agency.ID(agencyID)).OnlyX(sys).NumAllocatedLicenses
+}
+
+var invitationLink = regexp.MustCompile(`http://\S+/new-password\?\S+`)
+
+// invitation waits for the invitation e-mailed to the address and answers its id and token.
+func invitation(t *testing.T, srv *testserver.Start, email string) (id, token string) {
+	t.Helper()
+	msg := srv.Mail.WaitFor(t, email)
+	link := invitationLink.FindString(msg.Text)
+	if link == "" {
+		t.Fatalf("no invitation link in the mail to %s:\n%s", email, msg.Text)
+	}
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u.Scheme+"://"+u.Host != srv.URL || u.Path != "/new-password" {
+		t.Errorf("invitation link %s: want %s/new-password", link, srv.URL)
+	}
+	return u.Query().Get("id"), u.Query().Get("token")
+}
+
+// accept completes an invitation over Connect with a fresh client, as the invited person.
+// It answers the client, which carries the session cookie when the invitation signed them in.
+func accept(t *testing.T, srv *testserver.Start, id, token, password string) (*http.Client, *authv1.NewPasswordResponse, error) {
+	t.Helper()
+	c := testserver.HTTPClient(t)
+	res, err := authv1connect.NewAuthServiceClient(c, srv.URL).NewPassword(bg,
+		&authv1.NewPasswordRequest{Id: id, Token: token, Password: password, AcceptTerms: true})
+	return c, res, err
+}
+
+// signInAgain opens a new session for the caller (the clock moved past the old one's life).
+func (c *caller) signInAgain(t *testing.T, srv *testserver.Start) {
+	t.Helper()
+	status, body := srv.JSON(t, c.HTTP, http.MethodPost, "/api/auth/login", map[string]string{"email": c.User.Email, "password": testserver.Password})
+	if status != http.StatusOK {
+		t.Fatalf("signing %s in again: %d %v", c.User.Email, status, body)
+	}
+}
+
+// mailsTo waits until n messages went to the address (up to 5 s) and answers their texts.
+func mailsTo(t *testing.T, srv *testserver.Start, to string, n int) []string {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		var texts []string
+		for _, m := range srv.Mail.Messages() {
+			if slices.Contains(m.To, to) {
+				texts = append(texts, m.Text)
+			}
+		}
+		if len(texts) >= n || time.Now().After(deadline) {
+			if len(texts) != n {
+				t.Fatalf("%d mails to %s, want %d", len(texts), to, n)
+			}
+			return texts
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

@@ -1,0 +1,112 @@
+package agency
+
+import (
+	"context"
+	"time"
+
+	"entgo.io/ent/dialect/sql"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/contact"
+	agencyv1 "github.com/tremplin/tremplin/gen/tremplin/agency/v1"
+	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/dashboard"
+	"github.com/tremplin/tremplin/internal/handler"
+	"github.com/tremplin/tremplin/internal/users"
+	"github.com/tremplin/tremplin/internal/viewer"
+)
+
+// GetCandidateProgress is the coach view: a consenting candidate's weekly figures and counts,
+// for the admin of their own agency. Another agency's candidate is NotFound (the candidate
+// query is scoped to the admin's agency); a candidate who does not share answers shared=false
+// and nothing else, so that withdrawing consent takes effect on the next call.
+func (s *Service) GetCandidateProgress(ctx context.Context, req *agencyv1.GetCandidateProgressRequest) (*agencyv1.GetCandidateProgressResponse, error) {
+	v, err := handler.AgencyAdmin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id, err := handler.ID(req.GetId(), apierr.Candidate)
+	if err != nil {
+		return nil, err
+	}
+	u, err := candidateOf(ctx, s.Client, v, id, &v.AgencyID)
+	if err != nil {
+		return nil, err
+	}
+	if !u.ShareProgressWithAgency {
+		return &agencyv1.GetCandidateProgressResponse{}, nil
+	}
+
+	// The candidate's rows are not the admin's to read row by row: past the checks above, the
+	// figures are read as the system, by aggregate statements that name the candidate and
+	// never return a contact.
+	sys := viewer.SystemContext(ctx)
+	now := s.Now()
+	loc := users.LocationOf(u)
+	thisWeek, err := dashboard.Compute(sys, s.Client, u.ID, now, now, loc)
+	if err != nil {
+		return nil, err
+	}
+	lastWeekStart, _ := dashboard.Week(now, loc)
+	lastWeek, err := dashboard.Compute(sys, s.Client, u.ID, now, lastWeekStart.Add(-time.Hour), loc)
+	if err != nil {
+		return nil, err
+	}
+	contacts, err := s.Client.Contact.Query().Where(contact.OwnerID(u.ID)).Count(sys)
+	if err != nil {
+		return nil, err
+	}
+	var byStatus []struct {
+		Status application.Status `json:"status"`
+		Count  int32              `json:"count"`
+	}
+	err = s.Client.Application.Query().Where(application.OwnerID(u.ID)).
+		GroupBy(application.FieldStatus).
+		Aggregate(func(sel *sql.Selector) string { return sql.As(sql.Count("*"), "count") }).
+		Scan(sys, &byStatus)
+	if err != nil {
+		return nil, err
+	}
+
+	progress := &agencyv1.CandidateProgress{
+		FirstName:    u.FirstName,
+		LastName:     u.LastName,
+		ThisWeek:     progressWeek(thisWeek),
+		LastWeek:     progressWeek(lastWeek),
+		Contacts:     int32(contacts),              //nolint:gosec // a network holds far fewer than 2^31 contacts
+		OverdueTasks: int32(thisWeek.OverdueTasks), //nolint:gosec // a count of one candidate's tasks
+	}
+	if u.LastLoginAt != nil {
+		progress.LastLoginDate = timestamppb.New(*u.LastLoginAt)
+	}
+	for _, row := range byStatus {
+		switch row.Status {
+		case application.StatusNew:
+			progress.NewApplications = row.Count
+		case application.StatusEngaged:
+			progress.EngagedApplications = row.Count
+		case application.StatusLost:
+			progress.LostApplications = row.Count
+		case application.StatusWin:
+			progress.WinApplications = row.Count
+		}
+	}
+	return &agencyv1.GetCandidateProgressResponse{Shared: true, Progress: progress}, nil
+}
+
+// progressWeek answers the figures of the week f was computed for (its Now values).
+func progressWeek(f *dashboard.Figures) *agencyv1.ProgressWeek {
+	n := func(v int) int32 { return int32(v) } //nolint:gosec // weekly counts of one candidate
+	return &agencyv1.ProgressWeek{
+		Start:               timestamppb.New(f.Start),
+		End:                 timestamppb.New(f.End),
+		CompletedTasks:      n(f.CompletedTasks),
+		NotStartedTasks:     n(f.NotStartedTasks),
+		CompletedInterviews: n(f.CompletedInterviews.Now),
+		FirstTasks:          n(f.FirstTasks.Now),
+		NewContacts:         n(f.NewContacts.Now),
+		NewApplications:     n(f.NewApplications.Now),
+		EngagedApplications: n(f.EngagedApplications.Now),
+	}
+}

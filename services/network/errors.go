@@ -1,0 +1,31 @@
+package network
+
+import (
+	"connectrpc.com/connect"
+
+	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
+	"github.com/tremplin/tremplin/internal/apierr"
+)
+
+// The refusals of this service's own rules (messages for people; the web app reads the
+// reasons). Not-found, premium and role refusals are the kit's (internal/apierr).
+
+func errNotDeletable() *connect.Error {
+	return apierr.New(connect.CodeFailedPrecondition, commonv1.ErrorReason_ERROR_REASON_CONTACT_NOT_DELETABLE,
+		"La suppression n'est pas possible pour un contact en cours ou clôturé")
+}
+
+func errIntermediarySelf() *connect.Error {
+	return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_INVALID_INTERMEDIARY,
+		"Un contact ne peut pas être son propre intermédiaire")
+}
+
+func errIntermediaryDescendant() *connect.Error {
+	return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_INVALID_INTERMEDIARY,
+		"L'intermédiaire ne peut pas être un contact présenté par ce contact, directement ou non")
+}
+
+func errIntermediaryIncomplete() *connect.Error {
+	return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_INVALID_INTERMEDIARY,
+		"Un contact incomplet ne peut pas être choisi comme intermédiaire")
+}

@@ -1,0 +1,106 @@
+package network_test
+
+import (
+	"context"
+	"testing"
+
+	"connectrpc.com/connect"
+	"github.com/google/uuid"
+
+	"github.com/tremplin/tremplin/ent/contact"
+	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
+	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
+	"github.com/tremplin/tremplin/gen/tremplin/network/v1/networkv1connect"
+	"github.com/tremplin/tremplin/internal/testserver"
+	"github.com/tremplin/tremplin/internal/viewer"
+)
+
+// A large network's list, read as the web app reads it (Connect GET, revalidated and kept
+// encoded by internal/conditional): every change that shows in the list — through the API or
+// straight in the database under the candidate, by any domain — is in the next answer.
+func TestRevalidatedListFollowsEveryChange(t *testing.T) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		alice := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		bob := signIn(t, srv, "bob@exemple.fr", premiumSpec(srv))
+		seedNetwork(t, srv.Client, alice.user.ID, 250)
+		seedNetwork(t, srv.Client, bob.user.ID, 250)
+		asAlice := viewer.NewContext(context.Background(), &viewer.Viewer{UserID: alice.user.ID, Role: viewer.RoleCandidate})
+		reads := networkv1connect.NewNetworkServiceClient(alice.http, srv.URL, connect.WithHTTPGet())
+
+		list := func() map[string]*networkv1.Contact {
+			t.Helper()
+			res, err := reads.ListContacts(bg, &networkv1.ListContactsRequest{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := map[string]*networkv1.Contact{}
+			for _, c := range res.GetContacts() {
+				out[c.GetId()] = c
+			}
+			return out
+		}
+		before := list()
+		if len(before) != 250 || len(list()) != 250 {
+			t.Fatalf("%d contacts", len(before))
+		}
+
+		// Created through the API.
+		created, err := alice.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: &networkv1.ContactDraft{FirstName: "Zoé", LastName: "Nouvelle", Email: "zoe@exemple.fr"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := created.GetContact().GetId()
+		if got := list()[id]; got == nil || got.GetLastName() != "NOUVELLE" || !got.GetIsDeletable() {
+			t.Fatalf("new contact listed as %v", got)
+		}
+		// Updated through the API.
+		if _, err := alice.net.UpdateContact(bg, &networkv1.UpdateContactRequest{Id: id, Contact: &networkv1.ContactDraft{FirstName: "Zoé", LastName: "Renommée", Email: "zoe@exemple.fr", Tags: []string{"Lyon"}}}); err != nil {
+			t.Fatal(err)
+		}
+		if got := list()[id]; got.GetLastName() != "RENOMMÉE" || len(got.GetTags()) != 1 {
+			t.Fatalf("updated contact listed as %v", got)
+		}
+		// A task with the contact, written by another domain: no longer deletable.
+		srv.Client.Task.Create().SetOwnerID(alice.user.ID).SetContactID(uuid.MustParse(id)).SetSubject("first-contact").
+			SetInitialDeadline(srv.Clock.Now()).SetDeadline(srv.Clock.Now()).ExecX(asAlice)
+		if got := list()[id]; got.GetIsDeletable() {
+			t.Fatal("a contact with a task is still listed as deletable")
+		}
+		// Linked to an application: the list shows it.
+		srv.Client.Application.Create().SetOwnerID(alice.user.ID).SetCompany("Airbus").SetJob("Pilote").SetSource("job-board").
+			AddContactIDs(uuid.MustParse(id)).ExecX(asAlice)
+		if got := list()[id]; !got.GetHasApplication() {
+			t.Fatal("the application link is not listed")
+		}
+		// A status moved by a completed activity.
+		srv.Client.Contact.UpdateOneID(uuid.MustParse(id)).SetStatus(contact.StatusEngaged).ExecX(asAlice)
+		if got := list()[id]; got.GetStatus() != commonv1.ContactStatus_CONTACT_STATUS_ENGAGED {
+			t.Fatalf("status listed as %v", got.GetStatus())
+		}
+		// Bob's changes are his: Alice's list is the same, and Bob sees his own.
+		if _, err := bob.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: &networkv1.ContactDraft{FirstName: "Bob", LastName: "Ami", Email: "ami@exemple.fr"}}); err != nil {
+			t.Fatal(err)
+		}
+		if got := len(list()); got != 251 {
+			t.Fatalf("alice lists %d contacts, want 251", got)
+		}
+		res, _ := bob.net.ListContacts(bg, &networkv1.ListContactsRequest{})
+		if len(res.GetContacts()) != 251 {
+			t.Fatalf("bob lists %d contacts, want 251", len(res.GetContacts()))
+		}
+		// Deleted: a deletable contact of the seed.
+		var victim string
+		for cid, c := range list() {
+			if c.GetIsDeletable() && cid != id {
+				victim = cid
+				break
+			}
+		}
+		if _, err := alice.net.DeleteContact(bg, &networkv1.DeleteContactRequest{Id: victim}); err != nil {
+			t.Fatal(err)
+		}
+		if _, still := list()[victim]; still {
+			t.Fatal("a deleted contact is still listed")
+		}
+	})
+}

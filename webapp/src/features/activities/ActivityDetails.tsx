@@ -1,0 +1,260 @@
+// The frame both detail screens share (spec section 2): breadcrumb back to /activities, the
+// information card, the linked contact, additional information and the report, and the
+// actions (complete, edit, delete) while the activity is not completed.
+import type { ReactNode } from "react";
+import { Link as RouterLink, useNavigate } from "react-router";
+import { useMutation } from "@connectrpc/connect-query";
+import { useQueryClient } from "@tanstack/react-query";
+import Box from "@mui/material/Box";
+import Breadcrumbs from "@mui/material/Breadcrumbs";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import Skeleton from "@mui/material/Skeleton";
+import Typography from "@mui/material/Typography";
+import ChevronRightRounded from "@mui/icons-material/ChevronRightRounded";
+import DeleteOutlineRounded from "@mui/icons-material/DeleteOutlineRounded";
+import EditRounded from "@mui/icons-material/EditRounded";
+import InfoOutlined from "@mui/icons-material/InfoOutlined";
+import NotesRounded from "@mui/icons-material/NotesRounded";
+import PersonRounded from "@mui/icons-material/PersonRounded";
+import SearchOffRounded from "@mui/icons-material/SearchOffRounded";
+import TaskAltRounded from "@mui/icons-material/TaskAltRounded";
+import {
+  ActivityService,
+  ActivityStatus,
+  ActivityType,
+  type Event as ActivityEvent,
+  type Task,
+} from "../../gen/tremplin/activity/v1/activity_pb";
+import type { Resource } from "../../gen/tremplin/common/v1/common_pb";
+import { NotFoundState } from "../../components/NotFoundState";
+import { IconBadge } from "../../components/IconBadge";
+import { PageContainer } from "../../components/layout/PageContainer";
+import { useModals } from "../../components/ModalHost";
+import { useToast } from "../../components/Toasts";
+import { useActivityModals } from "../../components/activity/useActivityModals";
+import { activityMessages } from "../../lib/messages/activities";
+import { handledByApp } from "../../lib/queryClient";
+import { PriorityMarker, priorityLevel } from "./ActivityRow";
+
+const d = activityMessages.details;
+
+export type Row = { label: string; value: ReactNode };
+
+export function DetailsFrame({
+  kind,
+  item,
+  title,
+  loading,
+  missing,
+  rows,
+  canComplete,
+  extra,
+}: {
+  kind: "task" | "event";
+  item: Task | ActivityEvent | undefined;
+  title: string;
+  loading: boolean;
+  missing: boolean;
+  rows: Row[];
+  canComplete: boolean;
+  extra?: ReactNode;
+}) {
+  const modals = useActivityModals();
+  const host = useModals();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const deleteTask = useMutation(ActivityService.method.deleteTask, { meta: { handlesErrors: true } });
+  const deleteEvent = useMutation(ActivityService.method.deleteEvent, { meta: { handlesErrors: true } });
+  const type = kind === "task" ? ActivityType.TASK : ActivityType.EVENT;
+  const t = activityMessages.toasts;
+
+  const breadcrumb = (
+    <Breadcrumbs aria-label={d.breadcrumb} separator={<ChevronRightRounded fontSize="small" />} sx={{ mb: 2, "& ol": { flexWrap: "nowrap" }, "& li:last-of-type": { minWidth: 0 } }}>
+      <Link component={RouterLink} to={`/activities?type=${kind}`} color="text.secondary">
+        {d.breadcrumb}
+      </Link>
+      <Typography color="text.primary" noWrap aria-current="page" sx={{ fontWeight: 600 }}>
+        {item ? title : "…"}
+      </Typography>
+    </Breadcrumbs>
+  );
+
+  if (missing) {
+    return (
+      <PageContainer>
+        {breadcrumb}
+        <NotFoundState icon={<SearchOffRounded />} title={d.notFound} backTo="/activities" backLabel={d.back} />
+      </PageContainer>
+    );
+  }
+  if (loading || !item) {
+    return (
+      <PageContainer>
+        {breadcrumb}
+        <Skeleton variant="rounded" height={120} sx={{ mb: 2 }} />
+        <Skeleton variant="rounded" height={220} />
+      </PageContainer>
+    );
+  }
+
+  const done = item.status === ActivityStatus.COMPLETED;
+  const remove = () =>
+    host.confirm({
+      title: kind === "task" ? activityMessages.confirmDelete.taskTitle : activityMessages.confirmDelete.eventTitle,
+      message: activityMessages.confirmDelete.message,
+      confirmLabel: activityMessages.confirmDelete.confirm,
+      tone: "danger",
+      onConfirm: async () => {
+        try {
+          if (kind === "task") await deleteTask.mutateAsync({ id: item.id });
+          else await deleteEvent.mutateAsync({ id: item.id });
+          toast.success(kind === "task" ? t.taskDeleted : t.eventDeleted);
+          void queryClient.invalidateQueries();
+          // After a deletion away from a contact page, back to the activities (spec section 2).
+          navigate(`/activities?type=${kind}`, { replace: true });
+        } catch (err) {
+          if (!handledByApp(err)) toast.error(kind === "task" ? t.taskDeleteError : t.eventDeleteError);
+        }
+      },
+    });
+
+  return (
+    <PageContainer>
+      {breadcrumb}
+      <Card sx={{ p: { xs: 2.5, sm: 3 }, mb: 3, display: "flex", gap: 2, alignItems: { xs: "flex-start", md: "center" }, flexDirection: { xs: "column", md: "row" } }}>
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1.25, flex: 1, minWidth: 0, flexWrap: "wrap" }}>
+          <PriorityMarker level={done ? undefined : priorityLevel(kind, kind === "task" ? (item as Task).priority : undefined)} />
+          <Typography variant="h1" sx={{ fontSize: { xs: "1.5rem", sm: "1.75rem" }, textDecoration: done ? "line-through" : undefined, color: done ? "text.secondary" : undefined }}>
+            {title}
+          </Typography>
+          {done ? <Chip icon={<TaskAltRounded />} color="success" label={d.completed} size="small" /> : <Chip label={d.notStarted} size="small" />}
+        </Box>
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+          {canComplete && (
+            <Button variant="contained" startIcon={<TaskAltRounded />} onClick={() => modals.report(type, item)}>
+              {d.complete}
+            </Button>
+          )}
+          {!done && (
+            <>
+              <Button variant="outlined" color="inherit" startIcon={<EditRounded />} sx={{ borderColor: "divider" }} onClick={() => (kind === "task" ? modals.editTask(item as Task) : modals.editEvent(item as ActivityEvent))}>
+                {d.edit}
+              </Button>
+              <Button variant="outlined" color="error" startIcon={<DeleteOutlineRounded />} onClick={remove}>
+                {d.delete}
+              </Button>
+            </>
+          )}
+        </Box>
+      </Card>
+      {kind === "event" && !done && !canComplete && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {d.completeLater}
+        </Typography>
+      )}
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: 3 }}>
+        <Panel title={d.information} icon={<InfoOutlined />}>
+          <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "minmax(110px, auto) 1fr", columnGap: 2, rowGap: 1 }}>
+            {rows.map((r) => (
+              <Box key={r.label} sx={{ display: "contents" }}>
+                <Typography component="dt" color="text.secondary" variant="body2">
+                  {r.label}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500, overflowWrap: "anywhere" }}>
+                  {r.value}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </Panel>
+        <Panel title={d.contact} icon={<PersonRounded />}>
+          {item.contact ? (
+            <Box>
+              <Link component={RouterLink} to={`/contact/${item.contact.id}`} sx={{ fontWeight: 600 }}>
+                {`${item.contact.firstName} ${item.contact.lastName}`.trim()}
+              </Link>
+              {item.contact.company && <Typography color="text.secondary">{item.contact.company}</Typography>}
+            </Box>
+          ) : (
+            <Typography color="text.secondary">{d.noContact}</Typography>
+          )}
+          {extra}
+        </Panel>
+        <Panel
+          title={d.additional}
+          icon={<NotesRounded />}
+          action={
+            <Button size="small" startIcon={<EditRounded />} onClick={() => modals.additionalInfo(type, item)}>
+              {d.editAdditional}
+            </Button>
+          }
+        >
+          <TextAndLinks text={item.comments} resources={item.resources} empty={d.noAdditional} />
+        </Panel>
+        <Panel
+          title={d.report}
+          icon={<TaskAltRounded />}
+          action={
+            done ? (
+              <Button size="small" startIcon={<EditRounded />} onClick={() => modals.report(type, item)}>
+                {d.editReport}
+              </Button>
+            ) : undefined
+          }
+        >
+          {done ? (
+            <>
+              {kind === "event" && (item as ActivityEvent).mood ? (
+                <Typography variant="body2" sx={{ mb: 1 }}>
+                  <strong>{d.mood}&nbsp;:</strong> {activityMessages.moods[(item as ActivityEvent).mood] ?? ""}
+                </Typography>
+              ) : null}
+              <TextAndLinks text={item.markAsCompleteComment} resources={[]} empty={d.noReport} />
+            </>
+          ) : (
+            <Typography color="text.secondary">{d.noReportYet}</Typography>
+          )}
+        </Panel>
+      </Box>
+    </PageContainer>
+  );
+}
+
+function Panel({ title, icon, children, action }: { title: string; icon: ReactNode; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Card component="section" aria-label={title} sx={{ p: { xs: 2.5, sm: 3 } }}>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 1.5, flexWrap: "wrap" }}>
+        <IconBadge size={36}>{icon}</IconBadge>
+        <Typography variant="h3" component="h2" sx={{ flex: 1 }}>
+          {title}
+        </Typography>
+        {action}
+      </Box>
+      {children}
+    </Card>
+  );
+}
+
+function TextAndLinks({ text, resources, empty }: { text: string; resources: readonly Resource[]; empty: string }) {
+  if (!text.trim() && resources.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
+  return (
+    <Box>
+      {text.trim() && <Typography sx={{ whiteSpace: "pre-line", mb: resources.length ? 1.5 : 0 }}>{text}</Typography>}
+      {resources.length > 0 && (
+        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+          {resources.map((r, i) => (
+            <li key={i}>
+              <Link href={r.url} target="_blank" rel="noopener noreferrer">
+                {r.label}
+              </Link>
+            </li>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,132 @@
+// The agency modal (spec sections 2 and 5): the agency's name and e-mail (required), and its
+// administrator, whose account is created and invited by e-mail.
+import { useState, type ReactNode } from "react";
+// Only useForm's own methods (the login page shares react-hook-form's module).
+import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { useMutation } from "@connectrpc/connect-query";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
+import { Civility } from "../../gen/tremplin/common/v1/common_pb";
+import { useToast } from "../../components/Toasts";
+import { errorReason } from "../../lib/errors";
+import { agencyMessages } from "../../lib/messages/agency";
+import { handledByApp } from "../../lib/queryClient";
+import * as rules from "../../lib/validation";
+import { useServerViolations } from "../../lib/useServerViolations";
+import { agencyDraft, agencyFieldOfPath, EMPTY_AGENCY, type AgencyFormValues } from "./model";
+import { serverMessage, useRefreshAgencies } from "./queries";
+
+const f = agencyMessages.agencyForm;
+
+function bind({ ref, ...rest }: UseFormRegisterReturn) {
+  return { ...rest, inputRef: ref };
+}
+
+type TextName = Exclude<keyof AgencyFormValues, "civility">;
+
+export function AgencyForm({ close }: { close: () => void }) {
+  const toast = useToast();
+  const refresh = useRefreshAgencies();
+  const form = useForm<AgencyFormValues>({ mode: "onTouched", defaultValues: EMPTY_AGENCY });
+  const { register, handleSubmit, watch, setValue, setError, formState } = form;
+  const [formError, setFormError] = useState<string | undefined>(undefined);
+  const create = useMutation(AgencyService.method.createAgency, { meta: { handlesErrors: true } });
+  const placeViolations = useServerViolations(form, { field: agencyFieldOfPath, fallback: f.createError });
+
+  const onFailure = (err: unknown) => {
+    if (handledByApp(err)) return;
+    const reason = errorReason(err);
+    if (reason === "EMAIL_ALREADY_USED") {
+      setError("adminEmail", { message: serverMessage(err) ?? f.createError }, { shouldFocus: true });
+      return;
+    }
+    if (reason === "INVALID_FIELDS" && placeViolations(err)) return;
+    setFormError(f.createError);
+    toast.error(f.createError);
+  };
+
+  const submit = handleSubmit((values) => {
+    setFormError(undefined);
+    create.mutate(agencyDraft(values), {
+      onSuccess: () => {
+        void refresh();
+        toast.success(f.created);
+        close();
+      },
+      onError: onFailure,
+    });
+  });
+
+  const text = (name: TextName, label: string, validate?: Record<string, (v: string) => rules.RuleResult>, extra: object = {}) => {
+    const error = formState.errors[name]?.message;
+    return <TextField label={label} {...bind(register(name, { validate }))} error={Boolean(error)} helperText={error} autoComplete="off" {...extra} />;
+  };
+  const lastName = register("lastName");
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={f.title} sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
+      <Section title={f.agency}>
+        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
+          {text("name", f.name, { required: rules.required }, { required: true })}
+          {text("email", f.email, { required: rules.required, email: rules.email }, { required: true, type: "email" })}
+        </Box>
+      </Section>
+      <Section title={f.admin}>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
+          {f.adminHint}
+        </Typography>
+        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "150px 1fr 1fr" }, gap: 2, alignItems: "start" }}>
+          <TextField select label={f.civility} value={watch("civility")} onChange={(e) => setValue("civility", Number(e.target.value) as Civility)}>
+            <MenuItem value={Civility.UNSPECIFIED}>{f.civilities.unspecified}</MenuItem>
+            <MenuItem value={Civility.FEMALE}>{f.civilities.female}</MenuItem>
+            <MenuItem value={Civility.MALE}>{f.civilities.male}</MenuItem>
+            <MenuItem value={Civility.OTHER}>{f.civilities.other}</MenuItem>
+          </TextField>
+          {text("firstName", f.firstName)}
+          <TextField
+            label={f.lastName}
+            autoComplete="off"
+            {...bind(lastName)}
+            onChange={(e) => {
+              e.target.value = rules.normalizeLastName(e.target.value);
+              return lastName.onChange(e);
+            }}
+          />
+        </Box>
+        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
+          <Box sx={{ gridColumn: { sm: "1 / -1" } }}>
+            {text("adminEmail", f.adminEmail, { required: rules.required, email: rules.email }, { required: true, type: "email" })}
+          </Box>
+          {text("mobileNumber", f.mobile, { phone: rules.phone }, { type: "tel" })}
+          {text("phoneNumber", f.phone, { phone: rules.phone }, { type: "tel" })}
+          <Box sx={{ gridColumn: { sm: "1 / -1" } }}>{text("job", f.job)}</Box>
+        </Box>
+      </Section>
+      {formError && <Alert severity="error">{formError}</Alert>}
+      <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1.25, flexWrap: "wrap-reverse", "& > .MuiButton-root": { minWidth: 120, flex: { xs: "1 1 auto", sm: "0 0 auto" } } }}>
+        <Button variant="outlined" color="inherit" onClick={close} disabled={create.isPending} sx={{ borderColor: "divider" }}>
+          {f.cancel}
+        </Button>
+        <Button type="submit" variant="contained" loading={create.isPending}>
+          {f.submit}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: "flex", flexDirection: "column", gap: 2 }}>
+      <Typography component="legend" variant="overline" sx={{ color: "text.secondary", fontWeight: 700, letterSpacing: "0.08em", lineHeight: 1.5, mb: 1.5, p: 0 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,91 @@
+// The building blocks of /application/{id}: a titled card, a definition row, the empty and the
+// failed states of a panel (a failed call says so, never « aucune »), the status chip.
+import type { ReactNode } from "react";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import Chip from "@mui/material/Chip";
+import Typography from "@mui/material/Typography";
+import { ApplicationStatus } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
+import { IconBadge } from "../../../components/IconBadge";
+import { applicationMessages } from "../../../lib/messages/applications";
+import { applicationStatusLabel } from "../labels";
+import { brand } from "../../../lib/theme";
+
+const d = applicationMessages.details;
+
+export function Panel({ id, title, icon, children, action }: { id: string; title: string; icon: ReactNode; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Card component="section" aria-labelledby={id} sx={{ p: { xs: 2.5, sm: 3 }, minWidth: 0 }}>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 1.5, flexWrap: "wrap" }}>
+        <IconBadge size={36}>{icon}</IconBadge>
+        <Typography id={id} variant="h3" component="h2" sx={{ flex: 1, minWidth: 0 }}>
+          {title}
+        </Typography>
+        {action}
+      </Box>
+      {children}
+    </Card>
+  );
+}
+
+export function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ py: 1.25, borderTop: `1px solid ${brand.border}`, "&:first-of-type": { borderTop: 0, pt: 0 } }}>
+      <Typography component="dt" variant="caption" sx={{ color: "text.secondary", fontWeight: 600, textTransform: "uppercase", letterSpacing: "0.06em" }}>
+        {label}
+      </Typography>
+      <Box component="dd" sx={{ m: 0, mt: 0.25, minWidth: 0, overflowWrap: "anywhere" }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+export function None() {
+  return <Typography color="text.secondary">{d.none}</Typography>;
+}
+
+export function EmptyLine({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ py: 3, px: 2, textAlign: "center", borderRadius: "12px", bgcolor: "#FAFBFD", border: `1px dashed ${brand.border}` }}>
+      <Typography color="text.secondary">{children}</Typography>
+    </Box>
+  );
+}
+
+/** A panel whose call failed: it says so, with a way to try again. */
+export function ErrorLine({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {d.retry}
+        </Button>
+      }
+    >
+      {children}
+    </Alert>
+  );
+}
+
+const chipColors: Record<number, { bg: string; fg: string }> = {
+  [ApplicationStatus.NEW]: { bg: brand.primaryLight, fg: "#3730A3" },
+  [ApplicationStatus.ENGAGED]: { bg: "#FEF3C7", fg: "#92400E" },
+  [ApplicationStatus.LOST]: { bg: "#FEE2E2", fg: "#991B1B" },
+  [ApplicationStatus.WIN]: { bg: "#DCFCE7", fg: "#166534" },
+};
+
+export function ApplicationStatusChip({ status }: { status: ApplicationStatus }) {
+  const c = chipColors[status] ?? { bg: "#F1F5F9", fg: "#334155" };
+  return (
+    <Chip
+      size="small"
+      label={applicationStatusLabel(status)}
+      data-testid="application-status"
+      sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 700, height: 24, "& .MuiChip-label": { px: 1 } }}
+    />
+  );
+}

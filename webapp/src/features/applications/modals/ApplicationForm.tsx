@@ -1,0 +1,375 @@
+// The application modal's body (spec section 2 "Modals", 3 "Application", 4, 5): company, job,
+// source and its details, salary, reference (hidden and cleared for the source my-network),
+// place, publication date, the candidate's own contacts (several, searchable), description and
+// links. Rules checked on submit; the server's refusals land on the fields they name.
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+// Only useForm's own methods (register, watch, setValue…): react-hook-form is one module shared
+// with the login page, whose chunk would carry Controller or useFieldArray too.
+import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { ConnectError } from "@connectrpc/connect";
+import { skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
+import Alert from "@mui/material/Alert";
+import Autocomplete, { createFilterOptions } from "@mui/material/Autocomplete";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import InfoOutlined from "@mui/icons-material/InfoOutlined";
+import { NetworkService } from "../../../gen/tremplin/network/v1/network_pb";
+import {
+  ApplicationSource,
+  OpportunityService,
+  type Application,
+} from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
+import { DayField } from "../../../components/DayField";
+import { Actions } from "../../../components/activity/fields";
+import { ResourcesField } from "../../../components/resources/ResourcesField";
+import { useToast } from "../../../components/Toasts";
+import { errorReason, isNotFound } from "../../../lib/errors";
+import { messages } from "../../../lib/messages";
+import { activityMessages } from "../../../lib/messages/activities";
+import { applicationMessages } from "../../../lib/messages/applications";
+import { applicationSourceLabel } from "../../../lib/messages/opportunity";
+import { handledByApp } from "../../../lib/queryClient";
+import { brand } from "../../../lib/theme";
+import { violationErrors } from "../../../lib/useServerViolations";
+import {
+  SOURCES,
+  applicationDraft,
+  applicationToForm,
+  emptyApplication,
+  isOpen,
+  showsReference,
+  validateApplication,
+  violationField,
+  type ApplicationFormValues,
+} from "./model";
+import { useRefreshApplications } from "../queries";
+
+const f = applicationMessages.form;
+const t = applicationMessages.toasts;
+
+/** react-hook-form's register, for MUI's TextField (whose `ref` is the wrapper's). */
+function bind({ ref, ...rest }: UseFormRegisterReturn) {
+  return { ...rest, inputRef: ref };
+}
+
+/**
+ * The modal body: to edit, loads the application first (a listed one carries no description nor
+ * links). `onSaved` gets the saved application; the caller closes the modal or chains a prompt.
+ */
+export function ApplicationModalBody({
+  applicationId,
+  close,
+  onSaved,
+}: {
+  applicationId?: string;
+  close: () => void;
+  onSaved: (a: Application, created: boolean) => void;
+}) {
+  const toast = useToast();
+  const refresh = useRefreshApplications();
+  // A deleted or foreign application is this modal's business; other refusals are the app's.
+  const existing = useQuery(OpportunityService.method.getApplication, applicationId ? { id: applicationId } : skipToken, {
+    meta: { handlesErrors: isNotFound },
+    staleTime: 0,
+  });
+  if (applicationId && existing.error) {
+    return <LoadFailure error={existing.error} close={close} onGone={() => (toast.error(t.gone), void refresh())} />;
+  }
+  const application = existing.data?.application;
+  if (applicationId && !application) {
+    return (
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "center", gap: 1.5, py: 6 }}>
+        <CircularProgress size={22} />
+        <Typography color="text.secondary">{f.loading}</Typography>
+      </Box>
+    );
+  }
+  if (application && !isOpen(application.status)) {
+    return <Closed close={close} />;
+  }
+  return <ApplicationForm application={application} close={close} onSaved={onSaved} />;
+}
+
+function LoadFailure({ error, close, onGone }: { error: unknown; close: () => void; onGone: () => void }) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    if (isNotFound(error)) onGone();
+    close();
+  }, [error, close, onGone]);
+  return null;
+}
+
+/** Win and lost are final: the form is not offered. */
+function Closed({ close }: { close: () => void }) {
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
+      <Alert severity="info">{t.closed}</Alert>
+      <Actions>
+        <Button variant="contained" onClick={close}>
+          {f.cancel}
+        </Button>
+      </Actions>
+    </Box>
+  );
+}
+
+type TextName = "company" | "job" | "reference" | "place" | "salary" | "description" | "sourceDetails";
+
+export function ApplicationForm({
+  application,
+  close,
+  onSaved,
+}: {
+  application: Application | undefined;
+  close: () => void;
+  onSaved: (a: Application, created: boolean) => void;
+}) {
+  const toast = useToast();
+  const refresh = useRefreshApplications();
+  const editing = application !== undefined;
+  const form = useForm<ApplicationFormValues>({
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: application ? applicationToForm(application) : emptyApplication(),
+  });
+  const { register, handleSubmit, watch, setValue, setError, clearErrors, formState } = form;
+  const [formError, setFormError] = useState<string | undefined>();
+  const create = useMutation(OpportunityService.method.createApplication, { meta: { handlesErrors: true } });
+  const update = useMutation(OpportunityService.method.updateApplication, { meta: { handlesErrors: true } });
+  const saving = create.isPending || update.isPending;
+
+  const required = (name: "company" | "job") => (v: string) => (validateApplication({ company: "x", job: "x", source: ApplicationSource.OTHER, [name]: v })[name] ? messages.validation.required : true);
+  register("source", { validate: (s) => (s === ApplicationSource.UNSPECIFIED ? messages.validation.required : true) });
+  const source = watch("source");
+  const resources = watch("resources");
+  const contactIds = watch("contactIds");
+
+  const onFailure = (err: unknown) => {
+    // The subscription page or the sign-out: the app's handling, which drops the modal.
+    if (handledByApp(err)) return;
+    const reason = errorReason(err);
+    if (reason === "INVALID_FIELDS") {
+      // The shared mapping (src/lib/useServerViolations.ts); the links have no field of their own.
+      const errors = violationErrors<keyof ApplicationFormValues>(err, { field: violationField, ownRules: /^(application|resource)\./ });
+      if (!errors) {
+        setFormError(editing ? t.updateError : t.createError);
+        return;
+      }
+      let first = true;
+      for (const [field, message] of Object.entries(errors) as [keyof ApplicationFormValues, string][]) {
+        if (field === "resources") {
+          setFormError(message);
+          continue;
+        }
+        setError(field, { message }, { shouldFocus: first });
+        first = false;
+      }
+      return;
+    }
+    if (reason === "APPLICATION_CLOSED") {
+      toast.error(t.closed);
+      void refresh();
+      close();
+      return;
+    }
+    if (isNotFound(err)) {
+      if (err instanceof ConnectError && err.rawMessage.startsWith("Contact")) {
+        // A chosen contact was deleted meanwhile: the list reloads, the form stays.
+        setError("contactIds", { message: f.contactGone });
+        void refresh();
+        return;
+      }
+      toast.error(t.gone);
+      void refresh();
+      close();
+      return;
+    }
+    setFormError(editing ? t.updateError : t.createError);
+  };
+
+  const submit = handleSubmit((values) => {
+    setFormError(undefined);
+    const draft = applicationDraft(values);
+    const done = (saved: Application | undefined) => {
+      if (!saved) return;
+      toast.success(editing ? t.updated : t.created);
+      void refresh();
+      onSaved(saved, !editing);
+    };
+    if (application) update.mutate({ id: application.id, application: draft }, { onSuccess: (r) => done(r.application), onError: onFailure });
+    else create.mutate({ application: draft }, { onSuccess: (r) => done(r.application), onError: onFailure });
+  });
+
+  const text = (name: TextName, label: string, extra: object = {}, validate?: (v: string) => true | string) => {
+    const error = formState.errors[name]?.message;
+    return <TextField label={label} {...bind(register(name, validate ? { validate } : {}))} error={Boolean(error)} helperText={error ?? (extra as { helperText?: string }).helperText} {...extra} />;
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={editing ? f.editTitle : f.createTitle} sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
+      <Section title={f.offer}>
+        <Grid>
+          {text("company", f.company, { required: true, autoComplete: "off", slotProps: { htmlInput: { maxLength: 200 } } }, required("company"))}
+          {text("job", f.job, { required: true, autoComplete: "off", slotProps: { htmlInput: { maxLength: 200 } } }, required("job"))}
+          {text("place", f.place, { autoComplete: "off", slotProps: { htmlInput: { maxLength: 200 } } })}
+          {text("salary", f.salary, { autoComplete: "off", helperText: f.salaryHelp, slotProps: { htmlInput: { maxLength: 100 } } })}
+        </Grid>
+      </Section>
+
+      <Section title={f.origin}>
+        <Grid>
+          <TextField
+            select
+            required
+            label={f.source}
+            name="source"
+            value={source === ApplicationSource.UNSPECIFIED ? "" : source}
+            onChange={(e) => {
+              const next = Number(e.target.value) as ApplicationSource;
+              setValue("source", next, { shouldValidate: formState.isSubmitted, shouldDirty: true });
+              // The source my-network clears and hides the reference (spec section 4).
+              if (!showsReference(next)) setValue("reference", "", { shouldDirty: true });
+              clearErrors("reference");
+            }}
+            error={Boolean(formState.errors.source)}
+            helperText={formState.errors.source?.message}
+          >
+            {SOURCES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {applicationSourceLabel(s)}
+              </MenuItem>
+            ))}
+          </TextField>
+          {text("sourceDetails", f.sourceDetails, { autoComplete: "off", helperText: f.sourceDetailsHelp, slotProps: { htmlInput: { maxLength: 500 } } })}
+          {showsReference(source) ? (
+            text("reference", f.reference, { autoComplete: "off", slotProps: { htmlInput: { maxLength: 200 } } })
+          ) : (
+            <Box data-testid="reference-hidden" sx={{ display: "flex", gap: 1, alignItems: "center", px: 1.5, py: 1.25, borderRadius: "10px", bgcolor: "#F8FAFF", border: `1px solid ${brand.border}` }}>
+              <InfoOutlined fontSize="small" sx={{ color: "primary.main" }} />
+              <Typography variant="body2" color="text.secondary">
+                {f.referenceHidden}
+              </Typography>
+            </Box>
+          )}
+          <DayField
+            label={f.dateOfPublication}
+            name="dateOfPublication"
+            value={watch("dateOfPublication")}
+            onChange={(v) => setValue("dateOfPublication", v, { shouldDirty: true })}
+            error={Boolean(formState.errors.dateOfPublication)}
+            helperText={formState.errors.dateOfPublication?.message}
+          />
+        </Grid>
+      </Section>
+
+      <Section title={f.people}>
+        <ContactsPicker
+          value={contactIds}
+          known={application?.contacts ?? []}
+          onChange={(ids) => {
+            setValue("contactIds", ids, { shouldDirty: true });
+            clearErrors("contactIds");
+          }}
+          error={formState.errors.contactIds?.message}
+        />
+        <ResourcesField value={resources} onChange={(next) => setValue("resources", next, { shouldDirty: true })} texts={activityMessages.form} />
+      </Section>
+
+      <Section title={f.aboutOffer}>
+        {text("description", f.description, { multiline: true, minRows: 3, maxRows: 12, slotProps: { htmlInput: { maxLength: 20000 } } })}
+      </Section>
+
+      {formError && <Alert severity="error">{formError}</Alert>}
+
+      <Actions>
+        <Button variant="outlined" color="inherit" onClick={close} disabled={saving} sx={{ borderColor: "divider" }}>
+          {f.cancel}
+        </Button>
+        <Button type="submit" variant="contained" loading={saving}>
+          {editing ? f.submitUpdate : f.submitCreate}
+        </Button>
+      </Actions>
+    </Box>
+  );
+}
+
+type ContactOption = { id: string; firstName: string; lastName: string; company: string };
+
+const contactName = (c: ContactOption) => `${c.firstName} ${c.lastName}`.trim();
+const filterContacts = createFilterOptions<ContactOption>({ limit: 50, stringify: (c) => `${contactName(c)} ${c.company}` });
+
+/** The candidate's own contacts, several at once, searchable by name or company. */
+function ContactsPicker({
+  value,
+  known,
+  onChange,
+  error,
+}: {
+  value: string[];
+  /** The contacts already associated (named even before the list loads). */
+  known: readonly ContactOption[];
+  onChange: (ids: string[]) => void;
+  error?: string;
+}) {
+  const list = useQuery(NetworkService.method.listContacts, {});
+  const options = useMemo<ContactOption[]>(
+    () => (list.data?.contacts ?? []).map((c) => ({ id: c.id, firstName: c.firstName, lastName: c.lastName, company: c.company })),
+    [list.data],
+  );
+  const selected = useMemo(
+    () => value.map((id) => options.find((o) => o.id === id) ?? known.find((k) => k.id === id) ?? { id, firstName: "…", lastName: "", company: "" }),
+    [value, options, known],
+  );
+  return (
+    <Autocomplete<ContactOption, true>
+      multiple
+      options={options}
+      value={selected}
+      loading={list.isPending}
+      loadingText={f.contactsLoading}
+      filterOptions={filterContacts}
+      filterSelectedOptions
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      getOptionLabel={contactName}
+      onChange={(_, v) => onChange(v.map((c) => c.id))}
+      noOptionsText={list.isError ? f.contactsError : f.contactsEmpty}
+      renderOption={(props, o) => {
+        const { key, ...rest } = props as typeof props & { key: string };
+        return (
+          <Box component="li" key={key || o.id} {...rest} sx={{ display: "flex", flexDirection: "column", alignItems: "flex-start !important" }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {contactName(o)}
+            </Typography>
+            {o.company && (
+              <Typography variant="caption" color="text.secondary">
+                {o.company}
+              </Typography>
+            )}
+          </Box>
+        );
+      }}
+      renderInput={(params) => <TextField {...params} label={f.contacts} error={Boolean(error)} helperText={error ?? (list.isError ? f.contactsError : f.contactsHelp)} />}
+    />
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: "flex", flexDirection: "column", gap: 2 }}>
+      <Typography component="legend" variant="overline" sx={{ color: "text.secondary", fontWeight: 700, letterSpacing: "0.08em", lineHeight: 1.5, mb: 1.5, p: 0 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function Grid({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2, alignItems: "start" }}>{children}</Box>;
+}

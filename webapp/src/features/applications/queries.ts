@@ -1,0 +1,47 @@
+// The calls of the application screens, through the app's one transport and query client.
+import { create } from "@bufbuild/protobuf";
+import { createConnectQueryKey, useTransport } from "@connectrpc/connect-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { NetworkService } from "../../gen/tremplin/network/v1/network_pb";
+import { ListApplicationsResponseSchema, OpportunityService, type Application } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
+
+/** Every answer of OpportunityService in the cache (lists, details, known contacts). */
+export const opportunityQueries = createConnectQueryKey({ schema: OpportunityService, cardinality: undefined });
+const networkQueries = createConnectQueryKey({ schema: NetworkService, cardinality: undefined });
+
+/**
+ * Refetch what shows applications after a change: the applications, and the contacts (their
+ * « linked to an application » mark and linked applications follow the associations).
+ */
+export function useRefreshApplications(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: opportunityQueries }),
+      queryClient.invalidateQueries({ queryKey: networkQueries }),
+    ]);
+  }, [queryClient]);
+}
+
+/**
+ * Put a saved application into the cached full list at once (the task form's application picker
+ * reads it), before the refetch confirms it.
+ */
+export function useApplySaved(): (a: Application) => void {
+  const queryClient = useQueryClient();
+  const transport = useTransport();
+  return useCallback(
+    (saved) => {
+      const key = createConnectQueryKey({ schema: OpportunityService.method.listApplications, input: {}, transport, cardinality: "finite" });
+      queryClient.setQueryData(key, (old) => {
+        // Not loaded yet: the form that needs it loads it from the server, new one included.
+        if (!old) return old;
+        const list = old.applications;
+        const applications = list.some((a) => a.id === saved.id) ? list.map((a) => (a.id === saved.id ? saved : a)) : [saved, ...list];
+        return create(ListApplicationsResponseSchema, { applications });
+      });
+    },
+    [queryClient, transport],
+  );
+}

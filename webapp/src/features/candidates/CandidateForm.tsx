@@ -1,0 +1,181 @@
+// The candidate modal (spec sections 2 and 5): identity and contact details, e-mail required.
+// The platform admin also chooses B2C (the default) or B2B and the agency; an agency admin's
+// candidate belongs to their agency. Refusals land under the field they concern.
+import { useState, type ReactNode } from "react";
+// Only useForm's own methods (see src/features/contacts/ContactForm.tsx: the login page shares
+// react-hook-form's module).
+import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { useMutation, useQuery } from "@connectrpc/connect-query";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import MenuItem from "@mui/material/MenuItem";
+import Switch from "@mui/material/Switch";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
+import { Civility } from "../../gen/tremplin/common/v1/common_pb";
+import { useToast } from "../../components/Toasts";
+import { errorReason } from "../../lib/errors";
+import { agencyMessages } from "../../lib/messages/agency";
+import { handledByApp } from "../../lib/queryClient";
+import * as rules from "../../lib/validation";
+import { useServerViolations } from "../../lib/useServerViolations";
+import { candidateDraft, EMPTY_CANDIDATE, fieldOfPath, type CandidateFormValues, type Manager } from "./model";
+import { serverMessage, useRefreshAgency } from "./queries";
+
+const f = agencyMessages.candidateForm;
+
+function bind({ ref, ...rest }: UseFormRegisterReturn) {
+  return { ...rest, inputRef: ref };
+}
+
+type TextName = "firstName" | "lastName" | "email" | "mobileNumber" | "phoneNumber" | "job";
+
+export function CandidateForm({ who, close }: { who: Manager; close: () => void }) {
+  const admin = who === "admin";
+  const toast = useToast();
+  const refresh = useRefreshAgency();
+  const form = useForm<CandidateFormValues>({ mode: "onTouched", defaultValues: EMPTY_CANDIDATE });
+  const { register, handleSubmit, watch, setValue, setError, formState } = form;
+  const [formError, setFormError] = useState<string | undefined>(undefined);
+  const agencies = useQuery(AgencyService.method.listAgencies, {}, { enabled: admin });
+  const createCandidate = useMutation(AgencyService.method.createCandidate, { meta: { handlesErrors: true } });
+  const placeViolations = useServerViolations(form, { field: fieldOfPath, fallback: f.createError });
+  const isB2c = watch("isB2c");
+  register("agencyId", {
+    // A B2B candidate takes a licence from an agency: one must be chosen.
+    validate: (v) => (admin && !watch("isB2c") ? rules.required(v) : true),
+  });
+
+  const onFailure = (err: unknown) => {
+    if (handledByApp(err)) return;
+    const reason = errorReason(err);
+    if (reason === "EMAIL_ALREADY_USED") {
+      setError("email", { message: serverMessage(err) ?? f.createError }, { shouldFocus: true });
+      return;
+    }
+    if (reason === "INVALID_FIELDS" && placeViolations(err)) return;
+    // Spec section 8: the candidate's creation error (the server's own words when it has some).
+    const detail = reason && reason !== "INVALID_FIELDS" ? serverMessage(err) : undefined;
+    setFormError(detail ?? f.createError);
+    toast.error(f.createError);
+  };
+
+  const submit = handleSubmit((values) => {
+    setFormError(undefined);
+    createCandidate.mutate(candidateDraft(values, who), {
+      onSuccess: (res) => {
+        void refresh();
+        toast.success(res.invitationSent ? f.createdInvited : f.createdWaiting);
+        close();
+      },
+      onError: onFailure,
+    });
+  });
+
+  const text = (name: TextName, label: string, validate?: Record<string, (v: string) => rules.RuleResult>, extra: object = {}) => {
+    const error = formState.errors[name]?.message;
+    return <TextField label={label} {...bind(register(name, { validate }))} error={Boolean(error)} helperText={error} autoComplete="off" {...extra} />;
+  };
+  const lastName = register("lastName");
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={f.title} sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
+      <Section title={f.identity}>
+        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "150px 1fr 1fr" }, gap: 2, alignItems: "start" }}>
+          <TextField select label={f.civility} value={watch("civility")} onChange={(e) => setValue("civility", Number(e.target.value) as Civility)}>
+            <MenuItem value={Civility.UNSPECIFIED}>{agencyMessages.agencyForm.civilities.unspecified}</MenuItem>
+            <MenuItem value={Civility.FEMALE}>{agencyMessages.agencyForm.civilities.female}</MenuItem>
+            <MenuItem value={Civility.MALE}>{agencyMessages.agencyForm.civilities.male}</MenuItem>
+            <MenuItem value={Civility.OTHER}>{agencyMessages.agencyForm.civilities.other}</MenuItem>
+          </TextField>
+          {text("firstName", f.firstName)}
+          <TextField
+            label={f.lastName}
+            autoComplete="off"
+            {...bind(lastName)}
+            onChange={(e) => {
+              // Upper-cased and cleaned as it is typed (spec section 5).
+              e.target.value = rules.normalizeLastName(e.target.value);
+              return lastName.onChange(e);
+            }}
+          />
+        </Box>
+      </Section>
+      <Section title={f.contact}>
+        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
+          <Box sx={{ gridColumn: { sm: "1 / -1" } }}>
+            {text("email", f.email, { required: rules.required, email: rules.email }, { required: true, type: "email" })}
+          </Box>
+          {text("mobileNumber", f.mobile, { phone: rules.phone }, { type: "tel" })}
+          {text("phoneNumber", f.phone, { phone: rules.phone }, { type: "tel" })}
+          <Box sx={{ gridColumn: { sm: "1 / -1" } }}>{text("job", f.job)}</Box>
+        </Box>
+      </Section>
+      {admin ? (
+        <Section title={f.access}>
+          <Box>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={isB2c}
+                  onChange={(e) => {
+                    setValue("isB2c", e.target.checked);
+                    form.clearErrors("agencyId");
+                  }}
+                />
+              }
+              label={f.b2c}
+            />
+            <Typography variant="body2" color="text.secondary">
+              {isB2c ? f.b2cHelp : f.b2bHelp}
+            </Typography>
+          </Box>
+          <TextField
+            select
+            label={f.agency}
+            required={!isB2c}
+            value={watch("agencyId")}
+            onChange={(e) => setValue("agencyId", e.target.value, { shouldValidate: formState.isSubmitted })}
+            error={Boolean(formState.errors.agencyId)}
+            helperText={formState.errors.agencyId?.message}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">{isB2c ? f.noAgency : "—"}</MenuItem>
+            {(agencies.data?.agencies ?? []).map((ag) => (
+              <MenuItem key={ag.id} value={ag.id}>
+                {ag.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Section>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {f.agencyHintB2B}
+        </Typography>
+      )}
+      {formError && <Alert severity="error">{formError}</Alert>}
+      <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1.25, flexWrap: "wrap-reverse", "& > .MuiButton-root": { minWidth: 120, flex: { xs: "1 1 auto", sm: "0 0 auto" } } }}>
+        <Button variant="outlined" color="inherit" onClick={close} disabled={createCandidate.isPending} sx={{ borderColor: "divider" }}>
+          {f.cancel}
+        </Button>
+        <Button type="submit" variant="contained" loading={createCandidate.isPending}>
+          {f.submit}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: "flex", flexDirection: "column", gap: 2 }}>
+      <Typography component="legend" variant="overline" sx={{ color: "text.secondary", fontWeight: 700, letterSpacing: "0.08em", lineHeight: 1.5, mb: 1.5, p: 0 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,210 @@
+// /candidates/:id/progress (agency admin): the coach view. A consenting candidate's progress,
+// read-only — this week's and last week's dashboard figures, last sign-in, counts of contacts
+// and applications by status, overdue tasks — and never a contact's personal details. Without
+// consent the page says so in plain French.
+import type { ReactNode } from "react";
+import { Link as RouterLink, useLocation, useParams } from "react-router";
+import { useQuery } from "@connectrpc/connect-query";
+import Box from "@mui/material/Box";
+import Breadcrumbs from "@mui/material/Breadcrumbs";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import Link from "@mui/material/Link";
+import Skeleton from "@mui/material/Skeleton";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import ArrowBackRounded from "@mui/icons-material/ArrowBackRounded";
+import ErrorOutlineRounded from "@mui/icons-material/ErrorOutlineRounded";
+import LockPersonRounded from "@mui/icons-material/LockPersonRounded";
+import PersonSearchRounded from "@mui/icons-material/PersonSearchRounded";
+import VisibilityRounded from "@mui/icons-material/VisibilityRounded";
+import { AgencyService, type CandidateProgress, type ProgressWeek } from "../../gen/tremplin/agency/v1/agency_pb";
+import { EmptyState } from "../../components/EmptyState";
+import { PageContainer } from "../../components/layout/PageContainer";
+import { isNotFound } from "../../lib/errors";
+import { formatDate, formatDateTime } from "../../lib/format";
+import { agencyMessages } from "../../lib/messages/agency";
+import { usePageTitle } from "../../lib/usePageTitle";
+import { progression, WEEK_FIGURES, weekValue } from "./model";
+
+const p = agencyMessages.progress;
+
+export default function CandidateProgressPage() {
+  const { id = "" } = useParams();
+  // The list passes the candidate's name along: a candidate who shares nothing is still named.
+  const listed = (useLocation().state as { name?: unknown } | null)?.name;
+  const progress = useQuery(AgencyService.method.getCandidateProgress, { id }, { meta: { handlesErrors: isNotFound }, staleTime: 0 });
+  const data = progress.data;
+  const name = data?.progress
+    ? [data.progress.firstName, data.progress.lastName].filter(Boolean).join(" ")
+    : typeof listed === "string"
+      ? listed
+      : "";
+  usePageTitle(name ? `${p.title} – ${name}` : p.title);
+
+  let body: ReactNode;
+  if (progress.isPending) {
+    body = (
+      <Box aria-busy="true">
+        <Skeleton variant="text" width={280} height={48} />
+        <Skeleton variant="rounded" height={280} sx={{ mt: 2 }} />
+      </Box>
+    );
+  } else if (progress.isError) {
+    body = isNotFound(progress.error) ? (
+      <EmptyState level="page" tone="info" icon={<PersonSearchRounded />} title={p.notFoundTitle} text={p.notFoundText} actions={<BackButton />} />
+    ) : (
+      <EmptyState
+        level="page"
+        tone="danger"
+        icon={<ErrorOutlineRounded />}
+        title={p.title}
+        text={p.error}
+        actions={
+          <>
+            <Button onClick={() => void progress.refetch()}>{p.retry}</Button>
+            <BackButton />
+          </>
+        }
+      />
+    );
+  } else if (!data?.shared || !data.progress) {
+    body = (
+      <EmptyState
+        level="page"
+        tone="accent"
+        icon={<LockPersonRounded />}
+        title={p.notSharedTitle}
+        text={p.notSharedText}
+        textMaxWidth={560}
+        actions={<BackButton />}
+      />
+    );
+  } else {
+    body = <Shared progress={data.progress} />;
+  }
+
+  return (
+    <PageContainer>
+      <Breadcrumbs aria-label={p.breadcrumb} sx={{ mb: 2 }}>
+        <Link component={RouterLink} to="/candidates" underline="hover" color="inherit">
+          {p.back}
+        </Link>
+        <Typography color="text.primary" aria-current="page">
+          {name || p.title}
+        </Typography>
+      </Breadcrumbs>
+      {body}
+    </PageContainer>
+  );
+}
+
+function BackButton() {
+  return (
+    <Button component={RouterLink} to="/candidates" variant="outlined" startIcon={<ArrowBackRounded />}>
+      {p.back}
+    </Button>
+  );
+}
+
+function weekRange(w: ProgressWeek | undefined): string {
+  if (!w?.start || !w.end) return "";
+  // The end is the next Monday at midnight: the week's last day is the one before.
+  const end = new Date(Number(w.end.seconds) * 1000 - 1);
+  return p.range(formatDate(w.start), formatDate(end));
+}
+
+function Shared({ progress }: { progress: CandidateProgress }) {
+  const name = [progress.firstName, progress.lastName].filter(Boolean).join(" ");
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
+      <Box>
+        <Typography variant="h1">{name}</Typography>
+        <Typography variant="subtitle1" sx={{ mt: 1 }} data-testid="last-login">
+          {progress.lastLoginDate ? p.lastLogin(formatDateTime(progress.lastLoginDate)) : p.neverSignedIn}
+        </Typography>
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1, mt: 1.5, color: "text.secondary" }}>
+          <VisibilityRounded fontSize="small" />
+          <Typography variant="body2">{p.readOnly}</Typography>
+        </Box>
+      </Box>
+
+      <Box component="section" aria-labelledby="now-title" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(6, minmax(0, 1fr))" }, gap: 1.5 }}>
+        <Typography id="now-title" variant="h2" sx={{ gridColumn: "1 / -1", fontSize: "1.125rem" }}>
+          {p.nowTitle}
+        </Typography>
+        <Figure label={p.contacts} value={progress.contacts} testId="figure-contacts" />
+        <Figure label={p.overdue} value={progress.overdueTasks} testId="figure-overdue" warn={progress.overdueTasks > 0} />
+        <Figure label={`${p.applicationsTitle} · ${p.applications.new}`} value={progress.newApplications} testId="figure-applications-new" />
+        <Figure label={`${p.applicationsTitle} · ${p.applications.engaged}`} value={progress.engagedApplications} testId="figure-applications-engaged" />
+        <Figure label={`${p.applicationsTitle} · ${p.applications.win}`} value={progress.winApplications} testId="figure-applications-win" />
+        <Figure label={`${p.applicationsTitle} · ${p.applications.lost}`} value={progress.lostApplications} testId="figure-applications-lost" />
+      </Box>
+
+      <Card component="section" aria-labelledby="week-title" sx={{ p: { xs: 2, sm: 2.5 } }}>
+        <Typography id="week-title" variant="h2" sx={{ fontSize: "1.125rem", mb: 1.5 }}>
+          {p.weekTitle}
+        </Typography>
+        <Table size="small" aria-labelledby="week-title" sx={{ "& td, & th": { px: { xs: 0.75, sm: 1.5 }, fontSize: "0.875rem" }, "& th": { color: "text.secondary", fontWeight: 600 } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{p.figure}</TableCell>
+              <TableCell align="right">
+                {p.thisWeek}
+                <Typography variant="caption" component="div" color="text.secondary" sx={{ display: { xs: "none", sm: "block" } }}>
+                  {weekRange(progress.thisWeek)}
+                </Typography>
+              </TableCell>
+              <TableCell align="right">
+                {p.lastWeek}
+                <Typography variant="caption" component="div" color="text.secondary" sx={{ display: { xs: "none", sm: "block" } }}>
+                  {weekRange(progress.lastWeek)}
+                </Typography>
+              </TableCell>
+              <TableCell align="right">{p.evolution}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {WEEK_FIGURES.map((f) => {
+              const now = weekValue(progress.thisWeek, f);
+              const before = weekValue(progress.lastWeek, f);
+              return (
+                <TableRow key={f} data-testid={`week-${f}`} sx={{ "&:last-child td": { borderBottom: 0 } }}>
+                  <TableCell component="th" scope="row" sx={{ color: "text.primary !important", fontWeight: "400 !important" }}>
+                    {p.figures[f]}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 700, fontVariantNumeric: "tabular-nums" }}>
+                    {now}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontVariantNumeric: "tabular-nums" }}>
+                    {before}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontVariantNumeric: "tabular-nums", color: now > before ? "success.dark" : now < before ? "error.dark" : "text.secondary", whiteSpace: "nowrap" }}>
+                    {progression(now, before)}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </Card>
+    </Box>
+  );
+}
+
+function Figure({ label, value, testId, warn = false }: { label: string; value: number; testId: string; warn?: boolean }) {
+  return (
+    <Card sx={{ p: 1.75, display: "flex", flexDirection: "column", gap: 0.5, borderColor: warn ? "#FCA5A5" : undefined }} data-testid={testId}>
+      <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.3 }}>
+        {label}
+      </Typography>
+      <Typography sx={{ fontSize: "1.5rem", fontWeight: 800, fontVariantNumeric: "tabular-nums", color: warn ? "error.dark" : "text.primary" }}>
+        {value.toLocaleString("fr-FR")}
+      </Typography>
+    </Card>
+  );
+}

@@ -1,0 +1,218 @@
+// The rules of the candidates screen that do not draw anything: status labels and colours, the
+// actions a candidate offers to whom, the licence line, the ticks, and the weekly figures of
+// the coach view.
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { Civility, UserStatus, type User } from "../../gen/tremplin/common/v1/common_pb";
+import type { CandidateStatusCounts, CreateCandidateRequestSchema, ProgressWeek } from "../../gen/tremplin/agency/v1/agency_pb";
+import { agencyMessages } from "../../lib/messages/agency";
+import { formatDate, toJsDate } from "../../lib/format";
+
+const s = agencyMessages.statuses;
+const l = agencyMessages.candidates.licence;
+
+export type KnownStatus = Exclude<UserStatus, UserStatus.UNSPECIFIED>;
+
+/** The status tabs, in the lifecycle's order (spec section 3). */
+export const STATUS_ORDER: readonly KnownStatus[] = [
+  UserStatus.JUST_CREATED,
+  UserStatus.WITH_PENDING_LICENSE,
+  UserStatus.WITH_VALID_LICENSE,
+  UserStatus.WITH_EXPIRED_LICENSE,
+  UserStatus.IN_TRIAL_PERIOD,
+  UserStatus.WITHOUT_LICENSE_AFTER_TRIAL_PERIOD,
+];
+
+type StatusInfo = { key: string; tab: string; chip: string; color: string; bg: string };
+
+const INFO: Record<KnownStatus, StatusInfo> = {
+  [UserStatus.JUST_CREATED]: { key: "just-created", ...s.justCreated, color: "#475569", bg: "#F1F5F9" },
+  [UserStatus.WITH_PENDING_LICENSE]: { key: "with-pending-license", ...s.withPendingLicense, color: "#B45309", bg: "#FEF3C7" },
+  [UserStatus.WITH_VALID_LICENSE]: { key: "with-valid-license", ...s.withValidLicense, color: "#15803D", bg: "#DCFCE7" },
+  [UserStatus.WITH_EXPIRED_LICENSE]: { key: "with-expired-license", ...s.withExpiredLicense, color: "#B91C1C", bg: "#FEE2E2" },
+  [UserStatus.IN_TRIAL_PERIOD]: { key: "in-trial-period", ...s.inTrialPeriod, color: "#0369A1", bg: "#E0F2FE" },
+  [UserStatus.WITHOUT_LICENSE_AFTER_TRIAL_PERIOD]: {
+    key: "without-license-after-trial-period",
+    ...s.withoutLicenseAfterTrialPeriod,
+    color: "#9A3412",
+    bg: "#FFEDD5",
+  },
+};
+
+export class UnknownStatusError extends Error {
+  constructor(status: unknown) {
+    super(`Statut de candidat inconnu (${String(status)})`);
+    this.name = "UnknownStatusError";
+  }
+}
+
+/** How a status shows. An unknown value is an internal error (spec section 8). */
+export function statusInfo(status: UserStatus): StatusInfo {
+  const info = INFO[status as KnownStatus];
+  if (!info) throw new UnknownStatusError(status);
+  return info;
+}
+
+/** The count of a status tab; "all" for the first tab. */
+export function tabCount(counts: CandidateStatusCounts | undefined, status: UserStatus): number {
+  if (!counts) return 0;
+  switch (status) {
+    case UserStatus.UNSPECIFIED:
+      return counts.all;
+    case UserStatus.JUST_CREATED:
+      return counts.justCreated;
+    case UserStatus.IN_TRIAL_PERIOD:
+      return counts.inTrialPeriod;
+    case UserStatus.WITHOUT_LICENSE_AFTER_TRIAL_PERIOD:
+      return counts.withoutLicenseAfterTrialPeriod;
+    case UserStatus.WITH_PENDING_LICENSE:
+      return counts.withPendingLicense;
+    case UserStatus.WITH_VALID_LICENSE:
+      return counts.withValidLicense;
+    case UserStatus.WITH_EXPIRED_LICENSE:
+      return counts.withExpiredLicense;
+    default:
+      return 0;
+  }
+}
+
+export function fullName(u: Pick<User, "firstName" | "lastName" | "email">): string {
+  const name = [u.firstName, u.lastName].filter(Boolean).join(" ").trim();
+  return name || u.email;
+}
+
+/** Who is looking: the two staff roles see different actions. */
+export type Manager = "admin" | "agency-admin";
+
+export type CandidateAction = "progress" | "allocate" | "resend" | "grantFree" | "revokeFree" | "toB2C" | "toB2B" | "delete";
+
+/**
+ * The actions a candidate's menu offers (spec section 6): the coach view for the agency admin;
+ * a licence when the server says one can be given; the invitation again when it says so; free
+ * access on or off (granting to a licence holder is the server's refusal to explain); B2C / B2B
+ * for the platform admin only; delete for both.
+ */
+export function candidateActions(c: User, who: Manager): CandidateAction[] {
+  const out: CandidateAction[] = [];
+  if (who === "agency-admin") out.push("progress");
+  if (c.canBeReAllocatedLicense) out.push("allocate");
+  if (c.canBeSentAgainEmailInvitation) out.push("resend");
+  out.push(c.hasFreeAccess ? "revokeFree" : "grantFree");
+  if (who === "admin") out.push(c.isB2c ? "toB2B" : "toB2C");
+  out.push("delete");
+  return out;
+}
+
+/** The licence or trial line of a candidate, most telling date first. */
+export function licenceLine(c: User, now: Date = new Date()): string {
+  const lic = c.license;
+  const expiration = toJsDate(lic?.expirationDate);
+  if (expiration) return expiration < now ? l.expired(formatDate(expiration)) : l.expires(formatDate(expiration));
+  if (lic?.activationDate) return l.activated(formatDate(lic.activationDate));
+  if (lic?.invitationDate) return l.invited(formatDate(lic.invitationDate));
+  const trialEnd = toJsDate(c.trialEndDate);
+  if (c.isB2c && trialEnd) return trialEnd < now ? l.trialEnded(formatDate(trialEnd)) : l.trialEnds(formatDate(trialEnd));
+  return l.none;
+}
+
+/** The ticked candidates still listed (a search or a tab may hide some; a deletion removes them). */
+export function tickedAmong(ticked: ReadonlySet<string>, shown: readonly Pick<User, "id">[]): string[] {
+  return shown.filter((c) => ticked.has(c.id)).map((c) => c.id);
+}
+
+/** Ticking the header box: all shown when not all are ticked, none otherwise. */
+export function toggleAll(ticked: ReadonlySet<string>, shown: readonly Pick<User, "id">[]): Set<string> {
+  const allTicked = shown.length > 0 && shown.every((c) => ticked.has(c.id));
+  const next = new Set(ticked);
+  for (const c of shown) {
+    if (allTicked) next.delete(c.id);
+    else next.add(c.id);
+  }
+  return next;
+}
+
+export type WeekFigure = keyof typeof agencyMessages.progress.figures;
+
+export const WEEK_FIGURES: readonly WeekFigure[] = [
+  "completedTasks",
+  "notStartedTasks",
+  "completedInterviews",
+  "firstTasks",
+  "newContacts",
+  "newApplications",
+  "engagedApplications",
+];
+
+/**
+ * The change from last week, as the dashboard shows it (spec section 4): a signed whole-number
+ * percent, blank when either week is zero.
+ */
+export function progression(current: number, previous: number): string {
+  if (!current || !previous) return "";
+  const pct = Math.round(((current - previous) / previous) * 100);
+  return `${pct > 0 ? "+" : pct < 0 ? "−" : ""}${Math.abs(pct)}\u00a0%`;
+}
+
+export function weekValue(week: ProgressWeek | undefined, figure: WeekFigure): number {
+  return week ? week[figure] : 0;
+}
+
+export type CandidateFormValues = {
+  civility: Civility;
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobileNumber: string;
+  phoneNumber: string;
+  job: string;
+  /** Platform admin only; B2C by default (spec section 5). */
+  isB2c: boolean;
+  /** Platform admin only: "" for no agency (a B2C candidate may have none). */
+  agencyId: string;
+};
+
+export const EMPTY_CANDIDATE: CandidateFormValues = {
+  civility: Civility.UNSPECIFIED,
+  firstName: "",
+  lastName: "",
+  email: "",
+  mobileNumber: "",
+  phoneNumber: "",
+  job: "",
+  isB2c: true,
+  agencyId: "",
+};
+
+/**
+ * The request of the candidate modal. An agency admin's candidate is of their agency (the
+ * server's default for an empty id) and never says B2C; the platform admin's says B2C or B2B,
+ * with the chosen agency.
+ */
+export function candidateDraft(v: CandidateFormValues, who: Manager): MessageInitShape<typeof CreateCandidateRequestSchema> {
+  const draft = {
+    civility: v.civility,
+    firstName: v.firstName.trim(),
+    lastName: v.lastName.trim(),
+    email: v.email.trim(),
+    mobileNumber: v.mobileNumber.trim(),
+    phoneNumber: v.phoneNumber.trim(),
+    job: v.job.trim(),
+  };
+  if (who === "agency-admin") return draft;
+  return { ...draft, id: v.agencyId, isB2c: v.isB2c };
+}
+
+const FIELD_OF_PATH: Record<string, keyof CandidateFormValues> = {
+  id: "agencyId",
+  first_name: "firstName",
+  last_name: "lastName",
+  email: "email",
+  mobile_number: "mobileNumber",
+  phone_number: "phoneNumber",
+  job: "job",
+};
+
+/** The form field a server violation names ("email", "mobile_number"…), if the form has it. */
+export function fieldOfPath(path: string): Exclude<keyof CandidateFormValues, "isB2c" | "civility"> | undefined {
+  const field = FIELD_OF_PATH[path];
+  return field === "isB2c" || field === "civility" ? undefined : field;
+}

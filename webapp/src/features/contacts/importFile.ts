@@ -1,0 +1,37 @@
+// The import flow's rules: the file checked before sending, the template's headers, and the
+// search in the imported contacts.
+import type { ImportedContact } from "../../gen/tremplin/network/v1/network_pb";
+import { fold } from "../../lib/text";
+
+/** The imported contacts matching a search: first name, last name, company or job, case- and accent-insensitive. */
+export function importSearch<T extends Pick<ImportedContact, "firstName" | "lastName" | "company" | "job">>(
+  list: readonly T[],
+  typed: string,
+): T[] {
+  const term = fold(typed);
+  if (!term) return list as T[];
+  return list.filter((c) => fold(`${c.firstName} ${c.lastName}\n${c.lastName} ${c.firstName}\n${c.company}\n${c.job}`).includes(term));
+}
+
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+export type ImportFileProblem = "notCsv" | "tooLarge";
+
+/** What is wrong with a picked file before sending it: not a .csv, or over 5 MB. */
+export function importFileProblem(file: Pick<File, "name" | "size">): ImportFileProblem | undefined {
+  if (!/\.csv$/i.test(file.name)) return "notCsv";
+  if (file.size > IMPORT_MAX_BYTES) return "tooLarge";
+  return undefined;
+}
+
+/** The headers of the template file (spec section 5). */
+export const TEMPLATE_HEADERS = [
+  "First Name",
+  "Last Name",
+  "E-mail Address",
+  "Company",
+  "Job Title",
+  "Business Phone",
+  "Mobile Phone",
+  "Notes",
+] as const;

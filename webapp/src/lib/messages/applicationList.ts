@@ -1,0 +1,89 @@
+// The texts of /applications: the list (table and cards) and the board. Part of the catalogue
+// of src/lib/messages.ts, loaded with that screen. Same typography rules: a non-breaking space
+// before « : ; ? ! » and inside « ».
+
+const nb = "\u00a0";
+
+function count(n: number): string {
+  return n.toLocaleString("fr-FR").replace(/\u202f/g, nb);
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${count(n)}${nb}${n > 1 ? many : one}`;
+}
+
+export const applicationListMessages = {
+  title: "Mes opportunités",
+  count: (n: number) => (n === 0 ? "Aucune candidature" : plural(n, "candidature", "candidatures")),
+  shown: (shown: number, total: number) => `${count(shown)} sur ${count(total)} affichée${shown > 1 ? "s" : ""}`,
+  stateBar: "Mes candidatures par statut",
+  search: "Rechercher une entreprise",
+  searchPlaceholder: "Entreprise…",
+  statusFilter: "Statut",
+  clearFilters: "Effacer les filtres",
+  removeFilter: (label: string) => `Retirer le filtre ${label}`,
+  add: "Ajouter une candidature",
+  loadError: "Une erreur est survenue",
+  retry: "Réessayer",
+  emptyTitle: "Suivez vos candidatures ici",
+  emptyText:
+    "Ajoutez chaque offre à laquelle vous répondez ou chaque candidature spontanée\u00a0: vous verrez d'un coup d'œil où vous en êtes, de la première démarche jusqu'à la réponse.",
+  noMatchTitle: "Aucune candidature ne correspond",
+  noMatchText: "Modifiez votre recherche ou vos filtres.",
+
+  view: {
+    label: "Affichage",
+    list: "Liste",
+    board: "Tableau",
+  },
+
+  columns: {
+    actions: "Actions",
+    subject: "Entreprise et poste",
+    reference: "Référence",
+    salary: "Salaire",
+    source: "Source",
+    sourceDetails: "Détails de la source",
+    publication: "Publication",
+    place: "Lieu",
+    status: "Statut",
+  },
+  /** Read out on a card, before a value. */
+  card: {
+    reference: "Réf.",
+    publication: (date: string) => `Publiée le ${date}`,
+    contacts: (n: number) => plural(n, "contact associé", "contacts associés"),
+    open: (company: string, job: string) => `${company} — ${job}`,
+  },
+
+  actions: {
+    menu: (company: string) => `Actions pour ${company}`,
+    details: "Voir le détail",
+    edit: "Modifier",
+    addTask: "Ajouter une tâche",
+    addInterview: "Ajouter un entretien",
+    close: "Clôturer (gagnée ou perdue)",
+  },
+
+  board: {
+    title: "Tableau des candidatures",
+    column: (label: string, n: number) => `${label}, ${plural(n, "candidature", "candidatures")}`,
+    empty: "Aucune candidature",
+    picker: "Colonne affichée",
+    pickerOption: (label: string, n: number) => `${label} (${count(n)})`,
+    move: "Déplacer vers…",
+    moveLabel: (company: string) => `Déplacer ${company} vers…`,
+    closed: "Clôturée",
+    closedHint: "Une candidature gagnée ou perdue est définitive.",
+    dragHint:
+      "Glissez une carte vers une colonne, ou utilisez son bouton «\u00a0Déplacer vers…\u00a0» au clavier.",
+    moving: (company: string) => `Déplacement de ${company}…`,
+    moved: (company: string, label: string) => `${company} est maintenant dans la colonne «\u00a0${label}\u00a0».`,
+    cancelled: (company: string) => `${company} n'a pas été déplacée.`,
+    refusedEngaged:
+      "Une candidature passe en «\u00a0Engagée\u00a0» d'elle-même, dès qu'une activité qui lui est liée est terminée. Terminez une tâche ou un entretien de cette candidature.",
+    refusedNew: "Une candidature engagée ne revient pas à «\u00a0Nouvelle\u00a0»\u00a0: son engagement vient d'une activité terminée.",
+    refusedClosed: "Cette candidature est clôturée (gagnée ou perdue)\u00a0: elle ne peut plus changer de colonne.",
+    moveError: "Le déplacement n'a pas pu être enregistré. Réessayez.",
+  },
+};
