@@ -87,6 +87,22 @@ for (const { name, width, height } of widths) {
     });
 
     test("the file picker is a real button, and the import says which rows it left out", async ({ page }) => {
+      // Listening from the start: Playwright asks Chromium to intercept file choosers when the first
+      // listener is added, without waiting for it, so a key pressed right after could still meet a
+      // chooser nobody intercepts.
+      const choosers: FileChooser[] = [];
+      page.on("filechooser", (chooser) => choosers.push(chooser));
+      // Chromium ignores a chooser asked for while it is still closing the previous one (a matter
+      // of milliseconds, longer on a busy machine): the key is pressed again until one opens, and
+      // the test still fails if the key never opens one.
+      const opensChooser = async (key: "Space" | "Enter") => {
+        const before = choosers.length;
+        await expect(async () => {
+          if (choosers.length === before) await page.keyboard.press(key);
+          expect(choosers.length, `${key} opens the file chooser`).toBeGreaterThan(before);
+        }).toPass({ intervals: [500, 1_000, 2_000] });
+        return choosers[choosers.length - 1];
+      };
       await signedIn(page, "/contacts");
       await page.getByRole("button", { name: "Importer", exact: true }).first().click();
       const dialog = page.getByRole("dialog", { name: "Importer des contacts" });
@@ -100,20 +116,11 @@ for (const { name, width, height } of widths) {
       }
       expect(reached, "Tab reaches « Choisir un fichier CSV »").toBe(true);
       // Space opens the chooser; so does Enter.
-      const choosers: FileChooser[] = [];
-      page.on("filechooser", (chooser) => choosers.push(chooser));
-      await page.keyboard.press("Space");
-      await expect.poll(() => choosers.length).toBe(1);
-      await choosers[0].setFiles([]);
-      // Chromium ignores a chooser asked for while it is still closing the previous one (a matter
-      // of milliseconds, longer on a busy machine): Enter is pressed again until one opens.
-      await expect(async () => {
-        if (choosers.length < 2) await page.keyboard.press("Enter");
-        expect(choosers).toHaveLength(2);
-      }).toPass({ intervals: [500, 1_000, 2_000] });
+      await (await opensChooser("Space")).setFiles([]);
+      const chooser = await opensChooser("Enter");
       const last = token();
       const csv = `First Name,Last Name,Company\nZoé,Nguyen,Tremplin\nAnne,${last},Alpha\nANNE,${last.toUpperCase()},Beta\n,,Sans Nom SA\n`;
-      await choosers[1].setFiles({ name: "contacts.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await chooser.setFiles({ name: "contacts.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
       await expect(dialog.getByText("1 nouveau contact trouvé")).toBeVisible();
       await expect(dialog.getByTestId("import-skipped")).toHaveText(
         `3${nbsp}lignes ignorées${nbsp}: 1 déjà dans votre réseau, 1 en double dans le fichier, 1 sans nom`,
