@@ -88,10 +88,12 @@ func Open(ctx context.Context, rawURL string) (*Database, error) {
 	return &Database{Client: client, SQL: sqlDB, Dialect: name, driver: driver, dsn: dsn}, nil
 }
 
-// sqliteDSN builds modernc's DSN: foreign keys on, WAL, a busy timeout, and times stored in
-// a sortable text form.
+// sqliteDSN builds modernc's DSN: foreign keys on, WAL, a busy timeout, and times stored as
+// integer microseconds since 1970 UTC (sortable, compared as numbers, read without parsing
+// text, the precision PostgreSQL keeps; migration 20261124060000 converted the older text
+// form).
 func sqliteDSN(path string) (string, error) {
-	const pragmas = "_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_time_format=sqlite"
+	const pragmas = "_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_time_integer_format=unix_micro&_inttotime=1"
 	if path == ":memory:" || path == "" {
 		// Named and shared, so the migration connection sees the same database.
 		return "file:mem-" + rand.Text() + "?mode=memory&cache=shared&" + pragmas, nil
