@@ -204,6 +204,10 @@ for (const vp of viewports) {
       await choose(page, event, /^Sujet/, "Entretien de recrutement");
       await choose(page, event, /^Moyen de contact/, "Visioconférence");
       await event.getByRole("textbox", { name: /^Adresse ou lien/ }).fill("https://visio.exemple.fr/horizon");
+      // A year from now: the default (the next quarter hour) may have passed by the time « Créer »
+      // is pressed, and an event created in the past asks for its report instead.
+      await event.getByRole("spinbutton", { name: "Année" }).click();
+      await page.keyboard.press("ArrowUp");
       await event.getByRole("button", { name: "Créer" }).click();
       await expect(toast(page, "Rendez-vous créé")).toBeVisible();
       await expect(event).toBeHidden();

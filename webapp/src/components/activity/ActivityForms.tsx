@@ -27,7 +27,8 @@ import { eventSubjectLabels, mediaTypeLabels, taskPriorityLabels, taskSubjectLab
 import { activityMessages } from "../../lib/messages/activities";
 import { handledByApp } from "../../lib/queryClient";
 import { ResourcesField } from "../resources/ResourcesField";
-import { Actions, ruleMessage, serverFieldErrors } from "./fields";
+import { Actions } from "../form/layout";
+import { ruleMessage, serverFieldErrors } from "./fields";
 import { useActivityLookups } from "./lookups";
 import { TimeField } from "./TimeField";
 import {

@@ -28,7 +28,8 @@ import { activityMessages } from "../../lib/messages/activities";
 import { handledByApp } from "../../lib/queryClient";
 import { ResourcesField } from "../resources/ResourcesField";
 import type { ResourceValue } from "../resources/model";
-import { Actions, serverFieldErrors } from "./fields";
+import { Actions } from "../form/layout";
+import { serverFieldErrors } from "./fields";
 
 const r = activityMessages.report;
 const f = activityMessages.form;

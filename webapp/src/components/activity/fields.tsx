@@ -1,30 +1,11 @@
-// Pieces the activity modals share: the buttons row, and the French message of a server
-// refusal placed on a field.
-import type { ReactNode } from "react";
-import Box from "@mui/material/Box";
+// Pieces the activity modals share: a local rule's message, and the French message of a
+// server refusal placed on a field.
 import { errorReason } from "../../lib/errors";
 import { messages } from "../../lib/messages";
 import { activityMessages } from "../../lib/messages/activities";
 import { violationErrors } from "../../lib/useServerViolations";
 
 const f = activityMessages.form;
-
-export function Actions({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      sx={{
-        display: "flex",
-        justifyContent: "flex-end",
-        gap: 1.25,
-        flexWrap: "wrap-reverse",
-        pt: 1,
-        "& > .MuiButton-root": { minWidth: 120, flex: { xs: "1 1 auto", sm: "0 0 auto" } },
-      }}
-    >
-      {children}
-    </Box>
-  );
-}
 
 /** The message shown under a field for a local rule. */
 export function ruleMessage(problem: "required" | "past" | undefined): string | undefined {

@@ -1,8 +1,8 @@
 // The agency modal (spec sections 2 and 5): the agency's name and e-mail (required), and its
 // administrator, whose account is created and invited by e-mail.
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 // Only useForm's own methods (the login page shares react-hook-form's module).
-import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useMutation } from "@connectrpc/connect-query";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -10,6 +10,7 @@ import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { Actions, Section, bind } from "../../components/form/layout";
 import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
 import { Civility } from "../../gen/tremplin/common/v1/common_pb";
 import { useToast } from "../../components/Toasts";
@@ -22,10 +23,6 @@ import { agencyDraft, agencyFieldOfPath, EMPTY_AGENCY, type AgencyFormValues } f
 import { serverMessage, useRefreshAgencies } from "./queries";
 
 const f = agencyMessages.agencyForm;
-
-function bind({ ref, ...rest }: UseFormRegisterReturn) {
-  return { ...rest, inputRef: ref };
-}
 
 type TextName = Exclude<keyof AgencyFormValues, "civility">;
 
@@ -108,25 +105,14 @@ export function AgencyForm({ close }: { close: () => void }) {
         </Box>
       </Section>
       {formError && <Alert severity="error">{formError}</Alert>}
-      <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1.25, flexWrap: "wrap-reverse", "& > .MuiButton-root": { minWidth: 120, flex: { xs: "1 1 auto", sm: "0 0 auto" } } }}>
+      <Actions>
         <Button variant="outlined" color="inherit" onClick={close} disabled={create.isPending} sx={{ borderColor: "divider" }}>
           {f.cancel}
         </Button>
         <Button type="submit" variant="contained" loading={create.isPending}>
           {f.submit}
         </Button>
-      </Box>
-    </Box>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: "flex", flexDirection: "column", gap: 2 }}>
-      <Typography component="legend" variant="overline" sx={{ color: "text.secondary", fontWeight: 700, letterSpacing: "0.08em", lineHeight: 1.5, mb: 1.5, p: 0 }}>
-        {title}
-      </Typography>
-      {children}
+      </Actions>
     </Box>
   );
 }

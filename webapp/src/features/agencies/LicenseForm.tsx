@@ -8,6 +8,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { Actions } from "../../components/form/layout";
 import { AgencyService, type Agency } from "../../gen/tremplin/agency/v1/agency_pb";
 import { useToast } from "../../components/Toasts";
 import { messages } from "../../lib/messages";
@@ -89,14 +90,14 @@ export function LicenseForm({ agency, close }: { agency: Agency; close: () => vo
         slotProps={{ htmlInput: { inputMode: "numeric", pattern: "[0-9]*" } }}
       />
       {formError && <Alert severity="error">{formError}</Alert>}
-      <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1.25, flexWrap: "wrap-reverse", "& > .MuiButton-root": { minWidth: 120, flex: { xs: "1 1 auto", sm: "0 0 auto" } } }}>
+      <Actions>
         <Button variant="outlined" color="inherit" onClick={close} disabled={allocate.isPending} sx={{ borderColor: "divider" }}>
           {f.cancel}
         </Button>
         <Button type="submit" variant="contained" loading={allocate.isPending}>
           {f.submit}
         </Button>
-      </Box>
+      </Actions>
     </Box>
   );
 }

@@ -1,10 +1,10 @@
 // The candidate modal (spec sections 2 and 5): identity and contact details, e-mail required.
 // The platform admin also chooses B2C (the default) or B2B and the agency; an agency admin's
 // candidate belongs to their agency. Refusals land under the field they concern.
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 // Only useForm's own methods (see src/features/contacts/ContactForm.tsx: the login page shares
 // react-hook-form's module).
-import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useMutation, useQuery } from "@connectrpc/connect-query";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -14,6 +14,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { Actions, Section, bind } from "../../components/form/layout";
 import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
 import { Civility } from "../../gen/tremplin/common/v1/common_pb";
 import { useToast } from "../../components/Toasts";
@@ -26,10 +27,6 @@ import { candidateDraft, EMPTY_CANDIDATE, fieldOfPath, type CandidateFormValues,
 import { serverMessage, useRefreshAgency } from "./queries";
 
 const f = agencyMessages.candidateForm;
-
-function bind({ ref, ...rest }: UseFormRegisterReturn) {
-  return { ...rest, inputRef: ref };
-}
 
 type TextName = "firstName" | "lastName" | "email" | "mobileNumber" | "phoneNumber" | "job";
 
@@ -157,25 +154,14 @@ export function CandidateForm({ who, close }: { who: Manager; close: () => void 
         </Typography>
       )}
       {formError && <Alert severity="error">{formError}</Alert>}
-      <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1.25, flexWrap: "wrap-reverse", "& > .MuiButton-root": { minWidth: 120, flex: { xs: "1 1 auto", sm: "0 0 auto" } } }}>
+      <Actions>
         <Button variant="outlined" color="inherit" onClick={close} disabled={createCandidate.isPending} sx={{ borderColor: "divider" }}>
           {f.cancel}
         </Button>
         <Button type="submit" variant="contained" loading={createCandidate.isPending}>
           {f.submit}
         </Button>
-      </Box>
-    </Box>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: "flex", flexDirection: "column", gap: 2 }}>
-      <Typography component="legend" variant="overline" sx={{ color: "text.secondary", fontWeight: 700, letterSpacing: "0.08em", lineHeight: 1.5, mb: 1.5, p: 0 }}>
-        {title}
-      </Typography>
-      {children}
+      </Actions>
     </Box>
   );
 }

@@ -16,7 +16,8 @@ import { networkMessages } from "../../lib/messages/network";
 import { useOpensAtTop } from "../../lib/scroll";
 import { deadlineProblem } from "../../components/activity/model";
 import { CONTACT_TASK_SUBJECTS, type FirstTaskValues } from "./firstTask";
-import { Actions, StepLine, bind } from "./formLayout";
+import { Actions, bind } from "../../components/form/layout";
+import { StepLine } from "./formLayout";
 
 const f = networkMessages.form;
 const ft = networkMessages.firstTask;

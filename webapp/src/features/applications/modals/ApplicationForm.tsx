@@ -2,10 +2,10 @@
 // source and its details, salary, reference (hidden and cleared for the source my-network),
 // place, publication date, the candidate's own contacts (several, searchable), description and
 // links. Rules checked on submit; the server's refusals land on the fields they name.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 // Only useForm's own methods (register, watch, setValue…): react-hook-form is one module shared
 // with the login page, whose chunk would carry Controller or useFieldArray too.
-import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { ConnectError } from "@connectrpc/connect";
 import { skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
 import Alert from "@mui/material/Alert";
@@ -17,6 +17,7 @@ import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import InfoOutlined from "@mui/icons-material/InfoOutlined";
+import { Actions, Grid, Section, bind } from "../../../components/form/layout";
 import { NetworkService } from "../../../gen/tremplin/network/v1/network_pb";
 import {
   ApplicationSource,
@@ -24,7 +25,6 @@ import {
   type Application,
 } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
 import { DayField } from "../../../components/DayField";
-import { Actions } from "../../../components/activity/fields";
 import { ResourcesField } from "../../../components/resources/ResourcesField";
 import { useToast } from "../../../components/Toasts";
 import { errorReason, isNotFound } from "../../../lib/errors";
@@ -52,10 +52,6 @@ const f = applicationMessages.form;
 const t = applicationMessages.toasts;
 
 /** react-hook-form's register, for MUI's TextField (whose `ref` is the wrapper's). */
-function bind({ ref, ...rest }: UseFormRegisterReturn) {
-  return { ...rest, inputRef: ref };
-}
-
 /**
  * The modal body: to edit, loads the application first (a listed one carries no description nor
  * links). `onSaved` gets the saved application; the caller closes the modal or chains a prompt.
@@ -357,19 +353,4 @@ function ContactsPicker({
       renderInput={(params) => <TextField {...params} label={f.contacts} error={Boolean(error)} helperText={error ?? (list.isError ? f.contactsError : f.contactsHelp)} />}
     />
   );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: "flex", flexDirection: "column", gap: 2 }}>
-      <Typography component="legend" variant="overline" sx={{ color: "text.secondary", fontWeight: 700, letterSpacing: "0.08em", lineHeight: 1.5, mb: 1.5, p: 0 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
-
-function Grid({ children }: { children: ReactNode }) {
-  return <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2, alignItems: "start" }}>{children}</Box>;
 }

@@ -16,7 +16,7 @@ import Typography from "@mui/material/Typography";
 import EmojiEventsRounded from "@mui/icons-material/EmojiEventsRounded";
 import DoNotDisturbOnRounded from "@mui/icons-material/DoNotDisturbOnRounded";
 import { ApplicationStatus, OpportunityService, type Application } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
-import { Actions } from "../../../components/activity/fields";
+import { Actions } from "../../../components/form/layout";
 import { useToast } from "../../../components/Toasts";
 import { errorReason, isNotFound } from "../../../lib/errors";
 import { messages } from "../../../lib/messages";
