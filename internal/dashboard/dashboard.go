@@ -21,12 +21,14 @@ type Figure struct{ Now, Before int }
 
 // Figures are a week's dashboard, computed in the database.
 type Figures struct {
-	// Start and End bound the week: Monday 00:00 to the next Monday 00:00, in the zone.
-	Start, End time.Time
+	// Start and End bound the week: Monday 00:00 to the next Monday 00:00, in the zone;
+	// PreviousStart begins the week before (the Before of each figure).
+	Start, End, PreviousStart time.Time
 	// CurrentWeek: the week holding now.
 	CurrentWeek bool
-	// The task doughnut: tasks due in the week, completed and not started.
-	CompletedTasks, NotStartedTasks int
+	// The task doughnut: tasks due in the week, completed and not started (and the week
+	// before's, for the agency's progress page).
+	CompletedTasks, NotStartedTasks Figure
 	// Unfinished tasks due before today (whatever the week).
 	OverdueTasks int
 	// Engaged or thanked contacts with a completed task due in the week.
@@ -95,12 +97,14 @@ func Compute(ctx context.Context, client *ent.Client, owner uuid.UUID, now, at t
 	cur, prev := period{start, end}, period{prevStart, start}
 	today, _ := DayBounds(now, loc)
 	currentStart, _ := Week(now, loc)
-	f := &Figures{Start: start, End: end, CurrentWeek: start.Equal(currentStart)}
+	f := &Figures{Start: start, End: end, PreviousStart: prevStart, CurrentWeek: start.Equal(currentStart)}
 
 	// Tasks: the doughnut, overdue ones, and the first tasks with contacts.
 	var tasks []struct {
 		Completed        int64 `json:"completed"`
+		CompletedBefore  int64 `json:"completed_before"`
 		NotStarted       int64 `json:"not_started"`
+		NotStartedBefore int64 `json:"not_started_before"`
 		Overdue          int64 `json:"overdue"`
 		FirstTasks       int64 `json:"first_tasks"`
 		FirstTasksBefore int64 `json:"first_tasks_before"`
@@ -113,7 +117,9 @@ func Compute(ctx context.Context, client *ent.Client, owner uuid.UUID, now, at t
 		engaged := sql.In(contacts.C(contact.FieldStatus), contact.StatusEngaged, contact.StatusThanked)
 		q.Select().
 			AppendSelectExprAs(countWhere(sql.And(cur.has(deadline), completed)), "completed").
+			AppendSelectExprAs(countWhere(sql.And(prev.has(deadline), completed)), "completed_before").
 			AppendSelectExprAs(countWhere(sql.And(cur.has(deadline), sql.EQ(status, task.StatusNotStarted))), "not_started").
+			AppendSelectExprAs(countWhere(sql.And(prev.has(deadline), sql.EQ(status, task.StatusNotStarted))), "not_started_before").
 			AppendSelectExprAs(overdue(q.Dialect(), owner, today), "overdue").
 			AppendSelectExprAs(countDistinctWhere(q.C(task.FieldContactID), sql.And(cur.has(deadline), completed, engaged)), "first_tasks").
 			AppendSelectExprAs(countDistinctWhere(q.C(task.FieldContactID), sql.And(prev.has(deadline), completed, engaged)), "first_tasks_before")
@@ -123,7 +129,9 @@ func Compute(ctx context.Context, client *ent.Client, owner uuid.UUID, now, at t
 		return nil, err
 	}
 	t := tasks[0]
-	f.CompletedTasks, f.NotStartedTasks, f.OverdueTasks = int(t.Completed), int(t.NotStarted), int(t.Overdue)
+	f.CompletedTasks = Figure{int(t.Completed), int(t.CompletedBefore)}
+	f.NotStartedTasks = Figure{int(t.NotStarted), int(t.NotStartedBefore)}
+	f.OverdueTasks = int(t.Overdue)
 	f.FirstTasks = Figure{int(t.FirstTasks), int(t.FirstTasksBefore)}
 
 	// Completed interviews.

@@ -40,30 +40,37 @@ func withNULViolations(msg proto.Message, err error) error {
 	return err
 }
 
+// step is one element of the path to a string: the field, with its list index or map key.
+// Plain values: the path's protos are built only for a string that holds a NUL, which almost
+// none does, rather than for every field of every request.
+type step struct {
+	field protoreflect.FieldDescriptor
+	index int // a list's item, or -1
+	key   *string
+}
+
 // nulViolations walks the set fields of m, at path.
-func nulViolations(m protoreflect.Message, path []*validate.FieldPathElement) []*protovalidate.Violation {
+func nulViolations(m protoreflect.Message, path []step) []*protovalidate.Violation {
 	var out []*protovalidate.Violation
 	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
 		switch {
 		case fd.IsList():
 			list := v.List()
 			for i := range list.Len() {
-				index := uint64(i)
-				out = append(out, nulIn(fd, fd, list.Get(i), append(path, element(fd, func(b *validate.FieldPathElement_builder) { b.Index = &index })))...)
+				out = append(out, nulIn(fd, fd, list.Get(i), append(path, step{field: fd, index: i}))...)
 			}
 		case fd.IsMap():
 			v.Map().Range(func(k protoreflect.MapKey, mv protoreflect.Value) bool {
-				at := append(path, element(fd, func(b *validate.FieldPathElement_builder) {
-					if key, ok := k.Interface().(string); ok {
-						b.StringKey = &key
-					}
-				}))
-				out = append(out, nulIn(fd, fd.MapKey(), k.Value(), at)...)
-				out = append(out, nulIn(fd, fd.MapValue(), mv, at)...)
+				at := step{field: fd, index: -1}
+				if key, ok := k.Interface().(string); ok {
+					at.key = &key
+				}
+				out = append(out, nulIn(fd, fd.MapKey(), k.Value(), append(path, at))...)
+				out = append(out, nulIn(fd, fd.MapValue(), mv, append(path, at))...)
 				return true
 			})
 		default:
-			out = append(out, nulIn(fd, fd, v, append(path, element(fd, nil)))...)
+			out = append(out, nulIn(fd, fd, v, append(path, step{field: fd, index: -1}))...)
 		}
 		return true
 	})
@@ -71,13 +78,13 @@ func nulViolations(m protoreflect.Message, path []*validate.FieldPathElement) []
 }
 
 // nulIn checks one value of field (of kind kind's), at path.
-func nulIn(field, kind protoreflect.FieldDescriptor, v protoreflect.Value, path []*validate.FieldPathElement) []*protovalidate.Violation {
+func nulIn(field, kind protoreflect.FieldDescriptor, v protoreflect.Value, path []step) []*protovalidate.Violation {
 	switch kind.Kind() {
 	case protoreflect.StringKind:
 		if strings.ContainsRune(v.String(), 0) {
 			return []*protovalidate.Violation{{
 				Proto: validate.Violation_builder{
-					Field:   validate.FieldPath_builder{Elements: append([]*validate.FieldPathElement(nil), path...)}.Build(),
+					Field:   validate.FieldPath_builder{Elements: elements(path)}.Build(),
 					RuleId:  proto.String(nulRuleID),
 					Message: proto.String(nulMessage),
 				}.Build(),
@@ -91,15 +98,21 @@ func nulIn(field, kind protoreflect.FieldDescriptor, v protoreflect.Value, path 
 	return nil
 }
 
-// element is the path element of field, with its subscript set by subscript.
-func element(field protoreflect.FieldDescriptor, subscript func(*validate.FieldPathElement_builder)) *validate.FieldPathElement {
-	b := validate.FieldPathElement_builder{
-		FieldNumber: proto.Int32(int32(field.Number())),
-		FieldName:   proto.String(string(field.Name())),
-		FieldType:   descriptorpb.FieldDescriptorProto_Type(field.Kind()).Enum(),
+// elements is path as protovalidate's field path.
+func elements(path []step) []*validate.FieldPathElement {
+	out := make([]*validate.FieldPathElement, 0, len(path))
+	for _, s := range path {
+		b := validate.FieldPathElement_builder{
+			FieldNumber: proto.Int32(int32(s.field.Number())),
+			FieldName:   proto.String(string(s.field.Name())),
+			FieldType:   descriptorpb.FieldDescriptorProto_Type(s.field.Kind()).Enum(),
+			StringKey:   s.key,
+		}
+		if s.index >= 0 {
+			index := uint64(s.index)
+			b.Index = &index
+		}
+		out = append(out, b.Build())
 	}
-	if subscript != nil {
-		subscript(&b)
-	}
-	return b.Build()
+	return out
 }

@@ -49,8 +49,8 @@ func (s *Service) GetDashboard(ctx context.Context, req *activityv1.GetDashboard
 	res := &activityv1.GetDashboardResponse{
 		Range:               &commonv1.DateRange{StartDate: timestamppb.New(f.Start), EndDate: timestamppb.New(f.End)},
 		CurrentWeek:         f.CurrentWeek,
-		CompletedTasks:      int32(f.CompletedTasks),
-		NotStartedTasks:     int32(f.NotStartedTasks),
+		CompletedTasks:      int32(f.CompletedTasks.Now),
+		NotStartedTasks:     int32(f.NotStartedTasks.Now),
 		OverdueTasks:        int32(f.OverdueTasks),
 		FirstTasks:          figure(f.FirstTasks),
 		CompletedInterviews: figure(f.CompletedInterviews),

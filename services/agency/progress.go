@@ -2,7 +2,6 @@ package agency
 
 import (
 	"context"
-	"time"
 
 	"entgo.io/ent/dialect/sql"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -44,12 +43,8 @@ func (s *Service) GetCandidateProgress(ctx context.Context, req *agencyv1.GetCan
 	sys := viewer.SystemContext(ctx)
 	now := s.Now()
 	loc := users.LocationOf(u)
-	thisWeek, err := dashboard.Compute(sys, s.Client, u.ID, now, now, loc)
-	if err != nil {
-		return nil, err
-	}
-	lastWeekStart, _ := dashboard.Week(now, loc)
-	lastWeek, err := dashboard.Compute(sys, s.Client, u.ID, now, lastWeekStart.Add(-time.Hour), loc)
+	// One computation gives both weeks: every figure comes with the week before's.
+	week, err := dashboard.Compute(sys, s.Client, u.ID, now, now, loc)
 	if err != nil {
 		return nil, err
 	}
@@ -72,10 +67,10 @@ func (s *Service) GetCandidateProgress(ctx context.Context, req *agencyv1.GetCan
 	progress := &agencyv1.CandidateProgress{
 		FirstName:    u.FirstName,
 		LastName:     u.LastName,
-		ThisWeek:     progressWeek(thisWeek),
-		LastWeek:     progressWeek(lastWeek),
-		Contacts:     int32(contacts),              //nolint:gosec // a network holds far fewer than 2^31 contacts
-		OverdueTasks: int32(thisWeek.OverdueTasks), //nolint:gosec // a count of one candidate's tasks
+		ThisWeek:     progressWeek(week, false),
+		LastWeek:     progressWeek(week, true),
+		Contacts:     int32(contacts),          //nolint:gosec // a network holds far fewer than 2^31 contacts
+		OverdueTasks: int32(week.OverdueTasks), //nolint:gosec // a count of one candidate's tasks
 	}
 	if u.LastLoginAt != nil {
 		progress.LastLoginDate = timestamppb.New(*u.LastLoginAt)
@@ -95,18 +90,27 @@ func (s *Service) GetCandidateProgress(ctx context.Context, req *agencyv1.GetCan
 	return &agencyv1.GetCandidateProgressResponse{Shared: true, Progress: progress}, nil
 }
 
-// progressWeek answers the figures of the week f was computed for (its Now values).
-func progressWeek(f *dashboard.Figures) *agencyv1.ProgressWeek {
-	n := func(v int) int32 { return int32(v) } //nolint:gosec // weekly counts of one candidate
+// progressWeek answers the figures of the week f was computed for, or of the week before.
+func progressWeek(f *dashboard.Figures, before bool) *agencyv1.ProgressWeek {
+	start, end := f.Start, f.End
+	if before {
+		start, end = f.PreviousStart, f.Start
+	}
+	n := func(v dashboard.Figure) int32 { //nolint:gosec // weekly counts of one candidate
+		if before {
+			return int32(v.Before)
+		}
+		return int32(v.Now)
+	}
 	return &agencyv1.ProgressWeek{
-		Start:               timestamppb.New(f.Start),
-		End:                 timestamppb.New(f.End),
+		Start:               timestamppb.New(start),
+		End:                 timestamppb.New(end),
 		CompletedTasks:      n(f.CompletedTasks),
 		NotStartedTasks:     n(f.NotStartedTasks),
-		CompletedInterviews: n(f.CompletedInterviews.Now),
-		FirstTasks:          n(f.FirstTasks.Now),
-		NewContacts:         n(f.NewContacts.Now),
-		NewApplications:     n(f.NewApplications.Now),
-		EngagedApplications: n(f.EngagedApplications.Now),
+		CompletedInterviews: n(f.CompletedInterviews),
+		FirstTasks:          n(f.FirstTasks),
+		NewContacts:         n(f.NewContacts),
+		NewApplications:     n(f.NewApplications),
+		EngagedApplications: n(f.EngagedApplications),
 	}
 }

@@ -106,16 +106,26 @@ func (s *Service) Login(ctx context.Context, req *authv1.LoginRequest) (*authv1.
 	}
 	attempt.Succeeded()
 
-	now := s.Clock.Now()
-	if err := s.recordSignIn(sys, u, now); err != nil {
+	signedIn, err := s.signIn(ctx, u, s.Clock.Now())
+	if err != nil {
 		return nil, err
 	}
-	cookie, err := s.Sessions.Create(ctx, u.ID, address, call.RequestHeader().Get("User-Agent"))
+	return &authv1.LoginResponse{User: signedIn}, nil
+}
+
+// signIn records u's sign-in (recordSignIn) and opens a session: its cookie is set on the
+// answer, which carries the user as they are now.
+func (s *Service) signIn(ctx context.Context, u *ent.User, now time.Time) (*commonv1.User, error) {
+	if err := s.recordSignIn(viewer.SystemContext(ctx), u, now); err != nil {
+		return nil, err
+	}
+	call, _ := connect.CallInfoForHandlerContext(ctx)
+	cookie, err := s.Sessions.Create(ctx, u.ID, authn.ClientAddress(call.Peer().Addr), call.RequestHeader().Get("User-Agent"))
 	if err != nil {
 		return nil, err
 	}
 	call.ResponseHeader().Add("Set-Cookie", cookie.String())
-	return &authv1.LoginResponse{User: users.ToProto(u, now)}, nil
+	return users.ToProto(u, now), nil
 }
 
 // recordSignIn refuses a user the access rule keeps out (the spec's no-licence outcome), then
@@ -286,16 +296,11 @@ func (s *Service) NewPassword(ctx context.Context, req *authv1.NewPasswordReques
 	if err != nil {
 		return nil, err
 	}
-	if err := s.recordSignIn(sys, u, now); err != nil {
-		return nil, err
-	}
-	call, _ := connect.CallInfoForHandlerContext(ctx)
-	cookie, err := s.Sessions.Create(ctx, u.ID, authn.ClientAddress(call.Peer().Addr), call.RequestHeader().Get("User-Agent"))
+	signedIn, err := s.signIn(ctx, u, now)
 	if err != nil {
 		return nil, err
 	}
-	call.ResponseHeader().Add("Set-Cookie", cookie.String())
-	return &authv1.NewPasswordResponse{User: users.ToProto(u, now)}, nil
+	return &authv1.NewPasswordResponse{User: signedIn}, nil
 }
 
 // tokenError answers an unusable link with errTokenInvalid.
