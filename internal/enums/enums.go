@@ -64,6 +64,16 @@ func Spec[E Enum](e E) string {
 	return SpecOf(e.Descriptor(), e.Number())
 }
 
+// Specs converts proto enum values to a string type of the spec's strings (an ent enum):
+// what a list filter on statuses, media types or priorities asks for.
+func Specs[S ~string, E Enum](in []E) []S {
+	out := make([]S, 0, len(in))
+	for _, e := range in {
+		out = append(out, S(Spec(e)))
+	}
+	return out
+}
+
 // Parse answers the enum value whose spec string is s (UNSPECIFIED when none matches).
 func Parse[E Enum](s string) E {
 	var zero E

@@ -44,30 +44,30 @@ func (s *Service) ListTasks(ctx context.Context, req *activityv1.ListTasksReques
 		}
 	}
 	if len(req.GetStatuses()) > 0 {
-		preds = append(preds, task.StatusIn(specs[task.Status](req.GetStatuses())...))
+		preds = append(preds, task.StatusIn(enums.Specs[task.Status](req.GetStatuses())...))
 	}
 	if len(req.GetMediaTypes()) > 0 {
-		preds = append(preds, task.MediaTypeIn(specs[task.MediaType](req.GetMediaTypes())...))
+		preds = append(preds, task.MediaTypeIn(enums.Specs[task.MediaType](req.GetMediaTypes())...))
 	}
 	if len(req.GetPriorities()) > 0 {
-		preds = append(preds, task.PriorityIn(specs[task.Priority](req.GetPriorities())...))
+		preds = append(preds, task.PriorityIn(enums.Specs[task.Priority](req.GetPriorities())...))
 	}
 	if term := contacts.SearchTerm(req.GetSearch()); term != "" {
 		preds = append(preds, task.HasContactWith(matching(term)))
 	}
-	if req.GetApplicationId() != "" {
-		id, err := handler.ID(req.GetApplicationId(), apierr.Application)
-		if err != nil {
-			return nil, err
-		}
-		preds = append(preds, task.ApplicationID(id))
+	applicationID, err := handler.OptionalID(req.GetApplicationId(), apierr.Application)
+	if err != nil {
+		return nil, err
 	}
-	if req.GetContactId() != "" {
-		id, err := handler.ID(req.GetContactId(), apierr.Contact)
-		if err != nil {
-			return nil, err
-		}
-		preds = append(preds, task.Or(task.ContactID(id), task.HasApplicationWith(application.HasContactsWith(contact.ID(id)))))
+	if applicationID != nil {
+		preds = append(preds, task.ApplicationID(*applicationID))
+	}
+	contactID, err := handler.OptionalID(req.GetContactId(), apierr.Contact)
+	if err != nil {
+		return nil, err
+	}
+	if contactID != nil {
+		preds = append(preds, task.Or(task.ContactID(*contactID), task.HasApplicationWith(application.HasContactsWith(contact.ID(*contactID)))))
 	}
 	found, err := s.Client.Task.Query().Where(preds...).
 		Order(task.ByInitialDeadline(), task.ByCreatedAt(), task.ByID()).
@@ -100,27 +100,27 @@ func (s *Service) ListEvents(ctx context.Context, req *activityv1.ListEventsRequ
 		}
 	}
 	if len(req.GetStatuses()) > 0 {
-		preds = append(preds, event.StatusIn(specs[event.Status](req.GetStatuses())...))
+		preds = append(preds, event.StatusIn(enums.Specs[event.Status](req.GetStatuses())...))
 	}
 	if len(req.GetMediaTypes()) > 0 {
-		preds = append(preds, event.MediaTypeIn(specs[event.MediaType](req.GetMediaTypes())...))
+		preds = append(preds, event.MediaTypeIn(enums.Specs[event.MediaType](req.GetMediaTypes())...))
 	}
 	if term := contacts.SearchTerm(req.GetSearch()); term != "" {
 		preds = append(preds, event.HasContactWith(matching(term)))
 	}
-	if req.GetApplicationId() != "" {
-		id, err := handler.ID(req.GetApplicationId(), apierr.Application)
-		if err != nil {
-			return nil, err
-		}
-		preds = append(preds, event.ApplicationID(id))
+	applicationID, err := handler.OptionalID(req.GetApplicationId(), apierr.Application)
+	if err != nil {
+		return nil, err
 	}
-	if req.GetContactId() != "" {
-		id, err := handler.ID(req.GetContactId(), apierr.Contact)
-		if err != nil {
-			return nil, err
-		}
-		preds = append(preds, event.Or(event.ContactID(id), event.HasApplicationWith(application.HasContactsWith(contact.ID(id)))))
+	if applicationID != nil {
+		preds = append(preds, event.ApplicationID(*applicationID))
+	}
+	contactID, err := handler.OptionalID(req.GetContactId(), apierr.Contact)
+	if err != nil {
+		return nil, err
+	}
+	if contactID != nil {
+		preds = append(preds, event.Or(event.ContactID(*contactID), event.HasApplicationWith(application.HasContactsWith(contact.ID(*contactID)))))
 	}
 	found, err := s.Client.Event.Query().Where(preds...).
 		Order(event.ByDate(), event.ByID()).
@@ -165,15 +165,6 @@ func refFields(q *ent.ContactQuery) {
 // applicationRefFields load what an ApplicationRef shows.
 func applicationRefFields(q *ent.ApplicationQuery) {
 	q.Select(application.FieldCompany, application.FieldJob, application.FieldStatus)
-}
-
-// specs converts proto enum values to ent enum values through the spec's strings.
-func specs[S ~string, E enums.Enum](in []E) []S {
-	out := make([]S, 0, len(in))
-	for _, e := range in {
-		out = append(out, S(enums.Spec(e)))
-	}
-	return out
 }
 
 // eventToProto presents e; its Contact and Application edges are used when loaded.

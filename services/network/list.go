@@ -33,11 +33,7 @@ func (s *Service) ListContacts(ctx context.Context, req *networkv1.ListContactsR
 		preds = append(preds, contact.SearchKeyContains(search))
 	}
 	if len(req.GetStatuses()) > 0 {
-		statuses := make([]contact.Status, 0, len(req.GetStatuses()))
-		for _, st := range req.GetStatuses() {
-			statuses = append(statuses, contact.Status(enums.Spec(st)))
-		}
-		preds = append(preds, contact.StatusIn(statuses...))
+		preds = append(preds, contact.StatusIn(enums.Specs[contact.Status](req.GetStatuses())...))
 	}
 	var tagKeys []string
 	for _, name := range req.GetTags() {

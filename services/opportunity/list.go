@@ -30,11 +30,7 @@ func (s *Service) ListApplications(ctx context.Context, req *opportunityv1.ListA
 			applicationsearchprefix.OwnerID(v.UserID), applicationsearchprefix.Prefix(term)))
 	}
 	if len(req.GetStatuses()) > 0 {
-		statuses := make([]application.Status, 0, len(req.GetStatuses()))
-		for _, st := range req.GetStatuses() {
-			statuses = append(statuses, application.Status(enums.Spec(st)))
-		}
-		preds = append(preds, application.StatusIn(statuses...))
+		preds = append(preds, application.StatusIn(enums.Specs[application.Status](req.GetStatuses())...))
 	}
 	contactID, err := handler.OptionalID(req.GetContactId(), apierr.Contact)
 	if err != nil {
