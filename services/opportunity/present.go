@@ -90,18 +90,21 @@ func presentOne(ctx context.Context, client *ent.Client, owner, id uuid.UUID) (*
 	return list[0], nil
 }
 
+// link is one contact of one application, as contactsOf reads it.
+type link struct {
+	ApplicationID uuid.UUID `json:"application_id"`
+	ID            uuid.UUID `json:"id"`
+	FirstName     string    `json:"first_name"`
+	LastName      string    `json:"last_name"`
+	Company       string    `json:"company"`
+	SortKey       string    `json:"sort_key"`
+}
+
 // contactsOf answers the contacts of the selected applications, by application, sorted by
 // last then first name, in one statement driven by the selected applications (the owner's
 // index), through their links to the contacts (both primary keys).
 func contactsOf(ctx context.Context, client *ent.Client, owner uuid.UUID, apps []predicate.Application) (map[uuid.UUID][]*commonv1.ContactRef, error) {
-	var links []struct {
-		ApplicationID uuid.UUID `json:"application_id"`
-		ID            uuid.UUID `json:"id"`
-		FirstName     string    `json:"first_name"`
-		LastName      string    `json:"last_name"`
-		Company       string    `json:"company"`
-		SortKey       string    `json:"sort_key"`
-	}
+	var links []link
 	err := client.Application.Query().Where(apps...).Modify(func(s *sql.Selector) {
 		joined, people := sql.Table(application.ContactsTable), sql.Table(contact.Table)
 		s.Join(joined).On(s.C(application.FieldID), joined.C(application.ContactsPrimaryKey[0])).
@@ -114,14 +117,7 @@ func contactsOf(ctx context.Context, client *ent.Client, owner uuid.UUID, apps [
 		return nil, fmt.Errorf("loading the applications' contacts: %w", err)
 	}
 	// Sorted here, byte-wise, the same on both dialects (see contacts.SortKey).
-	slices.SortFunc(links, func(a, b struct {
-		ApplicationID uuid.UUID `json:"application_id"`
-		ID            uuid.UUID `json:"id"`
-		FirstName     string    `json:"first_name"`
-		LastName      string    `json:"last_name"`
-		Company       string    `json:"company"`
-		SortKey       string    `json:"sort_key"`
-	}) int {
+	slices.SortFunc(links, func(a, b link) int {
 		return cmp.Or(strings.Compare(a.SortKey, b.SortKey), bytes.Compare(a.ID[:], b.ID[:]))
 	})
 	out := make(map[uuid.UUID][]*commonv1.ContactRef)
