@@ -33,13 +33,15 @@ const (
 	AnonymousMaxBodyBytes = 8 << 10
 )
 
-// binding is one HTTP route of an RPC: its verb, its path, whether anyone may call it and
-// whether it takes a body at all.
+// binding is one HTTP route of an RPC: its verb, its path, whether anyone may call it,
+// whether it takes a body at all, and whether that body is a file (a google.api.HttpBody
+// field: multipart or CSV rather than JSON).
 type binding struct {
 	route
 	verb     string
 	public   bool
 	bodyless bool
+	file     bool
 }
 
 // bindingsOf reads every route of the services with the access policy of its RPC.
@@ -62,16 +64,29 @@ func bindingsOf(services []protoreflect.ServiceDescriptor) ([]binding, error) {
 				if path == "" {
 					continue
 				}
+				body := m.Input().Fields().ByName(protoreflect.Name(r.GetBody()))
 				out = append(out, binding{
 					route:    route{segments: strings.Split(strings.Trim(path, "/"), "/"), input: m.Input()},
 					verb:     verb,
 					public:   public,
 					bodyless: r.GetBody() == "",
+					file:     body != nil && body.Message() != nil && body.Message().FullName() == "google.api.HttpBody",
 				})
 			}
 		}
 	}
 	return out, nil
+}
+
+// routesOf answers the routes of the bindings keep keeps.
+func routesOf(bindings []binding, keep func(binding) bool) []route {
+	var out []route
+	for _, b := range bindings {
+		if keep(b) {
+			out = append(out, b.route)
+		}
+	}
+	return out
 }
 
 func verbAndPath(r *annotations.HttpRule) (string, string) {

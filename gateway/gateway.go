@@ -59,8 +59,9 @@ func New(services []Handler) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	files := fileRoutesOf(descriptors)
-	return requireJSON(files, limitBodies(bindings, files, compress(specQuery(getRoutesOf(descriptors), transcoder)))), nil
+	files := routesOf(bindings, func(b binding) bool { return b.file })
+	gets := routesOf(bindings, func(b binding) bool { return b.verb == http.MethodGet })
+	return requireJSON(files, limitBodies(bindings, files, compress(specQuery(gets, transcoder)))), nil
 }
 
 // Uncompressed wraps an in-process Connect handler the gateway calls: the gateway re-encodes

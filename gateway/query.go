@@ -5,8 +5,6 @@ import (
 	"net/url"
 	"strings"
 
-	"google.golang.org/genproto/googleapis/api/annotations"
-	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/tremplin/tremplin/internal/enums"
@@ -21,44 +19,6 @@ import (
 type route struct {
 	segments []string
 	input    protoreflect.MessageDescriptor
-}
-
-// routesOf reads the bindings of the services' methods that pick answers a path for (""
-// for none).
-func routesOf(services []protoreflect.ServiceDescriptor, pick func(*annotations.HttpRule, protoreflect.MethodDescriptor) string) []route {
-	var routes []route
-	for _, s := range services {
-		for i := range s.Methods().Len() {
-			m := s.Methods().Get(i)
-			rule, _ := proto.GetExtension(m.Options(), annotations.E_Http).(*annotations.HttpRule)
-			if rule == nil {
-				continue
-			}
-			for _, r := range append([]*annotations.HttpRule{rule}, rule.GetAdditionalBindings()...) {
-				if path := pick(r, m); path != "" {
-					routes = append(routes, route{segments: strings.Split(strings.Trim(path, "/"), "/"), input: m.Input()})
-				}
-			}
-		}
-	}
-	return routes
-}
-
-// getRoutesOf reads the GET bindings.
-func getRoutesOf(services []protoreflect.ServiceDescriptor) []route {
-	return routesOf(services, func(r *annotations.HttpRule, _ protoreflect.MethodDescriptor) string { return r.GetGet() })
-}
-
-// fileRoutesOf reads the bindings whose body is a file (a google.api.HttpBody field): they
-// take multipart or CSV rather than JSON.
-func fileRoutesOf(services []protoreflect.ServiceDescriptor) []route {
-	return routesOf(services, func(r *annotations.HttpRule, m protoreflect.MethodDescriptor) string {
-		body := m.Input().Fields().ByName(protoreflect.Name(r.GetBody()))
-		if body == nil || body.Message() == nil || body.Message().FullName() != "google.api.HttpBody" {
-			return ""
-		}
-		return r.GetPost() + r.GetPut() + r.GetPatch() // one of them
-	})
 }
 
 // find answers the route path matches, if any.
