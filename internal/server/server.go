@@ -114,8 +114,8 @@ func New(d Deps) (*Server, error) {
 	tokens := &authn.ActionTokens{Client: client, Clock: d.Clock}
 	inviter := &invitations.Inviter{Tokens: tokens, Mail: queue, PublicURL: d.Config.PublicURL}
 	authService := &auth.Service{
-		Client: client, Sessions: sessions, Tokens: tokens,
-		Limiter: authn.NewLoginLimiter(), Resets: authn.NewResetLimiter(), Mail: queue, Clock: d.Clock, Log: d.Log,
+		Base: handler.Base{Client: client, Clock: d.Clock}, Sessions: sessions, Tokens: tokens,
+		Limiter: authn.NewLoginLimiter(), Resets: authn.NewResetLimiter(), Mail: queue, Log: d.Log,
 		PublicURL: d.Config.PublicURL, TrialDays: d.Config.TrialDays, LicenseMonths: d.Config.LicenseMonths,
 	}
 	services := []service{

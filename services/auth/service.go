@@ -21,8 +21,6 @@ import (
 	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/authn"
-	"github.com/tremplin/tremplin/internal/clock"
-	"github.com/tremplin/tremplin/internal/db"
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/mail"
@@ -35,13 +33,12 @@ const ResetLinkTTL = 2 * time.Hour
 
 // Service implements authv1connect.AuthServiceHandler.
 type Service struct {
-	Client   *ent.Client
+	handler.Base
 	Sessions *authn.Sessions
 	Tokens   *authn.ActionTokens
 	Limiter  *authn.LoginLimiter
 	Resets   *authn.ResetLimiter
 	Mail     *mail.Queue
-	Clock    clock.Clock
 	Log      *slog.Logger
 	// PublicURL prefixes the links sent by e-mail.
 	PublicURL string
@@ -106,7 +103,7 @@ func (s *Service) Login(ctx context.Context, req *authv1.LoginRequest) (*authv1.
 	}
 	attempt.Succeeded()
 
-	signedIn, err := s.signIn(ctx, u, s.Clock.Now())
+	signedIn, err := s.signIn(ctx, u, s.Now())
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +144,7 @@ func (s *Service) recordSignIn(ctx context.Context, u *ent.User, now time.Time) 
 		return apierr.AccessExpired()
 	}
 	first := u.FirstLoginAt == nil
-	err := db.WithTx(ctx, s.Client, func(ctx context.Context, tx *ent.Tx) error {
+	err := s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
 		if activate {
 			err := tx.License.UpdateOne(lic).SetActivationDate(now).SetExpirationDate(*lic.ExpirationDate).Exec(ctx)
 			if err != nil {
@@ -202,7 +199,7 @@ func (s *Service) Me(ctx context.Context, _ *authv1.MeRequest) (*authv1.MeRespon
 		}
 		u.Edges.Agency = ag
 	}
-	return &authv1.MeResponse{User: users.ToProto(u, s.Clock.Now())}, nil
+	return &authv1.MeResponse{User: users.ToProto(u, s.Now())}, nil
 }
 
 // ResetPassword e-mails a reset link when the address has an account, and answers the same
@@ -277,7 +274,7 @@ func (s *Service) NewPassword(ctx context.Context, req *authv1.NewPasswordReques
 	if _, err := s.Tokens.Redeem(ctx, id, req.GetToken()); err != nil {
 		return nil, tokenError(err)
 	}
-	now := s.Clock.Now()
+	now := s.Now()
 	sys := viewer.SystemContext(ctx) // the link, not a session, vouches for the caller
 	update := s.Client.User.UpdateOneID(id).SetPasswordHash(hash)
 	if invitation {
@@ -323,8 +320,11 @@ func (s *Service) UpdateProfile(ctx context.Context, req *authv1.UpdateProfileRe
 	if err != nil || id != v.UserID {
 		return nil, apierr.NotFound(apierr.User)
 	}
-	current := authn.UserFrom(ctx)
-	if req.TaskNotifications != nil && req.GetTaskNotifications() && (current == nil || !current.TaskNotifications) &&
+	current, err := s.CurrentUser(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	if req.TaskNotifications != nil && req.GetTaskNotifications() && !current.TaskNotifications &&
 		v.Role == viewer.RoleCandidate && !v.Premium {
 		return nil, apierr.PremiumRequired()
 	}
@@ -358,7 +358,7 @@ func (s *Service) UpdateProfile(ctx context.Context, req *authv1.UpdateProfileRe
 	}
 	if req.ShareProgressWithAgency != nil {
 		// Sharing is with the candidate's own agency: there is nothing to share with otherwise.
-		if req.GetShareProgressWithAgency() && (v.Role != viewer.RoleCandidate || current == nil || current.AgencyID == nil) {
+		if req.GetShareProgressWithAgency() && (v.Role != viewer.RoleCandidate || current.AgencyID == nil) {
 			return nil, apierr.InvalidField(updateProfileRoot, "share_progress_with_agency", "user.share_progress_with_agency",
 				"Seuls les candidats suivis par une agence peuvent partager leur progression")
 		}
@@ -371,7 +371,7 @@ func (s *Service) UpdateProfile(ctx context.Context, req *authv1.UpdateProfileRe
 	if err != nil {
 		return nil, err
 	}
-	return &authv1.UpdateProfileResponse{User: users.ToProto(u, s.Clock.Now())}, nil
+	return &authv1.UpdateProfileResponse{User: users.ToProto(u, s.Now())}, nil
 }
 
 var updateProfileRoot = (&authv1.UpdateProfileRequest{}).ProtoReflect().Descriptor()
