@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { serverError } from "../test/errors";
-import { errorReason, isNotFound, isPremiumRequired, isSessionLost, loginErrorMessage, newPasswordErrorMessage } from "./errors";
+import { errorReason, isNotFound, isPremiumRequired, isSessionLost, loginErrorMessage, newPasswordErrorMessage, serverMessage } from "./errors";
 
 const NO_LICENCE =
   "Votre période d'essai ou votre licence a expiré. Merci de demander une licence auprès de votre administrateur de compte.";
@@ -76,5 +76,17 @@ describe("isNotFound", () => {
     expect(isNotFound(serverError(Code.FailedPrecondition, "NOT_FOUND"))).toBe(true);
     expect(isNotFound(serverError(Code.InvalidArgument, "INVALID_FIELDS"))).toBe(false);
     expect(isNotFound(new Error("boom"))).toBe(false);
+  });
+});
+
+describe("serverMessage", () => {
+  it("is the server's own French message of a refusal", () => {
+    expect(serverMessage(serverError(Code.FailedPrecondition, "FREE_ACCESS_WITH_LICENSE", "Impossible de donner un accès gratuit."))).toBe(
+      "Impossible de donner un accès gratuit.",
+    );
+  });
+  it("is undefined without a message or for other errors", () => {
+    expect(serverMessage(new ConnectError("", Code.Internal))).toBeUndefined();
+    expect(serverMessage(new Error("boom"))).toBeUndefined();
   });
 });

@@ -26,6 +26,11 @@ export function errorReason(err: unknown): ErrorReasonName | undefined {
   return undefined;
 }
 
+/** The server's own French message of a refusal (the service's rules carry one), if any. */
+export function serverMessage(err: unknown): string | undefined {
+  return err instanceof ConnectError && err.rawMessage ? err.rawMessage : undefined;
+}
+
 export function errorCode(err: unknown): Code | undefined {
   return err instanceof ConnectError ? err.code : undefined;
 }

@@ -55,3 +55,15 @@ export function formatLongDate(value: DateLike): string {
 export function toJsDate(value: DateLike): Date | undefined {
   return toDate(value);
 }
+
+/**
+ * The change from the previous week, as the dashboard and the coach view show it (spec
+ * section 4): a signed whole-number percent, or nothing when either week is at zero (no
+ * meaningful ratio).
+ */
+export function progression(value: number, previous: number): string {
+  if (value === 0 || previous === 0) return "";
+  const percent = Math.round(((value - previous) / previous) * 100);
+  const sign = percent > 0 ? "+" : percent < 0 ? "\u2212" : "";
+  return `${sign}${Math.abs(percent)}\u00a0%`;
+}

@@ -85,6 +85,12 @@ export const routeMap: Record<Audience, readonly RouteEntry[]> = {
   ],
 };
 
+/** The id of the profile's thresholds section (spelled as the product always has). */
+export const THRESHOLDS_ID = "dashboardTresholds";
+
+/** Where the dashboard's « Modifier mes objectifs » leads: the profile's thresholds section. */
+export const THRESHOLDS_PATH = `/profile#${THRESHOLDS_ID}`;
+
 /** Where each audience starts, and where its unknown paths lead. */
 export const startPath: Record<Audience, string> = {
   anonymous: "/login",

@@ -27,7 +27,7 @@ import { eventSubjectLabels, mediaTypeLabels, taskPriorityLabels, taskSubjectLab
 import { activityMessages } from "../../lib/messages/activities";
 import { handledByApp } from "../../lib/queryClient";
 import { ResourcesField } from "../resources/ResourcesField";
-import { Actions } from "../form/layout";
+import { Actions, Grid } from "../form/layout";
 import { ruleMessage, serverFieldErrors } from "./fields";
 import { useActivityLookups } from "./lookups";
 import { TimeField } from "./TimeField";
@@ -120,8 +120,6 @@ function Form({ label, onSubmit, children }: { label: string; onSubmit: () => vo
     </Box>
   );
 }
-
-const Two = ({ children }: { children: ReactNode }) => <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>{children}</Box>;
 
 /** Shared save plumbing: field errors from the server, toasts, the app's own handling. */
 function useFailure(setErrors: (e: Errors) => void, setFormError: (m: string | undefined) => void, close: () => void, fallback: string, dateField: string) {
@@ -225,16 +223,16 @@ export function TaskForm({
         <TextField required label={f.customSubject} value={values.customSubject} onChange={(e) => change({ customSubject: e.target.value })} error={Boolean(errors.customSubject)} helperText={errors.customSubject} slotProps={{ htmlInput: { maxLength: 200 } }} />
       )}
       {withContact ? (
-        <Two>
+        <Grid>
           <ContactField value={values.contactId} contacts={contacts} locked={locks.contact} required={values.subject !== TaskSubject.UNSPECIFIED} onChange={(contactId) => change({ contactId })} error={errors.contactId} />
           <MediaField value={values.mediaType} options={taskMediaTypesFor(contact)} disabled={!contact} helper={contact ? undefined : f.mediaTypeFirst} onChange={(mediaType) => change({ mediaType })} error={errors.mediaType} />
-        </Two>
+        </Grid>
       ) : (
         <Typography variant="body2" color="text.secondary">
           {f.contactHidden}
         </Typography>
       )}
-      <Two>
+      <Grid>
         <DayField label={f.deadline} required name="deadline" value={values.deadline} minDate={startOfToday()} onChange={(deadline) => change({ deadline })} error={Boolean(errors.deadline)} helperText={errors.deadline} />
         <TextField select required label={f.priority} value={values.priority} onChange={(e) => change({ priority: Number(e.target.value) as TaskPriority })} error={Boolean(errors.priority)} helperText={errors.priority}>
           {[TaskPriority.NORMAL, TaskPriority.HIGH, TaskPriority.URGENT].map((p) => (
@@ -243,7 +241,7 @@ export function TaskForm({
             </MenuItem>
           ))}
         </TextField>
-      </Two>
+      </Grid>
       <TextField label={f.comments} multiline minRows={2} maxRows={8} value={values.comments} onChange={(e) => change({ comments: e.target.value })} error={Boolean(errors.comments)} helperText={errors.comments} />
       <ResourcesField value={values.resources} onChange={(resources) => change({ resources })} texts={activityMessages.form} />
       {(formError || errors.resources) && <Alert severity="error">{formError ?? errors.resources}</Alert>}
@@ -328,17 +326,17 @@ export function EventForm({
           </MenuItem>
         ))}
       </TextField>
-      <Two>
+      <Grid>
         <ContactField value={values.contactId} contacts={contacts} locked={locks.contact} onChange={(contactId) => change({ contactId })} error={errors.contactId} />
         <MediaField value={values.mediaType} options={eventMediaTypesFor(contact)} onChange={(mediaType) => change({ mediaType })} error={errors.mediaType} />
-      </Two>
+      </Grid>
       {(values.mediaType === MediaType.UNSPECIFIED || needsMediaDetails(values.mediaType)) && (
         <TextField required label={f.mediaDetails} value={values.mediaDetails} onChange={(e) => change({ mediaDetails: e.target.value })} error={Boolean(errors.mediaDetails)} helperText={errors.mediaDetails} slotProps={{ htmlInput: { maxLength: 500 } }} />
       )}
-      <Two>
+      <Grid>
         <DayField label={f.date} required name="date" value={values.date} onChange={(date) => change({ date })} error={Boolean(errors.date)} helperText={errors.date} />
         <TimeField label={f.time} required value={values.time} onChange={(time) => change({ time })} error={Boolean(errors.time)} helperText={errors.time} />
-      </Two>
+      </Grid>
       <TextField label={f.comments} multiline minRows={2} maxRows={8} value={values.comments} onChange={(e) => change({ comments: e.target.value })} />
       <ResourcesField value={values.resources} onChange={(resources) => change({ resources })} texts={activityMessages.form} />
       {(formError || errors.resources) && <Alert severity="error">{formError ?? errors.resources}</Alert>}

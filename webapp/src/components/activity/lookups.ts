@@ -2,9 +2,10 @@
 import { useMemo } from "react";
 import { useQuery } from "@connectrpc/connect-query";
 import { NetworkService } from "../../gen/tremplin/network/v1/network_pb";
-import { ApplicationStatus, OpportunityService } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
+import { OpportunityService } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
 import { Code } from "@connectrpc/connect";
 import { errorCode } from "../../lib/errors";
+import { isClosed } from "../applicationStatus";
 import type { ApplicationChoice, ContactChoice } from "./model";
 
 const unimplemented = (err: unknown) => errorCode(err) === Code.Unimplemented;
@@ -26,7 +27,7 @@ export function useActivityLookups(): { contacts: ContactChoice[]; applications:
       })),
       // Only open applications take new activities (the server answers APPLICATION_CLOSED).
       applications: (applications.data?.applications ?? [])
-        .filter((a) => a.status === ApplicationStatus.NEW || a.status === ApplicationStatus.ENGAGED)
+        .filter((a) => !isClosed(a))
         .map((a) => ({ id: a.id, company: a.company, job: a.job, contactIds: a.contacts.map((c) => c.id) })),
       loading: contacts.isPending || (applications.isPending && !applications.isError),
     }),

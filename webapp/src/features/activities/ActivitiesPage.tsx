@@ -31,6 +31,7 @@ import {
 import { PremiumSearchField } from "../../components/PremiumSearchField";
 import { EmptyState } from "../../components/EmptyState";
 import { FilterMenu } from "../../components/FilterMenu";
+import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
 import { PremiumBadge } from "../../components/PremiumBadge";
 import { groupEvents, groupTasks, countByMedia, weekOf, type MediaGroup } from "../../components/activity/model";
@@ -94,12 +95,17 @@ export default function ActivitiesPage() {
         mediaTypes: deferred.media.flatMap((g) => MEDIA_OF_GROUP[g as MediaGroup]),
       }
     : {};
-  const tasks = useQuery(ActivityService.method.listTasks, {
-    range,
-    ...premiumInput,
-    ...(gate.premium ? { priorities: deferred.priorities.map(Number) as TaskPriority[] } : {}),
-  });
-  const events = useQuery(ActivityService.method.listEvents, { range, ...premiumInput });
+  // A failed list is this page's to show (LoadError), not « aucune tâche » nor a second toast.
+  const tasks = useQuery(
+    ActivityService.method.listTasks,
+    {
+      range,
+      ...premiumInput,
+      ...(gate.premium ? { priorities: deferred.priorities.map(Number) as TaskPriority[] } : {}),
+    },
+    { meta: { handlesErrors: true } },
+  );
+  const events = useQuery(ActivityService.method.listEvents, { range, ...premiumInput }, { meta: { handlesErrors: true } });
   const taskList = useMemo(() => tasks.data?.tasks ?? [], [tasks.data]);
   const eventList = useMemo(() => events.data?.events ?? [], [events.data]);
 
@@ -107,7 +113,9 @@ export default function ActivitiesPage() {
     () => (type === "task" ? countByMedia(taskList, taskLabel) : countByMedia(eventList, eventLabel)),
     [type, taskList, eventList],
   );
-  const loading = type === "task" ? tasks.isPending : events.isPending;
+  const shownQuery = type === "task" ? tasks : events;
+  const loading = shownQuery.isPending;
+  const failed = shownQuery.isError && !shownQuery.data;
 
   return (
     <PageContainer>
@@ -143,7 +151,9 @@ export default function ActivitiesPage() {
         <Toolbar type={type} filters={filters} onChange={setFilters} premium={gate.premium} allow={gate.allow} ascending={ascending} onSort={() => setAscending((a) => !a)} />
 
         <Box id="panel-activities" role="tabpanel" aria-labelledby={`tab-${type}`}>
-          {loading ? (
+          {failed ? (
+            <LoadError what={type === "task" ? m.loadTasks : m.loadEvents} onRetry={() => void shownQuery.refetch()} retrying={shownQuery.isFetching} />
+          ) : loading ? (
             <Box sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
               {[0, 1, 2].map((i) => (
                 <Skeleton key={i} variant="rounded" height={64} />

@@ -36,6 +36,7 @@ import { useModals } from "../../components/ModalHost";
 import { useToast } from "../../components/Toasts";
 import { useActivityModals } from "../../components/activity/useActivityModals";
 import { activityMessages } from "../../lib/messages/activities";
+import { safeExternalHref } from "../../lib/links";
 import { handledByApp } from "../../lib/queryClient";
 import { PriorityMarker, priorityLevel } from "./ActivityRow";
 
@@ -246,13 +247,21 @@ function TextAndLinks({ text, resources, empty }: { text: string; resources: rea
       {text.trim() && <Typography sx={{ whiteSpace: "pre-line", mb: resources.length ? 1.5 : 0 }}>{text}</Typography>}
       {resources.length > 0 && (
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-          {resources.map((r, i) => (
-            <li key={i}>
-              <Link href={r.url} target="_blank" rel="noopener noreferrer">
-                {r.label}
-              </Link>
-            </li>
-          ))}
+          {resources.map((r, i) => {
+            // Only a safe address opens (web or mail); anything else (javascript:…) stays text.
+            const href = safeExternalHref(r.url);
+            return (
+              <li key={i}>
+                {href ? (
+                  <Link href={href} target="_blank" rel="noopener noreferrer">
+                    {r.label}
+                  </Link>
+                ) : (
+                  <Typography component="span">{r.label}</Typography>
+                )}
+              </li>
+            );
+          })}
         </Box>
       )}
     </Box>

@@ -19,6 +19,7 @@ import CardMembershipRounded from "@mui/icons-material/CardMembershipRounded";
 import DomainAddRounded from "@mui/icons-material/DomainAddRounded";
 import { AgencyService, type Agency } from "../../gen/tremplin/agency/v1/agency_pb";
 import { EmptyState } from "../../components/EmptyState";
+import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
 import { useModals } from "../../components/ModalHost";
 import { agencyMessages } from "../../lib/messages/agency";
@@ -35,8 +36,11 @@ export default function AgenciesPage() {
   usePageTitle(m.title);
   const { isMobile } = useViewport();
   const modals = useModals();
-  const list = useQuery(AgencyService.method.listAgencies, {});
+  // A failure is this page's to show (LoadError), not an empty list.
+  const list = useQuery(AgencyService.method.listAgencies, {}, { meta: { handlesErrors: true } });
   const agencies = list.data?.agencies ?? [];
+  const failed = list.isError && !list.data;
+  const loading = list.isPending && !failed;
 
   const createAgency = () =>
     modals.open({
@@ -60,7 +64,7 @@ export default function AgenciesPage() {
         title={m.title}
         subtitle={
           <Box component="span" data-testid="agencies-count">
-            {list.isPending ? <Skeleton width={90} /> : m.count(agencies.length)}
+            {loading ? <Skeleton width={90} /> : failed ? null : m.count(agencies.length)}
           </Box>
         }
         actions={
@@ -69,7 +73,9 @@ export default function AgenciesPage() {
           </Button>
         }
       />
-      {list.isPending ? (
+      {failed ? (
+        <LoadError what={m.load} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : loading ? (
         <Card sx={{ p: 2 }} aria-busy="true">
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} height={isMobile ? 120 : 48} sx={{ my: 0.5 }} />

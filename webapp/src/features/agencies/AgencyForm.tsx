@@ -14,13 +14,13 @@ import { Actions, Section, bind } from "../../components/form/layout";
 import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
 import { Civility } from "../../gen/tremplin/common/v1/common_pb";
 import { useToast } from "../../components/Toasts";
-import { errorReason } from "../../lib/errors";
+import { useRefreshAgency } from "../../lib/agencyQueries";
+import { errorReason, serverMessage } from "../../lib/errors";
 import { agencyMessages } from "../../lib/messages/agency";
 import { handledByApp } from "../../lib/queryClient";
 import * as rules from "../../lib/validation";
 import { useServerViolations } from "../../lib/useServerViolations";
 import { agencyDraft, agencyFieldOfPath, EMPTY_AGENCY, type AgencyFormValues } from "./model";
-import { serverMessage, useRefreshAgencies } from "./queries";
 
 const f = agencyMessages.agencyForm;
 
@@ -28,7 +28,7 @@ type TextName = Exclude<keyof AgencyFormValues, "civility">;
 
 export function AgencyForm({ close }: { close: () => void }) {
   const toast = useToast();
-  const refresh = useRefreshAgencies();
+  const refresh = useRefreshAgency();
   const form = useForm<AgencyFormValues>({ mode: "onTouched", defaultValues: EMPTY_AGENCY });
   const { register, handleSubmit, watch, setValue, setError, formState } = form;
   const [formError, setFormError] = useState<string | undefined>(undefined);

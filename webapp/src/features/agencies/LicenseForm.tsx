@@ -11,17 +11,17 @@ import Typography from "@mui/material/Typography";
 import { Actions } from "../../components/form/layout";
 import { AgencyService, type Agency } from "../../gen/tremplin/agency/v1/agency_pb";
 import { useToast } from "../../components/Toasts";
+import { useRefreshAgency } from "../../lib/agencyQueries";
 import { messages } from "../../lib/messages";
 import { agencyMessages } from "../../lib/messages/agency";
 import { handledByApp } from "../../lib/queryClient";
 import { allocationKey, parseLicenceCount } from "./model";
-import { useRefreshAgencies } from "./queries";
 
 const f = agencyMessages.licenseForm;
 
 export function LicenseForm({ agency, close }: { agency: Agency; close: () => void }) {
   const toast = useToast();
-  const refresh = useRefreshAgencies();
+  const refresh = useRefreshAgency();
   const [raw, setRaw] = useState("");
   const [error, setError] = useState<string | undefined>(undefined);
   const [formError, setFormError] = useState<string | undefined>(undefined);

@@ -1,13 +1,14 @@
 // The agencies screen in the app, in jsdom, against an in-memory AgencyService: a licence
 // allocation retried after a failure carries the same idempotency key (the server adds the
-// licences once); another number is another request, with another key.
+// licences once); another number is another request, with another key. A list that cannot load
+// says so, never « no agency yet ».
 import { describe, expect, it } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { create } from "@bufbuild/protobuf";
-import { Code, createRouterTransport } from "@connectrpc/connect";
+import { Code, ConnectError, createRouterTransport } from "@connectrpc/connect";
 import { App } from "../../App";
 import { AppProviders } from "../../AppProviders";
 import { AuthService } from "../../gen/tremplin/auth/v1/auth_pb";
@@ -18,7 +19,7 @@ import { serverError } from "../../test/errors";
 
 const AGENCY_ID = "0b8f1b5e-3c1e-4a5e-9d2a-5b7a1c2d3e4f";
 
-function renderAgencies({ failFirst }: { failFirst: boolean }) {
+function renderAgencies({ failFirst, broken }: { failFirst: boolean; broken?: { on: boolean } }) {
   const requests: AllocateLicensesRequest[] = [];
   const added = new Set<string>();
   let total = 5;
@@ -29,7 +30,11 @@ function renderAgencies({ failFirst }: { failFirst: boolean }) {
       me: () => ({ user: create(UserSchema, { id: "a1", role: Role.ADMIN, firstName: "Camille" }) }),
     });
     service(AgencyService, {
-      listAgencies: () => ({ agencies: [agency()] }),
+      listAgencies: () => {
+        // While broken.on, the list fails as a dropped connection would.
+        if (broken?.on) throw new ConnectError("fetch failed", Code.Unavailable);
+        return { agencies: [agency()] };
+      },
       allocateLicenses: (req) => {
         requests.push(req);
         // The server's idempotency: a known key adds nothing again.
@@ -98,5 +103,21 @@ describe("adding licences", () => {
     await u.click(dialog.getByRole("button", { name: "Ajouter les licences" }));
     expect(await dialog.findByText("Indiquez un nombre entier entre 1 et 10 000")).toBeTruthy();
     expect(s.requests).toHaveLength(0);
+  });
+});
+
+describe("the agencies list", () => {
+  it("says the list could not load instead of « no agency yet », and loads it on « Réessayer »", async () => {
+    const broken = { on: true };
+    renderAgencies({ failFirst: false, broken });
+    expect((await screen.findByTestId("load-error", {}, { timeout: 15_000 })).textContent).toContain("Impossible de charger les agences.");
+    expect(screen.getByTestId("agencies-count").textContent).toBe("");
+    expect(screen.queryByText("Aucune agence pour l'instant")).toBeNull();
+    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+    broken.on = false;
+    await userEvent.setup().click(screen.getByRole("button", { name: "Réessayer" }));
+    expect(await screen.findByRole("button", { name: "Ajouter des licences à Agence Nord" })).toBeTruthy();
+    expect(screen.queryByTestId("load-error")).toBeNull();
+    expect(screen.getByTestId("agencies-count").textContent).toBe("1\u00a0agence");
   });
 });

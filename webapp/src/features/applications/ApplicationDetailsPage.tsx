@@ -19,6 +19,8 @@ import EditRounded from "@mui/icons-material/EditRounded";
 import TaskAltRounded from "@mui/icons-material/TaskAltRounded";
 import WorkOffRounded from "@mui/icons-material/WorkOffRounded";
 import { OpportunityService, type Application } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
+import { isClosed } from "../../components/applicationStatus";
+import { LoadError } from "../../components/LoadError";
 import { NotFoundState } from "../../components/NotFoundState";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { useActivityModals } from "../../components/activity/useActivityModals";
@@ -30,8 +32,7 @@ import { usePageTitle } from "../../lib/usePageTitle";
 import { ActivitiesPanel } from "./details/ActivitiesPanel";
 import { ContactsCard, DescriptionCard, InformationCard, ReportCard } from "./details/Cards";
 import { KnownContactsPanel } from "./details/KnownContactsPanel";
-import { ApplicationStatusChip, ErrorLine } from "./details/parts";
-import { isOpen } from "./modals/model";
+import { StatusChip } from "./list/StatusChip";
 import { useApplicationModals } from "./modals/useApplicationModals";
 
 const d = applicationMessages.details;
@@ -68,7 +69,7 @@ export default function ApplicationDetailsPage() {
           <Typography variant="h1" sx={{ fontSize: { xs: "1.5rem", sm: "1.75rem" }, mb: 2 }}>
             {d.title}
           </Typography>
-          <ErrorLine onRetry={() => void query.refetch()}>{d.loadError}</ErrorLine>
+          <LoadError what={d.load} onRetry={() => void query.refetch()} retrying={query.isFetching} />
         </>
       ) : (
         <Loading />
@@ -100,7 +101,7 @@ function NotFound() {
 function Details({ application }: { application: Application }) {
   const modals = useApplicationModals();
   const activities = useActivityModals();
-  const open = isOpen(application.status);
+  const open = !isClosed(application);
   const locked = { applicationId: application.id, locks: { application: true } };
   return (
     <>
@@ -110,7 +111,7 @@ function Details({ application }: { application: Application }) {
             <Typography variant="h1" sx={{ fontSize: { xs: "1.5rem", sm: "1.75rem" }, overflowWrap: "anywhere" }}>
               {application.company}
             </Typography>
-            <ApplicationStatusChip status={application.status} />
+            <StatusChip status={application.status} testId="application-status" />
           </Box>
           <Typography sx={{ mt: 0.25, fontWeight: 600, color: "text.secondary", overflowWrap: "anywhere" }} data-testid="application-job">
             {application.job}

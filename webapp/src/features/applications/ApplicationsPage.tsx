@@ -11,7 +11,6 @@ import Skeleton from "@mui/material/Skeleton";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import AddRounded from "@mui/icons-material/AddRounded";
-import ErrorOutlineRounded from "@mui/icons-material/ErrorOutlineRounded";
 import FilterListRounded from "@mui/icons-material/FilterListRounded";
 import SearchOffRounded from "@mui/icons-material/SearchOffRounded";
 import TableRowsRounded from "@mui/icons-material/TableRowsRounded";
@@ -23,10 +22,12 @@ import { ActiveFilters } from "../../components/ActiveFilters";
 import { useActivityModals } from "../../components/activity/useActivityModals";
 import { EmptyState } from "../../components/EmptyState";
 import { FilterMenu } from "../../components/FilterMenu";
+import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
 import { PremiumBadge } from "../../components/PremiumBadge";
 import { StateBar } from "../../components/StateBar";
 import { applicationListMessages } from "../../lib/messages/applicationList";
+import { applicationMessages } from "../../lib/messages/applications";
 import { usePremiumGate } from "../../lib/premium";
 import { usePageTitle } from "../../lib/usePageTitle";
 import { useViewport } from "../../lib/viewport";
@@ -57,7 +58,8 @@ export default function ApplicationsPage() {
   const activities = useActivityModals();
   const moves = useBoardMoves(modals.report);
 
-  const list = useQuery(OpportunityService.method.listApplications, {});
+  // A failure is this page's to show (LoadError), not an empty list nor a second toast.
+  const list = useQuery(OpportunityService.method.listApplications, {}, { meta: { handlesErrors: true } });
   const applications = useMemo(() => list.data?.applications ?? [], [list.data]);
 
   const [view, setView] = useState<ApplicationsView>(readView);
@@ -85,7 +87,7 @@ export default function ApplicationsPage() {
 
   const add = () => modals.create();
   const loading = list.isPending;
-  const failed = list.isError;
+  const failed = list.isError && !list.data;
   const empty = !loading && !failed && applications.length === 0;
 
   return (
@@ -127,13 +129,7 @@ export default function ApplicationsPage() {
         {loading ? (
           <LoadingList mobile={isMobile} />
         ) : failed ? (
-          <EmptyState
-            level="minor"
-            tone="danger"
-            icon={<ErrorOutlineRounded />}
-            title={m.loadError}
-            actions={<Button onClick={() => void list.refetch()}>{m.retry}</Button>}
-          />
+          <LoadError what={applicationMessages.list.load} onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : empty ? (
           <EmptyState
             dashed

@@ -18,13 +18,13 @@ import { Actions, Section, bind } from "../../components/form/layout";
 import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
 import { Civility } from "../../gen/tremplin/common/v1/common_pb";
 import { useToast } from "../../components/Toasts";
-import { errorReason } from "../../lib/errors";
+import { useRefreshAgency } from "../../lib/agencyQueries";
+import { errorReason, serverMessage } from "../../lib/errors";
 import { agencyMessages } from "../../lib/messages/agency";
 import { handledByApp } from "../../lib/queryClient";
 import * as rules from "../../lib/validation";
 import { useServerViolations } from "../../lib/useServerViolations";
 import { candidateDraft, EMPTY_CANDIDATE, fieldOfPath, type CandidateFormValues, type Manager } from "./model";
-import { serverMessage, useRefreshAgency } from "./queries";
 
 const f = agencyMessages.candidateForm;
 

@@ -24,12 +24,13 @@ import PersonSearchRounded from "@mui/icons-material/PersonSearchRounded";
 import VisibilityRounded from "@mui/icons-material/VisibilityRounded";
 import { AgencyService, type CandidateProgress, type ProgressWeek } from "../../gen/tremplin/agency/v1/agency_pb";
 import { EmptyState } from "../../components/EmptyState";
+import { NotFoundState } from "../../components/NotFoundState";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { isNotFound } from "../../lib/errors";
-import { formatDate, formatDateTime } from "../../lib/format";
+import { formatDate, formatDateTime, progression } from "../../lib/format";
 import { agencyMessages } from "../../lib/messages/agency";
 import { usePageTitle } from "../../lib/usePageTitle";
-import { progression, WEEK_FIGURES, weekValue } from "./model";
+import { WEEK_FIGURES, weekValue } from "./model";
 
 const p = agencyMessages.progress;
 
@@ -56,7 +57,7 @@ export default function CandidateProgressPage() {
     );
   } else if (progress.isError) {
     body = isNotFound(progress.error) ? (
-      <EmptyState level="page" tone="info" icon={<PersonSearchRounded />} title={p.notFoundTitle} text={p.notFoundText} actions={<BackButton />} />
+      <NotFoundState icon={<PersonSearchRounded />} title={p.notFoundTitle} text={p.notFoundText} backTo="/candidates" backLabel={p.back} />
     ) : (
       <EmptyState
         level="page"

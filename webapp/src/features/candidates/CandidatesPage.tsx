@@ -20,6 +20,7 @@ import SearchRounded from "@mui/icons-material/SearchRounded";
 import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
 import { UserStatus } from "../../gen/tremplin/common/v1/common_pb";
 import { EmptyState } from "../../components/EmptyState";
+import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
 import { agencyMessages } from "../../lib/messages/agency";
 import { useSession } from "../../lib/session";
@@ -42,10 +43,11 @@ export default function CandidatesPage() {
   const [status, setStatus] = useState<UserStatus>(UserStatus.UNSPECIFIED);
   const deferredSearch = useDeferredValue(search.trim());
   // Newest first, filtered and counted by the server (the counts follow the search, not the tab).
+  // A failure is this page's to show (LoadError), not an empty list.
   const list = useQuery(
     AgencyService.method.listCandidates,
     { search: deferredSearch, status },
-    { placeholderData: keepPreviousData },
+    { placeholderData: keepPreviousData, meta: { handlesErrors: true } },
   );
   const candidates = useMemo(() => list.data?.candidates ?? [], [list.data]);
   const counts = list.data?.counts;
@@ -66,8 +68,11 @@ export default function CandidatesPage() {
       () => setTicked(new Set()),
     );
 
-  const loading = list.isPending;
-  const nobody = !loading && (counts?.all ?? 0) === 0 && !deferredSearch;
+  const failed = list.isError && !list.data;
+  const loading = list.isPending && !failed;
+  const nobody = !loading && !failed && (counts?.all ?? 0) === 0 && !deferredSearch;
+  // After a failure the search and the tabs stay only to undo a search or a tab.
+  const filtered = Boolean(deferredSearch) || status !== UserStatus.UNSPECIFIED;
   const tabs = [UserStatus.UNSPECIFIED, ...STATUS_ORDER];
 
   return (
@@ -76,7 +81,7 @@ export default function CandidatesPage() {
         title={m.title}
         subtitle={
           <Box component="span" data-testid="candidates-count">
-            {loading ? <Skeleton width={100} /> : m.count(counts?.all ?? 0)}
+            {loading ? <Skeleton width={100} /> : failed ? null : m.count(counts?.all ?? 0)}
           </Box>
         }
         actions={
@@ -97,7 +102,7 @@ export default function CandidatesPage() {
         }
       />
 
-      {!nobody && (
+      {!nobody && (!failed || filtered) && (
         <Box sx={{ mb: 2.5, display: "flex", flexDirection: "column", gap: 1.5 }}>
           <TextField
             size="small"
@@ -135,9 +140,11 @@ export default function CandidatesPage() {
                     label={
                       <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.75 }}>
                         {label}
-                        <Box component="span" sx={{ px: 0.75, borderRadius: 99, bgcolor: "#EEF0F5", fontSize: "0.75rem", fontWeight: 700, color: "text.primary" }}>
-                          {tabCount(counts, s)}
-                        </Box>
+                        {!failed && (
+                          <Box component="span" sx={{ px: 0.75, borderRadius: 99, bgcolor: "#EEF0F5", fontSize: "0.75rem", fontWeight: 700, color: "text.primary" }}>
+                            {tabCount(counts, s)}
+                          </Box>
+                        )}
                       </Box>
                     }
                     sx={{ textTransform: "none", minHeight: 48 }}
@@ -149,7 +156,9 @@ export default function CandidatesPage() {
         </Box>
       )}
 
-      {loading ? (
+      {failed ? (
+        <LoadError what={m.load} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : loading ? (
         <Card sx={{ p: 2 }} aria-busy="true">
           {Array.from({ length: isMobile ? 3 : 6 }, (_, i) => (
             <Skeleton key={i} height={isMobile ? 80 : 44} sx={{ my: 0.5 }} />

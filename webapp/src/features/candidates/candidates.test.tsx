@@ -1,6 +1,7 @@
 // The candidates screen in the app, in jsdom, against an in-memory AgencyService: what an
 // agency admin's candidate modal sends, deletion of the ticked candidates (one call each, after
-// the data-loss warning), and the server's refusal of free access shown word for word.
+// the data-loss warning), the server's refusal of free access shown word for word, and a list
+// that cannot load saying so, never « no candidate yet ».
 // The first screen loads lazily: on a busy machine its first render may take a while.
 import { describe, expect, it } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/react";
@@ -8,7 +9,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { create } from "@bufbuild/protobuf";
-import { Code, createRouterTransport } from "@connectrpc/connect";
+import { Code, ConnectError, createRouterTransport } from "@connectrpc/connect";
 import { App } from "../../App";
 import { AppProviders } from "../../AppProviders";
 import { AuthService } from "../../gen/tremplin/auth/v1/auth_pb";
@@ -23,7 +24,7 @@ function person(id: string, firstName: string, lastName: string, status: UserSta
   return create(UserSchema, { id, role: Role.CANDIDATE, firstName, lastName, email: `${firstName.toLowerCase()}@exemple.fr`, status, agency: AGENCY });
 }
 
-function renderCandidates() {
+function renderCandidates({ broken }: { broken?: { on: boolean } } = {}) {
   const candidates = [
     person("c1", "Inès", "MOREL", UserStatus.WITH_VALID_LICENSE),
     person("c2", "Louis", "FABRE", UserStatus.WITH_PENDING_LICENSE),
@@ -36,10 +37,14 @@ function renderCandidates() {
       me: () => ({ user: create(UserSchema, { id: "aa", role: Role.AGENCY_ADMIN, firstName: "Karim", agency: AGENCY }) }),
     });
     service(AgencyService, {
-      listCandidates: () => ({
-        candidates,
-        counts: create(CandidateStatusCountsSchema, { all: candidates.length, withValidLicense: 1, withPendingLicense: 1, justCreated: 1 }),
-      }),
+      listCandidates: () => {
+        // While broken.on, the list fails as a dropped connection would.
+        if (broken?.on) throw new ConnectError("fetch failed", Code.Unavailable);
+        return {
+          candidates,
+          counts: create(CandidateStatusCountsSchema, { all: candidates.length, withValidLicense: 1, withPendingLicense: 1, justCreated: 1 }),
+        };
+      },
       createCandidate: (req) => {
         created.push(req);
         return { candidate: person("c9", req.firstName, req.lastName, UserStatus.WITH_PENDING_LICENSE), invitationSent: true };
@@ -107,5 +112,19 @@ describe("candidates of an agency admin", () => {
     await u.click(table.getByRole("button", { name: "Actions pour Inès MOREL" }));
     await u.click(await screen.findByRole("menuitem", { name: "Donner un accès gratuit" }));
     expect(await screen.findByText("Impossible de donner un accès gratuit à un candidat avec licence.")).toBeTruthy();
+  });
+
+  it("says the list could not load instead of « no candidate yet », and loads it on « Réessayer »", async () => {
+    const broken = { on: true };
+    renderCandidates({ broken });
+    expect((await screen.findByTestId("load-error", {}, { timeout: 15_000 })).textContent).toContain("Impossible de charger les candidats.");
+    expect(screen.getByTestId("candidates-count").textContent).toBe("");
+    expect(screen.queryByText("Aucun candidat pour l'instant")).toBeNull();
+    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+    broken.on = false;
+    await userEvent.setup().click(screen.getByRole("button", { name: "Réessayer" }));
+    await screen.findByRole("table", { name: "Candidats" });
+    expect(screen.queryByTestId("load-error")).toBeNull();
+    expect(screen.getByTestId("candidates-count").textContent).toBe("3\u00a0candidats");
   });
 });

@@ -9,7 +9,6 @@ import {
   EMPTY_CANDIDATE,
   fieldOfPath,
   licenceLine,
-  progression,
   STATUS_ORDER,
   statusInfo,
   tabCount,
@@ -17,6 +16,7 @@ import {
   toggleAll,
   UnknownStatusError,
 } from "./model";
+import { progression } from "../../lib/format";
 
 const NOW = new Date("2026-11-23T12:00:00+01:00");
 const day = (iso: string) => timestampFromDate(new Date(iso));

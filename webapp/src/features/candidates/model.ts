@@ -142,16 +142,6 @@ export const WEEK_FIGURES: readonly WeekFigure[] = [
   "engagedApplications",
 ];
 
-/**
- * The change from last week, as the dashboard shows it (spec section 4): a signed whole-number
- * percent, blank when either week is zero.
- */
-export function progression(current: number, previous: number): string {
-  if (!current || !previous) return "";
-  const pct = Math.round(((current - previous) / previous) * 100);
-  return `${pct > 0 ? "+" : pct < 0 ? "−" : ""}${Math.abs(pct)}\u00a0%`;
-}
-
 export function weekValue(week: ProgressWeek | undefined, figure: WeekFigure): number {
   return week ? week[figure] : 0;
 }

@@ -10,6 +10,8 @@ import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
 import type { User } from "../../gen/tremplin/common/v1/common_pb";
 import { useModals } from "../../components/ModalHost";
 import { useToast } from "../../components/Toasts";
+import { useRefreshAgency } from "../../lib/agencyQueries";
+import { serverMessage } from "../../lib/errors";
 import { agencyMessages } from "../../lib/messages/agency";
 import { handledByApp } from "../../lib/queryClient";
 import { candidatesSelected } from "../../lib/validation";
@@ -17,7 +19,6 @@ import { AgencyChoice } from "./AgencyChoice";
 import { CandidateForm } from "./CandidateForm";
 import { DeleteCandidates } from "./DeleteCandidates";
 import { fullName, type Manager } from "./model";
-import { serverMessage, useRefreshAgency } from "./queries";
 
 const a = agencyMessages.actions;
 const d = agencyMessages.deleteModal;

@@ -5,7 +5,6 @@ import { useEffect, useRef, useState } from "react";
 // Only useForm's own methods (register, watch, setValue…): react-hook-form is one module shared
 // with the login page, whose chunk would carry Controller or useFieldArray too.
 import { useForm } from "react-hook-form";
-import { ConnectError } from "@connectrpc/connect";
 import { skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
 import { useNavigate } from "react-router";
 import Box from "@mui/material/Box";
@@ -15,7 +14,7 @@ import { ContactStatus } from "../../gen/tremplin/common/v1/common_pb";
 import { NetworkService, type Contact } from "../../gen/tremplin/network/v1/network_pb";
 import { useModals } from "../../components/ModalHost";
 import { useToast } from "../../components/Toasts";
-import { errorReason, isNotFound } from "../../lib/errors";
+import { errorReason, isNotFound, serverMessage } from "../../lib/errors";
 import { networkMessages } from "../../lib/messages/network";
 import { SUBSCRIPTION_PATH } from "../../lib/premium";
 import { handledByApp } from "../../lib/queryClient";
@@ -160,7 +159,7 @@ export function ContactForm({
     }
     if (reason === "INVALID_INTERMEDIARY") {
       setStep("contact");
-      setError("parentId", { message: err instanceof ConnectError && err.rawMessage ? err.rawMessage : f.parentRule });
+      setError("parentId", { message: serverMessage(err) ?? f.parentRule });
       return;
     }
     if (isNotFound(err)) {

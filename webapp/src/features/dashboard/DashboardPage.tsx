@@ -20,19 +20,20 @@ import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
 import { visuallyHidden } from "../../components/PremiumBadge";
 import { formatDate, formatTime } from "../../lib/format";
+import { GAUGE_KEYS, type GaugeKey } from "../../lib/gauges";
 import { eventSubjectLabels } from "../../lib/messages/activity";
 import { dashboardMessages } from "../../lib/messages/dashboard";
 import { premiumRedirect } from "../../lib/premium";
+import { THRESHOLDS_PATH } from "../../lib/routes";
 import { useUser } from "../../lib/session";
 import { brand, TOUCH } from "../../lib/theme";
 import { usePageTitle } from "../../lib/usePageTitle";
 import { DOUGHNUT_COLORS, DoughnutChartView, GaugeChartView } from "./charts";
-import { GAUGE_KEYS, gaugeModel, progression, thresholdsOf, type Band, type GaugeKey } from "./gauge";
+import { gaugeModel, thresholdsOf, type Band } from "./gauge";
+import { WeekChange } from "./WeekChange";
 import { neighbourTime, rangeOf, timeFromSearch, weekLabel, withWeek } from "./week";
 
 const m = dashboardMessages;
-
-export const THRESHOLDS_ANCHOR = "/profile#dashboardTresholds";
 
 const FIGURES: Record<GaugeKey, (d: GetDashboardResponse) => DashboardFigure | undefined> = {
   newContact: (d) => d.newContacts,
@@ -67,7 +68,7 @@ export default function DashboardPage() {
     if (range) setSearch({ time: String(Math.round(neighbourTime(range, direction))) });
   };
 
-  const thresholdsTo = premiumRedirect(user) ?? THRESHOLDS_ANCHOR;
+  const thresholdsTo = premiumRedirect(user) ?? THRESHOLDS_PATH;
 
   return (
     <PageContainer>
@@ -244,7 +245,6 @@ function GaugeWidget({ gaugeKey, figure, data }: { gaugeKey: GaugeKey; figure: D
   const t = thresholdsOf(data.setting, gaugeKey);
   const model = gaugeModel(value, t);
   const band = model.kind === "scale" ? m.bands[model.band] : undefined;
-  const change = progression(value, previous);
   return (
     <Widget title={name} testId={`gauge-${gaugeKey}`}>
       <Box component="p" sx={visuallyHidden} data-testid="gauge-text">
@@ -273,17 +273,7 @@ function GaugeWidget({ gaugeKey, figure, data }: { gaugeKey: GaugeKey; figure: D
           </Box>
         )}
       </Box>
-      <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1, flexWrap: "wrap", color: "text.secondary", fontSize: "0.875rem" }}>
-        <span>{m.previousWeek(previous)}</span>
-        {change && (
-          <Box component="span" title={m.progression} sx={{ fontWeight: 700, color: change.startsWith("+") ? "success.main" : "error.main" }}>
-            <Box component="span" sx={visuallyHidden}>
-              {m.progression}
-            </Box>
-            {change}
-          </Box>
-        )}
-      </Box>
+      <WeekChange value={value} previous={previous} />
       {model.kind === "scale" && (
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: "center" }}>
           {m.objective(t.low, t.medium, t.high)}
@@ -310,7 +300,6 @@ function FigureWidget({
   alert?: boolean;
   link: { to: string; label: string };
 }) {
-  const change = previous === undefined ? "" : progression(value, previous);
   return (
     <Widget title={title} testId={testId}>
       <Box sx={{ display: "flex", alignItems: "baseline", gap: 1.5, flex: 1 }}>
@@ -321,19 +310,7 @@ function FigureWidget({
           {text}
         </Typography>
       </Box>
-      {previous !== undefined && (
-        <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1, color: "text.secondary", fontSize: "0.875rem" }}>
-          <span>{m.previousWeek(previous)}</span>
-          {change && (
-            <Box component="span" sx={{ fontWeight: 700, color: change.startsWith("+") ? "success.main" : "error.main" }}>
-              <Box component="span" sx={visuallyHidden}>
-                {m.progression}
-              </Box>
-              {change}
-            </Box>
-          )}
-        </Box>
-      )}
+      {previous !== undefined && <WeekChange value={value} previous={previous} />}
       <Link component={RouterLink} to={link.to} sx={{ alignSelf: "flex-start" }}>
         {link.label}
       </Link>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { gaugeModel, progression } from "./gauge";
+import { progression } from "../../lib/format";
+import { gaugeModel } from "./gauge";
 
 describe("gauge bands and needle", () => {
   const contacts = { low: 8, medium: 12, high: 15 };

@@ -2,6 +2,7 @@
 // a scale that ends at the top of the high band; the needle stops there however far the figure
 // goes (spec section 4). With no threshold above zero there is no scale at all: « Aucun seuil ».
 import type { DashboardSetting } from "../../gen/tremplin/activity/v1/activity_pb";
+import type { GaugeKey } from "../../lib/gauges";
 
 export type Band = "low" | "medium" | "high";
 
@@ -33,21 +34,6 @@ export function gaugeModel(value: number, t: Thresholds): GaugeModel {
     stops: [t.low / max, t.medium / max, 1],
   };
 }
-
-/**
- * The progression from the previous week: a signed whole-number percent, or nothing when
- * either week is at zero (no meaningful ratio).
- */
-export function progression(value: number, previous: number): string {
-  if (value === 0 || previous === 0) return "";
-  const percent = Math.round(((value - previous) / previous) * 100);
-  const sign = percent > 0 ? "+" : percent < 0 ? "\u2212" : "";
-  return `${sign}${Math.abs(percent)}\u00a0%`;
-}
-
-export type GaugeKey = "newContact" | "firstTask" | "completedInterview" | "engagedApplication";
-
-export const GAUGE_KEYS: readonly GaugeKey[] = ["newContact", "firstTask", "completedInterview", "engagedApplication"];
 
 /** The three thresholds of one gauge in the setting message. */
 export function thresholdsOf(setting: DashboardSetting | undefined, key: GaugeKey): Thresholds {

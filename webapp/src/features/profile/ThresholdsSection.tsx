@@ -11,17 +11,19 @@ import Skeleton from "@mui/material/Skeleton";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { ActivityService } from "../../gen/tremplin/activity/v1/activity_pb";
+import { LoadError } from "../../components/LoadError";
 import { PremiumBadge } from "../../components/PremiumBadge";
 import { useToast } from "../../components/Toasts";
+import { GAUGE_KEYS } from "../../lib/gauges";
 import { dashboardMessages } from "../../lib/messages/dashboard";
 import { profileMessages } from "../../lib/messages/profile";
 import { SUBSCRIPTION_PATH, usePremiumGate } from "../../lib/premium";
 import { handledByApp } from "../../lib/queryClient";
+import { THRESHOLDS_ID } from "../../lib/routes";
 import { Section } from "./Section";
-import { GAUGE_KEYS, LEVELS, fieldName, gaugeError, hasErrors, settingOf, valuesOf, type ThresholdValues } from "./thresholds";
+import { LEVELS, fieldName, gaugeError, hasErrors, settingOf, valuesOf, type ThresholdValues } from "./thresholds";
 
 const m = profileMessages.thresholds;
-export const THRESHOLDS_ID = "dashboardTresholds";
 
 const LEVEL_LABELS = { Low: m.low, Medium: m.medium, High: m.high } as const;
 
@@ -29,7 +31,8 @@ export function ThresholdsSection() {
   const gate = usePremiumGate();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const setting = useQuery(ActivityService.method.getDashboardSetting, {});
+  // A failure is this section's to show (LoadError), not an endless skeleton.
+  const setting = useQuery(ActivityService.method.getDashboardSetting, {}, { meta: { handlesErrors: true } });
   const update = useMutation(ActivityService.method.updateDashboardSetting, { meta: { handlesErrors: true } });
   const [values, setValues] = useState<ThresholdValues | undefined>(undefined);
 
@@ -74,7 +77,9 @@ export function ThresholdsSection() {
           </Box>
         </Alert>
       )}
-      {!values ? (
+      {setting.isError && !setting.data ? (
+        <LoadError what={m.load} onRetry={() => void setting.refetch()} retrying={setting.isFetching} />
+      ) : !values ? (
         <Skeleton variant="rounded" height={220} />
       ) : (
         <Box component="form" noValidate onSubmit={submit}>

@@ -3,10 +3,9 @@
 // 30, each at least the one before (spec section 5: « Seuils paramétrés incohérents »).
 import { create } from "@bufbuild/protobuf";
 import { DashboardSettingSchema, type DashboardSetting } from "../../gen/tremplin/activity/v1/activity_pb";
+import { GAUGE_KEYS, type GaugeKey } from "../../lib/gauges";
 import { thresholds } from "../../lib/validation";
 
-export type GaugeKey = "newContact" | "firstTask" | "completedInterview" | "engagedApplication";
-export const GAUGE_KEYS: readonly GaugeKey[] = ["newContact", "firstTask", "completedInterview", "engagedApplication"];
 export const LEVELS = ["Low", "Medium", "High"] as const;
 export type Level = (typeof LEVELS)[number];
 

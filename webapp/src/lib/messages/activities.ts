@@ -48,6 +48,9 @@ export const activityMessages = {
     emptyTasks: "Aucune tâche cette semaine",
     emptyEvents: "Aucun rendez-vous cette semaine",
     emptyHint: "Changez de semaine ou planifiez une nouvelle activité.",
+    // « Impossible de charger … » when the week's list could not be read.
+    loadTasks: "vos tâches de la semaine",
+    loadEvents: "vos rendez-vous de la semaine",
     noContact: "Tâche personnelle",
     completed: "Terminée",
     complete: "Terminer",

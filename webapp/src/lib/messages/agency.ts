@@ -11,6 +11,8 @@ export const agencyMessages = {
   agencies: {
     title: "Agences",
     count: (n: number) => plural(n, "agence", "agences"),
+    /** « Impossible de charger … » when the list could not be read. */
+    load: "les agences",
     create: "Créer une agence",
     addLicenses: "Ajouter des licences",
     addLicensesFor: (name: string) => `Ajouter des licences à ${name}`,
@@ -70,6 +72,8 @@ export const agencyMessages = {
   candidates: {
     title: "Candidats",
     count: (n: number) => plural(n, "candidat", "candidats"),
+    /** « Impossible de charger … » when the list could not be read. */
+    load: "les candidats",
     create: "Ajouter un candidat",
     delete: "Supprimer",
     deleteTicked: (n: number) => (n > 0 ? `Supprimer (${n})` : "Supprimer"),

@@ -23,8 +23,6 @@ export const applicationListMessages = {
   clearFilters: "Effacer les filtres",
   removeFilter: (label: string) => `Retirer le filtre ${label}`,
   add: "Ajouter une candidature",
-  loadError: "Une erreur est survenue",
-  retry: "Réessayer",
   emptyTitle: "Suivez vos candidatures ici",
   emptyText:
     "Ajoutez chaque offre à laquelle vous répondez ou chaque candidature spontanée\u00a0: vous verrez d'un coup d'œil où vous en êtes, de la première démarche jusqu'à la réponse.",

@@ -10,6 +10,8 @@ export const applicationMessages = {
     // The section as the menu names it (« Opportunités »), for the breadcrumb back to the list.
     title: "Opportunités",
     add: "Ajouter une candidature",
+    /** « Impossible de charger … » when the list of /applications could not be read. */
+    load: "vos candidatures",
   },
 
   form: {
@@ -115,7 +117,8 @@ export const applicationMessages = {
     notFoundTitle: "Candidature introuvable",
     notFoundText: "Cette candidature n'existe pas ou plus. Retrouvez toutes vos candidatures dans la liste.",
     backToList: "Voir mes candidatures",
-    loadError: "Cette candidature n'a pas pu être chargée.",
+    /** « Impossible de charger … » when the application could not be read. */
+    load: "cette candidature",
   },
 
   /** The shortened table of a contact's linked applications (no source columns). */

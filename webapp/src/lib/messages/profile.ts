@@ -28,6 +28,8 @@ export const profileMessages = {
   },
   thresholds: {
     title: "Mes objectifs hebdomadaires",
+    /** « Impossible de charger … » when the saved thresholds could not be read. */
+    load: "vos objectifs hebdomadaires",
     intro:
       "Pour chaque jauge du tableau de bord, fixez les seuils des niveaux faible, moyen et élevé (de 0 à 30, chaque seuil au moins égal au précédent).",
     low: "Faible",

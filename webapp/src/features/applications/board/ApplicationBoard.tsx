@@ -19,7 +19,8 @@ import { applicationListMessages } from "../../../lib/messages/applicationList";
 import { brand } from "../../../lib/theme";
 import { ApplicationCard } from "../list/ApplicationList";
 import type { RowHandlers } from "../list/ApplicationActionsMenu";
-import { isClosed, statusInfo, STATUS_ORDER, type KnownStatus } from "../list/model";
+import { isClosed } from "../../../components/applicationStatus";
+import { statusInfo, STATUS_ORDER, type KnownStatus } from "../list/model";
 import { groupByStatus, moveKind, moveTargets } from "./model";
 import type { BoardMoves } from "./useMoves";
 

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { timestampNow } from "@bufbuild/protobuf/wkt";
-import { Code } from "@connectrpc/connect";
+import { Code, ConnectError } from "@connectrpc/connect";
 import {
   ApplicationSchema,
   ApplicationSource,
@@ -41,7 +41,7 @@ function seed(): Application[] {
   ];
 }
 
-function renderApplications({ premium = true }: { premium?: boolean } = {}) {
+function renderApplications({ premium = true, broken }: { premium?: boolean; broken?: { on: boolean } } = {}) {
   const apps = seed();
   const moves: MoveApplicationRequest[] = [];
   const listInputs: { search: string; statuses: number }[] = [];
@@ -51,6 +51,8 @@ function renderApplications({ premium = true }: { premium?: boolean } = {}) {
     routes: ({ service }) => {
       service(OpportunityService, {
         listApplications: (req) => {
+          // While broken.on, the list fails as a dropped connection does.
+          if (broken?.on) throw new ConnectError("fetch failed", Code.Unavailable);
           listInputs.push({ search: req.search, statuses: req.statuses.length });
           return { applications: apps };
         },
@@ -73,6 +75,19 @@ beforeEach(() => {
 afterEach(() => localStorage.clear());
 
 describe("/applications, the list", () => {
+  it("says the list could not load instead of « no application yet », and loads it on « Réessayer »", async () => {
+    const broken = { on: true };
+    renderApplications({ broken });
+    expect((await screen.findByTestId("load-error")).textContent).toContain("Impossible de charger vos candidatures.");
+    expect(screen.queryByText(m.emptyTitle)).toBeNull();
+    // The page shows the failure: no second, generic toast.
+    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+    broken.on = false;
+    await userEvent.setup().click(screen.getByRole("button", { name: "Réessayer" }));
+    await waitFor(() => expect(screen.getByTestId("applications-count").textContent).toBe(`5${nb}candidatures`));
+    expect(screen.queryByTestId("load-error")).toBeNull();
+  });
+
   it("shows the title, the count, the state bar and the spec's columns, newest first as sent", async () => {
     renderApplications();
     expect(await screen.findByRole("heading", { level: 1, name: m.title })).toBeTruthy();

@@ -5,7 +5,8 @@ import type { Application } from "../../../gen/tremplin/opportunity/v1/opportuni
 import { ApplicationStatus } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
 import { errorReason } from "../../../lib/errors";
 import { applicationListMessages } from "../../../lib/messages/applicationList";
-import { isClosed, isKnownStatus, STATUS_ORDER, type KnownStatus } from "../list/model";
+import { isClosed } from "../../../components/applicationStatus";
+import { isKnownStatus, STATUS_ORDER, type KnownStatus } from "../list/model";
 
 const b = applicationListMessages.board;
 

@@ -20,7 +20,8 @@ import { safeExternalHref } from "../../../lib/links";
 import { applicationMessages } from "../../../lib/messages/applications";
 import { brand } from "../../../lib/theme";
 import { applicationSourceLabel } from "../labels";
-import { ApplicationStatusChip, EmptyLine, None, Panel, Row } from "./parts";
+import { StatusChip } from "../list/StatusChip";
+import { EmptyLine, None, Panel, Row } from "./parts";
 
 const d = applicationMessages.details;
 
@@ -74,7 +75,7 @@ export function InformationCard({ application }: { application: Application }) {
     <Panel id="application-info" title={d.info} icon={<InfoOutlined />}>
       <Box component="dl" sx={{ m: 0 }}>
         <Row label={d.status}>
-          <ApplicationStatusChip status={a.status} />
+          <StatusChip status={a.status} testId="application-status" />
         </Row>
         <Row label={d.salary}>{text(a.salary)}</Row>
         <Row label={d.source}>{text(applicationSourceLabel(a.source))}</Row>

@@ -1,16 +1,14 @@
 // The building blocks of /application/{id}: a titled card, a definition row, the empty and the
-// failed states of a panel (a failed call says so, never « aucune »), the status chip.
+// failed states of a panel (a failed call says so, never « aucune »). The status chip is the
+// list's (list/StatusChip).
 import type { ReactNode } from "react";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
-import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
-import { ApplicationStatus } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
 import { IconBadge } from "../../../components/IconBadge";
 import { applicationMessages } from "../../../lib/messages/applications";
-import { applicationStatusLabel } from "../labels";
 import { brand } from "../../../lib/theme";
 
 const d = applicationMessages.details;
@@ -68,24 +66,5 @@ export function ErrorLine({ children, onRetry }: { children: ReactNode; onRetry:
     >
       {children}
     </Alert>
-  );
-}
-
-const chipColors: Record<number, { bg: string; fg: string }> = {
-  [ApplicationStatus.NEW]: { bg: brand.primaryLight, fg: "#3730A3" },
-  [ApplicationStatus.ENGAGED]: { bg: "#FEF3C7", fg: "#92400E" },
-  [ApplicationStatus.LOST]: { bg: "#FEE2E2", fg: "#991B1B" },
-  [ApplicationStatus.WIN]: { bg: "#DCFCE7", fg: "#166534" },
-};
-
-export function ApplicationStatusChip({ status }: { status: ApplicationStatus }) {
-  const c = chipColors[status] ?? { bg: "#F1F5F9", fg: "#334155" };
-  return (
-    <Chip
-      size="small"
-      label={applicationStatusLabel(status)}
-      data-testid="application-status"
-      sx={{ bgcolor: c.bg, color: c.fg, fontWeight: 700, height: 24, "& .MuiChip-label": { px: 1 } }}
-    />
   );
 }

@@ -8,9 +8,9 @@ import EventAvailableRounded from "@mui/icons-material/EventAvailableRounded";
 import FlagRounded from "@mui/icons-material/FlagRounded";
 import VisibilityOutlined from "@mui/icons-material/VisibilityOutlined";
 import { RowMenu, RowMenuItem } from "../../../components/RowMenu";
+import { isClosed } from "../../../components/applicationStatus";
 import type { Application } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
 import { applicationListMessages } from "../../../lib/messages/applicationList";
-import { isClosed } from "./model";
 
 const m = applicationListMessages.actions;
 

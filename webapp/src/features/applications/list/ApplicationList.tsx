@@ -18,6 +18,7 @@ import EuroRounded from "@mui/icons-material/EuroRounded";
 import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import TagRounded from "@mui/icons-material/TagRounded";
 import type { Application } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
+import { cardLink, wholeCard } from "../../../components/cardLink";
 import { visuallyHidden } from "../../../components/PremiumBadge";
 import { formatDate } from "../../../lib/format";
 import { applicationListMessages } from "../../../lib/messages/applicationList";
@@ -194,8 +195,8 @@ export function ApplicationCard({
       onDragEnd={drag?.onDragEnd}
       aria-describedby={drag?.draggable ? drag.describedBy : undefined}
       sx={{
-        position: "relative",
-        cursor: drag?.draggable ? "grab" : undefined,
+        ...wholeCard,
+        cursor: drag?.draggable ? "grab" : "pointer",
         // A card whose move is under way: outlined (not faded: its text keeps its contrast).
         outline: drag?.dimmed ? `2px dashed ${brand.primary}` : undefined,
         outlineOffset: 2,
@@ -216,13 +217,14 @@ export function ApplicationCard({
             draggable={drag ? false : undefined}
             underline="none"
             color="text.primary"
+            data-card-link
             sx={{
               fontWeight: 700,
               fontSize: "1.0625rem",
               lineHeight: 1.35,
               display: "block",
               minHeight: 24,
-              "&::after": { content: '""', position: "absolute", inset: 0, borderRadius: "inherit" },
+              ...cardLink,
               "&:focus-visible": { outline: "none" },
               "&:focus-visible::after": { outline: `2px solid ${brand.primary}`, outlineOffset: 2 },
             }}
@@ -239,7 +241,7 @@ export function ApplicationCard({
         {/* On the board, the column tells the status. */}
         {!compact && <StatusChip status={a.status} />}
         {handlers && (
-          <Box sx={{ mt: -1, mr: -1, position: "relative", zIndex: 1 }}>
+          <Box sx={{ mt: -1, mr: -1 }}>
             <ApplicationActionsMenu application={a} handlers={handlers(a)} />
           </Box>
         )}
@@ -262,7 +264,7 @@ export function ApplicationCard({
               {source}
             </Typography>
           )}
-          {footer && <Box sx={{ ml: "auto", position: "relative", zIndex: 1, flex: compact ? 1 : undefined, display: "flex", justifyContent: "flex-end" }}>{footer}</Box>}
+          {footer && <Box sx={{ ml: "auto", flex: compact ? 1 : undefined, display: "flex", justifyContent: "flex-end" }}>{footer}</Box>}
         </Box>
       )}
     </Card>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApplicationSource, ApplicationStatus } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
+import { isClosed } from "../../../components/applicationStatus";
 import {
   NO_FILTERS,
   UnknownStatusError,
@@ -7,7 +8,6 @@ import {
   countByStatus,
   filterApplications,
   hasFilters,
-  isClosed,
   readView,
   sourceLabel,
   statusInfo,

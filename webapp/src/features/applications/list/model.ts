@@ -35,11 +35,6 @@ export function statusInfo(status: ApplicationStatus) {
   return { ...statusMeta[status], label: applicationStatusLabels[status] };
 }
 
-/** Won and lost applications are final (spec section 4). */
-export function isClosed(a: Pick<Application, "status">): boolean {
-  return a.status === ApplicationStatus.LOST || a.status === ApplicationStatus.WIN;
-}
-
 export function sourceLabel(source: ApplicationSource): string {
   return source === ApplicationSource.UNSPECIFIED ? "" : (applicationSourceLabels[source] ?? "");
 }

@@ -27,6 +27,7 @@ import {
 import { DayField } from "../../../components/DayField";
 import { ResourcesField } from "../../../components/resources/ResourcesField";
 import { useToast } from "../../../components/Toasts";
+import { isClosed } from "../../../components/applicationStatus";
 import { errorReason, isNotFound } from "../../../lib/errors";
 import { messages } from "../../../lib/messages";
 import { activityMessages } from "../../../lib/messages/activities";
@@ -40,7 +41,6 @@ import {
   applicationDraft,
   applicationToForm,
   emptyApplication,
-  isOpen,
   showsReference,
   validateApplication,
   violationField,
@@ -51,7 +51,6 @@ import { useRefreshApplications } from "../queries";
 const f = applicationMessages.form;
 const t = applicationMessages.toasts;
 
-/** react-hook-form's register, for MUI's TextField (whose `ref` is the wrapper's). */
 /**
  * The modal body: to edit, loads the application first (a listed one carries no description nor
  * links). `onSaved` gets the saved application; the caller closes the modal or chains a prompt.
@@ -84,7 +83,7 @@ export function ApplicationModalBody({
       </Box>
     );
   }
-  if (application && !isOpen(application.status)) {
+  if (application && isClosed(application)) {
     return <Closed close={close} />;
   }
   return <ApplicationForm application={application} close={close} onSaved={onSaved} />;

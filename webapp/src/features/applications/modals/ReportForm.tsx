@@ -16,7 +16,7 @@ import Typography from "@mui/material/Typography";
 import EmojiEventsRounded from "@mui/icons-material/EmojiEventsRounded";
 import DoNotDisturbOnRounded from "@mui/icons-material/DoNotDisturbOnRounded";
 import { ApplicationStatus, OpportunityService, type Application } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
-import { Actions } from "../../../components/form/layout";
+import { Actions, bind } from "../../../components/form/layout";
 import { useToast } from "../../../components/Toasts";
 import { errorReason, isNotFound } from "../../../lib/errors";
 import { messages } from "../../../lib/messages";
@@ -54,7 +54,6 @@ export function ApplicationReportForm({
   register("outcome", { validate: (v) => (v === ApplicationStatus.LOST || v === ApplicationStatus.WIN ? true : messages.validation.required) });
   const value = watch("outcome");
   const complete = useMutation(OpportunityService.method.markApplicationAsComplete, { meta: { handlesErrors: true } });
-  const { ref: commentRef, ...commentField } = register("comment");
 
   const submit = handleSubmit((v) => {
     setFormError(undefined);
@@ -153,8 +152,7 @@ export function ApplicationReportForm({
         multiline
         minRows={3}
         maxRows={10}
-        {...commentField}
-        inputRef={commentRef}
+        {...bind(register("comment"))}
         slotProps={{ htmlInput: { maxLength: 5000 } }}
       />
       {formError && <Alert severity="error">{formError}</Alert>}

@@ -5,7 +5,6 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import {
   ApplicationSource,
-  ApplicationStatus,
   type Application,
   type ApplicationDraftSchema,
 } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
@@ -75,11 +74,6 @@ export function showsReference(source: ApplicationSource): boolean {
   return source !== ApplicationSource.MY_NETWORK;
 }
 
-/** The values after the source changed: my-network clears the reference. */
-export function withSource(v: ApplicationFormValues, source: ApplicationSource): ApplicationFormValues {
-  return { ...v, source, reference: showsReference(source) ? v.reference : "" };
-}
-
 export type ApplicationErrors = Partial<Record<"company" | "job" | "source", "required">>;
 
 /** The local rules: company, job and source required. */
@@ -114,11 +108,6 @@ export function applicationDraft(v: ApplicationFormValues): MessageInitShape<typ
     // A link is kept only when both its label and its address are filled (spec section 5).
     resources: keptResources(v.resources),
   };
-}
-
-/** New and engaged applications can be edited, closed, and take new activities; win and lost are final. */
-export function isOpen(status: ApplicationStatus): boolean {
-  return status === ApplicationStatus.NEW || status === ApplicationStatus.ENGAGED;
 }
 
 /** The form field a server violation names ("application.contact_ids[2]" → contactIds). */
