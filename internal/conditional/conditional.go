@@ -1,14 +1,21 @@
-// Package conditional answers a candidate's reads conditionally. Every read without side
-// effects (an RPC marked NO_SIDE_EFFECTS, reached by Connect GET or by a GET route of /api)
-// gets an ETag derived from all its answer depends on: the server build, the procedure, the
-// request, the viewer, the owner's data version (internal/dataversion moves it with every
-// change of their data, in the same transaction) and, for answers that move with the clock,
-// the current period. Then:
+// Package conditional answers a candidate's reads of their own data conditionally. A read
+// without side effects (an RPC marked NO_SIDE_EFFECTS, reached by Connect GET or by a GET route
+// of /api) whose answer is made of the signed-in candidate's own data alone declares it
+// (`(tremplin.options.v1.revalidation).own_data`). It then gets an ETag derived from all its
+// answer depends on: the server build, the procedure, the request, the candidate, their data
+// version (internal/dataversion moves it with every change of their rows, in the same
+// transaction), their account (its last change: profile, time zone, subscription), their
+// access (status and premium, which a licence or the clock changes), their licence, the day in
+// their time zone and, for answers that move within the day, the current period. Then:
 //
 //   - If-None-Match with that ETag answers 304 without running the handler: the session
 //     lookup is the only work;
 //   - an answer already sent is kept encoded (per URL and content encoding) and sent again from
 //     memory while the ETag holds, so an unchanged list is neither read nor encoded twice.
+//
+// Every other read — a public secret link, a staff member's view of candidates, a profile that
+// names the agency — depends on data the caller does not own, which cannot be known before the
+// handler runs: it is answered afresh every time, with Cache-Control: no-store.
 //
 // Two pieces share a per-request state: Middleware, around the whole HTTP server, writes the
 // 304s and the kept bodies and keeps new ones; Interceptor, in the Connect chain after
@@ -23,6 +30,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"net/http"
 	"runtime/debug"
 	"slices"
@@ -33,10 +41,13 @@ import (
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/types/descriptorpb"
 
 	optionsv1 "github.com/tremplin/tremplin/gen/tremplin/options/v1"
+	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/authn"
 	"github.com/tremplin/tremplin/internal/clock"
+	"github.com/tremplin/tremplin/internal/users"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
 
@@ -84,6 +95,8 @@ const (
 
 // state is what the middleware and the interceptor of one request share.
 type state struct {
+	// read: the request is a read without side effects (answered afresh unless kept).
+	read        bool
 	ifNoneMatch string
 	key         string // the kept answer's key, without the ETag: URL and content encoding
 	etag        string
@@ -171,8 +184,8 @@ func cacheHeaders(h http.Header, etag string) {
 	}
 }
 
-// Interceptor computes the ETag of a candidate's read and answers from it when it can. It
-// belongs after authentication, authorization and validation.
+// Interceptor computes the ETag of a candidate's read of their own data and answers from it
+// when it can. It belongs after authentication, authorization and validation.
 func (c *Conditional) Interceptor() connect.UnaryInterceptorFunc {
 	return func(next connect.UnaryFunc) connect.UnaryFunc {
 		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
@@ -180,6 +193,7 @@ func (c *Conditional) Interceptor() connect.UnaryInterceptorFunc {
 			if st == nil || req.Spec().IdempotencyLevel != connect.IdempotencyNoSideEffects {
 				return next(ctx, req)
 			}
+			st.read = true
 			etag, ok := c.etag(ctx, req)
 			if !ok {
 				return next(ctx, req)
@@ -199,9 +213,13 @@ func (c *Conditional) Interceptor() connect.UnaryInterceptorFunc {
 	}
 }
 
-// etag answers the ETag of a candidate's read, and false for any other caller (their reads
-// span several owners' data: no data version stands for them).
+// etag answers the ETag of a candidate's read of their own data, and false for any other read
+// or caller: only the caller's own state is known before the handler runs.
 func (c *Conditional) etag(ctx context.Context, req connect.AnyRequest) (string, bool) {
+	revalidation := revalidationOf(req.Spec())
+	if !revalidation.GetOwnData() {
+		return "", false
+	}
 	v, u := viewer.FromContext(ctx), authn.UserFrom(ctx)
 	msg, isProto := req.Any().(proto.Message)
 	if v == nil || v.Role != viewer.RoleCandidate || u == nil || u.ID != v.UserID || !isProto {
@@ -211,6 +229,9 @@ func (c *Conditional) etag(ctx context.Context, req connect.AnyRequest) (string,
 	if err != nil {
 		return "", false
 	}
+	now := c.clock.Now()
+	license := u.Edges.License
+	acc := access.Evaluate(u, license, now)
 	h := sha256.New()
 	var n [8]byte
 	field := func(b []byte) {
@@ -221,26 +242,68 @@ func (c *Conditional) etag(ctx context.Context, req connect.AnyRequest) (string,
 	field([]byte(c.build))
 	field([]byte(req.Spec().Procedure))
 	field(body)
+	// Whose data: the candidate's own, at their data version.
 	field(v.UserID[:])
 	field([]byte(v.Role))
-	field([]byte(strconv.FormatBool(v.Premium)))
 	field([]byte(strconv.FormatInt(u.DataVersion, 10)))
-	// The profile (time zone…) shapes some answers; it is not part of the data version.
+	// Their account (profile, time zone, subscription): any change moves updated_at.
 	field([]byte(u.UpdatedAt.UTC().Format(time.RFC3339Nano)))
-	if period := periodOf(req.Spec()); period > 0 {
-		field([]byte(strconv.FormatInt(c.clock.Now().Unix()/int64(period), 10)))
+	// Whether they may read it, and what: their access and the licence it comes from.
+	field([]byte(acc.Status))
+	field([]byte(strconv.FormatBool(v.Premium)))
+	if license != nil {
+		field(license.ID[:])
+		field([]byte(license.UpdatedAt.UTC().Format(time.RFC3339Nano)))
+	} else {
+		field(nil)
+	}
+	// The clock: the day in their zone ("today", a file dated today), and the period of
+	// answers that move within the day.
+	field([]byte(now.In(users.LocationOf(u)).Format(time.DateOnly)))
+	if period := revalidation.GetPeriodSeconds(); period > 0 {
+		field([]byte(strconv.FormatInt(now.Unix()/int64(period), 10)))
 	}
 	return `W/"` + hex.EncodeToString(h.Sum(nil)[:16]) + `"`, true
 }
 
-// periodOf reads the (tremplin.options.v1.revalidation) period of the method, in seconds.
-func periodOf(spec connect.Spec) uint32 {
+// Check refuses a revalidation option no candidate read can honour: own_data on a method
+// that is not a read, that is public, or that another role may call (their reads span other
+// owners' data).
+func Check(services ...protoreflect.ServiceDescriptor) error {
+	for _, s := range services {
+		for i := range s.Methods().Len() {
+			m := s.Methods().Get(i)
+			if !revalidationOfMethod(m).GetOwnData() {
+				continue
+			}
+			opts, _ := m.Options().(*descriptorpb.MethodOptions)
+			if opts.GetIdempotencyLevel() != descriptorpb.MethodOptions_NO_SIDE_EFFECTS {
+				return fmt.Errorf("%s keeps its answers (own_data) but is not a read (NO_SIDE_EFFECTS)", m.FullName())
+			}
+			policy, _ := proto.GetExtension(m.Options(), optionsv1.E_Access).(*optionsv1.AccessPolicy)
+			if policy.GetPublic() || !slices.Equal(policy.GetRoles(), []string{string(viewer.RoleCandidate)}) {
+				return fmt.Errorf("%s keeps its answers (own_data) but is not a candidate's read of their own data", m.FullName())
+			}
+		}
+	}
+	return nil
+}
+
+// revalidationOf reads the (tremplin.options.v1.revalidation) option of the called method.
+func revalidationOf(spec connect.Spec) *optionsv1.Revalidation {
 	method, ok := spec.Schema.(protoreflect.MethodDescriptor)
-	if !ok || method.Options() == nil || !proto.HasExtension(method.Options(), optionsv1.E_Revalidation) {
-		return 0
+	if !ok {
+		return nil
+	}
+	return revalidationOfMethod(method)
+}
+
+func revalidationOfMethod(method protoreflect.MethodDescriptor) *optionsv1.Revalidation {
+	if method.Options() == nil || !proto.HasExtension(method.Options(), optionsv1.E_Revalidation) {
+		return nil
 	}
 	r, _ := proto.GetExtension(method.Options(), optionsv1.E_Revalidation).(*optionsv1.Revalidation)
-	return r.GetPeriodSeconds()
+	return r
 }
 
 // matches reports whether an If-None-Match header names etag (weak comparison, "*" too).
@@ -276,6 +339,10 @@ func (r *recorder) WriteHeader(code int) {
 	r.status = code
 	if r.st.outcome != pass {
 		return
+	}
+	if r.st.read && r.st.etag == "" {
+		// Answered afresh: nobody keeps it, the browser included.
+		r.Header().Set("Cache-Control", "no-store")
 	}
 	if code == http.StatusOK && r.st.etag != "" {
 		h := r.Header()

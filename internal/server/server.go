@@ -137,7 +137,7 @@ func New(d Deps) (*Server, error) {
 			}, o...)
 		}},
 		{billingv1.File_tremplin_billing_v1_billing_proto.Services().ByName("BillingService"), func(o ...connect.HandlerOption) (string, http.Handler) {
-			return billingv1connect.NewBillingServiceHandler(&billing.Service{Client: client}, o...)
+			return billingv1connect.NewBillingServiceHandler(&billing.Service{Base: handler.Base{Client: client, Clock: d.Clock}}, o...)
 		}},
 	}
 
@@ -149,6 +149,9 @@ func New(d Deps) (*Server, error) {
 	}
 	policies, err := access.PoliciesOf(descs...)
 	if err != nil {
+		return nil, err
+	}
+	if err := conditional.Check(descs...); err != nil {
 		return nil, err
 	}
 	// Kept encoded answers: 64 MB holds some forty 5,000-contact lists.

@@ -3,8 +3,10 @@ package activity
 import (
 	"context"
 	"strings"
+	"time"
 
 	"connectrpc.com/connect"
+	"github.com/google/uuid"
 	"google.golang.org/genproto/googleapis/api/httpbody"
 
 	"github.com/tremplin/tremplin/ent"
@@ -12,6 +14,7 @@ import (
 	"github.com/tremplin/tremplin/ent/user"
 	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
+	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/calendar"
 	"github.com/tremplin/tremplin/internal/handler"
@@ -136,6 +139,15 @@ func (s *Service) ReadCalendarFeed(ctx context.Context, req *activityv1.ReadCale
 		return nil, errFeedUnknown()
 	}
 	now := s.Now()
+	// The feed lives only while its owner may use Tremplin: a licence that expired, a trial
+	// that ended unpaid, an account deleted (its links with it) end it, as they end signing in.
+	open, err := ownerActive(ctx, s.Client, owner, now)
+	if err != nil {
+		return nil, err
+	}
+	if !open {
+		return nil, errFeedUnknown()
+	}
 	// As the owner: the tenancy rules then hold as for their own calls.
 	asOwner := viewer.NewContext(ctx, &viewer.Viewer{UserID: owner, Role: viewer.RoleCandidate})
 	found, err := s.Client.Event.Query().
@@ -170,4 +182,18 @@ func (s *Service) UnsubscribeTaskNotifications(ctx context.Context, req *activit
 		return nil, err
 	}
 	return &activityv1.UnsubscribeTaskNotificationsResponse{}, nil
+}
+
+// ownerActive reports whether the owner of a secret link may use Tremplin right now: they may
+// sign in and have the access a candidate pays or is licensed for.
+func ownerActive(ctx context.Context, client *ent.Client, owner uuid.UUID, now time.Time) (bool, error) {
+	u, err := client.User.Query().Where(user.ID(owner)).WithLicense().Only(viewer.SystemContext(ctx))
+	if ent.IsNotFound(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	acc := access.Evaluate(u, u.Edges.License, now)
+	return acc.SignIn && acc.Premium, nil
 }

@@ -132,6 +132,13 @@ test.describe("profile at 375 px", () => {
     await consent.click();
     await expect(consent).not.toBeChecked();
     expect((await me(page)).shareProgressWithAgency ?? false).toBe(false);
+
+    // Without premium access the feed serves nothing, and the panel says why.
+    const feed = page.getByRole("region", { name: "Mon agenda" });
+    await feed.getByRole("button", { name: "Créer mon adresse d'agenda" }).click();
+    await expect(feed.getByTestId("calendar-url")).toHaveValue(/\/api\/calendar-feed\/[^/]+\.ics$/);
+    await expect(feed.getByRole("note")).toContainText("Votre agenda ne reçoit plus vos rendez-vous");
+    expect((await page.request.get(await feed.getByTestId("calendar-url").inputValue())).status()).toBe(404);
     await expectAccessible(page);
     await page.screenshot({ path: test.info().outputPath("profile-375.png"), fullPage: true });
 

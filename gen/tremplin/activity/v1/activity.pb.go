@@ -4023,36 +4023,36 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"satisfying\xe2\xf3\x18\fSatisfaisant\x12.\n" +
 	"\x0eMOOD_EXCELLENT\x10\x04\x1a\x1a\xca\xf3\x18\texcellent\xe2\xf3\x18\tExcellent\x12 \n" +
 	"\tMOOD_LOST\x10\x05\x1a\x11\xca\xf3\x18\x04lost\xe2\xf3\x18\x05Perdu\x12\x1f\n" +
-	"\bMOOD_WIN\x10\x06\x1a\x11\xca\xf3\x18\x03win\xe2\xf3\x18\x06Gagné2\xde\x1c\n" +
-	"\x0fActivityService\x12\x82\x01\n" +
-	"\tListTasks\x12&.tremplin.activity.v1.ListTasksRequest\x1a'.tremplin.activity.v1.ListTasksResponse\"$\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\f\x12\n" +
-	"/api/tasks\x90\x02\x01\x12\x80\x01\n" +
-	"\aGetTask\x12$.tremplin.activity.v1.GetTaskRequest\x1a%.tremplin.activity.v1.GetTaskResponse\"(\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x10\x12\x0e/api/task/{id}\x90\x02\x01\x12\x87\x01\n" +
+	"\bMOOD_WIN\x10\x06\x1a\x11\xca\xf3\x18\x03win\xe2\xf3\x18\x06Gagné2\x90\x1d\n" +
+	"\x0fActivityService\x12\x88\x01\n" +
+	"\tListTasks\x12&.tremplin.activity.v1.ListTasksRequest\x1a'.tremplin.activity.v1.ListTasksResponse\"*\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\f\x12\n" +
+	"/api/tasks\x90\x02\x01\x12\x86\x01\n" +
+	"\aGetTask\x12$.tremplin.activity.v1.GetTaskRequest\x1a%.tremplin.activity.v1.GetTaskResponse\".\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x10\x12\x0e/api/task/{id}\x90\x02\x01\x12\x87\x01\n" +
 	"\n" +
 	"CreateTask\x12'.tremplin.activity.v1.CreateTaskRequest\x1a(.tremplin.activity.v1.CreateTaskResponse\"&\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x11:\x04task\"\t/api/task\x12\x8c\x01\n" +
 	"\n" +
 	"UpdateTask\x12'.tremplin.activity.v1.UpdateTaskRequest\x1a(.tremplin.activity.v1.UpdateTaskResponse\"+\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x16:\x04task\x1a\x0e/api/task/{id}\x12\x86\x01\n" +
 	"\n" +
-	"DeleteTask\x12'.tremplin.activity.v1.DeleteTaskRequest\x1a(.tremplin.activity.v1.DeleteTaskResponse\"%\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x10*\x0e/api/task/{id}\x12\x86\x01\n" +
+	"DeleteTask\x12'.tremplin.activity.v1.DeleteTaskRequest\x1a(.tremplin.activity.v1.DeleteTaskResponse\"%\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x10*\x0e/api/task/{id}\x12\x8c\x01\n" +
 	"\n" +
-	"ListEvents\x12'.tremplin.activity.v1.ListEventsRequest\x1a(.tremplin.activity.v1.ListEventsResponse\"%\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\r\x12\v/api/events\x90\x02\x01\x12\x84\x01\n" +
-	"\bGetEvent\x12%.tremplin.activity.v1.GetEventRequest\x1a&.tremplin.activity.v1.GetEventResponse\")\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x11\x12\x0f/api/event/{id}\x90\x02\x01\x12\x8c\x01\n" +
+	"ListEvents\x12'.tremplin.activity.v1.ListEventsRequest\x1a(.tremplin.activity.v1.ListEventsResponse\"+\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\r\x12\v/api/events\x90\x02\x01\x12\x8a\x01\n" +
+	"\bGetEvent\x12%.tremplin.activity.v1.GetEventRequest\x1a&.tremplin.activity.v1.GetEventResponse\"/\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x11\x12\x0f/api/event/{id}\x90\x02\x01\x12\x8c\x01\n" +
 	"\vCreateEvent\x12(.tremplin.activity.v1.CreateEventRequest\x1a).tremplin.activity.v1.CreateEventResponse\"(\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x13:\x05event\"\n" +
 	"/api/event\x12\x91\x01\n" +
 	"\vUpdateEvent\x12(.tremplin.activity.v1.UpdateEventRequest\x1a).tremplin.activity.v1.UpdateEventResponse\"-\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x18:\x05event\x1a\x0f/api/event/{id}\x12\x8a\x01\n" +
 	"\vDeleteEvent\x12(.tremplin.activity.v1.DeleteEventRequest\x1a).tremplin.activity.v1.DeleteEventResponse\"&\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x11*\x0f/api/event/{id}\x12\xd9\x01\n" +
 	"\x1bUpdateAdditionalInformation\x128.tremplin.activity.v1.UpdateAdditionalInformationRequest\x1a9.tremplin.activity.v1.UpdateAdditionalInformationResponse\"E\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x020:\x01*\"+/api/activity/update-additional-information\x12\x90\x01\n" +
 	"\tAddReport\x12&.tremplin.activity.v1.AddReportRequest\x1a'.tremplin.activity.v1.AddReportResponse\"2\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x1d:\x01*\"\x18/api/activity/add-report\x12\x9c\x01\n" +
-	"\fUpdateReport\x12).tremplin.activity.v1.UpdateReportRequest\x1a*.tremplin.activity.v1.UpdateReportResponse\"5\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02 :\x01*\"\x1b/api/activity/update-report\x12\xab\x01\n" +
-	"\x10GetCalendarLinks\x12-.tremplin.activity.v1.GetCalendarLinksRequest\x1a..tremplin.activity.v1.GetCalendarLinksResponse\"8\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02 \x12\x1e/api/event/{id}/calendar-links\x90\x02\x01\x12\xba\x01\n" +
-	"\x15DownloadEventCalendar\x122.tremplin.activity.v1.DownloadEventCalendarRequest\x1a3.tremplin.activity.v1.DownloadEventCalendarResponse\"8\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02 b\x04file\x12\x18/api/event/{id}/calendar\x90\x02\x01\x12\x9c\x01\n" +
-	"\x0fGetCalendarFeed\x12,.tremplin.activity.v1.GetCalendarFeedRequest\x1a-.tremplin.activity.v1.GetCalendarFeedResponse\",\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x14\x12\x12/api/calendar-feed\x90\x02\x01\x12\xa2\x01\n" +
+	"\fUpdateReport\x12).tremplin.activity.v1.UpdateReportRequest\x1a*.tremplin.activity.v1.UpdateReportResponse\"5\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02 :\x01*\"\x1b/api/activity/update-report\x12\xb1\x01\n" +
+	"\x10GetCalendarLinks\x12-.tremplin.activity.v1.GetCalendarLinksRequest\x1a..tremplin.activity.v1.GetCalendarLinksResponse\">\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02 \x12\x1e/api/event/{id}/calendar-links\x90\x02\x01\x12\xc0\x01\n" +
+	"\x15DownloadEventCalendar\x122.tremplin.activity.v1.DownloadEventCalendarRequest\x1a3.tremplin.activity.v1.DownloadEventCalendarResponse\">\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02 b\x04file\x12\x18/api/event/{id}/calendar\x90\x02\x01\x12\xa2\x01\n" +
+	"\x0fGetCalendarFeed\x12,.tremplin.activity.v1.GetCalendarFeedRequest\x1a-.tremplin.activity.v1.GetCalendarFeedResponse\"2\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x14\x12\x12/api/calendar-feed\x90\x02\x01\x12\xa2\x01\n" +
 	"\x11ResetCalendarFeed\x12..tremplin.activity.v1.ResetCalendarFeedRequest\x1a/.tremplin.activity.v1.ResetCalendarFeedResponse\",\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x17:\x01*\"\x12/api/calendar-feed\x12\xa2\x01\n" +
 	"\x12RevokeCalendarFeed\x12/.tremplin.activity.v1.RevokeCalendarFeedRequest\x1a0.tremplin.activity.v1.RevokeCalendarFeedResponse\")\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x14*\x12/api/calendar-feed\x12\xa4\x01\n" +
 	"\x10ReadCalendarFeed\x12-.tremplin.activity.v1.ReadCalendarFeedRequest\x1a..tremplin.activity.v1.ReadCalendarFeedResponse\"1\xc2\xf3\x18\x02\b\x01\x82\xd3\xe4\x93\x02\"b\x04file\x12\x1a/api/calendar-feed/{token}\x90\x02\x01\x12\xc6\x01\n" +
-	"\x1cUnsubscribeTaskNotifications\x129.tremplin.activity.v1.UnsubscribeTaskNotificationsRequest\x1a:.tremplin.activity.v1.UnsubscribeTaskNotificationsResponse\"/\xc2\xf3\x18\x02\b\x01\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/notifications/unsubscribe\x12\x95\x01\n" +
-	"\fGetDashboard\x12).tremplin.activity.v1.GetDashboardRequest\x1a*.tremplin.activity.v1.GetDashboardResponse\".\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\b<\x82\xd3\xe4\x93\x02\x10\x12\x0e/api/dashboard\x90\x02\x01\x12\xac\x01\n" +
-	"\x13GetDashboardSetting\x120.tremplin.activity.v1.GetDashboardSettingRequest\x1a1.tremplin.activity.v1.GetDashboardSettingResponse\"0\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x18\x12\x16/api/dashboard-setting\x90\x02\x01\x12\xc7\x01\n" +
+	"\x1cUnsubscribeTaskNotifications\x129.tremplin.activity.v1.UnsubscribeTaskNotificationsRequest\x1a:.tremplin.activity.v1.UnsubscribeTaskNotificationsResponse\"/\xc2\xf3\x18\x02\b\x01\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/notifications/unsubscribe\x12\x97\x01\n" +
+	"\fGetDashboard\x12).tremplin.activity.v1.GetDashboardRequest\x1a*.tremplin.activity.v1.GetDashboardResponse\"0\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x04\b<\x10\x01\x82\xd3\xe4\x93\x02\x10\x12\x0e/api/dashboard\x90\x02\x01\x12\xb2\x01\n" +
+	"\x13GetDashboardSetting\x120.tremplin.activity.v1.GetDashboardSettingRequest\x1a1.tremplin.activity.v1.GetDashboardSettingResponse\"6\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x18\x12\x16/api/dashboard-setting\x90\x02\x01\x12\xc7\x01\n" +
 	"\x16UpdateDashboardSetting\x123.tremplin.activity.v1.UpdateDashboardSettingRequest\x1a4.tremplin.activity.v1.UpdateDashboardSettingResponse\"B\xc2\xf3\x18\r\x12\tcandidate\x18\x01\x82\xd3\xe4\x93\x02+:\x11dashboard_setting\"\x16/api/dashboard-settingB\xdd\x01\n" +
 	"\x18com.tremplin.activity.v1B\rActivityProtoP\x01Z@github.com/tremplin/tremplin/gen/tremplin/activity/v1;activityv1\xa2\x02\x03TAX\xaa\x02\x14Tremplin.Activity.V1\xca\x02\x14Tremplin\\Activity\\V1\xe2\x02 Tremplin\\Activity\\V1\\GPBMetadata\xea\x02\x16Tremplin::Activity::V1b\x06proto3"
 

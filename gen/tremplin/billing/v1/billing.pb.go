@@ -304,11 +304,11 @@ const file_tremplin_billing_v1_billing_proto_rawDesc = "" +
 	"\bhas_paid\x18\x01 \x01(\bR\ahasPaid\x12\x16\n" +
 	"\x06status\x18\x02 \x01(\tR\x06status\x12H\n" +
 	"\x12current_period_end\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x10currentPeriodEnd\x12/\n" +
-	"\x14cancel_at_period_end\x18\x04 \x01(\bR\x11cancelAtPeriodEnd2\xb1\x03\n" +
+	"\x14cancel_at_period_end\x18\x04 \x01(\bR\x11cancelAtPeriodEnd2\xb7\x03\n" +
 	"\x0eBillingService\x12\x8f\x01\n" +
 	"\x15CreateCheckoutSession\x121.tremplin.billing.v1.CreateCheckoutSessionRequest\x1a2.tremplin.billing.v1.CreateCheckoutSessionResponse\"\x0f\xc2\xf3\x18\v\x12\tcandidate\x12\x89\x01\n" +
-	"\x13CreatePortalSession\x12/.tremplin.billing.v1.CreatePortalSessionRequest\x1a0.tremplin.billing.v1.CreatePortalSessionResponse\"\x0f\xc2\xf3\x18\v\x12\tcandidate\x12\x80\x01\n" +
-	"\x0fGetSubscription\x12+.tremplin.billing.v1.GetSubscriptionRequest\x1a,.tremplin.billing.v1.GetSubscriptionResponse\"\x12\xc2\xf3\x18\v\x12\tcandidate\x90\x02\x01B\xd5\x01\n" +
+	"\x13CreatePortalSession\x12/.tremplin.billing.v1.CreatePortalSessionRequest\x1a0.tremplin.billing.v1.CreatePortalSessionResponse\"\x0f\xc2\xf3\x18\v\x12\tcandidate\x12\x86\x01\n" +
+	"\x0fGetSubscription\x12+.tremplin.billing.v1.GetSubscriptionRequest\x1a,.tremplin.billing.v1.GetSubscriptionResponse\"\x18\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x90\x02\x01B\xd5\x01\n" +
 	"\x17com.tremplin.billing.v1B\fBillingProtoP\x01Z>github.com/tremplin/tremplin/gen/tremplin/billing/v1;billingv1\xa2\x02\x03TBX\xaa\x02\x13Tremplin.Billing.V1\xca\x02\x13Tremplin\\Billing\\V1\xe2\x02\x1fTremplin\\Billing\\V1\\GPBMetadata\xea\x02\x15Tremplin::Billing::V1b\x06proto3"
 
 var (

@@ -1809,21 +1809,21 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\x15ExportContactsRequest\"^\n" +
 	"\x16ExportContactsResponse\x12(\n" +
 	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\x12\x1a\n" +
-	"\bfilename\x18\x02 \x01(\tR\bfilename2\xf2\r\n" +
-	"\x0eNetworkService\x12\x8c\x01\n" +
-	"\fListContacts\x12(.tremplin.network.v1.ListContactsRequest\x1a).tremplin.network.v1.ListContactsResponse\"'\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x0f\x12\r/api/contacts\x90\x02\x01\x12\x8a\x01\n" +
+	"\bfilename\x18\x02 \x01(\tR\bfilename2\x96\x0e\n" +
+	"\x0eNetworkService\x12\x92\x01\n" +
+	"\fListContacts\x12(.tremplin.network.v1.ListContactsRequest\x1a).tremplin.network.v1.ListContactsResponse\"-\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x0f\x12\r/api/contacts\x90\x02\x01\x12\x90\x01\n" +
 	"\n" +
-	"GetContact\x12&.tremplin.network.v1.GetContactRequest\x1a'.tremplin.network.v1.GetContactResponse\"+\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x13\x12\x11/api/contact/{id}\x90\x02\x01\x12\x94\x01\n" +
+	"GetContact\x12&.tremplin.network.v1.GetContactRequest\x1a'.tremplin.network.v1.GetContactResponse\"1\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x13\x12\x11/api/contact/{id}\x90\x02\x01\x12\x94\x01\n" +
 	"\rCreateContact\x12).tremplin.network.v1.CreateContactRequest\x1a*.tremplin.network.v1.CreateContactResponse\",\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x17:\acontact\"\f/api/contact\x12\x99\x01\n" +
 	"\rUpdateContact\x12).tremplin.network.v1.UpdateContactRequest\x1a*.tremplin.network.v1.UpdateContactResponse\"1\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x1c:\acontact\x1a\x11/api/contact/{id}\x12\x90\x01\n" +
-	"\rDeleteContact\x12).tremplin.network.v1.DeleteContactRequest\x1a*.tremplin.network.v1.DeleteContactResponse\"(\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x13*\x11/api/contact/{id}\x12\xc6\x01\n" +
-	"\x17ListRecommendedContacts\x123.tremplin.network.v1.ListRecommendedContactsRequest\x1a4.tremplin.network.v1.ListRecommendedContactsResponse\"@\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02(\x12&/api/contact/recommended-contacts/{id}\x90\x02\x01\x12\xa5\x01\n" +
-	"\x0fListDescendants\x12+.tremplin.network.v1.ListDescendantsRequest\x1a,.tremplin.network.v1.ListDescendantsResponse\"7\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/contact/descendants/{id}\x90\x02\x01\x12\x9e\x01\n" +
+	"\rDeleteContact\x12).tremplin.network.v1.DeleteContactRequest\x1a*.tremplin.network.v1.DeleteContactResponse\"(\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x13*\x11/api/contact/{id}\x12\xcc\x01\n" +
+	"\x17ListRecommendedContacts\x123.tremplin.network.v1.ListRecommendedContactsRequest\x1a4.tremplin.network.v1.ListRecommendedContactsResponse\"F\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02(\x12&/api/contact/recommended-contacts/{id}\x90\x02\x01\x12\xab\x01\n" +
+	"\x0fListDescendants\x12+.tremplin.network.v1.ListDescendantsRequest\x1a,.tremplin.network.v1.ListDescendantsResponse\"=\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/contact/descendants/{id}\x90\x02\x01\x12\x9e\x01\n" +
 	"\x0eImportContacts\x12*.tremplin.network.v1.ImportContactsRequest\x1a+.tremplin.network.v1.ImportContactsResponse\"3\xc2\xf3\x18\r\x12\tcandidate\x18\x01\x82\xd3\xe4\x93\x02\x1c:\x04file\"\x14/api/contacts/import\x12\xa0\x01\n" +
-	"\x12BulkCreateContacts\x12..tremplin.network.v1.BulkCreateContactsRequest\x1a/.tremplin.network.v1.BulkCreateContactsResponse\")\xc2\xf3\x18\r\x12\tcandidate\x18\x01\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/api/contacts\x12\xa6\x01\n" +
+	"\x12BulkCreateContacts\x12..tremplin.network.v1.BulkCreateContactsRequest\x1a/.tremplin.network.v1.BulkCreateContactsResponse\")\xc2\xf3\x18\r\x12\tcandidate\x18\x01\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/api/contacts\x12\xac\x01\n" +
 	"\n" +
-	"SearchTags\x12&.tremplin.network.v1.SearchTagsRequest\x1a'.tremplin.network.v1.SearchTagsResponse\"G\xc2\xf3\x18\r\x12\tcandidate\x18\x01\x82\xd3\xe4\x93\x02-Z\x12\x12\x10/api/tags/search\x12\x17/api/tags/search/{term}\x90\x02\x01\x12\x9f\x01\n" +
-	"\x0eExportContacts\x12*.tremplin.network.v1.ExportContactsRequest\x1a+.tremplin.network.v1.ExportContactsResponse\"4\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x1cb\x04file\x12\x14/api/contacts/export\x90\x02\x01B\xd5\x01\n" +
+	"SearchTags\x12&.tremplin.network.v1.SearchTagsRequest\x1a'.tremplin.network.v1.SearchTagsResponse\"M\xc2\xf3\x18\r\x12\tcandidate\x18\x01\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02-Z\x12\x12\x10/api/tags/search\x12\x17/api/tags/search/{term}\x90\x02\x01\x12\xa5\x01\n" +
+	"\x0eExportContacts\x12*.tremplin.network.v1.ExportContactsRequest\x1a+.tremplin.network.v1.ExportContactsResponse\":\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x1cb\x04file\x12\x14/api/contacts/export\x90\x02\x01B\xd5\x01\n" +
 	"\x17com.tremplin.network.v1B\fNetworkProtoP\x01Z>github.com/tremplin/tremplin/gen/tremplin/network/v1;networkv1\xa2\x02\x03TNX\xaa\x02\x13Tremplin.Network.V1\xca\x02\x13Tremplin\\Network\\V1\xe2\x02\x1fTremplin\\Network\\V1\\GPBMetadata\xea\x02\x15Tremplin::Network::V1b\x06proto3"
 
 var (

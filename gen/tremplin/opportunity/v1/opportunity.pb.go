@@ -1397,15 +1397,15 @@ const file_tremplin_opportunity_v1_opportunity_proto_rawDesc = "" +
 	"\x16APPLICATION_STATUS_NEW\x10\x01\x1a\a\xca\xf3\x18\x03new\x12+\n" +
 	"\x1aAPPLICATION_STATUS_ENGAGED\x10\x02\x1a\v\xca\xf3\x18\aengaged\x12%\n" +
 	"\x17APPLICATION_STATUS_LOST\x10\x03\x1a\b\xca\xf3\x18\x04lost\x12#\n" +
-	"\x16APPLICATION_STATUS_WIN\x10\x04\x1a\a\xca\xf3\x18\x03win2\xcc\v\n" +
-	"\x12OpportunityService\x12\xa4\x01\n" +
-	"\x10ListApplications\x120.tremplin.opportunity.v1.ListApplicationsRequest\x1a1.tremplin.opportunity.v1.ListApplicationsResponse\"+\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x13\x12\x11/api/applications\x90\x02\x01\x12\xa2\x01\n" +
-	"\x0eGetApplication\x12..tremplin.opportunity.v1.GetApplicationRequest\x1a/.tremplin.opportunity.v1.GetApplicationResponse\"/\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x17\x12\x15/api/application/{id}\x90\x02\x01\x12\xb0\x01\n" +
+	"\x16APPLICATION_STATUS_WIN\x10\x04\x1a\a\xca\xf3\x18\x03win2\xde\v\n" +
+	"\x12OpportunityService\x12\xaa\x01\n" +
+	"\x10ListApplications\x120.tremplin.opportunity.v1.ListApplicationsRequest\x1a1.tremplin.opportunity.v1.ListApplicationsResponse\"1\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x13\x12\x11/api/applications\x90\x02\x01\x12\xa8\x01\n" +
+	"\x0eGetApplication\x12..tremplin.opportunity.v1.GetApplicationRequest\x1a/.tremplin.opportunity.v1.GetApplicationResponse\"5\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x17\x12\x15/api/application/{id}\x90\x02\x01\x12\xb0\x01\n" +
 	"\x11CreateApplication\x121.tremplin.opportunity.v1.CreateApplicationRequest\x1a2.tremplin.opportunity.v1.CreateApplicationResponse\"4\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x1f:\vapplication\"\x10/api/application\x12\xb5\x01\n" +
 	"\x11UpdateApplication\x121.tremplin.opportunity.v1.UpdateApplicationRequest\x1a2.tremplin.opportunity.v1.UpdateApplicationResponse\"9\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02$:\vapplication\x1a\x15/api/application/{id}\x12\xcf\x01\n" +
 	"\x19MarkApplicationAsComplete\x129.tremplin.opportunity.v1.MarkApplicationAsCompleteRequest\x1a:.tremplin.opportunity.v1.MarkApplicationAsCompleteResponse\";\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02&:\x01*\"!/api/application/mark-as-complete\x12\xac\x01\n" +
-	"\x0fMoveApplication\x12/.tremplin.opportunity.v1.MoveApplicationRequest\x1a0.tremplin.opportunity.v1.MoveApplicationResponse\"6\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/application/{id}/status\x12\xba\x01\n" +
-	"\x11ListKnownContacts\x121.tremplin.opportunity.v1.ListKnownContactsRequest\x1a2.tremplin.opportunity.v1.ListKnownContactsResponse\">\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02&\x12$/api/application/{id}/known-contacts\x90\x02\x01\x12\xc0\x01\n" +
+	"\x0fMoveApplication\x12/.tremplin.opportunity.v1.MoveApplicationRequest\x1a0.tremplin.opportunity.v1.MoveApplicationResponse\"6\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/application/{id}/status\x12\xc0\x01\n" +
+	"\x11ListKnownContacts\x121.tremplin.opportunity.v1.ListKnownContactsRequest\x1a2.tremplin.opportunity.v1.ListKnownContactsResponse\"D\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02&\x12$/api/application/{id}/known-contacts\x90\x02\x01\x12\xc0\x01\n" +
 	"\x15AddApplicationContact\x125.tremplin.opportunity.v1.AddApplicationContactRequest\x1a6.tremplin.opportunity.v1.AddApplicationContactResponse\"8\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/application/{id}/contactsB\xf5\x01\n" +
 	"\x1bcom.tremplin.opportunity.v1B\x10OpportunityProtoP\x01ZFgithub.com/tremplin/tremplin/gen/tremplin/opportunity/v1;opportunityv1\xa2\x02\x03TOX\xaa\x02\x17Tremplin.Opportunity.V1\xca\x02\x17Tremplin\\Opportunity\\V1\xe2\x02#Tremplin\\Opportunity\\V1\\GPBMetadata\xea\x02\x19Tremplin::Opportunity::V1b\x06proto3"
 

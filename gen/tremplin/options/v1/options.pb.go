@@ -89,14 +89,24 @@ func (x *AccessPolicy) GetPremium() bool {
 	return false
 }
 
-// How the answer of a read is revalidated. Every candidate read without side effects answers
-// an ETag from its request, the viewer and the owner's data version, so an unchanged answer is
-// a 304 (internal/conditional). A read whose answer also moves with time says so here.
+// How the answer of a read is revalidated and kept (internal/conditional). A read declares it
+// only when its answer is made of the signed-in candidate's own data and nothing else: their
+// rows (contacts, tags, tasks, events, applications, settings, secret links), their account and
+// their access, and the clock (the day in their time zone, or the period below). Then its ETag
+// is computed before the handler runs, from the request, the candidate, their data version, their
+// account, their access and the day; If-None-Match answers 304 and an unchanged answer is sent
+// again from memory. A read of anyone else's data (a public secret link, a coach view, an
+// agency's candidates, a profile naming the agency) must not declare it: it is answered afresh
+// every time. The server refuses to start when a method declares it without being a candidate's
+// read (internal/conditional.Check).
 type Revalidation struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The answer also changes with the clock (the current week, overdue tasks, upcoming
-	// events): its ETag holds for at most this many seconds.
+	// The answer also changes with the clock within a day (the current week, upcoming events):
+	// its ETag holds for at most this many seconds.
 	PeriodSeconds uint32 `protobuf:"varint,1,opt,name=period_seconds,json=periodSeconds,proto3" json:"period_seconds,omitempty"`
+	// The answer is made of the caller's own data only (see above). Required for the answer to
+	// be kept.
+	OwnData       bool `protobuf:"varint,2,opt,name=own_data,json=ownData,proto3" json:"own_data,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -136,6 +146,13 @@ func (x *Revalidation) GetPeriodSeconds() uint32 {
 		return x.PeriodSeconds
 	}
 	return 0
+}
+
+func (x *Revalidation) GetOwnData() bool {
+	if x != nil {
+		return x.OwnData
+	}
+	return false
 }
 
 var file_tremplin_options_v1_options_proto_extTypes = []protoimpl.ExtensionInfo{
@@ -222,9 +239,10 @@ const file_tremplin_options_v1_options_proto_rawDesc = "" +
 	"\fAccessPolicy\x12\x16\n" +
 	"\x06public\x18\x01 \x01(\bR\x06public\x12\x14\n" +
 	"\x05roles\x18\x02 \x03(\tR\x05roles\x12\x18\n" +
-	"\apremium\x18\x03 \x01(\bR\apremium\"5\n" +
+	"\apremium\x18\x03 \x01(\bR\apremium\"P\n" +
 	"\fRevalidation\x12%\n" +
-	"\x0eperiod_seconds\x18\x01 \x01(\rR\rperiodSeconds:[\n" +
+	"\x0eperiod_seconds\x18\x01 \x01(\rR\rperiodSeconds\x12\x19\n" +
+	"\bown_data\x18\x02 \x01(\bR\aownData:[\n" +
 	"\x06access\x12\x1e.google.protobuf.MethodOptions\x18\xb8\x8e\x03 \x01(\v2!.tremplin.options.v1.AccessPolicyR\x06access:g\n" +
 	"\frevalidation\x12\x1e.google.protobuf.MethodOptions\x18\xbb\x8e\x03 \x01(\v2!.tremplin.options.v1.RevalidationR\frevalidation:9\n" +
 	"\apremium\x12\x1d.google.protobuf.FieldOptions\x18\xba\x8e\x03 \x01(\bR\apremium:7\n" +

@@ -22,7 +22,8 @@ import { Section } from "./Section";
 const m = profileMessages.calendar;
 const feedKey = createConnectQueryKey({ schema: ActivityService.method.getCalendarFeed, cardinality: undefined });
 
-export function CalendarFeedSection() {
+// premium: the candidate's access is active; without it the server stops the feed.
+export function CalendarFeedSection({ premium }: { premium: boolean }) {
   const toast = useToast();
   const modals = useModals();
   const queryClient = useQueryClient();
@@ -58,6 +59,11 @@ export function CalendarFeedSection() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {m.intro}
       </Typography>
+      {!premium && url && (
+        <Typography role="note" sx={{ mb: 2 }}>
+          {m.paused}
+        </Typography>
+      )}
       {feed.isError && !feed.data ? (
         <LoadError what={m.load} onRetry={() => void feed.refetch()} retrying={feed.isFetching} />
       ) : feed.isPending ? (

@@ -42,7 +42,7 @@ export default function ProfilePage() {
         <AccountSection user={user} />
         {candidate && <ThresholdsSection />}
         {candidate && <NotificationsSection user={user} />}
-        {candidate && <CalendarFeedSection />}
+        {candidate && <CalendarFeedSection premium={user.hasPremiumAccess} />}
         {candidate && user.agency?.id && <ConsentSection user={user} />}
         {candidate && <LicenceSection user={user} />}
         {user.role === Role.AGENCY_ADMIN && user.agency?.id && <AgencyLicencesSection agencyId={user.agency.id} />}

@@ -56,6 +56,8 @@ export const profileMessages = {
       "Abonnez votre agenda (Google Agenda, Outlook, Calendrier d'Apple) à cette adresse pour y voir vos rendez-vous et entretiens à venir.",
     secret: `Cette adresse est personnelle${nb}: quiconque la connaît peut lire vos rendez-vous. Générez-en une nouvelle si elle a circulé.`,
     url: "Adresse de l'agenda",
+    paused:
+      "Votre agenda ne reçoit plus vos rendez-vous tant que votre accès Premium n'est pas actif (abonnement, période d'essai ou licence).",
     none: "Aucune adresse d'agenda n'est active.",
     create: "Créer mon adresse d'agenda",
     copy: "Copier",

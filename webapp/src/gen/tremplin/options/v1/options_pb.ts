@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tremplin/options/v1/options.proto.
  */
 export const file_tremplin_options_v1_options: GenFile = /*@__PURE__*/
-  fileDesc("CiF0cmVtcGxpbi9vcHRpb25zL3YxL29wdGlvbnMucHJvdG8SE3RyZW1wbGluLm9wdGlvbnMudjEiPgoMQWNjZXNzUG9saWN5Eg4KBnB1YmxpYxgBIAEoCBINCgVyb2xlcxgCIAMoCRIPCgdwcmVtaXVtGAMgASgIIiYKDFJldmFsaWRhdGlvbhIWCg5wZXJpb2Rfc2Vjb25kcxgBIAEoDTpbCgZhY2Nlc3MSHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi4jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5BY2Nlc3NQb2xpY3lSBmFjY2VzczpnCgxyZXZhbGlkYXRpb24SHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi7jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5SZXZhbGlkYXRpb25SDHJldmFsaWRhdGlvbjo5CgdwcmVtaXVtEh0uZ29vZ2xlLnByb3RvYnVmLkZpZWxkT3B0aW9ucxi6jgMgASgIUgdwcmVtaXVtOjcKBHNwZWMSIS5nb29nbGUucHJvdG9idWYuRW51bVZhbHVlT3B0aW9ucxi5jgMgASgJUgRzcGVjOjkKBWxhYmVsEiEuZ29vZ2xlLnByb3RvYnVmLkVudW1WYWx1ZU9wdGlvbnMYvI4DIAEoCVIFbGFiZWxiBnByb3RvMw", [file_google_protobuf_descriptor]);
+  fileDesc("CiF0cmVtcGxpbi9vcHRpb25zL3YxL29wdGlvbnMucHJvdG8SE3RyZW1wbGluLm9wdGlvbnMudjEiPgoMQWNjZXNzUG9saWN5Eg4KBnB1YmxpYxgBIAEoCBINCgVyb2xlcxgCIAMoCRIPCgdwcmVtaXVtGAMgASgIIjgKDFJldmFsaWRhdGlvbhIWCg5wZXJpb2Rfc2Vjb25kcxgBIAEoDRIQCghvd25fZGF0YRgCIAEoCDpbCgZhY2Nlc3MSHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi4jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5BY2Nlc3NQb2xpY3lSBmFjY2VzczpnCgxyZXZhbGlkYXRpb24SHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi7jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5SZXZhbGlkYXRpb25SDHJldmFsaWRhdGlvbjo5CgdwcmVtaXVtEh0uZ29vZ2xlLnByb3RvYnVmLkZpZWxkT3B0aW9ucxi6jgMgASgIUgdwcmVtaXVtOjcKBHNwZWMSIS5nb29nbGUucHJvdG9idWYuRW51bVZhbHVlT3B0aW9ucxi5jgMgASgJUgRzcGVjOjkKBWxhYmVsEiEuZ29vZ2xlLnByb3RvYnVmLkVudW1WYWx1ZU9wdGlvbnMYvI4DIAEoCVIFbGFiZWxiBnByb3RvMw", [file_google_protobuf_descriptor]);
 
 /**
  * AccessPolicy says who may call an RPC. Every RPC carries one; the server refuses to start
@@ -53,20 +53,35 @@ export const AccessPolicySchema: GenMessage<AccessPolicy> = /*@__PURE__*/
   messageDesc(file_tremplin_options_v1_options, 0);
 
 /**
- * How the answer of a read is revalidated. Every candidate read without side effects answers
- * an ETag from its request, the viewer and the owner's data version, so an unchanged answer is
- * a 304 (internal/conditional). A read whose answer also moves with time says so here.
+ * How the answer of a read is revalidated and kept (internal/conditional). A read declares it
+ * only when its answer is made of the signed-in candidate's own data and nothing else: their
+ * rows (contacts, tags, tasks, events, applications, settings, secret links), their account and
+ * their access, and the clock (the day in their time zone, or the period below). Then its ETag
+ * is computed before the handler runs, from the request, the candidate, their data version, their
+ * account, their access and the day; If-None-Match answers 304 and an unchanged answer is sent
+ * again from memory. A read of anyone else's data (a public secret link, a coach view, an
+ * agency's candidates, a profile naming the agency) must not declare it: it is answered afresh
+ * every time. The server refuses to start when a method declares it without being a candidate's
+ * read (internal/conditional.Check).
  *
  * @generated from message tremplin.options.v1.Revalidation
  */
 export type Revalidation = Message<"tremplin.options.v1.Revalidation"> & {
   /**
-   * The answer also changes with the clock (the current week, overdue tasks, upcoming
-   * events): its ETag holds for at most this many seconds.
+   * The answer also changes with the clock within a day (the current week, upcoming events):
+   * its ETag holds for at most this many seconds.
    *
    * @generated from field: uint32 period_seconds = 1;
    */
   periodSeconds: number;
+
+  /**
+   * The answer is made of the caller's own data only (see above). Required for the answer to
+   * be kept.
+   *
+   * @generated from field: bool own_data = 2;
+   */
+  ownData: boolean;
 };
 
 /**
