@@ -110,7 +110,9 @@ func createAdmin(ctx context.Context, email, password string, stdout io.Writer) 
 		if err != nil {
 			return err
 		}
-		create.SetPasswordHash(hash)
+		// The operator who sets the password vouches for the account (a first sign-in needs the
+		// terms accepted); without one, the invitation link asks the admin to accept them.
+		create.SetPasswordHash(hash).SetTermsAcceptedAt(time.Now().UTC())
 	}
 	admin, err := create.Save(sys)
 	if err != nil {

@@ -25,14 +25,16 @@ const (
 var ErrTokenInvalid = errors.New("authn: link unknown, used or expired")
 
 // ActionTokens issues and redeems the single-use links sent by e-mail (password reset,
-// invitation). Only hashes are stored; a new link of a kind voids the older ones.
+// invitation). Only hashes are stored. An account has at most one live link: issuing or using
+// one voids every other outstanding link of the account, whatever its kind, and the first
+// sign-in voids them all (VoidIn) — a link never outlives what it was sent for.
 type ActionTokens struct {
 	Client *ent.Client
 	Clock  clock.Clock
 }
 
-// Issue creates a link token for the user, valid for ttl, and voids their earlier unused
-// ones of the same kind.
+// Issue creates a link token for the user, valid for ttl, and voids their other outstanding
+// links (of every kind).
 func (a *ActionTokens) Issue(ctx context.Context, userID uuid.UUID, kind actiontoken.Kind, ttl time.Duration) (string, error) {
 	var token string
 	err := db.WithTx(ctx, a.Client, func(ctx context.Context, tx *ent.Tx) error {
@@ -49,9 +51,10 @@ func (a *ActionTokens) IssueIn(ctx context.Context, client *ent.Client, userID u
 	ctx = viewer.SystemContext(ctx) // links are plumbing
 	now := a.Clock.Now()
 	token, hash := newToken()
-	if _, err := client.ActionToken.Delete().
-		Where(actiontoken.UserID(userID), actiontoken.KindEQ(kind), actiontoken.UsedAtIsNil()).
-		Exec(ctx); err != nil {
+	// Every kind: a reset link sent to an invited account voids the invitation (it would
+	// otherwise still set the password and sign its holder in once the reset had activated
+	// the account), and an invitation sent again voids a reset link.
+	if err := a.VoidIn(ctx, client, userID); err != nil {
 		return "", err
 	}
 	err := client.ActionToken.Create().
@@ -61,10 +64,19 @@ func (a *ActionTokens) IssueIn(ctx context.Context, client *ent.Client, userID u
 	return token, err
 }
 
+// VoidIn voids every outstanding (unused) link of the user, in the caller's transaction.
+// Used links are kept: they are spent already.
+func (a *ActionTokens) VoidIn(ctx context.Context, client *ent.Client, userID uuid.UUID) error {
+	_, err := client.ActionToken.Delete().
+		Where(actiontoken.UserID(userID), actiontoken.UsedAtIsNil()).
+		Exec(viewer.SystemContext(ctx))
+	return err
+}
+
 // Check answers the kind of the user's live token without spending it, or ErrTokenInvalid:
 // what the link is for decides what its form needs (an invitation, the terms accepted).
 func (a *ActionTokens) Check(ctx context.Context, userID uuid.UUID, token string) (actiontoken.Kind, error) {
-	found, err := a.live(ctx, userID, token)
+	found, err := live(ctx, a.Client, a.Clock.Now(), userID, token)
 	if err != nil {
 		return "", err
 	}
@@ -72,9 +84,9 @@ func (a *ActionTokens) Check(ctx context.Context, userID uuid.UUID, token string
 }
 
 // live answers the user's unused, unexpired token, or ErrTokenInvalid.
-func (a *ActionTokens) live(ctx context.Context, userID uuid.UUID, token string) (*ent.ActionToken, error) {
+func live(ctx context.Context, client *ent.Client, now time.Time, userID uuid.UUID, token string) (*ent.ActionToken, error) {
 	ctx = viewer.SystemContext(ctx)
-	found, err := a.Client.ActionToken.Query().
+	found, err := client.ActionToken.Query().
 		Where(actiontoken.TokenHash(hashToken(token))).
 		Only(ctx)
 	if ent.IsNotFound(err) {
@@ -83,28 +95,36 @@ func (a *ActionTokens) live(ctx context.Context, userID uuid.UUID, token string)
 	if err != nil {
 		return nil, err
 	}
-	if subtle.ConstantTimeCompare(found.UserID[:], userID[:]) != 1 || found.UsedAt != nil || !a.Clock.Now().Before(found.ExpiresAt) {
+	if subtle.ConstantTimeCompare(found.UserID[:], userID[:]) != 1 || found.UsedAt != nil || !now.Before(found.ExpiresAt) {
 		return nil, ErrTokenInvalid
 	}
 	return found, nil
 }
 
-// Redeem marks the user's token used and answers its kind, or ErrTokenInvalid. The update is
-// conditional on used_at being empty, so two concurrent redemptions cannot both succeed.
-func (a *ActionTokens) Redeem(ctx context.Context, userID uuid.UUID, token string) (actiontoken.Kind, error) {
-	found, err := a.live(ctx, userID, token)
+// RedeemIn marks the user's token used, voids their other outstanding links, and answers its
+// kind, or ErrTokenInvalid — in the caller's transaction (client is the transaction's), so the
+// link is spent exactly when what it was used for (the new password) is written. The update
+// is conditional on used_at being empty, and a link voided by a concurrent redemption is gone,
+// so of two links of one account used at once only one succeeds.
+func (a *ActionTokens) RedeemIn(ctx context.Context, client *ent.Client, userID uuid.UUID, token string) (actiontoken.Kind, error) {
+	ctx = viewer.SystemContext(ctx)
+	now := a.Clock.Now()
+	found, err := live(ctx, client, now, userID, token)
 	if err != nil {
 		return "", err
 	}
-	n, err := a.Client.ActionToken.Update().
+	n, err := client.ActionToken.Update().
 		Where(actiontoken.ID(found.ID), actiontoken.UsedAtIsNil()).
-		SetUsedAt(a.Clock.Now()).
-		Save(viewer.SystemContext(ctx))
+		SetUsedAt(now).
+		Save(ctx)
 	if err != nil {
 		return "", err
 	}
 	if n != 1 {
 		return "", ErrTokenInvalid
+	}
+	if err := a.VoidIn(ctx, client, userID); err != nil {
+		return "", err
 	}
 	return found.Kind, nil
 }

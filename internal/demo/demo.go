@@ -206,6 +206,11 @@ func (d *seeder) upsert(ctx context.Context, p person, agencyID *uuid.UUID, appl
 	update := u.Update().
 		SetPasswordHash(d.hash).SetFirstName(p.first).SetLastName(p.last).
 		SetCivility(p.civility).SetJob(p.job).SetNillableAgencyID(agencyID).SetHasFreeAccess(false)
+	if u.TermsAcceptedAt == nil {
+		// The demo's people stand for accounts that completed their invitation: they sign in
+		// with the printed password, and a first sign-in needs the terms accepted.
+		update.SetTermsAcceptedAt(d.now)
+	}
 	if apply != nil {
 		apply(update)
 	}

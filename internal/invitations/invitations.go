@@ -1,7 +1,9 @@
 // Package invitations e-mails the link that lets a new account choose its password: a
 // single-use, expiring link to /new-password?id=…&token=… (AuthService.NewPassword completes
-// it, and signs the person in). Every account but the first admin comes to exist this way: an
-// admin creates an agency and its admin, an agency admin or the admin creates a candidate.
+// it, and signs the person in). Like every e-mailed link it dies when another link of the
+// account is sent or used, and at the account's first sign-in (authn.ActionTokens). Every
+// account but the first admin comes to exist this way: an admin creates an agency and its
+// admin, an agency admin or the admin creates a candidate.
 package invitations
 
 import (
@@ -41,9 +43,9 @@ type For struct {
 	AdminOf string
 }
 
-// Prepare issues the link in the caller's transaction (client is the transaction's; earlier
-// invitation links of the user stop working) and writes the French e-mail. Send it after the
-// commit: an invitation never leaves for an account that was rolled back.
+// Prepare issues the link in the caller's transaction (client is the transaction's; every
+// earlier link of the user, invitation or reset, stops working) and writes the French e-mail.
+// Send it after the commit: an invitation never leaves for an account that was rolled back.
 func (i *Inviter) Prepare(ctx context.Context, client *ent.Client, f For) (*Invitation, error) {
 	token, err := i.Tokens.IssueIn(ctx, client, f.User.ID, authn.KindInvitation, TTL)
 	if err != nil {

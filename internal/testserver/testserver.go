@@ -120,6 +120,10 @@ type UserSpec struct {
 	License string
 	// FreeAccess grants premium.
 	FreeAccess bool
+	// NoTerms leaves the terms of use never accepted: an invitation never completed, or an
+	// account from before sign-in required them. Otherwise the account accepted them when it
+	// was created, as every account made by an invitation has.
+	NoTerms bool
 }
 
 // CreateUser creates a user with Password and answers it.
@@ -139,6 +143,9 @@ func (s *Start) CreateUser(t testing.TB, email string, spec UserSpec) *ent.User 
 		SetNillableAgencyID(spec.AgencyID).SetNillableTrialEndAt(spec.TrialEnd).SetHasFreeAccess(spec.FreeAccess)
 	if spec.TrialEnd != nil {
 		create.SetFirstLoginAt(now.AddDate(0, 0, -1))
+	}
+	if !spec.NoTerms {
+		create.SetTermsAcceptedAt(now)
 	}
 	u, err := create.Save(ctx)
 	if err != nil {

@@ -125,10 +125,18 @@ func (s *Service) signIn(ctx context.Context, u *ent.User, now time.Time) (*comm
 	return users.ToProto(u, now), nil
 }
 
-// recordSignIn refuses a user the access rule keeps out (the spec's no-licence outcome), then
-// records the sign-in in one transaction: on the first one, a B2C candidate's trial starts and
-// a pending licence is activated. u and its licence are updated in memory to match.
+// recordSignIn refuses a user who never accepted the terms of use at their first sign-in, and a
+// user the access rule keeps out (the spec's no-licence outcome), then records the sign-in in
+// one transaction: on the first one, a B2C candidate's trial starts, a pending licence is
+// activated, and the account's outstanding links die (the invitation has done its work). u and
+// its licence are updated in memory to match.
 func (s *Service) recordSignIn(ctx context.Context, u *ent.User, now time.Time) error {
+	// Accounts that signed in before sign-in required the terms (the demo's, admins made by
+	// create-admin, candidates of before) are not locked out: they are asked for the terms the
+	// next time they set a password from a link.
+	if u.FirstLoginAt == nil && u.TermsAcceptedAt == nil {
+		return errTermsNotAccepted
+	}
 	lic := u.Edges.License
 	startTrial := u.Role == user.RoleCandidate && u.IsB2c && u.TrialEndAt == nil && u.FirstLoginAt == nil
 	activate := u.Role == user.RoleCandidate && lic != nil && lic.ActivationDate == nil
@@ -157,6 +165,11 @@ func (s *Service) recordSignIn(ctx context.Context, u *ent.User, now time.Time) 
 		}
 		if first {
 			update.SetFirstLoginAt(now)
+			// Later sign-ins leave a reset link alone: one asked for meanwhile is the way back
+			// in for someone unsure of their password.
+			if err := s.Tokens.VoidIn(ctx, tx.Client(), u.ID); err != nil {
+				return err
+			}
 		}
 		return update.Exec(ctx)
 	})
@@ -245,13 +258,23 @@ var errTokenInvalid = apierr.New(connect.CodeFailedPrecondition, commonv1.ErrorR
 
 var newPasswordRoot = (&authv1.NewPasswordRequest{}).ProtoReflect().Descriptor()
 
-// termsMessage is the spec's refusal of an invitation whose terms are not accepted.
+// termsMessage is the spec's refusal of a password link whose terms are not accepted.
 const termsMessage = "Vous devez accepter les conditions générales d'utilisation pour créer votre mot de passe"
 
+// errTermsNotAccepted refuses a first sign-in of an account that never accepted the terms of
+// use (it got its password before a reset link asked for them): a reset link now asks, and
+// records them. The web app shows the message as it comes.
+var errTermsNotAccepted = apierr.New(connect.CodeFailedPrecondition, commonv1.ErrorReason_ERROR_REASON_TERMS_NOT_ACCEPTED,
+	"Vous devez accepter les conditions générales d'utilisation avant votre première connexion : "+
+		"cliquez sur « Mot de passe oublié\u00a0? » pour recevoir un lien, puis acceptez-les en choisissant votre mot de passe.")
+
 // NewPassword sets the password from a reset or invitation link, once, and ends the user's
-// other sessions. An invitation needs the terms accepted; completing it records that, and
-// signs the user in as Login does (first sign-in: a pending licence is activated, a B2C
-// trial starts).
+// other sessions; using the link voids every other outstanding link of the account. An
+// invitation needs the terms accepted, and so does a reset link of an account that never
+// accepted them (an invited person who took « mot de passe oublié » instead): accepting them
+// is recorded. An invitation also signs the user in as Login does (first sign-in: a pending
+// licence is activated, a B2C trial starts) — it is for an account that never signed in, so
+// one of an account that did is refused as a dead link.
 func (s *Service) NewPassword(ctx context.Context, req *authv1.NewPasswordRequest) (*authv1.NewPasswordResponse, error) {
 	id, err := uuid.Parse(req.GetId())
 	if err != nil {
@@ -263,35 +286,53 @@ func (s *Service) NewPassword(ctx context.Context, req *authv1.NewPasswordReques
 	if err != nil {
 		return nil, tokenError(err)
 	}
+	sys := viewer.SystemContext(ctx) // the link, not a session, vouches for the caller
+	u, err := s.Client.User.Query().Where(user.ID(id)).WithLicense().WithAgency().Only(sys)
+	if ent.IsNotFound(err) {
+		return nil, errTokenInvalid // the account went with its links
+	}
+	if err != nil {
+		return nil, err
+	}
 	invitation := kind == authn.KindInvitation
-	if invitation && !req.GetAcceptTerms() {
+	if invitation && u.FirstLoginAt != nil {
+		// Links now die at the first sign-in; one e-mailed before that rule must not sign in
+		// whoever holds it.
+		return nil, errTokenInvalid
+	}
+	acceptsTerms := invitation || u.TermsAcceptedAt == nil
+	if acceptsTerms && !req.GetAcceptTerms() {
 		return nil, apierr.InvalidField(newPasswordRoot, "accept_terms", "accept_terms.required", termsMessage)
 	}
 	hash, err := authn.HashPassword(ctx, req.GetPassword())
 	if err != nil {
 		return nil, hashingError(err)
 	}
-	if _, err := s.Tokens.Redeem(ctx, id, req.GetToken()); err != nil {
+	now := s.Now()
+	err = s.Tx(sys, func(ctx context.Context, tx *ent.Tx) error {
+		// The account's row is written first: two links of one account used at once wait for
+		// each other here, and the second then finds its link voided by the first.
+		update := tx.User.UpdateOneID(id).SetPasswordHash(hash)
+		if acceptsTerms {
+			update.SetTermsAcceptedAt(now)
+		}
+		if err := update.Exec(ctx); err != nil {
+			return err
+		}
+		_, err := s.Tokens.RedeemIn(ctx, tx.Client(), id, req.GetToken())
+		return err
+	})
+	if err != nil {
 		return nil, tokenError(err)
 	}
-	now := s.Now()
-	sys := viewer.SystemContext(ctx) // the link, not a session, vouches for the caller
-	update := s.Client.User.UpdateOneID(id).SetPasswordHash(hash)
-	if invitation {
-		update.SetTermsAcceptedAt(now)
-	}
-	if err := update.Exec(sys); err != nil {
-		return nil, err
+	if acceptsTerms {
+		u.TermsAcceptedAt = &now
 	}
 	if err := s.Sessions.DeleteForUser(ctx, id); err != nil {
 		return nil, err
 	}
 	if !invitation {
 		return &authv1.NewPasswordResponse{}, nil
-	}
-	u, err := s.Client.User.Query().Where(user.ID(id)).WithLicense().WithAgency().Only(sys)
-	if err != nil {
-		return nil, err
 	}
 	signedIn, err := s.signIn(ctx, u, now)
 	if err != nil {

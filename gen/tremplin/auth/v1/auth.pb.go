@@ -362,9 +362,9 @@ type NewPasswordRequest struct {
 	Password string `protobuf:"bytes,2,opt,name=password,proto3" json:"password,omitempty"`
 	// The single-use token carried by the link.
 	Token string `protobuf:"bytes,3,opt,name=token,proto3" json:"token,omitempty"`
-	// The terms of use are accepted (required for an invitation link; its refusal names this
-	// field: « Vous devez accepter les conditions générales d'utilisation pour créer votre mot de
-	// passe »).
+	// The terms of use are accepted (required for an invitation link, and for a reset link of an
+	// account that never accepted them; its refusal names this field: « Vous devez accepter les
+	// conditions générales d'utilisation pour créer votre mot de passe »).
 	AcceptTerms   bool `protobuf:"varint,4,opt,name=accept_terms,json=acceptTerms,proto3" json:"accept_terms,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -314,6 +314,9 @@ const (
 	// An application's status cannot be set to this one by hand: it becomes engaged when the
 	// first activity linked to it is completed, and never goes back to new.
 	ErrorReason_ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY ErrorReason = 26
+	// A first sign-in of an account that never accepted the terms of use (it got its password
+	// some other way than its invitation): a password link asks for them (FailedPrecondition).
+	ErrorReason_ERROR_REASON_TERMS_NOT_ACCEPTED ErrorReason = 27
 )
 
 // Enum value maps for ErrorReason.
@@ -346,6 +349,7 @@ var (
 		24: "ERROR_REASON_SERVER_BUSY",
 		25: "ERROR_REASON_CANDIDATE_ALREADY_ACTIVE",
 		26: "ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY",
+		27: "ERROR_REASON_TERMS_NOT_ACCEPTED",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":                     0,
@@ -375,6 +379,7 @@ var (
 		"ERROR_REASON_SERVER_BUSY":                     24,
 		"ERROR_REASON_CANDIDATE_ALREADY_ACTIVE":        25,
 		"ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY": 26,
+		"ERROR_REASON_TERMS_NOT_ACCEPTED":              27,
 	}
 )
 
@@ -1104,7 +1109,7 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\x19CONTACT_STATUS_INCOMPLETE\x10\x02\x1a\x0e\xca\xf3\x18\n" +
 	"incomplete\x12'\n" +
 	"\x16CONTACT_STATUS_ENGAGED\x10\x03\x1a\v\xca\xf3\x18\aengaged\x12'\n" +
-	"\x16CONTACT_STATUS_THANKED\x10\x04\x1a\v\xca\xf3\x18\athanked*\xe1\a\n" +
+	"\x16CONTACT_STATUS_THANKED\x10\x04\x1a\v\xca\xf3\x18\athanked*\x86\b\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_UNAUTHENTICATED\x10\x01\x12$\n" +
@@ -1133,7 +1138,8 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\x1aERROR_REASON_LICENSE_STATE\x10\x17\x12\x1c\n" +
 	"\x18ERROR_REASON_SERVER_BUSY\x10\x18\x12)\n" +
 	"%ERROR_REASON_CANDIDATE_ALREADY_ACTIVE\x10\x19\x120\n" +
-	",ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY\x10\x1aB\xcd\x01\n" +
+	",ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY\x10\x1a\x12#\n" +
+	"\x1fERROR_REASON_TERMS_NOT_ACCEPTED\x10\x1bB\xcd\x01\n" +
 	"\x16com.tremplin.common.v1B\vCommonProtoP\x01Z<github.com/tremplin/tremplin/gen/tremplin/common/v1;commonv1\xa2\x02\x03TCX\xaa\x02\x12Tremplin.Common.V1\xca\x02\x12Tremplin\\Common\\V1\xe2\x02\x1eTremplin\\Common\\V1\\GPBMetadata\xea\x02\x14Tremplin::Common::V1b\x06proto3"
 
 var (

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link as RouterLink, useLocation } from "react-router";
+import { Code } from "@connectrpc/connect";
 import { useMutation } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -12,7 +13,7 @@ import { useModals } from "../../components/ModalHost";
 import { Logo } from "../../components/Logo";
 import type { RedirectState } from "../../AppRoutes";
 import { AuthService } from "../../gen/tremplin/auth/v1/auth_pb";
-import { loginErrorMessage } from "../../lib/errors";
+import { errorCode, loginErrorMessage, serverMessage } from "../../lib/errors";
 import { messages } from "../../lib/messages";
 import { handlesAllErrors } from "../../lib/queryClient";
 import { landingAfterLogin } from "../../lib/routes";
@@ -63,7 +64,10 @@ export default function LoginPage() {
           setEntering(true);
           void session.signIn(res.user, landingAfterLogin(res.user, from));
         },
-        onError: (err) => setError(loginErrorMessage(err)),
+        // A sign-in refused until something is done first (the terms of use to accept before a
+        // first sign-in) says what in the server's message; the others are the spec's.
+        onError: (err) =>
+          setError((errorCode(err) === Code.FailedPrecondition && serverMessage(err)) || loginErrorMessage(err)),
       },
     );
   });

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { useMutation } from "@connectrpc/connect-query";
@@ -23,6 +23,7 @@ import { landingAfterLogin } from "../../lib/routes";
 import { useSession } from "../../lib/session";
 import { usePageTitle } from "../../lib/usePageTitle";
 import { useServerViolations } from "../../lib/useServerViolations";
+import { fieldViolations } from "../../lib/violations";
 import * as rules from "../../lib/validation";
 import { PasswordField } from "./fields";
 
@@ -34,7 +35,9 @@ const fieldOfPath = (path: string) => (path === "password" ? "password" : path =
 
 /**
  * The page an e-mailed link opens (query parameters id and token): "create" for an invitation
- * (with the terms-of-use checkbox), "update" for a password reset.
+ * (with the terms-of-use checkbox), "update" for a password reset — which shows the checkbox too
+ * once the server's refusal names it: the reset link of an account that never accepted the
+ * terms (an invitation never completed) asks for them.
  */
 export function PasswordLinkPage({ variant }: { variant: "create" | "update" }) {
   const create = variant === "create";
@@ -44,6 +47,8 @@ export function PasswordLinkPage({ variant }: { variant: "create" | "update" }) 
   const toast = useToast();
   const session = useSession();
   const [error, setError] = useState<string | null>(null);
+  const [termsAsked, setTermsAsked] = useState(false);
+  const withTerms = create || termsAsked;
   const termsErrorId = useId();
   const mutation = useMutation(AuthService.method.newPassword, { meta: handlesAllErrors });
 
@@ -55,11 +60,16 @@ export function PasswordLinkPage({ variant }: { variant: "create" | "update" }) 
     formState: { errors },
   } = form;
   const placeViolations = useServerViolations(form, { field: fieldOfPath, ownRules: /^(password|accept_terms)\./ });
+  // The checkbox the server asked for takes the focus once it is there.
+  const { setFocus } = form;
+  useEffect(() => {
+    if (termsAsked) setFocus("terms");
+  }, [termsAsked, setFocus]);
 
   const onSubmit = handleSubmit((values) => {
     setError(null);
     mutation.mutate(
-      { id: params.get("id") ?? "", token: params.get("token") ?? "", password: values.password, acceptTerms: create && values.terms },
+      { id: params.get("id") ?? "", token: params.get("token") ?? "", password: values.password, acceptTerms: withTerms && values.terms },
       {
         onSuccess: (res) => {
           toast.success(m.success);
@@ -69,13 +79,14 @@ export function PasswordLinkPage({ variant }: { variant: "create" | "update" }) 
         },
         onError: (err) => {
           // The password's format and the terms go under their field; the rest above the form.
+          if (fieldViolations(err).some((v) => v.path === "accept_terms")) setTermsAsked(true);
           if (!placeViolations(err)) setError(newPasswordErrorMessage(err));
         },
       },
     );
   });
 
-  const terms = register("terms", { validate: create ? rules.termsAccepted : undefined });
+  const terms = register("terms", { validate: withTerms ? rules.termsAccepted : undefined });
 
   return (
     <Box sx={{ flex: 1, display: "flex", justifyContent: "center", alignItems: "flex-start", px: 2, py: { xs: 4, sm: 8 } }}>
@@ -114,7 +125,7 @@ export function PasswordLinkPage({ variant }: { variant: "create" | "update" }) 
               },
             })}
           />
-          {create && (
+          {withTerms && (
             <Box>
               <FormControlLabel
                 sx={{ alignItems: "flex-start", mr: 0 }}

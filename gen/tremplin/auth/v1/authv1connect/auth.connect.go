@@ -53,8 +53,11 @@ const (
 type AuthServiceClient interface {
 	// Login checks the credentials and opens a session (cookie). Wrong credentials answer
 	// PermissionDenied/INVALID_CREDENTIALS; a B2B candidate without a valid licence answers
-	// Unauthenticated/ACCESS_EXPIRED (HTTP 401); too many attempts ResourceExhausted; too many
-	// sign-ins at once Unavailable/SERVER_BUSY (HTTP 503).
+	// Unauthenticated/ACCESS_EXPIRED (HTTP 401); a first sign-in of an account that never
+	// accepted the terms of use FailedPrecondition/TERMS_NOT_ACCEPTED (a password link asks for
+	// them); too many attempts ResourceExhausted; too many sign-ins at once
+	// Unavailable/SERVER_BUSY (HTTP 503). A successful first sign-in voids every outstanding
+	// password link of the account.
 	Login(context.Context, *v1.LoginRequest) (*v1.LoginResponse, error)
 	// Logout ends the session server-side and clears the cookie. It always succeeds.
 	Logout(context.Context, *v1.LogoutRequest) (*v1.LogoutResponse, error)
@@ -64,10 +67,13 @@ type AuthServiceClient interface {
 	// whether or not it is. Asked too often for one address or from one client:
 	// ResourceExhausted/TOO_MANY_ATTEMPTS, known address or not.
 	ResetPassword(context.Context, *v1.ResetPasswordRequest) (*v1.ResetPasswordResponse, error)
-	// NewPassword sets a password from a reset or invitation link (id + token). An invitation
-	// needs accept_terms (the new-password page's checkbox), and completing it signs the user in
+	// NewPassword sets a password from a reset or invitation link (id + token). Links are single
+	// use, and issuing or using one voids every other outstanding link of the account. An
+	// invitation needs accept_terms (the new-password page's checkbox), and so does a reset link
+	// of an account that never accepted the terms; completing an invitation signs the user in
 	// as Login does (session cookie; a pending licence is activated, a B2C trial starts) and
-	// answers the user. A reset answers no user: the person signs in with the new password.
+	// answers the user. An invitation of an account that has signed in is a dead link
+	// (TOKEN_INVALID). A reset answers no user: the person signs in with the new password.
 	NewPassword(context.Context, *v1.NewPasswordRequest) (*v1.NewPasswordResponse, error)
 	// UpdateProfile changes the signed-in user's own profile (hasPaid and status are not theirs
 	// to change). Turning task notifications on needs premium.
@@ -193,8 +199,11 @@ func (c *authServiceClient) UpdateProfile(ctx context.Context, req *v1.UpdatePro
 type AuthServiceHandler interface {
 	// Login checks the credentials and opens a session (cookie). Wrong credentials answer
 	// PermissionDenied/INVALID_CREDENTIALS; a B2B candidate without a valid licence answers
-	// Unauthenticated/ACCESS_EXPIRED (HTTP 401); too many attempts ResourceExhausted; too many
-	// sign-ins at once Unavailable/SERVER_BUSY (HTTP 503).
+	// Unauthenticated/ACCESS_EXPIRED (HTTP 401); a first sign-in of an account that never
+	// accepted the terms of use FailedPrecondition/TERMS_NOT_ACCEPTED (a password link asks for
+	// them); too many attempts ResourceExhausted; too many sign-ins at once
+	// Unavailable/SERVER_BUSY (HTTP 503). A successful first sign-in voids every outstanding
+	// password link of the account.
 	Login(context.Context, *v1.LoginRequest) (*v1.LoginResponse, error)
 	// Logout ends the session server-side and clears the cookie. It always succeeds.
 	Logout(context.Context, *v1.LogoutRequest) (*v1.LogoutResponse, error)
@@ -204,10 +213,13 @@ type AuthServiceHandler interface {
 	// whether or not it is. Asked too often for one address or from one client:
 	// ResourceExhausted/TOO_MANY_ATTEMPTS, known address or not.
 	ResetPassword(context.Context, *v1.ResetPasswordRequest) (*v1.ResetPasswordResponse, error)
-	// NewPassword sets a password from a reset or invitation link (id + token). An invitation
-	// needs accept_terms (the new-password page's checkbox), and completing it signs the user in
+	// NewPassword sets a password from a reset or invitation link (id + token). Links are single
+	// use, and issuing or using one voids every other outstanding link of the account. An
+	// invitation needs accept_terms (the new-password page's checkbox), and so does a reset link
+	// of an account that never accepted the terms; completing an invitation signs the user in
 	// as Login does (session cookie; a pending licence is activated, a B2C trial starts) and
-	// answers the user. A reset answers no user: the person signs in with the new password.
+	// answers the user. An invitation of an account that has signed in is a dead link
+	// (TOKEN_INVALID). A reset answers no user: the person signs in with the new password.
 	NewPassword(context.Context, *v1.NewPasswordRequest) (*v1.NewPasswordResponse, error)
 	// UpdateProfile changes the signed-in user's own profile (hasPaid and status are not theirs
 	// to change). Turning task notifications on needs premium.

@@ -169,9 +169,9 @@ export type NewPasswordRequest = Message<"tremplin.auth.v1.NewPasswordRequest"> 
   token: string;
 
   /**
-   * The terms of use are accepted (required for an invitation link; its refusal names this
-   * field: « Vous devez accepter les conditions générales d'utilisation pour créer votre mot de
-   * passe »).
+   * The terms of use are accepted (required for an invitation link, and for a reset link of an
+   * account that never accepted them; its refusal names this field: « Vous devez accepter les
+   * conditions générales d'utilisation pour créer votre mot de passe »).
    *
    * @generated from field: bool accept_terms = 4;
    */
@@ -308,8 +308,11 @@ export const AuthService: GenService<{
   /**
    * Login checks the credentials and opens a session (cookie). Wrong credentials answer
    * PermissionDenied/INVALID_CREDENTIALS; a B2B candidate without a valid licence answers
-   * Unauthenticated/ACCESS_EXPIRED (HTTP 401); too many attempts ResourceExhausted; too many
-   * sign-ins at once Unavailable/SERVER_BUSY (HTTP 503).
+   * Unauthenticated/ACCESS_EXPIRED (HTTP 401); a first sign-in of an account that never
+   * accepted the terms of use FailedPrecondition/TERMS_NOT_ACCEPTED (a password link asks for
+   * them); too many attempts ResourceExhausted; too many sign-ins at once
+   * Unavailable/SERVER_BUSY (HTTP 503). A successful first sign-in voids every outstanding
+   * password link of the account.
    *
    * @generated from rpc tremplin.auth.v1.AuthService.Login
    */
@@ -351,10 +354,13 @@ export const AuthService: GenService<{
     output: typeof ResetPasswordResponseSchema;
   },
   /**
-   * NewPassword sets a password from a reset or invitation link (id + token). An invitation
-   * needs accept_terms (the new-password page's checkbox), and completing it signs the user in
+   * NewPassword sets a password from a reset or invitation link (id + token). Links are single
+   * use, and issuing or using one voids every other outstanding link of the account. An
+   * invitation needs accept_terms (the new-password page's checkbox), and so does a reset link
+   * of an account that never accepted the terms; completing an invitation signs the user in
    * as Login does (session cookie; a pending licence is activated, a B2C trial starts) and
-   * answers the user. A reset answers no user: the person signs in with the new password.
+   * answers the user. An invitation of an account that has signed in is a dead link
+   * (TOKEN_INVALID). A reset answers no user: the person signs in with the new password.
    *
    * @generated from rpc tremplin.auth.v1.AuthService.NewPassword
    */
