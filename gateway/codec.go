@@ -5,13 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
 
+	"buf.build/go/protovalidate"
 	"connectrpc.com/connect"
 	"connectrpc.com/vanguard"
+	"google.golang.org/genproto/googleapis/api/annotations"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -19,27 +18,88 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/known/anypb"
 
-	"github.com/tremplin/tremplin/internal/enums"
+	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/jsonin"
 )
 
 // specJSON is the JSON codec of the documented /api routes. It is protojson with two
 // changes the spec's clients expect: enum values are the spec's strings ("not-started",
-// "agency-admin"; the proto names are accepted too on input), and an error body carries a
-// "type" — the machine reason — beside google.rpc.Status's code, message and details.
+// "agency-admin"; the proto names and numbers are accepted too on input, any other word is
+// refused), and an error body carries a "type" — the machine reason — beside
+// google.rpc.Status's code, message and details. A request body is read by jsonin first, so
+// a value of the wrong type is a field violation (400 INVALID_FIELDS), not an internal error.
 // Zero scalars and empty lists are written; unset messages are left out (so an absent
 // licence is an empty object, and an absent intermediary is absent).
 type specJSON struct {
-	marshal   protojson.MarshalOptions
-	unmarshal protojson.UnmarshalOptions
+	marshal       protojson.MarshalOptions
+	unmarshalOpts protojson.UnmarshalOptions
+	// bodies is where a route's body sits in its request, by the body's type: vanguard hands
+	// the codec the body's message alone, and a violation names the field from the request.
+	bodies map[protoreflect.FullName][]apierr.Step
 }
 
 var _ vanguard.RESTCodec = (*specJSON)(nil)
 
 func newSpecJSON(res vanguard.TypeResolver) vanguard.Codec {
 	return &specJSON{
-		marshal:   protojson.MarshalOptions{Resolver: res, EmitDefaultValues: true},
-		unmarshal: protojson.UnmarshalOptions{Resolver: res, DiscardUnknown: true},
+		marshal:       protojson.MarshalOptions{Resolver: res, EmitDefaultValues: true},
+		unmarshalOpts: protojson.UnmarshalOptions{Resolver: res, DiscardUnknown: true},
 	}
+}
+
+// specJSONOf makes the codec of the services' routes.
+func specJSONOf(services []protoreflect.ServiceDescriptor) func(vanguard.TypeResolver) vanguard.Codec {
+	bodies := bodyFields(services)
+	return func(res vanguard.TypeResolver) vanguard.Codec {
+		c := newSpecJSON(res).(*specJSON)
+		c.bodies = bodies
+		return c
+	}
+}
+
+// bodyFields answers, for each message type that is the body field of a route (body: "task"),
+// the field's path in its request; a type that two routes place under different names is
+// left out (its violations then name the field from the body).
+func bodyFields(services []protoreflect.ServiceDescriptor) map[protoreflect.FullName][]apierr.Step {
+	out := map[protoreflect.FullName][]apierr.Step{}
+	ambiguous := map[protoreflect.FullName]bool{}
+	for _, s := range services {
+		for i := range s.Methods().Len() {
+			m := s.Methods().Get(i)
+			rule, _ := proto.GetExtension(m.Options(), annotations.E_Http).(*annotations.HttpRule)
+			if rule == nil {
+				continue
+			}
+			for _, r := range append([]*annotations.HttpRule{rule}, rule.GetAdditionalBindings()...) {
+				if r.GetBody() == "" || r.GetBody() == "*" {
+					continue
+				}
+				var path []apierr.Step
+				md := m.Input()
+				for name := range strings.SplitSeq(r.GetBody(), ".") {
+					f := md.Fields().ByName(protoreflect.Name(name))
+					if f == nil || f.Message() == nil || f.IsList() || f.IsMap() {
+						path = nil
+						break
+					}
+					path = append(path, apierr.At(f))
+					md = f.Message()
+				}
+				if path == nil {
+					continue
+				}
+				name := md.FullName()
+				if seen, ok := out[name]; ok && protovalidate.FieldPathString(apierr.PathOf(seen)) != protovalidate.FieldPathString(apierr.PathOf(path)) {
+					ambiguous[name] = true
+				}
+				out[name] = path
+			}
+		}
+	}
+	for name := range ambiguous {
+		delete(out, name)
+	}
+	return out
 }
 
 func (c *specJSON) Name() string { return vanguard.CodecJSON }
@@ -53,25 +113,34 @@ func (c *specJSON) MarshalAppend(base []byte, msg proto.Message) ([]byte, error)
 }
 
 func (c *specJSON) Unmarshal(data []byte, msg proto.Message) error {
+	return c.unmarshal(data, msg, c.bodies[msg.ProtoReflect().Descriptor().FullName()])
+}
+
+// unmarshal reads data as msg, found at path in the request (the route's body field, or nil
+// for the whole request). A value of the wrong type for its field, or a word of none of an
+// enum's values, is the caller's mistake: InvalidArgument/INVALID_FIELDS naming each field
+// (jsonin), never the internal error protojson's would make.
+func (c *specJSON) unmarshal(data []byte, msg proto.Message, path []apierr.Step) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil
 	}
-	if !validText(data) {
+	if !jsonin.ValidText(data) {
 		// encoding/json would quietly make U+FFFD of them; Connect refuses them.
 		return connect.NewError(connect.CodeInvalidArgument, errors.New("le corps de la requête contient du texte qui n'est pas de l'UTF-8 valide"))
 	}
-	var tree any
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	if err := dec.Decode(&tree); err != nil {
+	normalized, violations, err := jsonin.Read(data, msg.ProtoReflect().Descriptor(), path, jsonin.Options{Spec: true})
+	switch {
+	case err != nil:
 		return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("le corps de la requête n'est pas du JSON valide: %w", err))
+	case len(violations) > 0:
+		return apierr.InvalidFields(violations...)
 	}
-	fromSpec(tree, msg.ProtoReflect().Descriptor())
-	normalized, err := json.Marshal(tree)
-	if err != nil {
-		return err
+	if err := c.unmarshalOpts.Unmarshal(normalized, msg); err != nil {
+		// What jsonin lets through and protojson does not (a field given twice, two members
+		// of a oneof): still the caller's mistake.
+		return connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("le corps de la requête est incorrect: %w", err))
 	}
-	return c.unmarshal.Unmarshal(normalized, msg)
+	return nil
 }
 
 func (c *specJSON) MarshalAppendField(base []byte, msg proto.Message, field protoreflect.FieldDescriptor) ([]byte, error) {
@@ -95,7 +164,10 @@ func (c *specJSON) MarshalAppendField(base []byte, msg proto.Message, field prot
 
 func (c *specJSON) UnmarshalField(data []byte, msg proto.Message, field protoreflect.FieldDescriptor) error {
 	if field.Message() != nil && !field.IsList() && !field.IsMap() {
-		return c.Unmarshal(data, msg.ProtoReflect().Mutable(field).Message().Interface())
+		return c.unmarshal(data, msg.ProtoReflect().Mutable(field).Message().Interface(), []apierr.Step{apierr.At(field)})
+	}
+	if !json.Valid(data) {
+		return connect.NewError(connect.CodeInvalidArgument, errors.New("le corps de la requête n'est pas du JSON valide"))
 	}
 	wrapped, err := json.Marshal(map[string]json.RawMessage{field.JSONName(): data})
 	if err != nil {
@@ -118,50 +190,6 @@ func (c *specJSON) errorBody(base []byte, st *status.Status) ([]byte, error) {
 	return appendJSON(base, obj)
 }
 
-// validText reports whether a JSON document holds only UTF-8 text: valid UTF-8 bytes, and no
-// \u escape of half a UTF-16 surrogate pair — what protojson, Connect's JSON codec, refuses.
-func validText(data []byte) bool {
-	if !utf8.Valid(data) {
-		return false
-	}
-	for i := 0; i < len(data); i++ {
-		if data[i] != '\\' {
-			continue
-		}
-		i++ // the escaped character: a backslash escaping a backslash is skipped whole
-		if i >= len(data) || data[i] != 'u' {
-			continue
-		}
-		r, ok := hex4(data[i+1:])
-		if !ok {
-			continue // not JSON: the decoder says so
-		}
-		i += 4
-		switch {
-		case utf16.IsSurrogate(r) && r < 0xDC00: // a high half: its low half must follow
-			if i+6 < len(data) && data[i+1] == '\\' && data[i+2] == 'u' {
-				if low, ok := hex4(data[i+3:]); ok && low >= 0xDC00 && low <= 0xDFFF {
-					i += 6
-					continue
-				}
-			}
-			return false
-		case utf16.IsSurrogate(r): // a low half alone
-			return false
-		}
-	}
-	return true
-}
-
-// hex4 reads the 4 hexadecimal digits of a \u escape.
-func hex4(b []byte) (rune, bool) {
-	if len(b) < 4 {
-		return 0, false
-	}
-	n, err := strconv.ParseUint(string(b[:4]), 16, 32)
-	return rune(n), err == nil
-}
-
 func errorType(st *status.Status) string {
 	for _, detail := range st.GetDetails() {
 		info := &errdetails.ErrorInfo{}
@@ -178,56 +206,6 @@ func appendJSON(base []byte, v any) ([]byte, error) {
 		return nil, err
 	}
 	return append(base, data...), nil
-}
-
-// fromSpec rewrites, in place, spec strings of enum fields back to proto value names.
-func fromSpec(node any, md protoreflect.MessageDescriptor) {
-	obj, ok := node.(map[string]any)
-	if !ok || isWellKnown(md) {
-		return
-	}
-	fields := md.Fields()
-	for i := range fields.Len() {
-		f := fields.Get(i)
-		key := f.JSONName()
-		value, present := obj[key]
-		if !present {
-			key = string(f.Name()) // protojson accepts the proto name too
-			if value, present = obj[key]; !present {
-				continue
-			}
-		}
-		switch {
-		case f.IsMap():
-			if m, ok := value.(map[string]any); ok {
-				for k, v := range m {
-					m[k] = convertIn(v, f.MapValue())
-				}
-			}
-		case f.IsList():
-			if list, ok := value.([]any); ok {
-				for j, v := range list {
-					list[j] = convertIn(v, f)
-				}
-			}
-		default:
-			obj[key] = convertIn(value, f)
-		}
-	}
-}
-
-func convertIn(v any, f protoreflect.FieldDescriptor) any {
-	switch {
-	case f.Enum() != nil:
-		if s, ok := v.(string); ok {
-			if n, found := enums.NumberOf(f.Enum(), s); found {
-				return string(f.Enum().Values().ByNumber(n).Name())
-			}
-		}
-	case f.Message() != nil:
-		fromSpec(v, f.Message())
-	}
-	return v
 }
 
 func isWellKnown(md protoreflect.MessageDescriptor) bool {

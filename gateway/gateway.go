@@ -42,7 +42,7 @@ func New(services []Handler) (http.Handler, error) {
 		))
 	}
 	transcoder, err := vanguard.NewTranscoder(vgServices,
-		vanguard.WithCodec(newSpecJSON),
+		vanguard.WithCodec(specJSONOf(descriptors)),
 		vanguard.WithCompression(fastgzip.Name, fastgzip.NewCompressor, fastgzip.NewDecompressor),
 		vanguard.WithUnknownHandler(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 			writeError(w, http.StatusNotFound, connect.CodeNotFound, "NOT_FOUND", "Route inconnue")

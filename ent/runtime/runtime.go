@@ -866,6 +866,9 @@ func init() {
 			return next.Mutate(ctx, m)
 		})
 	}
+	userHooks := schema.User{}.Hooks()
+
+	user.Hooks[1] = userHooks[0]
 	userMixinFields0 := userMixin[0].Fields()
 	_ = userMixinFields0
 	userMixinFields1 := userMixin[1].Fields()

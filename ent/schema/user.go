@@ -8,6 +8,7 @@ import (
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
 
+	"github.com/tremplin/tremplin/internal/consent"
 	"github.com/tremplin/tremplin/internal/tenancy"
 )
 
@@ -81,3 +82,7 @@ func (User) Indexes() []ent.Index {
 }
 
 func (User) Policy() ent.Policy { return tenancy.UserPolicy() }
+
+// Hooks: consent to the coach view ends when the candidate's agency or arrangement changes,
+// whoever writes it (internal/consent).
+func (User) Hooks() []ent.Hook { return []ent.Hook{consent.Hook()} }

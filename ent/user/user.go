@@ -156,7 +156,7 @@ func ValidColumn(column string) bool {
 //
 //	import _ "github.com/tremplin/tremplin/ent/runtime"
 var (
-	Hooks  [1]ent.Hook
+	Hooks  [2]ent.Hook
 	Policy ent.Policy
 	// DefaultCreatedAt holds the default value on creation for the "created_at" field.
 	DefaultCreatedAt func() time.Time

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
+	"buf.build/go/protovalidate"
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -66,4 +67,55 @@ func fieldPath(root protoreflect.MessageDescriptor, path string) *validate.Field
 		out.Elements = append(out.Elements, elem)
 	}
 	return out
+}
+
+// Step is one element of the way from a request to one of its fields: the field, with its
+// list index or map key.
+type Step struct {
+	Field protoreflect.FieldDescriptor
+	Index int     // a list's item, or -1
+	Key   *string // a map's key, when it is a string
+}
+
+// At is the step to a field (not to one of its items).
+func At(f protoreflect.FieldDescriptor) Step { return Step{Field: f, Index: -1} }
+
+// PathOf is path as protovalidate writes it.
+func PathOf(path []Step) *validate.FieldPath {
+	out := &validate.FieldPath{Elements: make([]*validate.FieldPathElement, 0, len(path))}
+	for _, s := range path {
+		elem := &validate.FieldPathElement{
+			FieldNumber: proto.Int32(int32(s.Field.Number())),
+			FieldName:   proto.String(string(s.Field.Name())),
+			FieldType:   descriptorpb.FieldDescriptorProto_Type(s.Field.Kind()).Enum(),
+		}
+		switch {
+		case s.Index >= 0:
+			elem.Subscript = &validate.FieldPathElement_Index{Index: uint64(s.Index)}
+		case s.Key != nil:
+			elem.Subscript = &validate.FieldPathElement_StringKey{StringKey: *s.Key}
+		}
+		out.Elements = append(out.Elements, elem)
+	}
+	return out
+}
+
+// Violation is the breach of rule ruleID by the field at path (none: the request as a whole).
+func Violation(path []Step, ruleID, message string) *validate.Violation {
+	return &validate.Violation{Field: PathOf(path), RuleId: proto.String(ruleID), Message: proto.String(message)}
+}
+
+// InvalidFields refuses a request whose fields break rules, as the validation interceptor
+// does: InvalidArgument, reason INVALID_FIELDS, its message listing the violations and a
+// buf.validate.Violations detail holding them.
+func InvalidFields(violations ...*validate.Violation) *connect.Error {
+	wrapped := &protovalidate.ValidationError{Violations: make([]*protovalidate.Violation, 0, len(violations))}
+	for _, v := range violations {
+		wrapped.Violations = append(wrapped.Violations, &protovalidate.Violation{Proto: v})
+	}
+	err := New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_INVALID_FIELDS, wrapped.Error())
+	if detail, detailErr := connect.NewErrorDetail(wrapped.ToProto()); detailErr == nil {
+		err.AddDetail(detail)
+	}
+	return err
 }

@@ -3,7 +3,9 @@
 package resource
 
 import (
+	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -53,4 +55,23 @@ func SafeURL(raw string) (url string, ok bool) {
 		return "", false
 	}
 	return "https://" + strings.TrimPrefix(url, "//"), true
+}
+
+// Max is the most links an item (a contact, a task, an event, an application) keeps.
+const Max = 50
+
+// TooMany refuses a list of links past Max, on the field that would hold them.
+var TooMany = fmt.Sprintf("Pas plus de %d liens par élément", Max)
+
+// Add answers the links of have with those of added that are not there yet (by address), and
+// whether they fit: links added past Max in all do not (an item already past it, from before
+// the cap, may still be written with no new link).
+func Add(have, added []Resource) ([]Resource, bool) {
+	out := append([]Resource{}, have...)
+	for _, r := range added {
+		if !slices.ContainsFunc(out, func(h Resource) bool { return h.URL == r.URL }) {
+			out = append(out, r)
+		}
+	}
+	return out, len(out) <= Max || len(out) == len(have)
 }

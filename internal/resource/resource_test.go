@@ -2,6 +2,7 @@ package resource_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -125,4 +126,31 @@ func message(body map[string]any) string {
 		}
 	}
 	return ""
+}
+
+// Links added to an item's go after them, once each, up to Max in all; an item past Max from
+// before the cap keeps what it has when nothing is added.
+func TestAddStopsAtTheCap(t *testing.T) {
+	links := func(from, n int) []resource.Resource {
+		out := []resource.Resource{}
+		for i := from; i < from+n; i++ {
+			out = append(out, resource.Resource{Label: "Lien", URL: fmt.Sprintf("https://exemple.fr/%d", i)})
+		}
+		return out
+	}
+	if got, ok := resource.Add(links(0, 30), links(20, 20)); !ok || len(got) != 40 || got[39].URL != "https://exemple.fr/39" {
+		t.Errorf("30 + 20 with 10 known: %d links, ok %v", len(got), ok)
+	}
+	if got, ok := resource.Add(links(0, 49), links(49, 1)); !ok || len(got) != resource.Max {
+		t.Errorf("up to the cap: %d links, ok %v", len(got), ok)
+	}
+	if _, ok := resource.Add(links(0, resource.Max), links(resource.Max, 1)); ok {
+		t.Error("one past the cap is added")
+	}
+	if got, ok := resource.Add(links(0, 300), links(0, 5)); !ok || len(got) != 300 {
+		t.Errorf("an item from before the cap, nothing new: %d links, ok %v", len(got), ok)
+	}
+	if _, ok := resource.Add(links(0, 300), links(300, 1)); ok {
+		t.Error("an item from before the cap grows")
+	}
 }

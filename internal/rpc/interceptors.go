@@ -192,8 +192,9 @@ func authorize(policies access.Policies) connect.UnaryInterceptorFunc {
 }
 
 // validateRequests applies the protovalidate rules declared in the protos to every request,
-// and refuses NUL characters in its strings (text.go). A refusal is InvalidArgument with the INVALID_FIELDS reason and the field violations as a
-// buf.validate.Violations detail.
+// and the rules every request meets (rules.go: no NUL in a string, enums within their values,
+// dates within 1900–2200, at most resource.Max links). A refusal is InvalidArgument with the
+// INVALID_FIELDS reason and the field violations as a buf.validate.Violations detail.
 func validateRequests() (connect.UnaryInterceptorFunc, error) {
 	validator, err := protovalidate.New()
 	if err != nil {
@@ -205,7 +206,7 @@ func validateRequests() (connect.UnaryInterceptorFunc, error) {
 			if !ok {
 				return next(ctx, req)
 			}
-			err := withNULViolations(msg, validator.Validate(msg))
+			err := withRequestRules(msg, validator.Validate(msg))
 			var verr *protovalidate.ValidationError
 			switch {
 			case err == nil:

@@ -162,6 +162,8 @@ func New(d Deps) (*Server, error) {
 	}
 	options := []connect.HandlerOption{
 		connect.WithInterceptors(interceptors...),
+		// Enum words of no value refused, not dropped (internal/rpc/codec.go).
+		rpc.JSONCodecs(),
 		connect.WithReadMaxBytes(gateway.MaxBodyBytes),
 		connect.WithCompressMinBytes(1024),
 		connect.WithCompression(fastgzip.Name, fastgzip.NewDecompressor, fastgzip.NewCompressor),

@@ -6,6 +6,7 @@ import (
 
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tremplin/tremplin/ent"
@@ -156,10 +157,14 @@ func completeTask(ctx context.Context, client *ent.Client, owner, id uuid.UUID, 
 	if t.Status == task.StatusCompleted {
 		return followUp{}, errAlreadyCompleted()
 	}
+	links, err := withLinks(req, t.Resources, req.GetResources())
+	if err != nil {
+		return followUp{}, err
+	}
 	n, err := client.Task.Update().Where(task.ID(id), task.OwnerID(owner), task.StatusEQ(task.StatusNotStarted)).
 		SetStatus(task.StatusCompleted).SetExecutionDate(now).
 		SetMarkAsCompleteComment(req.GetMarkAsCompleteComment()).
-		SetResources(withLinks(t.Resources, req.GetResources())).
+		SetResources(links).
 		Save(ctx)
 	if err != nil {
 		return followUp{}, err
@@ -185,11 +190,15 @@ func completeEvent(ctx context.Context, client *ent.Client, owner, id uuid.UUID,
 	if e.Date.After(now) {
 		return followUp{}, errNotYetHappened()
 	}
+	links, err := withLinks(req, e.Resources, req.GetResources())
+	if err != nil {
+		return followUp{}, err
+	}
 	n, err := client.Event.Update().Where(event.ID(id), event.OwnerID(owner), event.StatusEQ(event.StatusNotStarted)).
 		SetStatus(event.StatusCompleted).SetCompletedAt(now).
 		SetMood(event.Mood(enums.Spec(req.GetMood()))).
 		SetMarkAsCompleteComment(req.GetMarkAsCompleteComment()).
-		SetResources(withLinks(e.Resources, req.GetResources())).
+		SetResources(links).
 		Save(ctx)
 	if err != nil {
 		return followUp{}, err
@@ -278,9 +287,13 @@ func (s *Service) UpdateReport(ctx context.Context, req *activityv1.UpdateReport
 			if e.Status != event.StatusCompleted {
 				return errNotCompleted()
 			}
+			links, err := withLinks(req, e.Resources, req.GetResources())
+			if err != nil {
+				return err
+			}
 			err = client.Event.UpdateOne(e).SetMood(event.Mood(enums.Spec(req.GetMood()))).
 				SetMarkAsCompleteComment(req.GetMarkAsCompleteComment()).
-				SetResources(withLinks(e.Resources, req.GetResources())).Exec(ctx)
+				SetResources(links).Exec(ctx)
 			if err != nil {
 				return err
 			}
@@ -292,8 +305,12 @@ func (s *Service) UpdateReport(ctx context.Context, req *activityv1.UpdateReport
 			if t.Status != task.StatusCompleted {
 				return errNotCompleted()
 			}
+			links, err := withLinks(req, t.Resources, req.GetResources())
+			if err != nil {
+				return err
+			}
 			err = client.Task.UpdateOne(t).SetMarkAsCompleteComment(req.GetMarkAsCompleteComment()).
-				SetResources(withLinks(t.Resources, req.GetResources())).Exec(ctx)
+				SetResources(links).Exec(ctx)
 			if err != nil {
 				return err
 			}
@@ -307,20 +324,15 @@ func (s *Service) UpdateReport(ctx context.Context, req *activityv1.UpdateReport
 	return &activityv1.UpdateReportResponse{Activity: answer}, nil
 }
 
-// withLinks answers the activity's links with those of the report added (an address already
-// there is not repeated).
-func withLinks(have []resource.Resource, added []*commonv1.Resource) []resource.Resource {
-	out := append([]resource.Resource{}, have...)
-	for _, r := range resource.FromProto(added) {
-		dup := false
-		for _, h := range out {
-			dup = dup || h.URL == r.URL
-		}
-		if !dup {
-			out = append(out, r)
-		}
+// withLinks answers the activity's links with those of the report (req) added — an address
+// already there is not repeated — refusing, on the report's resources field, links added past
+// resource.Max in all.
+func withLinks(req proto.Message, have []resource.Resource, added []*commonv1.Resource) ([]resource.Resource, error) {
+	out, ok := resource.Add(have, resource.FromProto(added))
+	if !ok {
+		return nil, apierr.InvalidField(req.ProtoReflect().Descriptor(), "resources", "resources.max_items", resource.TooMany)
 	}
-	return out
+	return out, nil
 }
 
 // loadActivity answers a task or an event of the owner, presented.
