@@ -33,7 +33,7 @@ $(NODE_MODULES): webapp/package.json webapp/package-lock.json
 	@touch $@
 
 .PHONY: tools
-tools: $(TOOLS) $(BIN)/grpcurl $(BIN)/golangci-lint $(NODE_MODULES) ## build the pinned tools and install npm packages
+tools: $(TOOLS) $(BIN)/grpcurl $(BIN)/golangci-lint $(BIN)/stripe-mock $(NODE_MODULES) ## build the pinned tools and install npm packages
 
 # --- code generation -------------------------------------------------------------------------
 
@@ -65,6 +65,14 @@ migration: ## write the migrations for a schema change: make migration name=add_
 migration-rehash: ## after merging branches that each added a migration: rewrite atlas.sum
 	go run ./cmd/migration-diff -rehash
 
+# Stripe's API on loopback for the tests (internal/stripetest starts it).
+$(BIN)/stripe-mock: tools/stripe-mock/go.mod
+	cd tools/stripe-mock && go build -o $(BIN)/ github.com/stripe/stripe-mock
+
+# Stripe's API for the browser tests: stripe-mock behind internal/stripetest's double.
+$(BIN)/stripe-double: $(BIN)/stripe-mock $(wildcard internal/stripetest/*.go internal/stripetest/cmd/stripe-double/*.go)
+	go build -o $(BIN)/stripe-double ./internal/stripetest/cmd/stripe-double
+
 $(BIN)/vegeta: tools/vegeta/go.mod
 	cd tools/vegeta && go build -o $(BIN)/ github.com/tsenart/vegeta/v12
 
@@ -90,7 +98,7 @@ lint: $(TOOLS) $(BIN)/golangci-lint ## buf lint, and golangci-lint (.golangci.ym
 	$(BIN)/golangci-lint run --allow-parallel-runners ./...
 
 .PHONY: test-go
-test-go: ## Go tests with the race detector (SQLite; PostgreSQL too when TEST_DATABASE_URL is set)
+test-go: $(BIN)/stripe-mock ## Go tests with the race detector (SQLite; PostgreSQL too when TEST_DATABASE_URL is set)
 	go test -race -count=1 -p 2 ./...
 
 .PHONY: test-web
@@ -102,7 +110,7 @@ lint-web: $(NODE_MODULES) ## ESLint on the web app (typescript-eslint, react-hoo
 	cd webapp && npm run lint
 
 .PHONY: test-e2e
-test-e2e: build ## browser tests: Playwright drives Debian's Chromium against bin/tremplin
+test-e2e: build $(BIN)/stripe-double ## browser tests: Playwright drives Debian's Chromium against bin/tremplin
 	@command -v chromium >/dev/null || ./scripts/install-chromium.sh
 	cd webapp && npm run test:e2e
 

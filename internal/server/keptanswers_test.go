@@ -535,4 +535,3 @@ func jsonRoute(t *testing.T, m protoreflect.MethodDescriptor, request string) st
 	}
 	return path
 }
-

@@ -42,6 +42,7 @@ import (
 	"github.com/tremplin/tremplin/internal/invitations"
 	"github.com/tremplin/tremplin/internal/jobs"
 	"github.com/tremplin/tremplin/internal/mail"
+	"github.com/tremplin/tremplin/internal/payments"
 	"github.com/tremplin/tremplin/internal/rpc"
 	"github.com/tremplin/tremplin/services/activity"
 	"github.com/tremplin/tremplin/services/agency"
@@ -118,6 +119,13 @@ func New(d Deps) (*Server, error) {
 		Limiter: authn.NewLoginLimiter(), Resets: authn.NewResetLimiter(), Mail: queue, Log: d.Log,
 		PublicURL: d.Config.PublicURL, TrialDays: d.Config.TrialDays, LicenseMonths: d.Config.LicenseMonths,
 	}
+	billingService := &billing.Service{
+		Base: handler.Base{Client: client, Clock: d.Clock}, Log: d.Log,
+		Stripe: payments.New(payments.Config{
+			SecretKey: d.Config.StripeSecretKey, WebhookSecret: d.Config.StripeWebhookSecret,
+			PriceID: d.Config.StripePriceID, APIBase: d.Config.StripeAPIBase, PublicURL: d.Config.PublicURL,
+		}),
+	}
 	services := []service{
 		{authv1.File_tremplin_auth_v1_auth_proto.Services().ByName("AuthService"), func(o ...connect.HandlerOption) (string, http.Handler) {
 			return authv1connect.NewAuthServiceHandler(authService, o...)
@@ -137,7 +145,7 @@ func New(d Deps) (*Server, error) {
 			}, o...)
 		}},
 		{billingv1.File_tremplin_billing_v1_billing_proto.Services().ByName("BillingService"), func(o ...connect.HandlerOption) (string, http.Handler) {
-			return billingv1connect.NewBillingServiceHandler(&billing.Service{Base: handler.Base{Client: client, Clock: d.Clock}}, o...)
+			return billingv1connect.NewBillingServiceHandler(billingService, o...)
 		}},
 	}
 
@@ -184,6 +192,11 @@ func New(d Deps) (*Server, error) {
 		return nil, fmt.Errorf("building the /api gateway: %w", err)
 	}
 	mux.Handle("/api/", apiHandler)
+	// The payment routes of the spec are browser navigations and Stripe's webhook, not RPCs.
+	payment := &billing.Routes{Service: billingService, Authenticator: authenticator}
+	mux.Handle("GET /api/payment/session", payment.Checkout())
+	mux.Handle("GET /api/payment/portal-session", payment.Portal())
+	mux.Handle("POST /api/payment/webhook", payment.Webhook())
 	mux.Handle(grpchealth.NewHandler(grpchealth.NewStaticChecker(names...)))
 	reflector := grpcreflect.NewStaticReflector(names...)
 	mux.Handle(grpcreflect.NewHandlerV1(reflector))

@@ -29,6 +29,7 @@ import (
 	"github.com/tremplin/tremplin/internal/mail"
 	"github.com/tremplin/tremplin/internal/mail/mailtest"
 	"github.com/tremplin/tremplin/internal/server"
+	"github.com/tremplin/tremplin/internal/stripetest"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
@@ -45,6 +46,8 @@ type Start struct {
 	Mail   *mailtest.Server
 	Config config.Config
 	Server *server.Server
+	// Stripe is the Stripe double of a server started with Options.Stripe.
+	Stripe *stripetest.Stripe
 	// Stop shuts the server down gracefully and waits (also done at the end of the test).
 	Stop func()
 }
@@ -55,6 +58,9 @@ type Options struct {
 	Mount func(mux *http.ServeMux)
 	// Log receives the server's log as JSON lines, from the info level.
 	Log io.Writer
+	// Stripe configures payments against a Stripe double (stripetest: stripe-mock on
+	// loopback), in Start.Stripe.
+	Stripe bool
 }
 
 // New starts a server on a fresh database of the dialect, stopped at the end of t.
@@ -79,6 +85,7 @@ func New(t testing.TB, dia testdb.Dialect, opts ...Options) *Start {
 		t.Fatal(err)
 	}
 	var mount func(*http.ServeMux)
+	var stripe *stripetest.Stripe
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	if os.Getenv("TEST_SERVER_LOG") != "" {
 		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
@@ -87,6 +94,11 @@ func New(t testing.TB, dia testdb.Dialect, opts ...Options) *Start {
 		mount = o.Mount
 		if o.Log != nil {
 			log = slog.New(slog.NewJSONHandler(o.Log, nil))
+		}
+		if o.Stripe {
+			stripe = stripetest.Start(t)
+			cfg.StripeSecretKey, cfg.StripeWebhookSecret = stripetest.SecretKey, stripetest.WebhookSecret
+			cfg.StripePriceID, cfg.StripeAPIBase = stripetest.PriceID, stripe.URL
 		}
 	}
 	srv, err := server.New(server.Deps{
@@ -105,7 +117,7 @@ func New(t testing.TB, dia testdb.Dialect, opts ...Options) *Start {
 	var once sync.Once
 	stop := func() { once.Do(func() { cancel(); <-done }) }
 	t.Cleanup(stop)
-	return &Start{URL: base, DB: database, Client: database.Client, Clock: fake, Mail: smtp, Config: cfg, Server: srv, Stop: stop}
+	return &Start{URL: base, DB: database, Client: database.Client, Clock: fake, Mail: smtp, Config: cfg, Server: srv, Stripe: stripe, Stop: stop}
 }
 
 // UserSpec describes a user to create.

@@ -7,6 +7,7 @@
 package billingv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	_ "github.com/tremplin/tremplin/gen/tremplin/options/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -183,6 +184,95 @@ func (x *CreatePortalSessionResponse) GetUrl() string {
 	return ""
 }
 
+type ConfirmCheckoutRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The Checkout session Stripe sent back to /success (?session_id=cs_…).
+	SessionId     string `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmCheckoutRequest) Reset() {
+	*x = ConfirmCheckoutRequest{}
+	mi := &file_tremplin_billing_v1_billing_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmCheckoutRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmCheckoutRequest) ProtoMessage() {}
+
+func (x *ConfirmCheckoutRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_billing_v1_billing_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmCheckoutRequest.ProtoReflect.Descriptor instead.
+func (*ConfirmCheckoutRequest) Descriptor() ([]byte, []int) {
+	return file_tremplin_billing_v1_billing_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *ConfirmCheckoutRequest) GetSessionId() string {
+	if x != nil {
+		return x.SessionId
+	}
+	return ""
+}
+
+type ConfirmCheckoutResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Subscription  *Subscription          `protobuf:"bytes,1,opt,name=subscription,proto3" json:"subscription,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmCheckoutResponse) Reset() {
+	*x = ConfirmCheckoutResponse{}
+	mi := &file_tremplin_billing_v1_billing_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmCheckoutResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmCheckoutResponse) ProtoMessage() {}
+
+func (x *ConfirmCheckoutResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_billing_v1_billing_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmCheckoutResponse.ProtoReflect.Descriptor instead.
+func (*ConfirmCheckoutResponse) Descriptor() ([]byte, []int) {
+	return file_tremplin_billing_v1_billing_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *ConfirmCheckoutResponse) GetSubscription() *Subscription {
+	if x != nil {
+		return x.Subscription
+	}
+	return nil
+}
+
 type GetSubscriptionRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -191,7 +281,7 @@ type GetSubscriptionRequest struct {
 
 func (x *GetSubscriptionRequest) Reset() {
 	*x = GetSubscriptionRequest{}
-	mi := &file_tremplin_billing_v1_billing_proto_msgTypes[4]
+	mi := &file_tremplin_billing_v1_billing_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -203,7 +293,7 @@ func (x *GetSubscriptionRequest) String() string {
 func (*GetSubscriptionRequest) ProtoMessage() {}
 
 func (x *GetSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_billing_v1_billing_proto_msgTypes[4]
+	mi := &file_tremplin_billing_v1_billing_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -216,23 +306,19 @@ func (x *GetSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*GetSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_billing_v1_billing_proto_rawDescGZIP(), []int{4}
+	return file_tremplin_billing_v1_billing_proto_rawDescGZIP(), []int{6}
 }
 
 type GetSubscriptionResponse struct {
-	state   protoimpl.MessageState `protogen:"open.v1"`
-	HasPaid bool                   `protobuf:"varint,1,opt,name=has_paid,json=hasPaid,proto3" json:"has_paid,omitempty"`
-	// Stripe's status: active, past_due, canceled…; empty without a subscription.
-	Status            string                 `protobuf:"bytes,2,opt,name=status,proto3" json:"status,omitempty"`
-	CurrentPeriodEnd  *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=current_period_end,json=currentPeriodEnd,proto3" json:"current_period_end,omitempty"`
-	CancelAtPeriodEnd bool                   `protobuf:"varint,4,opt,name=cancel_at_period_end,json=cancelAtPeriodEnd,proto3" json:"cancel_at_period_end,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Subscription  *Subscription          `protobuf:"bytes,1,opt,name=subscription,proto3" json:"subscription,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetSubscriptionResponse) Reset() {
 	*x = GetSubscriptionResponse{}
-	mi := &file_tremplin_billing_v1_billing_proto_msgTypes[5]
+	mi := &file_tremplin_billing_v1_billing_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -244,7 +330,7 @@ func (x *GetSubscriptionResponse) String() string {
 func (*GetSubscriptionResponse) ProtoMessage() {}
 
 func (x *GetSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_billing_v1_billing_proto_msgTypes[5]
+	mi := &file_tremplin_billing_v1_billing_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -257,33 +343,104 @@ func (x *GetSubscriptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*GetSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_billing_v1_billing_proto_rawDescGZIP(), []int{5}
+	return file_tremplin_billing_v1_billing_proto_rawDescGZIP(), []int{7}
 }
 
-func (x *GetSubscriptionResponse) GetHasPaid() bool {
+func (x *GetSubscriptionResponse) GetSubscription() *Subscription {
+	if x != nil {
+		return x.Subscription
+	}
+	return nil
+}
+
+// The state of a candidate's Premium subscription.
+type Subscription struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The subscription gives premium right now.
+	HasPaid bool `protobuf:"varint,1,opt,name=has_paid,json=hasPaid,proto3" json:"has_paid,omitempty"`
+	// Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete,
+	// incomplete_expired; empty without a subscription.
+	Status string `protobuf:"bytes,2,opt,name=status,proto3" json:"status,omitempty"`
+	// The end of the period paid for: the next renewal, or the end when it is cancelled.
+	CurrentPeriodEnd *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=current_period_end,json=currentPeriodEnd,proto3" json:"current_period_end,omitempty"`
+	// The candidate cancelled: premium ends at current_period_end.
+	CancelAtPeriodEnd bool `protobuf:"varint,4,opt,name=cancel_at_period_end,json=cancelAtPeriodEnd,proto3" json:"cancel_at_period_end,omitempty"`
+	// Online payment is configured on this server.
+	PaymentsAvailable bool `protobuf:"varint,5,opt,name=payments_available,json=paymentsAvailable,proto3" json:"payments_available,omitempty"`
+	// The candidate has a Stripe customer: the portal can open.
+	CanManage     bool `protobuf:"varint,6,opt,name=can_manage,json=canManage,proto3" json:"can_manage,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Subscription) Reset() {
+	*x = Subscription{}
+	mi := &file_tremplin_billing_v1_billing_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Subscription) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Subscription) ProtoMessage() {}
+
+func (x *Subscription) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_billing_v1_billing_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Subscription.ProtoReflect.Descriptor instead.
+func (*Subscription) Descriptor() ([]byte, []int) {
+	return file_tremplin_billing_v1_billing_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *Subscription) GetHasPaid() bool {
 	if x != nil {
 		return x.HasPaid
 	}
 	return false
 }
 
-func (x *GetSubscriptionResponse) GetStatus() string {
+func (x *Subscription) GetStatus() string {
 	if x != nil {
 		return x.Status
 	}
 	return ""
 }
 
-func (x *GetSubscriptionResponse) GetCurrentPeriodEnd() *timestamppb.Timestamp {
+func (x *Subscription) GetCurrentPeriodEnd() *timestamppb.Timestamp {
 	if x != nil {
 		return x.CurrentPeriodEnd
 	}
 	return nil
 }
 
-func (x *GetSubscriptionResponse) GetCancelAtPeriodEnd() bool {
+func (x *Subscription) GetCancelAtPeriodEnd() bool {
 	if x != nil {
 		return x.CancelAtPeriodEnd
+	}
+	return false
+}
+
+func (x *Subscription) GetPaymentsAvailable() bool {
+	if x != nil {
+		return x.PaymentsAvailable
+	}
+	return false
+}
+
+func (x *Subscription) GetCanManage() bool {
+	if x != nil {
+		return x.CanManage
 	}
 	return false
 }
@@ -292,22 +449,33 @@ var File_tremplin_billing_v1_billing_proto protoreflect.FileDescriptor
 
 const file_tremplin_billing_v1_billing_proto_rawDesc = "" +
 	"\n" +
-	"!tremplin/billing/v1/billing.proto\x12\x13tremplin.billing.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a!tremplin/options/v1/options.proto\"\x1e\n" +
+	"!tremplin/billing/v1/billing.proto\x12\x13tremplin.billing.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a!tremplin/options/v1/options.proto\"\x1e\n" +
 	"\x1cCreateCheckoutSessionRequest\"1\n" +
 	"\x1dCreateCheckoutSessionResponse\x12\x10\n" +
 	"\x03url\x18\x01 \x01(\tR\x03url\"\x1c\n" +
 	"\x1aCreatePortalSessionRequest\"/\n" +
 	"\x1bCreatePortalSessionResponse\x12\x10\n" +
-	"\x03url\x18\x01 \x01(\tR\x03url\"\x18\n" +
-	"\x16GetSubscriptionRequest\"\xc7\x01\n" +
-	"\x17GetSubscriptionResponse\x12\x19\n" +
+	"\x03url\x18\x01 \x01(\tR\x03url\"U\n" +
+	"\x16ConfirmCheckoutRequest\x12;\n" +
+	"\n" +
+	"session_id\x18\x01 \x01(\tB\x1c\xbaH\x19r\x17\x18\xff\x012\x12^cs_[A-Za-z0-9_]+$R\tsessionId\"`\n" +
+	"\x17ConfirmCheckoutResponse\x12E\n" +
+	"\fsubscription\x18\x01 \x01(\v2!.tremplin.billing.v1.SubscriptionR\fsubscription\"\x18\n" +
+	"\x16GetSubscriptionRequest\"`\n" +
+	"\x17GetSubscriptionResponse\x12E\n" +
+	"\fsubscription\x18\x01 \x01(\v2!.tremplin.billing.v1.SubscriptionR\fsubscription\"\x8a\x02\n" +
+	"\fSubscription\x12\x19\n" +
 	"\bhas_paid\x18\x01 \x01(\bR\ahasPaid\x12\x16\n" +
 	"\x06status\x18\x02 \x01(\tR\x06status\x12H\n" +
 	"\x12current_period_end\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x10currentPeriodEnd\x12/\n" +
-	"\x14cancel_at_period_end\x18\x04 \x01(\bR\x11cancelAtPeriodEnd2\xb7\x03\n" +
+	"\x14cancel_at_period_end\x18\x04 \x01(\bR\x11cancelAtPeriodEnd\x12-\n" +
+	"\x12payments_available\x18\x05 \x01(\bR\x11paymentsAvailable\x12\x1d\n" +
+	"\n" +
+	"can_manage\x18\x06 \x01(\bR\tcanManage2\xb6\x04\n" +
 	"\x0eBillingService\x12\x8f\x01\n" +
 	"\x15CreateCheckoutSession\x121.tremplin.billing.v1.CreateCheckoutSessionRequest\x1a2.tremplin.billing.v1.CreateCheckoutSessionResponse\"\x0f\xc2\xf3\x18\v\x12\tcandidate\x12\x89\x01\n" +
-	"\x13CreatePortalSession\x12/.tremplin.billing.v1.CreatePortalSessionRequest\x1a0.tremplin.billing.v1.CreatePortalSessionResponse\"\x0f\xc2\xf3\x18\v\x12\tcandidate\x12\x86\x01\n" +
+	"\x13CreatePortalSession\x12/.tremplin.billing.v1.CreatePortalSessionRequest\x1a0.tremplin.billing.v1.CreatePortalSessionResponse\"\x0f\xc2\xf3\x18\v\x12\tcandidate\x12}\n" +
+	"\x0fConfirmCheckout\x12+.tremplin.billing.v1.ConfirmCheckoutRequest\x1a,.tremplin.billing.v1.ConfirmCheckoutResponse\"\x0f\xc2\xf3\x18\v\x12\tcandidate\x12\x86\x01\n" +
 	"\x0fGetSubscription\x12+.tremplin.billing.v1.GetSubscriptionRequest\x1a,.tremplin.billing.v1.GetSubscriptionResponse\"\x18\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x90\x02\x01B\xd5\x01\n" +
 	"\x17com.tremplin.billing.v1B\fBillingProtoP\x01Z>github.com/tremplin/tremplin/gen/tremplin/billing/v1;billingv1\xa2\x02\x03TBX\xaa\x02\x13Tremplin.Billing.V1\xca\x02\x13Tremplin\\Billing\\V1\xe2\x02\x1fTremplin\\Billing\\V1\\GPBMetadata\xea\x02\x15Tremplin::Billing::V1b\x06proto3"
 
@@ -323,29 +491,36 @@ func file_tremplin_billing_v1_billing_proto_rawDescGZIP() []byte {
 	return file_tremplin_billing_v1_billing_proto_rawDescData
 }
 
-var file_tremplin_billing_v1_billing_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
+var file_tremplin_billing_v1_billing_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
 var file_tremplin_billing_v1_billing_proto_goTypes = []any{
 	(*CreateCheckoutSessionRequest)(nil),  // 0: tremplin.billing.v1.CreateCheckoutSessionRequest
 	(*CreateCheckoutSessionResponse)(nil), // 1: tremplin.billing.v1.CreateCheckoutSessionResponse
 	(*CreatePortalSessionRequest)(nil),    // 2: tremplin.billing.v1.CreatePortalSessionRequest
 	(*CreatePortalSessionResponse)(nil),   // 3: tremplin.billing.v1.CreatePortalSessionResponse
-	(*GetSubscriptionRequest)(nil),        // 4: tremplin.billing.v1.GetSubscriptionRequest
-	(*GetSubscriptionResponse)(nil),       // 5: tremplin.billing.v1.GetSubscriptionResponse
-	(*timestamppb.Timestamp)(nil),         // 6: google.protobuf.Timestamp
+	(*ConfirmCheckoutRequest)(nil),        // 4: tremplin.billing.v1.ConfirmCheckoutRequest
+	(*ConfirmCheckoutResponse)(nil),       // 5: tremplin.billing.v1.ConfirmCheckoutResponse
+	(*GetSubscriptionRequest)(nil),        // 6: tremplin.billing.v1.GetSubscriptionRequest
+	(*GetSubscriptionResponse)(nil),       // 7: tremplin.billing.v1.GetSubscriptionResponse
+	(*Subscription)(nil),                  // 8: tremplin.billing.v1.Subscription
+	(*timestamppb.Timestamp)(nil),         // 9: google.protobuf.Timestamp
 }
 var file_tremplin_billing_v1_billing_proto_depIdxs = []int32{
-	6, // 0: tremplin.billing.v1.GetSubscriptionResponse.current_period_end:type_name -> google.protobuf.Timestamp
-	0, // 1: tremplin.billing.v1.BillingService.CreateCheckoutSession:input_type -> tremplin.billing.v1.CreateCheckoutSessionRequest
-	2, // 2: tremplin.billing.v1.BillingService.CreatePortalSession:input_type -> tremplin.billing.v1.CreatePortalSessionRequest
-	4, // 3: tremplin.billing.v1.BillingService.GetSubscription:input_type -> tremplin.billing.v1.GetSubscriptionRequest
-	1, // 4: tremplin.billing.v1.BillingService.CreateCheckoutSession:output_type -> tremplin.billing.v1.CreateCheckoutSessionResponse
-	3, // 5: tremplin.billing.v1.BillingService.CreatePortalSession:output_type -> tremplin.billing.v1.CreatePortalSessionResponse
-	5, // 6: tremplin.billing.v1.BillingService.GetSubscription:output_type -> tremplin.billing.v1.GetSubscriptionResponse
-	4, // [4:7] is the sub-list for method output_type
-	1, // [1:4] is the sub-list for method input_type
-	1, // [1:1] is the sub-list for extension type_name
-	1, // [1:1] is the sub-list for extension extendee
-	0, // [0:1] is the sub-list for field type_name
+	8, // 0: tremplin.billing.v1.ConfirmCheckoutResponse.subscription:type_name -> tremplin.billing.v1.Subscription
+	8, // 1: tremplin.billing.v1.GetSubscriptionResponse.subscription:type_name -> tremplin.billing.v1.Subscription
+	9, // 2: tremplin.billing.v1.Subscription.current_period_end:type_name -> google.protobuf.Timestamp
+	0, // 3: tremplin.billing.v1.BillingService.CreateCheckoutSession:input_type -> tremplin.billing.v1.CreateCheckoutSessionRequest
+	2, // 4: tremplin.billing.v1.BillingService.CreatePortalSession:input_type -> tremplin.billing.v1.CreatePortalSessionRequest
+	4, // 5: tremplin.billing.v1.BillingService.ConfirmCheckout:input_type -> tremplin.billing.v1.ConfirmCheckoutRequest
+	6, // 6: tremplin.billing.v1.BillingService.GetSubscription:input_type -> tremplin.billing.v1.GetSubscriptionRequest
+	1, // 7: tremplin.billing.v1.BillingService.CreateCheckoutSession:output_type -> tremplin.billing.v1.CreateCheckoutSessionResponse
+	3, // 8: tremplin.billing.v1.BillingService.CreatePortalSession:output_type -> tremplin.billing.v1.CreatePortalSessionResponse
+	5, // 9: tremplin.billing.v1.BillingService.ConfirmCheckout:output_type -> tremplin.billing.v1.ConfirmCheckoutResponse
+	7, // 10: tremplin.billing.v1.BillingService.GetSubscription:output_type -> tremplin.billing.v1.GetSubscriptionResponse
+	7, // [7:11] is the sub-list for method output_type
+	3, // [3:7] is the sub-list for method input_type
+	3, // [3:3] is the sub-list for extension type_name
+	3, // [3:3] is the sub-list for extension extendee
+	0, // [0:3] is the sub-list for field type_name
 }
 
 func init() { file_tremplin_billing_v1_billing_proto_init() }
@@ -359,7 +534,7 @@ func file_tremplin_billing_v1_billing_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tremplin_billing_v1_billing_proto_rawDesc), len(file_tremplin_billing_v1_billing_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   6,
+			NumMessages:   9,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -39,6 +39,9 @@ const (
 	// BillingServiceCreatePortalSessionProcedure is the fully-qualified name of the BillingService's
 	// CreatePortalSession RPC.
 	BillingServiceCreatePortalSessionProcedure = "/tremplin.billing.v1.BillingService/CreatePortalSession"
+	// BillingServiceConfirmCheckoutProcedure is the fully-qualified name of the BillingService's
+	// ConfirmCheckout RPC.
+	BillingServiceConfirmCheckoutProcedure = "/tremplin.billing.v1.BillingService/ConfirmCheckout"
 	// BillingServiceGetSubscriptionProcedure is the fully-qualified name of the BillingService's
 	// GetSubscription RPC.
 	BillingServiceGetSubscriptionProcedure = "/tremplin.billing.v1.BillingService/GetSubscription"
@@ -46,11 +49,16 @@ const (
 
 // BillingServiceClient is a client for the tremplin.billing.v1.BillingService service.
 type BillingServiceClient interface {
-	// CreateCheckoutSession answers the Stripe Checkout page for the subscription.
+	// CreateCheckoutSession answers the Stripe Checkout page for the subscription (B2C
+	// candidates only: WRONG_CANDIDATE_KIND otherwise; PAYMENT_UNAVAILABLE when Stripe is not
+	// configured on this server).
 	CreateCheckoutSession(context.Context, *v1.CreateCheckoutSessionRequest) (*v1.CreateCheckoutSessionResponse, error)
-	// CreatePortalSession answers the Stripe customer portal, for a paying candidate to manage
-	// the subscription.
+	// CreatePortalSession answers the Stripe customer portal, for a candidate who subscribed to
+	// manage the subscription (back to /profile).
 	CreatePortalSession(context.Context, *v1.CreatePortalSessionRequest) (*v1.CreatePortalSessionResponse, error)
+	// ConfirmCheckout reads a completed Checkout session from Stripe once, so /success shows
+	// Premium even when Stripe's webhook is late; the session must be the caller's.
+	ConfirmCheckout(context.Context, *v1.ConfirmCheckoutRequest) (*v1.ConfirmCheckoutResponse, error)
 	// GetSubscription answers the state of the candidate's subscription (profile panel).
 	GetSubscription(context.Context, *v1.GetSubscriptionRequest) (*v1.GetSubscriptionResponse, error)
 }
@@ -78,6 +86,12 @@ func NewBillingServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithSchema(billingServiceMethods.ByName("CreatePortalSession")),
 			connect.WithClientOptions(opts...),
 		),
+		confirmCheckout: connect.NewClient[v1.ConfirmCheckoutRequest, v1.ConfirmCheckoutResponse](
+			httpClient,
+			baseURL+BillingServiceConfirmCheckoutProcedure,
+			connect.WithSchema(billingServiceMethods.ByName("ConfirmCheckout")),
+			connect.WithClientOptions(opts...),
+		),
 		getSubscription: connect.NewClient[v1.GetSubscriptionRequest, v1.GetSubscriptionResponse](
 			httpClient,
 			baseURL+BillingServiceGetSubscriptionProcedure,
@@ -92,6 +106,7 @@ func NewBillingServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 type billingServiceClient struct {
 	createCheckoutSession *connect.Client[v1.CreateCheckoutSessionRequest, v1.CreateCheckoutSessionResponse]
 	createPortalSession   *connect.Client[v1.CreatePortalSessionRequest, v1.CreatePortalSessionResponse]
+	confirmCheckout       *connect.Client[v1.ConfirmCheckoutRequest, v1.ConfirmCheckoutResponse]
 	getSubscription       *connect.Client[v1.GetSubscriptionRequest, v1.GetSubscriptionResponse]
 }
 
@@ -113,6 +128,15 @@ func (c *billingServiceClient) CreatePortalSession(ctx context.Context, req *v1.
 	return nil, err
 }
 
+// ConfirmCheckout calls tremplin.billing.v1.BillingService.ConfirmCheckout.
+func (c *billingServiceClient) ConfirmCheckout(ctx context.Context, req *v1.ConfirmCheckoutRequest) (*v1.ConfirmCheckoutResponse, error) {
+	response, err := c.confirmCheckout.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
 // GetSubscription calls tremplin.billing.v1.BillingService.GetSubscription.
 func (c *billingServiceClient) GetSubscription(ctx context.Context, req *v1.GetSubscriptionRequest) (*v1.GetSubscriptionResponse, error) {
 	response, err := c.getSubscription.CallUnary(ctx, connect.NewRequest(req))
@@ -124,11 +148,16 @@ func (c *billingServiceClient) GetSubscription(ctx context.Context, req *v1.GetS
 
 // BillingServiceHandler is an implementation of the tremplin.billing.v1.BillingService service.
 type BillingServiceHandler interface {
-	// CreateCheckoutSession answers the Stripe Checkout page for the subscription.
+	// CreateCheckoutSession answers the Stripe Checkout page for the subscription (B2C
+	// candidates only: WRONG_CANDIDATE_KIND otherwise; PAYMENT_UNAVAILABLE when Stripe is not
+	// configured on this server).
 	CreateCheckoutSession(context.Context, *v1.CreateCheckoutSessionRequest) (*v1.CreateCheckoutSessionResponse, error)
-	// CreatePortalSession answers the Stripe customer portal, for a paying candidate to manage
-	// the subscription.
+	// CreatePortalSession answers the Stripe customer portal, for a candidate who subscribed to
+	// manage the subscription (back to /profile).
 	CreatePortalSession(context.Context, *v1.CreatePortalSessionRequest) (*v1.CreatePortalSessionResponse, error)
+	// ConfirmCheckout reads a completed Checkout session from Stripe once, so /success shows
+	// Premium even when Stripe's webhook is late; the session must be the caller's.
+	ConfirmCheckout(context.Context, *v1.ConfirmCheckoutRequest) (*v1.ConfirmCheckoutResponse, error)
 	// GetSubscription answers the state of the candidate's subscription (profile panel).
 	GetSubscription(context.Context, *v1.GetSubscriptionRequest) (*v1.GetSubscriptionResponse, error)
 }
@@ -152,6 +181,12 @@ func NewBillingServiceHandler(svc BillingServiceHandler, opts ...connect.Handler
 		connect.WithSchema(billingServiceMethods.ByName("CreatePortalSession")),
 		connect.WithHandlerOptions(opts...),
 	)
+	billingServiceConfirmCheckoutHandler := connect.NewUnaryHandlerSimple(
+		BillingServiceConfirmCheckoutProcedure,
+		svc.ConfirmCheckout,
+		connect.WithSchema(billingServiceMethods.ByName("ConfirmCheckout")),
+		connect.WithHandlerOptions(opts...),
+	)
 	billingServiceGetSubscriptionHandler := connect.NewUnaryHandlerSimple(
 		BillingServiceGetSubscriptionProcedure,
 		svc.GetSubscription,
@@ -165,6 +200,8 @@ func NewBillingServiceHandler(svc BillingServiceHandler, opts ...connect.Handler
 			billingServiceCreateCheckoutSessionHandler.ServeHTTP(w, r)
 		case BillingServiceCreatePortalSessionProcedure:
 			billingServiceCreatePortalSessionHandler.ServeHTTP(w, r)
+		case BillingServiceConfirmCheckoutProcedure:
+			billingServiceConfirmCheckoutHandler.ServeHTTP(w, r)
 		case BillingServiceGetSubscriptionProcedure:
 			billingServiceGetSubscriptionHandler.ServeHTTP(w, r)
 		default:
@@ -182,6 +219,10 @@ func (UnimplementedBillingServiceHandler) CreateCheckoutSession(context.Context,
 
 func (UnimplementedBillingServiceHandler) CreatePortalSession(context.Context, *v1.CreatePortalSessionRequest) (*v1.CreatePortalSessionResponse, error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.billing.v1.BillingService.CreatePortalSession is not implemented"))
+}
+
+func (UnimplementedBillingServiceHandler) ConfirmCheckout(context.Context, *v1.ConfirmCheckoutRequest) (*v1.ConfirmCheckoutResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.billing.v1.BillingService.ConfirmCheckout is not implemented"))
 }
 
 func (UnimplementedBillingServiceHandler) GetSubscription(context.Context, *v1.GetSubscriptionRequest) (*v1.GetSubscriptionResponse, error) {

@@ -4,6 +4,7 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import { file_buf_validate_validate } from "../../../buf/validate/validate_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import { file_tremplin_options_v1_options } from "../../options/v1/options_pb";
@@ -13,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tremplin/billing/v1/billing.proto.
  */
 export const file_tremplin_billing_v1_billing: GenFile = /*@__PURE__*/
-  fileDesc("CiF0cmVtcGxpbi9iaWxsaW5nL3YxL2JpbGxpbmcucHJvdG8SE3RyZW1wbGluLmJpbGxpbmcudjEiHgocQ3JlYXRlQ2hlY2tvdXRTZXNzaW9uUmVxdWVzdCIsCh1DcmVhdGVDaGVja291dFNlc3Npb25SZXNwb25zZRILCgN1cmwYASABKAkiHAoaQ3JlYXRlUG9ydGFsU2Vzc2lvblJlcXVlc3QiKgobQ3JlYXRlUG9ydGFsU2Vzc2lvblJlc3BvbnNlEgsKA3VybBgBIAEoCSIYChZHZXRTdWJzY3JpcHRpb25SZXF1ZXN0IpEBChdHZXRTdWJzY3JpcHRpb25SZXNwb25zZRIQCghoYXNfcGFpZBgBIAEoCBIOCgZzdGF0dXMYAiABKAkSNgoSY3VycmVudF9wZXJpb2RfZW5kGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIcChRjYW5jZWxfYXRfcGVyaW9kX2VuZBgEIAEoCDK3AwoOQmlsbGluZ1NlcnZpY2USjwEKFUNyZWF0ZUNoZWNrb3V0U2Vzc2lvbhIxLnRyZW1wbGluLmJpbGxpbmcudjEuQ3JlYXRlQ2hlY2tvdXRTZXNzaW9uUmVxdWVzdBoyLnRyZW1wbGluLmJpbGxpbmcudjEuQ3JlYXRlQ2hlY2tvdXRTZXNzaW9uUmVzcG9uc2UiD8LzGAsSCWNhbmRpZGF0ZRKJAQoTQ3JlYXRlUG9ydGFsU2Vzc2lvbhIvLnRyZW1wbGluLmJpbGxpbmcudjEuQ3JlYXRlUG9ydGFsU2Vzc2lvblJlcXVlc3QaMC50cmVtcGxpbi5iaWxsaW5nLnYxLkNyZWF0ZVBvcnRhbFNlc3Npb25SZXNwb25zZSIPwvMYCxIJY2FuZGlkYXRlEoYBCg9HZXRTdWJzY3JpcHRpb24SKy50cmVtcGxpbi5iaWxsaW5nLnYxLkdldFN1YnNjcmlwdGlvblJlcXVlc3QaLC50cmVtcGxpbi5iaWxsaW5nLnYxLkdldFN1YnNjcmlwdGlvblJlc3BvbnNlIhiQAgHC8xgLEgljYW5kaWRhdGXa8xgCEAFiBnByb3RvMw", [file_google_protobuf_timestamp, file_tremplin_options_v1_options]);
+  fileDesc("CiF0cmVtcGxpbi9iaWxsaW5nL3YxL2JpbGxpbmcucHJvdG8SE3RyZW1wbGluLmJpbGxpbmcudjEiHgocQ3JlYXRlQ2hlY2tvdXRTZXNzaW9uUmVxdWVzdCIsCh1DcmVhdGVDaGVja291dFNlc3Npb25SZXNwb25zZRILCgN1cmwYASABKAkiHAoaQ3JlYXRlUG9ydGFsU2Vzc2lvblJlcXVlc3QiKgobQ3JlYXRlUG9ydGFsU2Vzc2lvblJlc3BvbnNlEgsKA3VybBgBIAEoCSJKChZDb25maXJtQ2hlY2tvdXRSZXF1ZXN0EjAKCnNlc3Npb25faWQYASABKAlCHLpIGXIXGP8BMhJeY3NfW0EtWmEtejAtOV9dKyQiUgoXQ29uZmlybUNoZWNrb3V0UmVzcG9uc2USNwoMc3Vic2NyaXB0aW9uGAEgASgLMiEudHJlbXBsaW4uYmlsbGluZy52MS5TdWJzY3JpcHRpb24iGAoWR2V0U3Vic2NyaXB0aW9uUmVxdWVzdCJSChdHZXRTdWJzY3JpcHRpb25SZXNwb25zZRI3CgxzdWJzY3JpcHRpb24YASABKAsyIS50cmVtcGxpbi5iaWxsaW5nLnYxLlN1YnNjcmlwdGlvbiK2AQoMU3Vic2NyaXB0aW9uEhAKCGhhc19wYWlkGAEgASgIEg4KBnN0YXR1cxgCIAEoCRI2ChJjdXJyZW50X3BlcmlvZF9lbmQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhwKFGNhbmNlbF9hdF9wZXJpb2RfZW5kGAQgASgIEhoKEnBheW1lbnRzX2F2YWlsYWJsZRgFIAEoCBISCgpjYW5fbWFuYWdlGAYgASgIMrYECg5CaWxsaW5nU2VydmljZRKPAQoVQ3JlYXRlQ2hlY2tvdXRTZXNzaW9uEjEudHJlbXBsaW4uYmlsbGluZy52MS5DcmVhdGVDaGVja291dFNlc3Npb25SZXF1ZXN0GjIudHJlbXBsaW4uYmlsbGluZy52MS5DcmVhdGVDaGVja291dFNlc3Npb25SZXNwb25zZSIPwvMYCxIJY2FuZGlkYXRlEokBChNDcmVhdGVQb3J0YWxTZXNzaW9uEi8udHJlbXBsaW4uYmlsbGluZy52MS5DcmVhdGVQb3J0YWxTZXNzaW9uUmVxdWVzdBowLnRyZW1wbGluLmJpbGxpbmcudjEuQ3JlYXRlUG9ydGFsU2Vzc2lvblJlc3BvbnNlIg/C8xgLEgljYW5kaWRhdGUSfQoPQ29uZmlybUNoZWNrb3V0EisudHJlbXBsaW4uYmlsbGluZy52MS5Db25maXJtQ2hlY2tvdXRSZXF1ZXN0GiwudHJlbXBsaW4uYmlsbGluZy52MS5Db25maXJtQ2hlY2tvdXRSZXNwb25zZSIPwvMYCxIJY2FuZGlkYXRlEoYBCg9HZXRTdWJzY3JpcHRpb24SKy50cmVtcGxpbi5iaWxsaW5nLnYxLkdldFN1YnNjcmlwdGlvblJlcXVlc3QaLC50cmVtcGxpbi5iaWxsaW5nLnYxLkdldFN1YnNjcmlwdGlvblJlc3BvbnNlIhiQAgHC8xgLEgljYW5kaWRhdGXa8xgCEAFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_tremplin_options_v1_options]);
 
 /**
  * @generated from message tremplin.billing.v1.CreateCheckoutSessionRequest
@@ -76,6 +77,42 @@ export const CreatePortalSessionResponseSchema: GenMessage<CreatePortalSessionRe
   messageDesc(file_tremplin_billing_v1_billing, 3);
 
 /**
+ * @generated from message tremplin.billing.v1.ConfirmCheckoutRequest
+ */
+export type ConfirmCheckoutRequest = Message<"tremplin.billing.v1.ConfirmCheckoutRequest"> & {
+  /**
+   * The Checkout session Stripe sent back to /success (?session_id=cs_…).
+   *
+   * @generated from field: string session_id = 1;
+   */
+  sessionId: string;
+};
+
+/**
+ * Describes the message tremplin.billing.v1.ConfirmCheckoutRequest.
+ * Use `create(ConfirmCheckoutRequestSchema)` to create a new message.
+ */
+export const ConfirmCheckoutRequestSchema: GenMessage<ConfirmCheckoutRequest> = /*@__PURE__*/
+  messageDesc(file_tremplin_billing_v1_billing, 4);
+
+/**
+ * @generated from message tremplin.billing.v1.ConfirmCheckoutResponse
+ */
+export type ConfirmCheckoutResponse = Message<"tremplin.billing.v1.ConfirmCheckoutResponse"> & {
+  /**
+   * @generated from field: tremplin.billing.v1.Subscription subscription = 1;
+   */
+  subscription?: Subscription | undefined;
+};
+
+/**
+ * Describes the message tremplin.billing.v1.ConfirmCheckoutResponse.
+ * Use `create(ConfirmCheckoutResponseSchema)` to create a new message.
+ */
+export const ConfirmCheckoutResponseSchema: GenMessage<ConfirmCheckoutResponse> = /*@__PURE__*/
+  messageDesc(file_tremplin_billing_v1_billing, 5);
+
+/**
  * @generated from message tremplin.billing.v1.GetSubscriptionRequest
  */
 export type GetSubscriptionRequest = Message<"tremplin.billing.v1.GetSubscriptionRequest"> & {
@@ -86,33 +123,16 @@ export type GetSubscriptionRequest = Message<"tremplin.billing.v1.GetSubscriptio
  * Use `create(GetSubscriptionRequestSchema)` to create a new message.
  */
 export const GetSubscriptionRequestSchema: GenMessage<GetSubscriptionRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_billing_v1_billing, 4);
+  messageDesc(file_tremplin_billing_v1_billing, 6);
 
 /**
  * @generated from message tremplin.billing.v1.GetSubscriptionResponse
  */
 export type GetSubscriptionResponse = Message<"tremplin.billing.v1.GetSubscriptionResponse"> & {
   /**
-   * @generated from field: bool has_paid = 1;
+   * @generated from field: tremplin.billing.v1.Subscription subscription = 1;
    */
-  hasPaid: boolean;
-
-  /**
-   * Stripe's status: active, past_due, canceled…; empty without a subscription.
-   *
-   * @generated from field: string status = 2;
-   */
-  status: string;
-
-  /**
-   * @generated from field: google.protobuf.Timestamp current_period_end = 3;
-   */
-  currentPeriodEnd?: Timestamp | undefined;
-
-  /**
-   * @generated from field: bool cancel_at_period_end = 4;
-   */
-  cancelAtPeriodEnd: boolean;
+  subscription?: Subscription | undefined;
 };
 
 /**
@@ -120,19 +140,81 @@ export type GetSubscriptionResponse = Message<"tremplin.billing.v1.GetSubscripti
  * Use `create(GetSubscriptionResponseSchema)` to create a new message.
  */
 export const GetSubscriptionResponseSchema: GenMessage<GetSubscriptionResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_billing_v1_billing, 5);
+  messageDesc(file_tremplin_billing_v1_billing, 7);
+
+/**
+ * The state of a candidate's Premium subscription.
+ *
+ * @generated from message tremplin.billing.v1.Subscription
+ */
+export type Subscription = Message<"tremplin.billing.v1.Subscription"> & {
+  /**
+   * The subscription gives premium right now.
+   *
+   * @generated from field: bool has_paid = 1;
+   */
+  hasPaid: boolean;
+
+  /**
+   * Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete,
+   * incomplete_expired; empty without a subscription.
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * The end of the period paid for: the next renewal, or the end when it is cancelled.
+   *
+   * @generated from field: google.protobuf.Timestamp current_period_end = 3;
+   */
+  currentPeriodEnd?: Timestamp | undefined;
+
+  /**
+   * The candidate cancelled: premium ends at current_period_end.
+   *
+   * @generated from field: bool cancel_at_period_end = 4;
+   */
+  cancelAtPeriodEnd: boolean;
+
+  /**
+   * Online payment is configured on this server.
+   *
+   * @generated from field: bool payments_available = 5;
+   */
+  paymentsAvailable: boolean;
+
+  /**
+   * The candidate has a Stripe customer: the portal can open.
+   *
+   * @generated from field: bool can_manage = 6;
+   */
+  canManage: boolean;
+};
+
+/**
+ * Describes the message tremplin.billing.v1.Subscription.
+ * Use `create(SubscriptionSchema)` to create a new message.
+ */
+export const SubscriptionSchema: GenMessage<Subscription> = /*@__PURE__*/
+  messageDesc(file_tremplin_billing_v1_billing, 8);
 
 /**
  * BillingService sells the Premium subscription (8 € TTC a month, no commitment) to B2C
- * candidates through Stripe. The browser routes /api/payment/session and
- * /api/payment/portal-session redirect to the URLs these calls answer; Stripe's webhook is a
- * plain HTTP route verified by signature.
+ * candidates through Stripe. The browser routes GET /api/payment/session and
+ * GET /api/payment/portal-session answer 303 to the URLs CreateCheckoutSession and
+ * CreatePortalSession answer; Stripe's webhook (POST /api/payment/webhook) is a plain HTTP route
+ * verified by signature. Premium follows the subscription's status: active, trialing and
+ * past_due (while Stripe retries) give it; canceled, unpaid, incomplete and incomplete_expired
+ * do not.
  *
  * @generated from service tremplin.billing.v1.BillingService
  */
 export const BillingService: GenService<{
   /**
-   * CreateCheckoutSession answers the Stripe Checkout page for the subscription.
+   * CreateCheckoutSession answers the Stripe Checkout page for the subscription (B2C
+   * candidates only: WRONG_CANDIDATE_KIND otherwise; PAYMENT_UNAVAILABLE when Stripe is not
+   * configured on this server).
    *
    * @generated from rpc tremplin.billing.v1.BillingService.CreateCheckoutSession
    */
@@ -142,8 +224,8 @@ export const BillingService: GenService<{
     output: typeof CreateCheckoutSessionResponseSchema;
   },
   /**
-   * CreatePortalSession answers the Stripe customer portal, for a paying candidate to manage
-   * the subscription.
+   * CreatePortalSession answers the Stripe customer portal, for a candidate who subscribed to
+   * manage the subscription (back to /profile).
    *
    * @generated from rpc tremplin.billing.v1.BillingService.CreatePortalSession
    */
@@ -151,6 +233,17 @@ export const BillingService: GenService<{
     methodKind: "unary";
     input: typeof CreatePortalSessionRequestSchema;
     output: typeof CreatePortalSessionResponseSchema;
+  },
+  /**
+   * ConfirmCheckout reads a completed Checkout session from Stripe once, so /success shows
+   * Premium even when Stripe's webhook is late; the session must be the caller's.
+   *
+   * @generated from rpc tremplin.billing.v1.BillingService.ConfirmCheckout
+   */
+  confirmCheckout: {
+    methodKind: "unary";
+    input: typeof ConfirmCheckoutRequestSchema;
+    output: typeof ConfirmCheckoutResponseSchema;
   },
   /**
    * GetSubscription answers the state of the candidate's subscription (profile panel).
