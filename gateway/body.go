@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -17,20 +16,23 @@ import (
 
 	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/bodylimit"
 )
 
 // Request bodies are read here, before vanguard, which inflates a gzip body whole before it
 // looks at its size (v0.4.0): 1 MB on the wire would become gigabytes in memory. Each route's
-// cap is checked as the body arrives and as it inflates, the same way on every route.
+// cap is checked as the body arrives and as it inflates, the same way on every route; a
+// request without credentials to a route that needs them is not read at all. The caps are
+// internal/bodylimit's, the same for the Connect, gRPC and gRPC-Web calls.
 
 const (
 	// MaxBodyBytes bounds the body of a route that needs a signed-in caller, inflated: a CSV
 	// import is at most 5 MB, and 10,000 contacts to create fit.
-	MaxBodyBytes = 6 << 20
+	MaxBodyBytes = bodylimit.MaxBodyBytes
 	// AnonymousMaxBodyBytes bounds the body of a public route (sign-in, password reset, new
 	// password: a few hundred bytes), and of a path that is no route. Connect calls of public
-	// procedures have the same cap (see internal/server).
-	AnonymousMaxBodyBytes = 8 << 10
+	// procedures have the same cap.
+	AnonymousMaxBodyBytes = bodylimit.AnonymousMaxBodyBytes
 )
 
 // binding is one HTTP route of an RPC: its verb, its path, whether anyone may call it,
@@ -106,18 +108,19 @@ func verbAndPath(r *annotations.HttpRule) (string, string) {
 }
 
 // bodyRule is what a request's route allows of its body: its cap (the large one only for a
-// route that needs a signed-in caller), and whether it may have one at all.
-func bodyRule(bindings []binding, verb, path string) (limit int64, bodyless bool) {
+// route that needs a signed-in caller), whether it may have one at all, and whether the route
+// needs a caller.
+func bodyRule(bindings []binding, verb, path string) (limit int64, bodyless, needsCaller bool) {
 	segments := strings.Split(strings.Trim(path, "/"), "/")
 	for _, b := range bindings {
 		if b.verb == verb && b.matches(segments) {
 			if b.public {
-				return AnonymousMaxBodyBytes, b.bodyless
+				return AnonymousMaxBodyBytes, b.bodyless, false
 			}
-			return MaxBodyBytes, b.bodyless
+			return MaxBodyBytes, b.bodyless, true
 		}
 	}
-	return AnonymousMaxBodyBytes, false
+	return AnonymousMaxBodyBytes, false, false
 }
 
 // errBodyTooLarge is a body above its route's cap, on the wire or inflated.
@@ -135,13 +138,25 @@ func limitBodies(bindings []binding, fileRoutes []route, next http.Handler) http
 				"L'adresse de la requête contient du texte qui n'est pas de l'UTF-8 valide")
 			return
 		}
-		limit, bodyless := bodyRule(bindings, r.Method, r.URL.Path)
+		limit, bodyless, needsCaller := bodyRule(bindings, r.Method, r.URL.Path)
 		encoding := strings.ToLower(strings.TrimSpace(r.Header.Get("Content-Encoding")))
 		switch encoding {
 		case "", "identity", "gzip", "x-gzip":
 		default:
 			writeError(w, http.StatusUnsupportedMediaType, connect.CodeUnimplemented, "UNSUPPORTED_CONTENT_ENCODING",
 				"Content-Encoding non pris en charge : le corps de la requête doit être non compressé ou compressé en gzip")
+			return
+		}
+		if needsCaller && !bodylimit.Credentials(r.Header) {
+			// Anonymous: the call is refused as unauthenticated whatever its body, so the body is
+			// neither read nor inflated. The call goes on without it, for the refusal to be the
+			// one every anonymous call gets — on a copy of the request: net/http reads the
+			// original's length after the answer to tell that its body is left on the wire (and
+			// closes the connection rather than parse it as the next request).
+			bodiless := r.Clone(r.Context())
+			bodiless.Body, bodiless.ContentLength, bodiless.TransferEncoding = http.NoBody, 0, nil
+			bodiless.Header.Del("Content-Encoding")
+			next.ServeHTTP(w, bodiless)
 			return
 		}
 		if r.ContentLength > limit {
@@ -243,15 +258,7 @@ func tooLarge(w http.ResponseWriter, limit int64, file bool) {
 		writeError(w, http.StatusBadRequest, err.Code(), apierr.ReasonOf(err), err.Message())
 		return
 	}
-	writeError(w, http.StatusRequestEntityTooLarge, connect.CodeResourceExhausted, "REQUEST_TOO_LARGE",
-		fmt.Sprintf("Le corps de la requête dépasse la taille autorisée (%s)", size(limit)))
-}
-
-func size(n int64) string {
-	if n >= 1<<20 {
-		return fmt.Sprintf("%d Mo", n>>20)
-	}
-	return fmt.Sprintf("%d Ko", n>>10)
+	writeError(w, http.StatusRequestEntityTooLarge, connect.CodeResourceExhausted, "REQUEST_TOO_LARGE", bodylimit.Message(limit))
 }
 
 func isFileRoute(fileRoutes []route, r *http.Request) bool {

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"time"
 
 	"connectrpc.com/connect"
@@ -33,11 +34,11 @@ import (
 	"github.com/tremplin/tremplin/gen/tremplin/opportunity/v1/opportunityv1connect"
 	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/authn"
+	"github.com/tremplin/tremplin/internal/bodylimit"
 	"github.com/tremplin/tremplin/internal/clock"
 	"github.com/tremplin/tremplin/internal/conditional"
 	"github.com/tremplin/tremplin/internal/config"
 	"github.com/tremplin/tremplin/internal/db"
-	"github.com/tremplin/tremplin/internal/fastgzip"
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/invitations"
 	"github.com/tremplin/tremplin/internal/jobs"
@@ -168,22 +169,25 @@ func New(d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	options := []connect.HandlerOption{
+	// Bodies are capped on the wire and inflated (internal/bodylimit): 6 MiB for the procedures
+	// that need a caller, 8 KiB for the public ones, health and reflection.
+	options := append([]connect.HandlerOption{
 		connect.WithInterceptors(interceptors...),
+		connect.WithCompressMinBytes(1024),
 		// Enum words of no value refused, not dropped (internal/rpc/codec.go).
 		rpc.JSONCodecs(),
-		connect.WithReadMaxBytes(gateway.MaxBodyBytes),
-		connect.WithCompressMinBytes(1024),
-		connect.WithCompression(fastgzip.Name, fastgzip.NewDecompressor, fastgzip.NewCompressor),
-	}
+	}, bodylimit.HandlerOptions(bodylimit.MaxBodyBytes)...)
+	publicOptions := bodylimit.HandlerOptions(bodylimit.AnonymousMaxBodyBytes)
+	guard := &bodylimit.Guard{Policies: policies, Auth: authenticator, Log: d.Log, Options: options}
 
 	mux := http.NewServeMux()
 	api := make([]gateway.Handler, 0, len(services))
 	for _, s := range services {
 		path, handler := s.handler(options...)
-		// Public procedures (sign-in, password links) take small bodies, as on /api.
-		_, public := s.handler(append(options, connect.WithReadMaxBytes(gateway.AnonymousMaxBodyBytes))...)
-		handler = byAccess(policies, public, handler)
+		// Public procedures (sign-in, password links) take small bodies, as on /api; calls
+		// without credentials to the others are refused before their body is read.
+		_, public := s.handler(append(slices.Clone(options), publicOptions...)...)
+		handler = guard.Procedures(handler, public)
 		mux.Handle(path, handler)
 		api = append(api, gateway.Handler{Path: path, Handler: gateway.Uncompressed(handler), Descriptor: s.desc})
 	}
@@ -197,10 +201,10 @@ func New(d Deps) (*Server, error) {
 	mux.Handle("GET /api/payment/session", payment.Checkout())
 	mux.Handle("GET /api/payment/portal-session", payment.Portal())
 	mux.Handle("POST /api/payment/webhook", payment.Webhook())
-	mux.Handle(grpchealth.NewHandler(grpchealth.NewStaticChecker(names...)))
+	mux.Handle(grpchealth.NewHandler(grpchealth.NewStaticChecker(names...), publicOptions...))
 	reflector := grpcreflect.NewStaticReflector(names...)
-	mux.Handle(grpcreflect.NewHandlerV1(reflector))
-	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector))
+	mux.Handle(grpcreflect.NewHandlerV1(reflector, publicOptions...))
+	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector, publicOptions...))
 	mux.Handle("GET /healthz", healthz(d.DB))
 	mux.Handle("/", spaHandler(d.Web))
 	if d.Mount != nil {
@@ -221,17 +225,6 @@ func New(d Deps) (*Server, error) {
 		Policies:     policies,
 		ServiceNames: names,
 	}, nil
-}
-
-// byAccess hands calls of public procedures to public, the others to signedIn.
-func byAccess(policies access.Policies, public, signedIn http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if policies[r.URL.Path].Public {
-			public.ServeHTTP(w, r)
-			return
-		}
-		signedIn.ServeHTTP(w, r)
-	})
 }
 
 // healthz answers 200 while the database answers.
