@@ -5,6 +5,7 @@ export const ENV = {
   serverLog: "TREMPLIN_E2E_SERVER_LOG",
   outbox: "TREMPLIN_E2E_OUTBOX",
   invitationLink: "TREMPLIN_E2E_INVITATION_LINK",
+  stripeDouble: "TREMPLIN_E2E_STRIPE_DOUBLE",
 } as const;
 
 export const DEMO_PASSWORD = "Tremplin-demo-2026";
@@ -16,6 +17,26 @@ export const DEMO = {
   expiredLicence: "licence-expiree@demo.tremplin.fr",
   trial: "essai@demo.tremplin.fr",
   trialOver: "expire@demo.tremplin.fr",
+} as const;
+
+/**
+ * The Stripe settings of the server under test; its Stripe API is the double of
+ * internal/stripetest (bin/stripe-double), whose address is in ENV.stripeDouble.
+ */
+export const STRIPE = {
+  secretKey: "sk_test_tremplin",
+  webhookSecret: "whsec_tremplin_test",
+  priceId: "price_premium_monthly",
+} as const;
+
+/**
+ * B2C candidates whose trial has ended, made by the global setup for e2e/billing.spec.ts alone
+ * (it pays for them: the demo's expire@ and fin-essai@ must stay without premium for the other
+ * specs). One per width, as the spec runs both side by side.
+ */
+export const BILLING_CANDIDATES = {
+  mobile: "abonnement-375@demo.tremplin.fr",
+  desktop: "abonnement-1280@demo.tremplin.fr",
 } as const;
 
 /** Platform admins created by the global setup for the password-link tests. */

@@ -11,3 +11,6 @@ export function trialIsOver(
   const end = toJsDate(user.trialEndDate);
   return end !== undefined && end.getTime() <= now.getTime();
 }
+
+/** The profile's subscription panel (LicenceSection's anchor). */
+export const SUBSCRIPTION_PANEL = "/profile#licence";

@@ -150,16 +150,41 @@ export const screenMessages = {
     price: `8${nb}€`,
     priceUnit: "TTC / mois",
     priceTerms: "Sans engagement, renouvelé chaque mois. Résiliable à tout moment.",
+    trialIntro: (date: string) =>
+      `Votre période d'essai gratuite se termine le ${date}. Abonnez-vous dès maintenant pour garder tous les outils Premium ensuite.`,
+    agencyIntro:
+      "Votre accès à Tremplin vous est offert par votre agence, avec une licence. Pour le prolonger, rapprochez-vous d'elle.",
     subscribe: "Je m'abonne",
     paymentSecure: "Paiement sécurisé par notre prestataire de paiement.",
+    paymentUnavailable: "Le paiement en ligne n'est pas configuré sur ce serveur.",
+    videoTitle: "Tremplin en vidéo",
+    videoText: "Une visite de l'espace candidat en moins d'une minute, sous-titrée en français.",
     alreadyPremiumTitle: "Vous profitez déjà de Premium",
     alreadyPremiumText: "Toutes les fonctionnalités de Tremplin vous sont ouvertes.",
+    alreadySubscribedTitle: "Vous êtes abonné à Tremplin Premium",
+    alreadySubscribedText:
+      "Toutes les fonctionnalités de Tremplin vous sont ouvertes. Votre abonnement se gère depuis votre profil.",
+    seeSubscription: "Voir mon abonnement",
     backHome: "Retour à l'accueil",
+    confirming: "Confirmation de votre paiement…",
     successTitle: `Merci, votre abonnement est activé${nb}!`,
     successText: "Toutes les fonctionnalités Premium vous sont désormais ouvertes.",
     successCountdown: (s: number) =>
       `Vous allez être redirigé vers l'accueil dans ${s}${nb}seconde${s > 1 ? "s" : ""}.`,
     successNow: "Aller à l'accueil maintenant",
+    pendingTitle: "Paiement en attente de confirmation",
+    pendingText:
+      "Notre prestataire de paiement ne nous a pas encore confirmé votre paiement. S'il a abouti, votre abonnement apparaîtra dans votre profil d'ici quelques minutes.",
+    unknownTitle: "Paiement introuvable",
+    unknownText:
+      "Ce lien ne correspond à aucun paiement de votre compte. Votre abonnement n'a pas été modifié.",
+    noSessionTitle: "Aucun paiement à confirmer",
+    noSessionText:
+      "Cette page s'affiche à la fin d'un paiement. Pour vous abonner ou suivre votre abonnement, passez par la page Premium ou par votre profil.",
+    failedTitle: "La confirmation de votre paiement a échoué",
+    failedText: `Nous n'avons pas pu joindre notre prestataire de paiement. Réessayez dans un instant${nb}: un paiement déjà fait ne vous sera pas demandé une seconde fois.`,
+    retry: "Réessayer",
+    discoverPremium: "Découvrir Premium",
   },
   help: {
     title: "Aide",
