@@ -61,6 +61,8 @@ type Contact struct {
 	SortKey string `json:"sort_key,omitempty"`
 	// CompanyKey holds the value of the "company_key" field.
 	CompanyKey string `json:"company_key,omitempty"`
+	// MobileKey holds the value of the "mobile_key" field.
+	MobileKey string `json:"mobile_key,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ContactQuery when eager-loading is set.
 	Edges        ContactEdges `json:"edges"`
@@ -166,7 +168,7 @@ func (*Contact) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case contact.FieldRank:
 			values[i] = new(sql.NullInt64)
-		case contact.FieldCivility, contact.FieldFirstName, contact.FieldLastName, contact.FieldEmail, contact.FieldCompany, contact.FieldJob, contact.FieldPhoneNumber, contact.FieldMobileNumber, contact.FieldOrigin, contact.FieldComments, contact.FieldStatus, contact.FieldSearchKey, contact.FieldSortKey, contact.FieldCompanyKey:
+		case contact.FieldCivility, contact.FieldFirstName, contact.FieldLastName, contact.FieldEmail, contact.FieldCompany, contact.FieldJob, contact.FieldPhoneNumber, contact.FieldMobileNumber, contact.FieldOrigin, contact.FieldComments, contact.FieldStatus, contact.FieldSearchKey, contact.FieldSortKey, contact.FieldCompanyKey, contact.FieldMobileKey:
 			values[i] = new(sql.NullString)
 		case contact.FieldCreatedAt, contact.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -317,6 +319,12 @@ func (_m *Contact) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.CompanyKey = value.String
 			}
+		case contact.FieldMobileKey:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field mobile_key", values[i])
+			} else if value.Valid {
+				_m.MobileKey = value.String
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -451,6 +459,9 @@ func (_m *Contact) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("company_key=")
 	builder.WriteString(_m.CompanyKey)
+	builder.WriteString(", ")
+	builder.WriteString("mobile_key=")
+	builder.WriteString(_m.MobileKey)
 	builder.WriteByte(')')
 	return builder.String()
 }

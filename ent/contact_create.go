@@ -294,6 +294,20 @@ func (_c *ContactCreate) SetNillableCompanyKey(v *string) *ContactCreate {
 	return _c
 }
 
+// SetMobileKey sets the "mobile_key" field.
+func (_c *ContactCreate) SetMobileKey(v string) *ContactCreate {
+	_c.mutation.SetMobileKey(v)
+	return _c
+}
+
+// SetNillableMobileKey sets the "mobile_key" field if the given value is not nil.
+func (_c *ContactCreate) SetNillableMobileKey(v *string) *ContactCreate {
+	if v != nil {
+		_c.SetMobileKey(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *ContactCreate) SetID(v uuid.UUID) *ContactCreate {
 	_c.mutation.SetID(v)
@@ -504,6 +518,10 @@ func (_c *ContactCreate) defaults() error {
 		v := contact.DefaultCompanyKey
 		_c.mutation.SetCompanyKey(v)
 	}
+	if _, ok := _c.mutation.MobileKey(); !ok {
+		v := contact.DefaultMobileKey
+		_c.mutation.SetMobileKey(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		if contact.DefaultID == nil {
 			return fmt.Errorf("ent: uninitialized contact.DefaultID (forgotten import ent/runtime?)")
@@ -625,6 +643,9 @@ func (_c *ContactCreate) check() error {
 	if _, ok := _c.mutation.CompanyKey(); !ok {
 		return &ValidationError{Name: "company_key", err: errors.New(`ent: missing required field "Contact.company_key"`)}
 	}
+	if _, ok := _c.mutation.MobileKey(); !ok {
+		return &ValidationError{Name: "mobile_key", err: errors.New(`ent: missing required field "Contact.mobile_key"`)}
+	}
 	if len(_c.mutation.OwnerIDs()) == 0 {
 		return &ValidationError{Name: "owner", err: errors.New(`ent: missing required edge "Contact.owner"`)}
 	}
@@ -735,6 +756,10 @@ func (_c *ContactCreate) createSpec() (*Contact, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.CompanyKey(); ok {
 		_spec.SetField(contact.FieldCompanyKey, field.TypeString, value)
 		_node.CompanyKey = value
+	}
+	if value, ok := _c.mutation.MobileKey(); ok {
+		_spec.SetField(contact.FieldMobileKey, field.TypeString, value)
+		_node.MobileKey = value
 	}
 	if nodes := _c.mutation.OwnerIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -1136,6 +1161,18 @@ func (u *ContactUpsert) UpdateCompanyKey() *ContactUpsert {
 	return u
 }
 
+// SetMobileKey sets the "mobile_key" field.
+func (u *ContactUpsert) SetMobileKey(v string) *ContactUpsert {
+	u.Set(contact.FieldMobileKey, v)
+	return u
+}
+
+// UpdateMobileKey sets the "mobile_key" field to the value that was provided on create.
+func (u *ContactUpsert) UpdateMobileKey() *ContactUpsert {
+	u.SetExcluded(contact.FieldMobileKey)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -1460,6 +1497,20 @@ func (u *ContactUpsertOne) SetCompanyKey(v string) *ContactUpsertOne {
 func (u *ContactUpsertOne) UpdateCompanyKey() *ContactUpsertOne {
 	return u.Update(func(s *ContactUpsert) {
 		s.UpdateCompanyKey()
+	})
+}
+
+// SetMobileKey sets the "mobile_key" field.
+func (u *ContactUpsertOne) SetMobileKey(v string) *ContactUpsertOne {
+	return u.Update(func(s *ContactUpsert) {
+		s.SetMobileKey(v)
+	})
+}
+
+// UpdateMobileKey sets the "mobile_key" field to the value that was provided on create.
+func (u *ContactUpsertOne) UpdateMobileKey() *ContactUpsertOne {
+	return u.Update(func(s *ContactUpsert) {
+		s.UpdateMobileKey()
 	})
 }
 
@@ -1954,6 +2005,20 @@ func (u *ContactUpsertBulk) SetCompanyKey(v string) *ContactUpsertBulk {
 func (u *ContactUpsertBulk) UpdateCompanyKey() *ContactUpsertBulk {
 	return u.Update(func(s *ContactUpsert) {
 		s.UpdateCompanyKey()
+	})
+}
+
+// SetMobileKey sets the "mobile_key" field.
+func (u *ContactUpsertBulk) SetMobileKey(v string) *ContactUpsertBulk {
+	return u.Update(func(s *ContactUpsert) {
+		s.SetMobileKey(v)
+	})
+}
+
+// UpdateMobileKey sets the "mobile_key" field to the value that was provided on create.
+func (u *ContactUpsertBulk) UpdateMobileKey() *ContactUpsertBulk {
+	return u.Update(func(s *ContactUpsert) {
+		s.UpdateMobileKey()
 	})
 }
 

@@ -297,6 +297,20 @@ func (_u *ContactUpdate) SetNillableCompanyKey(v *string) *ContactUpdate {
 	return _u
 }
 
+// SetMobileKey sets the "mobile_key" field.
+func (_u *ContactUpdate) SetMobileKey(v string) *ContactUpdate {
+	_u.mutation.SetMobileKey(v)
+	return _u
+}
+
+// SetNillableMobileKey sets the "mobile_key" field if the given value is not nil.
+func (_u *ContactUpdate) SetNillableMobileKey(v *string) *ContactUpdate {
+	if v != nil {
+		_u.SetMobileKey(*v)
+	}
+	return _u
+}
+
 // SetParent sets the "parent" edge to the Contact entity.
 func (_u *ContactUpdate) SetParent(v *Contact) *ContactUpdate {
 	return _u.SetParentID(v.ID)
@@ -677,6 +691,9 @@ func (_u *ContactUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.CompanyKey(); ok {
 		_spec.SetField(contact.FieldCompanyKey, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.MobileKey(); ok {
+		_spec.SetField(contact.FieldMobileKey, field.TypeString, value)
 	}
 	if _u.mutation.ParentCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -1215,6 +1232,20 @@ func (_u *ContactUpdateOne) SetNillableCompanyKey(v *string) *ContactUpdateOne {
 	return _u
 }
 
+// SetMobileKey sets the "mobile_key" field.
+func (_u *ContactUpdateOne) SetMobileKey(v string) *ContactUpdateOne {
+	_u.mutation.SetMobileKey(v)
+	return _u
+}
+
+// SetNillableMobileKey sets the "mobile_key" field if the given value is not nil.
+func (_u *ContactUpdateOne) SetNillableMobileKey(v *string) *ContactUpdateOne {
+	if v != nil {
+		_u.SetMobileKey(*v)
+	}
+	return _u
+}
+
 // SetParent sets the "parent" edge to the Contact entity.
 func (_u *ContactUpdateOne) SetParent(v *Contact) *ContactUpdateOne {
 	return _u.SetParentID(v.ID)
@@ -1625,6 +1656,9 @@ func (_u *ContactUpdateOne) sqlSave(ctx context.Context) (_node *Contact, err er
 	}
 	if value, ok := _u.mutation.CompanyKey(); ok {
 		_spec.SetField(contact.FieldCompanyKey, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.MobileKey(); ok {
+		_spec.SetField(contact.FieldMobileKey, field.TypeString, value)
 	}
 	if _u.mutation.ParentCleared() {
 		edge := &sqlgraph.EdgeSpec{

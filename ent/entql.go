@@ -168,6 +168,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			contact.FieldSearchKey:    {Type: field.TypeString, Column: contact.FieldSearchKey},
 			contact.FieldSortKey:      {Type: field.TypeString, Column: contact.FieldSortKey},
 			contact.FieldCompanyKey:   {Type: field.TypeString, Column: contact.FieldCompanyKey},
+			contact.FieldMobileKey:    {Type: field.TypeString, Column: contact.FieldMobileKey},
 		},
 	}
 	graph.Nodes[6] = &sqlgraph.Node{
@@ -1591,6 +1592,11 @@ func (f *ContactFilter) WhereSortKey(p entql.StringP) {
 // WhereCompanyKey applies the entql string predicate on the company_key field.
 func (f *ContactFilter) WhereCompanyKey(p entql.StringP) {
 	f.Where(p.Field(contact.FieldCompanyKey))
+}
+
+// WhereMobileKey applies the entql string predicate on the mobile_key field.
+func (f *ContactFilter) WhereMobileKey(p entql.StringP) {
+	f.Where(p.Field(contact.FieldMobileKey))
 }
 
 // WhereHasOwner applies a predicate to check if query has an edge owner.

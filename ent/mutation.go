@@ -4730,6 +4730,7 @@ type ContactMutation struct {
 	search_key          *string
 	sort_key            *string
 	company_key         *string
+	mobile_key          *string
 	clearedFields       map[string]struct{}
 	owner               *uuid.UUID
 	clearedowner        bool
@@ -5640,6 +5641,42 @@ func (m *ContactMutation) ResetCompanyKey() {
 	m.company_key = nil
 }
 
+// SetMobileKey sets the "mobile_key" field.
+func (m *ContactMutation) SetMobileKey(s string) {
+	m.mobile_key = &s
+}
+
+// MobileKey returns the value of the "mobile_key" field in the mutation.
+func (m *ContactMutation) MobileKey() (r string, exists bool) {
+	v := m.mobile_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMobileKey returns the old "mobile_key" field's value of the Contact entity.
+// If the Contact object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ContactMutation) OldMobileKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMobileKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMobileKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMobileKey: %w", err)
+	}
+	return oldValue.MobileKey, nil
+}
+
+// ResetMobileKey resets all changes to the "mobile_key" field.
+func (m *ContactMutation) ResetMobileKey() {
+	m.mobile_key = nil
+}
+
 // ClearOwner clears the "owner" edge to the User entity.
 func (m *ContactMutation) ClearOwner() {
 	m.clearedowner = true
@@ -5998,7 +6035,7 @@ func (m *ContactMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ContactMutation) Fields() []string {
-	fields := make([]string, 0, 20)
+	fields := make([]string, 0, 21)
 	if m.created_at != nil {
 		fields = append(fields, contact.FieldCreatedAt)
 	}
@@ -6059,6 +6096,9 @@ func (m *ContactMutation) Fields() []string {
 	if m.company_key != nil {
 		fields = append(fields, contact.FieldCompanyKey)
 	}
+	if m.mobile_key != nil {
+		fields = append(fields, contact.FieldMobileKey)
+	}
 	return fields
 }
 
@@ -6107,6 +6147,8 @@ func (m *ContactMutation) Field(name string) (ent.Value, bool) {
 		return m.SortKey()
 	case contact.FieldCompanyKey:
 		return m.CompanyKey()
+	case contact.FieldMobileKey:
+		return m.MobileKey()
 	}
 	return nil, false
 }
@@ -6156,6 +6198,8 @@ func (m *ContactMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldSortKey(ctx)
 	case contact.FieldCompanyKey:
 		return m.OldCompanyKey(ctx)
+	case contact.FieldMobileKey:
+		return m.OldMobileKey(ctx)
 	}
 	return nil, fmt.Errorf("unknown Contact field %s", name)
 }
@@ -6305,6 +6349,13 @@ func (m *ContactMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetCompanyKey(v)
 		return nil
+	case contact.FieldMobileKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMobileKey(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Contact field %s", name)
 }
@@ -6443,6 +6494,9 @@ func (m *ContactMutation) ResetField(name string) error {
 		return nil
 	case contact.FieldCompanyKey:
 		m.ResetCompanyKey()
+		return nil
+	case contact.FieldMobileKey:
+		m.ResetMobileKey()
 		return nil
 	}
 	return fmt.Errorf("unknown Contact field %s", name)

@@ -158,17 +158,17 @@ func printDemo(w io.Writer, publicURL, password string) {
 func dialectOf(database *db.Database) string { return database.Dialect }
 
 // runJob runs a background job now for a day (operators, tests), through the same claims as
-// the server: a run already done is not done again.
+// the server: a run already done is not done again. For escalate-priorities the date names the
+// day that ended (the night after it is run); without one, the nights not run yet. For
+// task-digest it is the day of the e-mails, today by default.
 func runJob(ctx context.Context, job, date string, stdout io.Writer) error {
-	day := time.Now()
+	var day time.Time
 	if date != "" {
 		parsed, err := time.Parse(time.DateOnly, date)
 		if err != nil {
 			return fmt.Errorf("--date must be YYYY-MM-DD: %w", err)
 		}
 		day = parsed
-	} else {
-		day = day.In(users.Location(""))
 	}
 	cfg, database, err := open(ctx)
 	if err != nil {
@@ -185,6 +185,10 @@ func runJob(ctx context.Context, job, date string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s du %s : %d\n", job, day.Format(time.DateOnly), n)
+	if day.IsZero() {
+		fmt.Fprintf(stdout, "%s : %d\n", job, n)
+	} else {
+		fmt.Fprintf(stdout, "%s du %s : %d\n", job, day.Format(time.DateOnly), n)
+	}
 	return nil
 }

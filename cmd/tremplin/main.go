@@ -39,9 +39,12 @@ commands:
                                create a platform admin; without --password, prints a link
                                to choose it
   seed-demo [--password P]     create or refresh the demo accounts and print them
-  jobs run <job> [--date D]    run a background job now for day D (YYYY-MM-DD, default
-                               today), in every candidate's time zone, through the same
-                               claims as the server: escalate-priorities, task-digest
+  jobs run <job> [--date D]    run a background job now, in every candidate's time zone,
+                               through the same claims as the server:
+                               escalate-priorities --date D: the night after day D (the
+                                 day that ended; refused while D lasts); without --date,
+                                 the ended nights not run yet (up to a week back)
+                               task-digest --date D: day D's e-mails (default today)
 `
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -83,7 +86,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return errors.New("usage: tremplin jobs run <job> [--date YYYY-MM-DD]")
 		}
 		flags := flag.NewFlagSet("jobs run", flag.ContinueOnError)
-		date := flags.String("date", "", "the day to run the job for (YYYY-MM-DD, default today)")
+		date := flags.String("date", "", "the day (YYYY-MM-DD): for escalate-priorities the day that ended (default: every ended night not run yet), for task-digest the day of the e-mails (default today)")
 		if err := flags.Parse(rest[2:]); err != nil {
 			return err
 		}

@@ -58,6 +58,8 @@ const (
 	FieldSortKey = "sort_key"
 	// FieldCompanyKey holds the string denoting the company_key field in the database.
 	FieldCompanyKey = "company_key"
+	// FieldMobileKey holds the string denoting the mobile_key field in the database.
+	FieldMobileKey = "mobile_key"
 	// EdgeOwner holds the string denoting the owner edge name in mutations.
 	EdgeOwner = "owner"
 	// EdgeParent holds the string denoting the parent edge name in mutations.
@@ -138,6 +140,7 @@ var Columns = []string{
 	FieldSearchKey,
 	FieldSortKey,
 	FieldCompanyKey,
+	FieldMobileKey,
 }
 
 var (
@@ -219,6 +222,8 @@ var (
 	DefaultSortKey string
 	// DefaultCompanyKey holds the default value on creation for the "company_key" field.
 	DefaultCompanyKey string
+	// DefaultMobileKey holds the default value on creation for the "mobile_key" field.
+	DefaultMobileKey string
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() uuid.UUID
 )
@@ -376,6 +381,11 @@ func BySortKey(opts ...sql.OrderTermOption) OrderOption {
 // ByCompanyKey orders the results by the company_key field.
 func ByCompanyKey(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldCompanyKey, opts...).ToFunc()
+}
+
+// ByMobileKey orders the results by the mobile_key field.
+func ByMobileKey(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldMobileKey, opts...).ToFunc()
 }
 
 // ByOwnerField orders the results by owner field.

@@ -141,6 +141,11 @@ func CompanyKey(v string) predicate.Contact {
 	return predicate.Contact(sql.FieldEQ(FieldCompanyKey, v))
 }
 
+// MobileKey applies equality check predicate on the "mobile_key" field. It's identical to MobileKeyEQ.
+func MobileKey(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldEQ(FieldMobileKey, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Contact {
 	return predicate.Contact(sql.FieldEQ(FieldCreatedAt, v))
@@ -1139,6 +1144,71 @@ func CompanyKeyEqualFold(v string) predicate.Contact {
 // CompanyKeyContainsFold applies the ContainsFold predicate on the "company_key" field.
 func CompanyKeyContainsFold(v string) predicate.Contact {
 	return predicate.Contact(sql.FieldContainsFold(FieldCompanyKey, v))
+}
+
+// MobileKeyEQ applies the EQ predicate on the "mobile_key" field.
+func MobileKeyEQ(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldEQ(FieldMobileKey, v))
+}
+
+// MobileKeyNEQ applies the NEQ predicate on the "mobile_key" field.
+func MobileKeyNEQ(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldNEQ(FieldMobileKey, v))
+}
+
+// MobileKeyIn applies the In predicate on the "mobile_key" field.
+func MobileKeyIn(vs ...string) predicate.Contact {
+	return predicate.Contact(sql.FieldIn(FieldMobileKey, vs...))
+}
+
+// MobileKeyNotIn applies the NotIn predicate on the "mobile_key" field.
+func MobileKeyNotIn(vs ...string) predicate.Contact {
+	return predicate.Contact(sql.FieldNotIn(FieldMobileKey, vs...))
+}
+
+// MobileKeyGT applies the GT predicate on the "mobile_key" field.
+func MobileKeyGT(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldGT(FieldMobileKey, v))
+}
+
+// MobileKeyGTE applies the GTE predicate on the "mobile_key" field.
+func MobileKeyGTE(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldGTE(FieldMobileKey, v))
+}
+
+// MobileKeyLT applies the LT predicate on the "mobile_key" field.
+func MobileKeyLT(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldLT(FieldMobileKey, v))
+}
+
+// MobileKeyLTE applies the LTE predicate on the "mobile_key" field.
+func MobileKeyLTE(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldLTE(FieldMobileKey, v))
+}
+
+// MobileKeyContains applies the Contains predicate on the "mobile_key" field.
+func MobileKeyContains(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldContains(FieldMobileKey, v))
+}
+
+// MobileKeyHasPrefix applies the HasPrefix predicate on the "mobile_key" field.
+func MobileKeyHasPrefix(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldHasPrefix(FieldMobileKey, v))
+}
+
+// MobileKeyHasSuffix applies the HasSuffix predicate on the "mobile_key" field.
+func MobileKeyHasSuffix(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldHasSuffix(FieldMobileKey, v))
+}
+
+// MobileKeyEqualFold applies the EqualFold predicate on the "mobile_key" field.
+func MobileKeyEqualFold(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldEqualFold(FieldMobileKey, v))
+}
+
+// MobileKeyContainsFold applies the ContainsFold predicate on the "mobile_key" field.
+func MobileKeyContainsFold(v string) predicate.Contact {
+	return predicate.Contact(sql.FieldContainsFold(FieldMobileKey, v))
 }
 
 // HasOwner applies the HasEdge predicate on the "owner" edge.

@@ -195,6 +195,7 @@ var (
 		{Name: "search_key", Type: field.TypeString, Default: ""},
 		{Name: "sort_key", Type: field.TypeString, Default: ""},
 		{Name: "company_key", Type: field.TypeString, Default: ""},
+		{Name: "mobile_key", Type: field.TypeString, Default: ""},
 		{Name: "owner_id", Type: field.TypeUUID},
 		{Name: "parent_id", Type: field.TypeUUID, Nullable: true},
 	}
@@ -206,13 +207,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "contacts_users_owner",
-				Columns:    []*schema.Column{ContactsColumns[19]},
+				Columns:    []*schema.Column{ContactsColumns[20]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
 			{
 				Symbol:     "contacts_contacts_children",
-				Columns:    []*schema.Column{ContactsColumns[20]},
+				Columns:    []*schema.Column{ContactsColumns[21]},
 				RefColumns: []*schema.Column{ContactsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -221,22 +222,22 @@ var (
 			{
 				Name:    "contact_owner_id_sort_key",
 				Unique:  false,
-				Columns: []*schema.Column{ContactsColumns[19], ContactsColumns[17]},
+				Columns: []*schema.Column{ContactsColumns[20], ContactsColumns[17]},
 			},
 			{
 				Name:    "contact_owner_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{ContactsColumns[19], ContactsColumns[1]},
+				Columns: []*schema.Column{ContactsColumns[20], ContactsColumns[1]},
 			},
 			{
 				Name:    "contact_parent_id",
 				Unique:  false,
-				Columns: []*schema.Column{ContactsColumns[20]},
+				Columns: []*schema.Column{ContactsColumns[21]},
 			},
 			{
 				Name:    "contact_owner_id_company_key",
 				Unique:  false,
-				Columns: []*schema.Column{ContactsColumns[19], ContactsColumns[18]},
+				Columns: []*schema.Column{ContactsColumns[20], ContactsColumns[18]},
 			},
 		},
 	}
@@ -602,9 +603,9 @@ var (
 				Columns: []*schema.Column{TasksColumns[15], TasksColumns[9]},
 			},
 			{
-				Name:    "task_owner_id_status_deadline",
+				Name:    "task_owner_id_status_initial_deadline",
 				Unique:  false,
-				Columns: []*schema.Column{TasksColumns[15], TasksColumns[7], TasksColumns[9]},
+				Columns: []*schema.Column{TasksColumns[15], TasksColumns[7], TasksColumns[8]},
 			},
 			{
 				Name:    "task_status_deadline",

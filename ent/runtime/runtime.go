@@ -398,6 +398,10 @@ func init() {
 	contactDescCompanyKey := contactFields[16].Descriptor()
 	// contact.DefaultCompanyKey holds the default value on creation for the company_key field.
 	contact.DefaultCompanyKey = contactDescCompanyKey.Default.(string)
+	// contactDescMobileKey is the schema descriptor for mobile_key field.
+	contactDescMobileKey := contactFields[17].Descriptor()
+	// contact.DefaultMobileKey holds the default value on creation for the mobile_key field.
+	contact.DefaultMobileKey = contactDescMobileKey.Default.(string)
 	// contactDescID is the schema descriptor for id field.
 	contactDescID := contactMixinFields0[0].Descriptor()
 	// contact.DefaultID holds the default value on creation for the id field.

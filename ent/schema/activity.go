@@ -39,7 +39,11 @@ func (Task) Fields() []ent.Field {
 		field.Enum("media_type").Values(mediaTypes...).Optional().Nillable(),
 		field.Enum("priority").Values("normal", "high", "urgent").Default("normal"),
 		field.Enum("status").Values(activityStates...).Default("not-started"),
+		// The first deadline set, kept when the nightly job carries an undone task over to the
+		// next day: lists sort by it, and a task is overdue when it is before today.
 		field.Time("initial_deadline"),
+		// The day the task is to be done: the nightly job moves it to the new day while the
+		// task is not started.
 		field.Time("deadline"),
 		field.Time("execution_date").Optional().Nillable(),
 		field.UUID("contact_id", uuid.UUID{}).Optional().Nillable(),
@@ -47,7 +51,7 @@ func (Task) Fields() []ent.Field {
 		resourcesField(),
 		field.Text("comments").Default(""),
 		field.Text("mark_as_complete_comment").Default(""),
-		// The night the priority was last raised, so the job raises it once a night.
+		// When the nightly job last raised the priority (and moved the deadline).
 		field.Time("escalated_at").Optional().Nillable(),
 	}
 }
@@ -64,8 +68,9 @@ func (Task) Edges() []ent.Edge {
 func (Task) Indexes() []ent.Index {
 	return []ent.Index{
 		index.Fields("owner_id", "deadline"),
-		// Overdue tasks (the dashboard), unfinished ones due today (the morning e-mail).
-		index.Fields("owner_id", "status", "deadline"),
+		// Overdue tasks (the dashboard): not started, first deadline before today.
+		index.Fields("owner_id", "status", "initial_deadline"),
+		// Tasks not started due on a day (the night's escalation, the morning e-mail).
 		index.Fields("status", "deadline"),
 		index.Fields("contact_id"),
 		index.Fields("application_id"),

@@ -45,6 +45,10 @@ func (Contact) Fields() []ent.Field {
 		// SA » → "societe generale"), for « Qui je connais là-bas ? »: an indexed equality
 		// with an application's company (internal/contacts.CompanyKey).
 		field.String("company_key").Default(""),
+		// The mobile number's digits, the French +33 and 0033 written as the national 0
+		// (« +33 6 11 22 33 44 » → "0611223344"), that search matches by substring
+		// (internal/contacts.PhoneKey).
+		field.String("mobile_key").Default(""),
 	}
 }
 

@@ -69,6 +69,13 @@ func AccessExpired() *connect.Error {
 		"Votre période d'essai ou votre licence a expiré. Merci de demander une licence auprès de votre administrateur de compte.")
 }
 
+// NoLicenseYet is the sign-in refusal of a B2B candidate who holds no licence (never given one,
+// or taken back): Unauthenticated (HTTP 401) as AccessExpired, but not called an expiry.
+func NoLicenseYet() *connect.Error {
+	return New(connect.CodeUnauthenticated, commonv1.ErrorReason_ERROR_REASON_NO_LICENSE_YET,
+		"Votre compte n'a pas encore de licence. Merci de demander une licence auprès de votre administrateur de compte.")
+}
+
 // FileTooLarge refuses an uploaded file (a contacts CSV) above 5 MB: the service's limit,
 // and the JSON gateway's for bodies above its cap.
 func FileTooLarge() *connect.Error {

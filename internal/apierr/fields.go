@@ -12,6 +12,7 @@ import (
 	"google.golang.org/protobuf/types/descriptorpb"
 
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
+	optionsv1 "github.com/tremplin/tremplin/gen/tremplin/options/v1"
 )
 
 // Required is the spec's message for a missing field.
@@ -80,10 +81,18 @@ type Step struct {
 // At is the step to a field (not to one of its items).
 func At(f protoreflect.FieldDescriptor) Step { return Step{Field: f, Index: -1} }
 
-// PathOf is path as protovalidate writes it.
+// PathOf is path as protovalidate writes it, naming a field as JSON shows it: the items of a
+// list wrapper (ListOf) are the wrapper's ("task.resources[2].url", not
+// "task.resources.items[2].url").
 func PathOf(path []Step) *validate.FieldPath {
 	out := &validate.FieldPath{Elements: make([]*validate.FieldPathElement, 0, len(path))}
 	for _, s := range path {
+		if n := len(out.Elements); n > 0 && ListOf(s.Field.ContainingMessage()) == s.Field {
+			if s.Index >= 0 {
+				out.Elements[n-1].Subscript = &validate.FieldPathElement_Index{Index: uint64(s.Index)}
+			}
+			continue
+		}
 		elem := &validate.FieldPathElement{
 			FieldNumber: proto.Int32(int32(s.Field.Number())),
 			FieldName:   proto.String(string(s.Field.Name())),
@@ -98,6 +107,53 @@ func PathOf(path []Step) *validate.FieldPath {
 		out.Elements = append(out.Elements, elem)
 	}
 	return out
+}
+
+// ListOf answers the items field of md when md only wraps a list (the message option
+// tremplin.options.v1.json_list: a request can then leave the list out apart from sending it
+// empty), nil otherwise. JSON takes the list itself for such a message, and violations name its
+// items as the wrapper's.
+func ListOf(md protoreflect.MessageDescriptor) protoreflect.FieldDescriptor {
+	if md == nil {
+		return nil
+	}
+	if on, _ := proto.GetExtension(md.Options(), optionsv1.E_JsonList).(bool); !on || md.Fields().Len() != 1 {
+		return nil
+	}
+	if items := md.Fields().Get(0); items.IsList() {
+		return items
+	}
+	return nil
+}
+
+// ShapePath rewrites path, protovalidate's path to a field of a root message, as PathOf writes
+// it: the items of a list wrapper named as the wrapper's.
+func ShapePath(root protoreflect.MessageDescriptor, path *validate.FieldPath) {
+	if path == nil {
+		return
+	}
+	md := root
+	kept := path.GetElements()[:0]
+	for _, e := range path.GetElements() {
+		var fd protoreflect.FieldDescriptor
+		if md != nil {
+			fd = md.Fields().ByNumber(protoreflect.FieldNumber(e.GetFieldNumber()))
+		}
+		if fd != nil && len(kept) > 0 && ListOf(md) == fd {
+			if e.Subscript != nil {
+				kept[len(kept)-1].Subscript = e.Subscript
+			}
+			md = fd.Message()
+			continue
+		}
+		kept = append(kept, e)
+		if fd != nil {
+			md = fd.Message()
+		} else {
+			md = nil
+		}
+	}
+	path.Elements = kept
 }
 
 // Violation is the breach of rule ruleID by the field at path (none: the request as a whole).

@@ -40,3 +40,43 @@ func UnknownValueOf(word string) string {
 	}
 	return fmt.Sprintf("La valeur « %s » est incorrecte", word)
 }
+
+// The spec's messages (section 5) that the field rules answer.
+const (
+	// EmailFormat: an e-mail address that is not one.
+	EmailFormat = "Le format de l'email est incorrect"
+	// PhoneFormat: a phone or mobile number that breaks the phone rule.
+	PhoneFormat = "Le format du numéro de téléphone est incorrect"
+	// PasswordFormat: a password that breaks the password rule.
+	PasswordFormat = "Le format du mot de passe est incorrect"
+	// ThresholdsInconsistent: dashboard thresholds out of 0–30 or out of order.
+	ThresholdsInconsistent = "Seuils paramétrés incohérents"
+	// BadID: an identifier that is not one (a UUID).
+	BadID = "L'identifiant est incorrect"
+	// BadFormat: a text that breaks its field's format.
+	BadFormat = "Le format de ce champ est incorrect"
+	// Duplicate: a list holding the same value twice.
+	Duplicate = "Une même valeur est donnée plusieurs fois"
+	// BadResourceURL: a link's address of another scheme than http(s) or mailto.
+	BadResourceURL = "L'adresse doit commencer par http://, https:// ou mailto: (ou être une adresse web comme www.exemple.fr)"
+)
+
+// TooLong says a text is longer than its field takes.
+func TooLong(n uint64) string {
+	return fmt.Sprintf("Ce champ ne doit pas dépasser %d caractères", n)
+}
+
+// TooShort says a text is shorter than its field needs.
+func TooShort(n uint64) string {
+	return fmt.Sprintf("Ce champ doit contenir au moins %d caractères", n)
+}
+
+// TooMany says a list holds more items than its field takes.
+func TooMany(n uint64) string {
+	return fmt.Sprintf("Ce champ ne peut pas contenir plus de %d éléments", n)
+}
+
+// TooFew says a list holds fewer items than its field needs.
+func TooFew(n uint64) string {
+	return fmt.Sprintf("Ce champ doit contenir au moins %d éléments", n)
+}

@@ -349,7 +349,8 @@ func (r *recorder) WriteHeader(code int) {
 		cacheHeaders(h, r.st.etag)
 		if r.st.keep {
 			r.keptHeader = http.Header{}
-			for _, k := range []string{"Content-Type", "Content-Encoding"} {
+			// A download's file name (an event's .ics) goes with its kept body.
+			for _, k := range []string{"Content-Type", "Content-Encoding", "Content-Disposition"} {
 				if v := h.Values(k); len(v) > 0 {
 					r.keptHeader[k] = append([]string(nil), v...)
 				}

@@ -129,6 +129,28 @@ func TestKeys(t *testing.T) {
 	}
 }
 
+// A phone number's key is its digits, +33 and 0033 as the national 0; a search term that is a
+// number is read the same way, any other term is no number.
+func TestPhoneKeys(t *testing.T) {
+	for in, want := range map[string]string{
+		"+33 6 11 22 33 44": "0611223344", "0033 6 11 22 33 44": "0611223344", "06 11 22 33 44": "0611223344",
+		"06.11.22.33.44": "0611223344", "+33 (0)6 11 22 33 44": "0611223344", "+32 470 12 34 56": "32470123456",
+		"0032 470 12 34 56": "32470123456", "+1-514-555-0100": "15145550100", "": "", "  ": "",
+	} {
+		if got := contacts.PhoneKey(in); got != want {
+			t.Errorf("PhoneKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"+33 6 11": "0611", "06 11": "0611", "0033611": "0611", "11-22": "1122", "(0)6 11": "0611",
+		"lea": "", "a1": "", "": "", "+": "", "06+11": "", "3M": "",
+	} {
+		if got := contacts.PhoneSearchTerm(in); got != want {
+			t.Errorf("PhoneSearchTerm(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestStatusRules(t *testing.T) {
 	if contacts.InitialStatus(false) != contact.StatusIncomplete || contacts.InitialStatus(true) != contact.StatusNew {
 		t.Error("initial status")
@@ -246,9 +268,15 @@ func TestDerivedFieldsAreWrittenByTheHook(t *testing.T) {
 		if c.Status != contact.StatusIncomplete || c.SortKey != contacts.SortKey("Éloïse", "D'ARCY") || c.SearchKey != contacts.SearchKey("Éloïse", "D'ARCY", "Société Générale") {
 			t.Fatalf("created: %s %q %q", c.Status, c.SortKey, c.SearchKey)
 		}
-		c = d.Client.Contact.UpdateOne(c).SetMobileNumber("06 12 34 56 78").SaveX(sys)
-		if c.Status != contact.StatusNew {
-			t.Errorf("reachable after edit: %s, want new", c.Status)
+		if c.MobileKey != "" {
+			t.Errorf("mobile key without a mobile: %q", c.MobileKey)
+		}
+		c = d.Client.Contact.UpdateOne(c).SetMobileNumber("+33 6 12 34 56 78").SaveX(sys)
+		if c.Status != contact.StatusNew || c.MobileKey != "0612345678" {
+			t.Errorf("reachable after edit: %s %q, want new 0612345678", c.Status, c.MobileKey)
+		}
+		if withMobile := d.Client.Contact.Create().SetOwnerID(owner.ID).SetLastName("MOBILE").SetMobileNumber("0033 7 00 00 00 01").SaveX(sys); withMobile.MobileKey != "0700000001" {
+			t.Errorf("created with a mobile: key %q", withMobile.MobileKey)
 		}
 		c = d.Client.Contact.UpdateOne(c).SetCompany("BNP Paribas").SaveX(sys)
 		if c.SearchKey != contacts.SearchKey("Éloïse", "D'ARCY", "BNP Paribas") || c.Status != contact.StatusNew {
@@ -256,8 +284,8 @@ func TestDerivedFieldsAreWrittenByTheHook(t *testing.T) {
 		}
 		c = d.Client.Contact.UpdateOne(c).SetStatus(contact.StatusEngaged).SaveX(sys)
 		c = d.Client.Contact.UpdateOne(c).SetMobileNumber("").SaveX(sys)
-		if c.Status != contact.StatusEngaged {
-			t.Errorf("engaged contact losing its phone: %s, want engaged kept", c.Status)
+		if c.Status != contact.StatusEngaged || c.MobileKey != "" {
+			t.Errorf("engaged contact losing its phone: %s %q, want engaged kept, no key", c.Status, c.MobileKey)
 		}
 		seeded := d.Client.Contact.Create().SetOwnerID(owner.ID).SetFirstName("Paul").SetLastName("PETIT").SetStatus(contact.StatusThanked).SaveX(sys)
 		if seeded.Status != contact.StatusThanked {

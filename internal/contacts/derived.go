@@ -13,14 +13,15 @@ import (
 )
 
 // DerivedFieldsHook is the one writer of a contact's derived fields: the search key and the
-// sort key (from the names and the company) and the reachability part of the status
-// (incomplete ⇄ new). Every creation and edit goes through it — the contact form, the import,
+// sort key (from the names and the company), the mobile key (the mobile number's digits, for
+// search) and the reachability part of the status (incomplete ⇄ new). Every creation and edit goes through it — the contact form, the import,
 // the demo seed — so no writer can forget one or compute it differently.
 //
 //   - Creation: keys from the names and company (search, sort, company); the status is incomplete without phone,
 //     mobile or e-mail, new with one — unless the writer sets engaged or thanked (the demo
 //     seed), which are kept.
-//   - Edit of one contact: keys again when a name or the company is set; when a phone,
+//   - Edit of one contact: keys again when a name or the company is set, the mobile key when
+//     the mobile number is; when a phone,
 //     mobile, e-mail or the status is set, incomplete ⇄ new follows reachability (engaged
 //     and thanked are kept).
 //   - Bulk edits may not touch those sources (they could not be derived row by row): such a
@@ -59,12 +60,13 @@ func deriveOnCreate(m *entgen.ContactMutation) {
 	m.SetSearchKey(SearchKey(first, last, company))
 	m.SetSortKey(SortKey(first, last))
 	m.SetCompanyKey(CompanyKey(company))
+	mobile, _ := m.MobileNumber()
+	m.SetMobileKey(PhoneKey(mobile))
 	// The schema's default (incomplete) is set before hooks run: incomplete and new follow
 	// reachability whoever set them, engaged and thanked are the writer's (the demo seed).
 	status, _ := m.Status()
 	email, _ := m.Email()
 	phone, _ := m.PhoneNumber()
-	mobile, _ := m.MobileNumber()
 	m.SetStatus(StatusAfterEdit(status, Reachable(email, phone, mobile)))
 }
 
@@ -96,6 +98,9 @@ func deriveOnUpdateOne(ctx context.Context, m *entgen.ContactMutation) error {
 		m.SetSearchKey(SearchKey(first, last, company))
 		m.SetSortKey(SortKey(first, last))
 		m.SetCompanyKey(CompanyKey(company))
+	}
+	if mobile, set := m.MobileNumber(); set {
+		m.SetMobileKey(PhoneKey(mobile))
 	}
 	if status, statusSet := m.Status(); anySet(m, reachSources) || statusSet {
 		email, err := value(contact.FieldEmail, m.OldEmail)

@@ -109,6 +109,42 @@ func NormalizeImportedPhone(s string) (phone string, ok bool) {
 	return phone, PhoneOK(phone)
 }
 
+// PhoneKey is the stored key a phone number is searched by: its digits only, with the French
+// international prefix written as the national 0 — « +33 6 11 22 33 44 », « 0033 6 11 22 33
+// 44 » and « 06.11.22.33.44 » are all "0611223344" — and another country's code kept without
+// its + or 00 (« +32 470 12 34 56 » → "32470123456"). A number typed with the trunk 0 after
+// +33 (« +33 (0)6 … ») is read as the national number too.
+func PhoneKey(s string) string {
+	s = strings.TrimSpace(s)
+	international := strings.HasPrefix(s, "+")
+	digits := strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, s)
+	if !international && strings.HasPrefix(digits, "00") {
+		international, digits = true, digits[2:]
+	}
+	if international && strings.HasPrefix(digits, "33") {
+		digits = "0" + strings.TrimPrefix(digits[2:], "0")
+	}
+	return digits
+}
+
+// PhoneSearchTerm is the key a search box's text matches phone keys with (PhoneKey), or ""
+// when the text is no phone number: it must hold a digit and nothing but digits, spaces, dots,
+// dashes, parentheses and a leading +.
+func PhoneSearchTerm(s string) string {
+	s = strings.TrimSpace(s)
+	if !phoneSearch.MatchString(s) {
+		return ""
+	}
+	return PhoneKey(s)
+}
+
+var phoneSearch = regexp.MustCompile(`^\+?[0-9 .()-]*[0-9][0-9 .()-]*$`)
+
 // SearchKey is the stored key that contact search matches by substring: the full name both
 // ways round and the company, folded, one per line so that a search never spans two of them.
 func SearchKey(first, last, company string) string {

@@ -29,7 +29,9 @@ type Figures struct {
 	// The task doughnut: tasks due in the week, completed and not started (and the week
 	// before's, for the agency's progress page).
 	CompletedTasks, NotStartedTasks Figure
-	// Unfinished tasks due before today (whatever the week).
+	// Tasks not started whose first deadline is before today, whatever the week: carried over
+	// at least one night (the nightly job moves an undone task's deadline to the new day and
+	// keeps its initial deadline).
 	OverdueTasks int
 	// Engaged or thanked contacts with a completed task due in the week.
 	FirstTasks Figure
@@ -70,12 +72,12 @@ func countWhere(p *sql.Predicate) sql.Querier {
 	})
 }
 
-// overdue counts the owner's unfinished tasks due before today: a count over the (owner,
-// status, deadline) index.
+// overdue counts the owner's tasks not started whose initial deadline is before today (carried
+// over at least one night): a count over the (owner, status, initial deadline) index.
 func overdue(d string, owner uuid.UUID, today time.Time) sql.Querier {
 	t := sql.Table(task.Table).As("late")
 	return sql.Dialect(d).Select(sql.Count("*")).From(t).Where(sql.And(
-		sql.EQ(t.C(task.FieldOwnerID), owner), sql.EQ(t.C(task.FieldStatus), task.StatusNotStarted), sql.LT(t.C(task.FieldDeadline), today)))
+		sql.EQ(t.C(task.FieldOwnerID), owner), sql.EQ(t.C(task.FieldStatus), task.StatusNotStarted), sql.LT(t.C(task.FieldInitialDeadline), today)))
 }
 
 // countDistinctWhere counts the distinct values of column where p holds.

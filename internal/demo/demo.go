@@ -43,7 +43,7 @@ var Accounts = []Account{
 	{"essai@demo.tremplin.fr", "candidate B2C en période d'essai"},
 	{"expire@demo.tremplin.fr", "candidat B2C, essai terminé (page de paiement)"},
 	{"agence2@demo.tremplin.fr", "administrateur de l'agence « " + SecondAgencyName + " », un candidat par statut :"},
-	{"nouveau@demo.tremplin.fr", "  B2B créé, sans licence, jamais connecté (just-created)"},
+	{"nouveau@demo.tremplin.fr", "  B2B créé, sans licence, jamais connecté (just-created, connexion refusée : pas encore de licence)"},
 	{"invite@demo.tremplin.fr", "  B2B invité, licence en attente d'activation (with-pending-license)"},
 	{"actif@demo.tremplin.fr", "  B2B, licence valide (with-valid-license)"},
 	{"licence-terminee@demo.tremplin.fr", "  B2B, licence expirée (with-expired-license, connexion refusée)"},

@@ -5,6 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+
+	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/application"
 	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
@@ -13,13 +16,16 @@ import (
 	"github.com/tremplin/tremplin/ent/license"
 	"github.com/tremplin/tremplin/ent/task"
 	"github.com/tremplin/tremplin/ent/user"
+	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
 	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/applications"
 	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/dashboard"
 	"github.com/tremplin/tremplin/internal/db"
 	"github.com/tremplin/tremplin/internal/demo"
+	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/licenses"
+	"github.com/tremplin/tremplin/internal/tasks"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
@@ -246,13 +252,131 @@ func TestSeedGivesTheCandidatesAWeekOfActivities(t *testing.T) {
 			}
 			upcoming := d.Client.Event.Query().Where(event.OwnerID(u.ID), event.DateGT(now), event.StatusEQ(event.StatusNotStarted)).CountX(ctx)
 			today := d.Client.Task.Query().Where(task.OwnerID(u.ID), task.DeadlineGTE(now.Truncate(24*time.Hour)), task.DeadlineLT(now.Add(24*time.Hour)), task.StatusEQ(task.StatusNotStarted)).CountX(ctx)
-			if events := d.Client.Event.Query().Where(event.OwnerID(u.ID)).CountX(ctx); events != 5 || upcoming != 4 || today < 1 {
+			if events := d.Client.Event.Query().Where(event.OwnerID(u.ID), event.ApplicationIDIsNil()).CountX(ctx); events != 5 || upcoming != 4 || today < 1 {
 				t.Errorf("%s: %d events (want 5 after two seeds), %d upcoming (want 4), %d tasks due today", email, events, upcoming, today)
 			}
 			// Completed activities are with engaged contacts: every status stays explained.
-			for _, e := range d.Client.Event.Query().Where(event.OwnerID(u.ID), event.StatusEQ(event.StatusCompleted)).WithContact().AllX(ctx) {
+			for _, e := range d.Client.Event.Query().Where(event.OwnerID(u.ID), event.StatusEQ(event.StatusCompleted), event.ContactIDNotNil()).WithContact().AllX(ctx) {
 				if c := e.Edges.Contact; c == nil || (c.Status != contact.StatusEngaged && c.Status != contact.StatusThanked) {
 					t.Errorf("%s: completed %s with a contact not engaged: %+v", email, e.Subject, c)
+				}
+			}
+		}
+	})
+}
+
+// The demo obeys the app's rules, so that what it shows could have been made with the app: an
+// application is engaged (or was, before being won or lost) by its first completed activity,
+// dated its engagement, and never without one; an activity reaches its contact by a channel
+// the contact has, and when linked to an application has one of its subjects and one of its
+// contacts; an intermediary is never incomplete; a contact's status is explained by its
+// completed activities, tasks and events alike; a « my network » application has no reference.
+func TestSeedObeysTheRules(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.Database) {
+		ctx := viewer.SystemContext(context.Background())
+		paris, _ := time.LoadLocation("Europe/Paris")
+		now := time.Date(2026, 11, 25, 10, 0, 0, 0, paris)
+		if err := demo.Seed(context.Background(), d.Client, demo.DefaultPassword, now); err != nil {
+			t.Fatal(err)
+		}
+		for _, email := range []string{"candidat@demo.tremplin.fr", "essai@demo.tremplin.fr", "expire@demo.tremplin.fr", "actif@demo.tremplin.fr"} {
+			u := d.Client.User.Query().Where(user.Email(email)).OnlyX(ctx)
+			contactsByID := map[uuid.UUID]*ent.Contact{}
+			for _, c := range d.Client.Contact.Query().Where(contact.OwnerID(u.ID)).WithParent().AllX(ctx) {
+				contactsByID[c.ID] = c
+				if p := c.Edges.Parent; p != nil && p.Status == contact.StatusIncomplete {
+					t.Errorf("%s: %s %s has an incomplete intermediary (%s %s)", email, c.FirstName, c.LastName, p.FirstName, p.LastName)
+				}
+			}
+			// What completed activities explain of each contact, and reach it by.
+			completed := map[uuid.UUID]int{}
+			thanked := map[uuid.UUID]bool{}
+			channel := func(what string, media string, contactID *uuid.UUID) {
+				if contactID == nil {
+					return
+				}
+				c := contactsByID[*contactID]
+				if msg := tasks.MissingChannel(enums.Parse[activityv1.MediaType](media), c); msg != "" {
+					t.Errorf("%s: %s with %s %s by %s: %s", email, what, c.FirstName, c.LastName, media, msg)
+				}
+			}
+			for _, tk := range d.Client.Task.Query().Where(task.OwnerID(u.ID)).AllX(ctx) {
+				media := ""
+				if tk.MediaType != nil {
+					media = string(*tk.MediaType)
+				}
+				channel("task "+string(tk.Subject), media, tk.ContactID)
+				if tk.Status == task.StatusCompleted && tk.ContactID != nil {
+					completed[*tk.ContactID]++
+					thanked[*tk.ContactID] = thanked[*tk.ContactID] || contacts.IsThanksSubject(string(tk.Subject))
+				}
+			}
+			for _, ev := range d.Client.Event.Query().Where(event.OwnerID(u.ID)).AllX(ctx) {
+				channel("event "+string(ev.Subject), string(ev.MediaType), ev.ContactID)
+				if ev.Status == event.StatusCompleted && ev.ContactID != nil {
+					completed[*ev.ContactID]++
+				}
+			}
+			for id, c := range contactsByID {
+				want := contacts.InitialStatus(contacts.Reachable(c.Email, c.PhoneNumber, c.MobileNumber))
+				if completed[id] > 0 {
+					want = contact.StatusEngaged
+				}
+				if thanked[id] {
+					want = contact.StatusThanked
+				}
+				if c.Status != want {
+					t.Errorf("%s: %s %s is %s, its activities say %s", email, c.FirstName, c.LastName, c.Status, want)
+				}
+			}
+
+			apps := d.Client.Application.Query().Where(application.OwnerID(u.ID)).WithContacts().WithTasks().WithEvents().AllX(ctx)
+			for _, a := range apps {
+				name := email + ": " + a.Company
+				if a.Source == application.SourceMyNetwork && a.Reference != "" {
+					t.Errorf("%s: a « my network » application with a reference", name)
+				}
+				linked := map[uuid.UUID]bool{}
+				for _, c := range a.Edges.Contacts {
+					linked[c.ID] = true
+				}
+				var first *time.Time
+				done := func(at *time.Time) {
+					if at != nil && (first == nil || at.Before(*first)) {
+						first = at
+					}
+				}
+				for _, tk := range a.Edges.Tasks {
+					if !tasks.ApplicationSubjects[enums.Parse[activityv1.TaskSubject](string(tk.Subject))] {
+						t.Errorf("%s: a task %s, not a subject of an application", name, tk.Subject)
+					}
+					if tk.ContactID != nil && !linked[*tk.ContactID] {
+						t.Errorf("%s: a task with a contact not of the application", name)
+					}
+					if tk.Status == task.StatusCompleted {
+						done(tk.ExecutionDate)
+					}
+				}
+				for _, ev := range a.Edges.Events {
+					if ev.ContactID != nil && !linked[*ev.ContactID] {
+						t.Errorf("%s: an event with a contact not of the application", name)
+					}
+					if ev.Status == event.StatusCompleted {
+						done(ev.CompletedAt)
+					}
+				}
+				switch {
+				case a.Status == application.StatusEngaged && a.EngagedAt == nil:
+					t.Errorf("%s: engaged with no engagement date", name)
+				case a.EngagedAt != nil && first == nil:
+					t.Errorf("%s: %s, engaged on %s, with no completed activity", name, a.Status, a.EngagedAt.Format(time.DateOnly))
+				case a.EngagedAt != nil && !first.Equal(*a.EngagedAt):
+					t.Errorf("%s: engaged on %s, its first completed activity on %s", name, a.EngagedAt, first)
+				case a.EngagedAt == nil && first != nil:
+					t.Errorf("%s: %s with a completed activity, never engaged", name, a.Status)
+				}
+				if a.EngagedAt != nil && a.EngagedAt.After(now) {
+					t.Errorf("%s: engaged in the future", name)
 				}
 			}
 		}

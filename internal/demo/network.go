@@ -92,7 +92,7 @@ var fullNetwork = []demoContact{
 		phone: "02 98 00 00 01", parent: "marc", tags: []string{tBanque, tDigital},
 		done: []task.Subject{task.SubjectFirstContact, task.SubjectThanksForIntroduction}, added: 41},
 	{key: "romain", first: "Romain", last: "Chevalier", civility: contact.CivilityMale, company: "Thales", job: "Chef de programme",
-		parent: "marc", tags: []string{tIndus}, added: 28},
+		phone: "01 73 32 00 00", parent: "marc", tags: []string{tIndus}, added: 28}, // Jérôme's intermediary: not incomplete
 	{key: "lea", first: "Léa", last: "Dubois", civility: contact.CivilityFemale, company: "Airbus", job: "Acheteuse",
 		email: "lea.dubois@airbus.example", mobile: "+33 6 11 22 33 44", parent: "sophie", tags: []string{tIndus, tLyon},
 		done: []task.Subject{task.SubjectFirstContact}, added: 36},

@@ -18,10 +18,12 @@ import (
 // seedWeek gives a demo candidate a realistic week around now, so that the activities list,
 // the dashboard and the morning digest have something to show: an interview done two days ago
 // and a call done yesterday, a task due today and one overdue, a coffee today, interviews and
-// a webinar in the coming days. Times are whole hours of the candidate's zone. A candidate who
-// already has events is left as they are: seeding twice changes nothing.
+// a webinar in the coming days. Times are whole hours of the candidate's zone. Every activity
+// with a contact goes by a channel the contact has (the people are chosen with an e-mail). A
+// candidate who already has events is left as they are: seeding twice changes nothing.
 func seedWeek(ctx context.Context, c *ent.Client, owner *ent.User, now time.Time) error {
-	has, err := c.Event.Query().Where(event.OwnerID(owner.ID)).Exist(ctx)
+	// The week's events are the ones of no application (applications.go has its interviews).
+	has, err := c.Event.Query().Where(event.OwnerID(owner.ID), event.ApplicationIDIsNil()).Exist(ctx)
 	if err != nil || has {
 		return err
 	}
@@ -65,7 +67,7 @@ func seedWeek(ctx context.Context, c *ent.Client, owner *ent.User, now time.Time
 			at(2, 14), people[0], "", ""},
 		{event.TypeEvent, event.SubjectWebinar, event.MediaTypeVideoConferencing, "Webinaire « Réussir sa reconversion »",
 			at(4, 12), nil, "", ""},
-		{event.TypeInterview, event.SubjectDiscovery, event.MediaTypePhone, "",
+		{event.TypeInterview, event.SubjectDiscovery, event.MediaTypeVideoConferencing, "Lien Teams envoyé par e-mail",
 			at(8, 9), people[2], "", ""},
 	}
 	for _, e := range events {
@@ -87,7 +89,7 @@ func seedWeek(ctx context.Context, c *ent.Client, owner *ent.User, now time.Time
 		who     *ent.Contact
 		done    string // set: completed with this report
 	}{
-		{task.SubjectAskInformation, task.MediaTypePhone, at(-1, 11), people[3], "M'a conseillé de contacter le service RH directement."},
+		{task.SubjectAskInformation, task.MediaTypeEmail, at(-1, 11), people[3], "M'a conseillé de contacter le service RH directement."},
 		{task.SubjectFeedback, task.MediaTypeEmail, at(-1, 12), people[0], "Retour demandé sur l'entretien : positif, suite attendue."},
 		{task.SubjectSendInformation, task.MediaTypeEmail, at(0, 18), people[1], ""},
 		{task.SubjectReminder, task.MediaTypeEmail, at(-3, 9), people[2], ""},

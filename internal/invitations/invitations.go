@@ -29,7 +29,8 @@ type Inviter struct {
 	PublicURL string
 }
 
-// Invitation is an e-mail ready to leave once the transaction that made its link commits.
+// Invitation is an e-mail ready to leave once the transaction that made it commits: an
+// invitation (its link), or the notice of a licence (PrepareLicence).
 type Invitation struct {
 	msg mail.Message
 }
@@ -62,6 +63,29 @@ func (i *Inviter) Prepare(ctx context.Context, client *ent.Client, f For) (*Invi
 		"Email":      f.User.Email,
 		"Link":       Link(i.PublicURL, f.User.ID, token),
 		"ValidDays":  int(TTL.Hours() / 24),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Invitation{msg: msg}, nil
+}
+
+// PrepareLicence writes the e-mail that tells a candidate who signed in before that a licence
+// of their agency (f.AgencyName) opens their access: again (renewed: their licence had
+// expired) or from now on (a B2C candidate made B2B). No link to set a password: they sign in
+// with theirs, and the login page's « Mot de passe oublié » is there if they lost it. Send it
+// after the commit, as an invitation.
+func (i *Inviter) PrepareLicence(f For, renewed bool) (*Invitation, error) {
+	subject := "Votre licence Tremplin de l'agence « " + f.AgencyName + " »"
+	if renewed {
+		subject = "Votre accès à Tremplin est de nouveau ouvert"
+	}
+	msg, err := mail.Render("licence", f.User.Email, subject, map[string]any{
+		"FirstName":  f.User.FirstName,
+		"AgencyName": f.AgencyName,
+		"Email":      f.User.Email,
+		"Link":       i.PublicURL + "/login",
+		"Renewed":    renewed,
 	})
 	if err != nil {
 		return nil, err

@@ -23,7 +23,8 @@ type digestTask struct {
 }
 
 // sendDigests sends each candidate of the zone who turned task notifications on — and still
-// has premium access at this moment — one e-mail listing their unfinished tasks due on day.
+// has premium access at this moment — one e-mail listing their unfinished tasks due on day
+// (those carried over by the night included), oldest first deadline first, as the lists.
 // Each e-mail is claimed for (day, candidate) before it is sent, and given back when it could
 // not be sent, so it goes once, and is tried again at the next tick when SMTP failed.
 func (r *Runner) sendDigests(ctx context.Context, zone string, day Day) (int, error) {
@@ -34,7 +35,7 @@ func (r *Runner) sendDigests(ctx context.Context, zone string, day Day) (int, er
 			task.StatusEQ(task.StatusNotStarted), task.DeadlineGTE(start), task.DeadlineLT(end),
 			task.HasOwnerWith(user.TimeZone(zone), user.TaskNotifications(true), user.RoleEQ(user.RoleCandidate)),
 		).
-		Order(task.ByOwnerID(), task.ByDeadline(), task.ByID()).
+		Order(task.ByOwnerID(), task.ByInitialDeadline(), task.ByDeadline(), task.ByID()).
 		WithContact().
 		All(sys)
 	if err != nil {

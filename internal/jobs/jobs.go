@@ -1,12 +1,15 @@
-// Package jobs runs the background work of the server: each night every unfinished task due
-// that day gains a priority level, and each morning the candidates who asked for it receive
-// the list of their day's tasks by e-mail. "Night" and "morning" are the candidate's (their
-// time zone, Europe/Paris by default).
+// Package jobs runs the background work of the server: each night every task not started
+// whose deadline fell on the day that has just ended gains a priority level and moves to the
+// new day, and each morning the candidates who asked for it receive the list of their day's
+// tasks by e-mail. "Night" and "morning" are the candidate's (their time zone, Europe/Paris by
+// default).
 //
 // Every run is claimed in the database (ent JobRun, unique job + run key) before it does
 // anything, so with several copies of the server each run happens once; a run that finds its
-// claim taken does nothing. The operator command `tremplin jobs run <job> --date D` runs a job
-// now for a given day, through the same claims.
+// claim taken does nothing. A server that was down catches up: the nights it missed (up to
+// CatchUpNights) are run when it starts, oldest first. The operator command `tremplin jobs run
+// <job> --date D` runs a job now for a given day — for the escalation, the night after D (the
+// day that ended) — through the same claims.
 package jobs
 
 import (
@@ -36,9 +39,10 @@ const (
 // Names lists the jobs.
 var Names = []string{Escalation, Digest}
 
-// When each job runs, local time: escalation from midnight, the e-mail from 7 o'clock, until
-// the end of the day (a server down at that hour catches up when it starts).
-var startHour = map[string]int{Escalation: 0, Digest: 7}
+// When the morning e-mail is sent, local time: from 7 o'clock until the end of the day (a
+// server down at that hour catches up when it starts). The night's escalation runs from
+// midnight: it acts on the day that has just ended.
+const digestHour = 7
 
 // Runner runs the jobs of one server copy.
 type Runner struct {
@@ -62,13 +66,33 @@ type Day struct {
 // DayOf answers the day t falls on in loc.
 func DayOf(t time.Time, loc *time.Location) Day {
 	y, m, d := t.In(loc).Date()
-	return Day{Date: time.Date(y, m, d, 0, 0, 0, 0, loc)}
+	return dayOf(y, m, d, loc)
+}
+
+// dayOf answers the day y-m-d in loc (d may overflow the month, as time.Date's).
+func dayOf(y int, m time.Month, d int, loc *time.Location) Day {
+	return Day{Date: wallTime(y, m, d, 0, 0, 0, 0, loc)}
+}
+
+// wallTime answers the instant loc's clocks show as y-m-d h:mi:s.ns (normalised as time.Date
+// does). A time the clocks jump over — 02:30 on the last Sunday of March in Paris, midnight on
+// the day Santiago changes — comes as much later as the jump (03:30; 01:00), so a day always
+// begins on its own date; time.Date leaves that choice open, and lands before the jump in
+// some zones.
+func wallTime(y int, m time.Month, d, h, mi, s, ns int, loc *time.Location) time.Time {
+	t := time.Date(y, m, d, h, mi, s, ns, loc)
+	want := time.Date(y, m, d, h, mi, s, ns, time.UTC)
+	shown := time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC)
+	if shown.Before(want) {
+		t = t.Add(want.Sub(shown))
+	}
+	return t
 }
 
 // Bounds answers the day's first instant and the next day's, in UTC: 23, 24 or 25 hours apart
 // across the daylight-saving changes.
 func (d Day) Bounds() (time.Time, time.Time) {
-	return d.Date.UTC(), d.Date.AddDate(0, 0, 1).UTC()
+	return d.Date.UTC(), d.AddDays(1).Date.UTC()
 }
 
 // String is the day as a run key: 2026-11-24.
@@ -90,8 +114,9 @@ func (r *Runner) Start(ctx context.Context) {
 	}
 }
 
-// Tick runs what is due now: in every time zone of a candidate, each job whose hour of the
-// local day has come and whose run of that day has not been done.
+// Tick runs what is due now, in every time zone of a candidate: the nights after the days
+// that have ended there and were not run yet (see escalateNights), and the day's e-mail once
+// its hour has come.
 func (r *Runner) Tick(ctx context.Context) error {
 	now := r.Clock.Now()
 	zones, err := r.zones(ctx)
@@ -101,22 +126,31 @@ func (r *Runner) Tick(ctx context.Context) error {
 	var errs []error
 	for _, zone := range zones {
 		loc := users.Location(zone)
-		local := now.In(loc)
+		if _, err := r.escalateNights(ctx, zone, loc); err != nil {
+			errs = append(errs, err)
+		}
 		day := DayOf(now, loc)
-		for _, job := range Names {
-			if local.Hour() < startHour[job] || r.finished(job, zone, day) {
-				continue
-			}
-			if _, err := r.run(ctx, job, zone, day); err != nil {
-				errs = append(errs, fmt.Errorf("%s %s %s: %w", job, zone, day, err))
-			}
+		if now.In(loc).Hour() < digestHour || r.finished(Digest, zone, day) {
+			continue
+		}
+		if _, err := r.sendDigests(ctx, zone, day); err != nil {
+			errs = append(errs, fmt.Errorf("%s %s %s: %w", Digest, zoneName(zone), day, err))
+		} else {
+			r.finish(Digest, zone, day)
 		}
 	}
 	return errors.Join(errs...)
 }
 
-// RunNow runs job for day (a date, in every candidate's zone) now, whatever the hour: the
-// operator command. It answers how many tasks were raised or e-mails sent.
+// RunNow runs job now, whatever the hour: the operator command. It answers how many tasks
+// were raised or e-mails sent.
+//
+//   - escalate-priorities with a date runs the night after that day (the day that ended) in
+//     every candidate's zone where it has ended, and refuses (ErrDayNotEnded) when it has
+//     ended in none; without a date, the nights not run yet, as the server does.
+//   - task-digest sends the e-mails of that day (without a date: today, in each zone).
+//
+// A run done already — by the server, another copy or an earlier command — is not done again.
 func (r *Runner) RunNow(ctx context.Context, job string, date time.Time) (int, error) {
 	if !slices.Contains(Names, job) {
 		return 0, fmt.Errorf("unknown job %q (jobs: %v)", job, Names)
@@ -125,32 +159,38 @@ func (r *Runner) RunNow(ctx context.Context, job string, date time.Time) (int, e
 	if err != nil {
 		return 0, err
 	}
-	total := 0
+	total, ended := 0, false
 	for _, zone := range zones {
 		loc := users.Location(zone)
-		y, m, d := date.Date()
-		n, err := r.run(ctx, job, zone, Day{Date: time.Date(y, m, d, 0, 0, 0, 0, loc)})
+		day := DayOf(r.Clock.Now(), loc)
+		if !date.IsZero() {
+			y, m, d := date.Date()
+			day = dayOf(y, m, d, loc)
+		}
+		var n int
+		switch {
+		case job == Digest:
+			n, err = r.sendDigests(ctx, zone, day)
+		case date.IsZero():
+			n, err = r.escalateNights(ctx, zone, loc)
+			ended = true
+		default:
+			n, _, err = r.escalate(ctx, zone, day)
+			if errors.Is(err, ErrDayNotEnded) {
+				r.Log.Info("night not run: the day has not ended", "zone", zoneName(zone), "day", day.String())
+				continue
+			}
+			ended = true
+		}
 		if err != nil {
 			return total, err
 		}
 		total += n
 	}
+	if job == Escalation && !ended && len(zones) > 0 {
+		return 0, fmt.Errorf("%s: %w in any zone", date.Format(time.DateOnly), ErrDayNotEnded)
+	}
 	return total, nil
-}
-
-func (r *Runner) run(ctx context.Context, job, zone string, day Day) (int, error) {
-	var n int
-	var err error
-	switch job {
-	case Escalation:
-		n, err = r.escalate(ctx, zone, day)
-	case Digest:
-		n, err = r.sendDigests(ctx, zone, day)
-	}
-	if err == nil {
-		r.finish(job, zone, day)
-	}
-	return n, err
 }
 
 // zones lists the time zones of the candidates.

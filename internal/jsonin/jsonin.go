@@ -182,6 +182,8 @@ func (r *reader) single(v any, f protoreflect.FieldDescriptor, path []apierr.Ste
 			r.date(v, path)
 		case strings.HasPrefix(string(md.FullName()), "google.protobuf."):
 			// Other well-known types have JSON forms of their own: protojson judges them.
+		case apierr.ListOf(md) != nil:
+			return r.list(v, md, path)
 		default:
 			return r.message(v, md, path)
 		}
@@ -209,6 +211,22 @@ func (r *reader) single(v any, f protoreflect.FieldDescriptor, path []apierr.Ste
 		}
 	}
 	return v
+}
+
+// list reads a message that only wraps a list (apierr.ListOf: "resources" of a draft) from
+// the list itself, the spec's JSON shape, or from its object form; at path, the wrapper's
+// field. Its items are named as the wrapper's ("task.resources[2].url").
+func (r *reader) list(v any, md protoreflect.MessageDescriptor, path []apierr.Step) any {
+	items := apierr.ListOf(md)
+	list, ok := v.([]any)
+	if !ok {
+		return r.message(v, md, path)
+	}
+	for i, item := range list {
+		at := append(path[:len(path):len(path)], apierr.Step{Field: items, Index: i})
+		list[i] = r.single(item, items, at)
+	}
+	return map[string]any{items.JSONName(): list}
 }
 
 // date checks a google.protobuf.Timestamp, an RFC 3339 string protojson reads (years 1 to

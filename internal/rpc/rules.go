@@ -46,22 +46,29 @@ var (
 )
 
 // withRequestRules merges the violations of the generic rules on msg with err, protovalidate's
-// answer for msg, dropping protovalidate's own for the rules checked here.
+// answer for msg, dropping protovalidate's own for the rules checked here, and answers every
+// protovalidate violation in French (apierr.RuleMessage: « Ce champ est obligatoire », « Le
+// format de l'email est incorrect »…) instead of protovalidate's English, naming its field as
+// JSON shows it (apierr.ShapePath).
 func withRequestRules(msg proto.Message, err error) error {
 	found := requestViolations(msg.ProtoReflect(), nil)
-	if len(found) == 0 {
-		return err
-	}
 	var verr *protovalidate.ValidationError
 	switch {
+	case err == nil && len(found) == 0:
+		return nil
 	case err == nil:
 		return &protovalidate.ValidationError{Violations: found}
 	case errors.As(err, &verr):
 		kept := verr.Violations[:0]
 		for _, v := range verr.Violations {
-			if !superseded(v) {
-				kept = append(kept, v)
+			if superseded(v) {
+				continue
 			}
+			if french, ok := apierr.RuleMessage(v); ok && v.Proto != nil {
+				v.Proto.Message = proto.String(french)
+			}
+			apierr.ShapePath(msg.ProtoReflect().Descriptor(), v.Proto.GetField())
+			kept = append(kept, v)
 		}
 		verr.Violations = append(kept, found...)
 		return verr

@@ -105,7 +105,8 @@ func Create(ctx context.Context, client *ent.Client, draft *activityv1.TaskDraft
 //     exist or not); the application must be open (APPLICATION_CLOSED), the subject one of
 //     those of an application (ApplicationSubjects), and the contact one of its contacts;
 //   - a completed task cannot change (ACTIVITY_STATE);
-//   - resources are kept only with both label and url.
+//   - resources are kept only with both label and url;
+//   - on a change, comments and resources left out of the draft (unset, not empty) are kept.
 //
 // Refusals are *connect.Error values; other errors come from the database. The answered task
 // has its Contact and Application edges loaded, ready for ToProto.
@@ -210,8 +211,14 @@ func Save(ctx context.Context, client *ent.Client, current *ent.Task, draft *act
 	m.SetCustomSubject(customSubject)
 	m.SetPriority(task.Priority(enums.Spec(priority)))
 	m.SetDeadline(deadline)
-	m.SetComments(draft.GetComments())
-	m.SetResources(resource.FromProto(draft.GetResources()))
+	// Left out of an update, the additional information is kept (a partial body); empty
+	// clears it.
+	if draft.Comments != nil || current == nil {
+		m.SetComments(draft.GetComments())
+	}
+	if draft.Resources != nil || current == nil {
+		m.SetResources(resource.FromProto(draft.GetResources().GetItems()))
+	}
 	switch {
 	case linkedContact != nil:
 		m.SetContactID(linkedContact.ID)

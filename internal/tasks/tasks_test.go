@@ -82,7 +82,7 @@ func TestCreate(t *testing.T) {
 		// Defaults: a contact task gets first-contact and normal.
 		got, err := tasks.Create(ctx, d.Client, &activityv1.TaskDraft{
 			ContactId: c.ID.String(), MediaType: activityv1.MediaType_MEDIA_TYPE_PHONE, Deadline: tomorrowParis,
-			Resources: []*commonv1.Resource{{Label: "Profil", Url: "https://exemple.fr"}, {Label: "sans url"}},
+			Resources: &commonv1.ResourceList{Items: []*commonv1.Resource{{Label: "Profil", Url: "https://exemple.fr"}, {Label: "sans url"}}},
 		}, opts)
 		if err != nil {
 			t.Fatal(err)

@@ -9,7 +9,6 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tremplin/tremplin/ent"
-	"github.com/tremplin/tremplin/ent/user"
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/enums"
@@ -18,10 +17,13 @@ import (
 // NormalizeEmail is the stored form of an e-mail address: trimmed and lower-cased.
 func NormalizeEmail(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
 
-// ToProto presents u. Its License and Agency edges are used when loaded.
+// ToProto presents u. Its License and Agency edges are used when loaded: the actions that
+// need a licence of the agency's pool (actions.go) are offered only when the agency was
+// loaded and has one left.
 func ToProto(u *ent.User, now time.Time) *commonv1.User {
 	license := u.Edges.License
 	acc := access.Evaluate(u, license, now)
+	agency := u.Edges.Agency
 	out := &commonv1.User{
 		Id:                      u.ID.String(),
 		Role:                    enums.StringOf[commonv1.Role](u.Role),
@@ -44,12 +46,15 @@ func ToProto(u *ent.User, now time.Time) *commonv1.User {
 		Origin:                  u.Origin,
 		HasFreeAccess:           u.HasFreeAccess,
 		HasPremiumAccess:        acc.Premium,
-		// A licence can go to a B2B candidate of an agency who holds none, or whose licence
-		// expired.
-		CanBeReAllocatedLicense: u.Role == user.RoleCandidate && !u.IsB2c && u.AgencyID != nil && !access.Live(license, now),
+		// A licence can go to a B2B candidate of an agency that has one left, who holds none,
+		// or whose licence expired.
+		CanBeReAllocatedLicense: LicenceCanBeGiven(u, license, now) && agency != nil && Remaining(agency) > 0,
 		// An invitation can be sent again until the candidate has signed in once, when they
 		// would then be let in.
 		CanBeSentAgainEmailInvitation: access.Invitable(u, license, now),
+		CanBeGrantedFreeAccess:        FreeAccessCanBeGiven(u, license, now),
+		CanBeDefinedAsB2C:             CanBeMadeB2C(u, license, now),
+		CanBeDefinedAsB2B:             CanBeMadeB2B(u, agency),
 	}
 	if u.Civility != nil {
 		out.Civility = enums.StringOf[commonv1.Civility](*u.Civility)
@@ -62,8 +67,8 @@ func ToProto(u *ent.User, now time.Time) *commonv1.User {
 			ExpirationDate: timestampOrNil(license.ExpirationDate),
 		}
 	}
-	if a := u.Edges.Agency; a != nil {
-		out.Agency = &commonv1.AgencyRef{Id: a.ID.String(), Name: a.Name}
+	if agency != nil {
+		out.Agency = &commonv1.AgencyRef{Id: agency.ID.String(), Name: agency.Name}
 	}
 	return out
 }

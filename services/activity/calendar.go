@@ -70,11 +70,29 @@ func (s *Service) DownloadEventCalendar(ctx context.Context, req *activityv1.Dow
 	if err != nil {
 		return nil, err
 	}
-	data := calendar.ICS(feedName, []calendar.Entry{calendar.EntryOf(e, s.PublicURL)}, s.Now())
+	now, loc, err := s.now(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	data := calendar.ICS(feedName, []calendar.Entry{calendar.EntryOf(e, s.PublicURL)}, now)
+	// The browser saves it under this name (the event's day in the candidate's zone).
+	filename := "rendez-vous-tremplin-" + e.Date.In(loc).Format(time.DateOnly) + ".ics"
+	attach(ctx, filename)
 	return &activityv1.DownloadEventCalendarResponse{
 		File:     &httpbody.HttpBody{ContentType: "text/calendar; charset=utf-8", Data: data},
-		Filename: "rendez-vous-tremplin.ics",
+		Filename: filename,
 	}, nil
+}
+
+// feedFilename is the feed's name when a browser opens its address.
+const feedFilename = "tremplin-mes-rendez-vous.ics"
+
+// attach names the file of a download (Content-Disposition), for the JSON routes that answer
+// the file itself.
+func attach(ctx context.Context, filename string) {
+	if call, ok := connect.CallInfoForHandlerContext(ctx); ok {
+		call.ResponseHeader().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
+	}
 }
 
 // feedURL is the address a calendar program subscribes to.
@@ -163,6 +181,7 @@ func (s *Service) ReadCalendarFeed(ctx context.Context, req *activityv1.ReadCale
 	for _, e := range found {
 		entries = append(entries, calendar.EntryOf(e, s.PublicURL))
 	}
+	attach(ctx, feedFilename)
 	return &activityv1.ReadCalendarFeedResponse{
 		File: &httpbody.HttpBody{ContentType: "text/calendar; charset=utf-8", Data: calendar.ICS(feedName, entries, now)},
 	}, nil

@@ -233,8 +233,14 @@ func saveEvent(ctx context.Context, client *ent.Client, owner uuid.UUID, current
 	m.SetMediaType(event.MediaType(enums.Spec(media)))
 	m.SetMediaDetails(details)
 	m.SetDate(draft.GetDate().AsTime().UTC())
-	m.SetComments(draft.GetComments())
-	m.SetResources(resource.FromProto(draft.GetResources()))
+	// Left out of an update, the additional information is kept (a partial body); empty
+	// clears it.
+	if draft.Comments != nil || current == nil {
+		m.SetComments(draft.GetComments())
+	}
+	if draft.Resources != nil || current == nil {
+		m.SetResources(resource.FromProto(draft.GetResources().GetItems()))
+	}
 	switch {
 	case linkedContact != nil:
 		m.SetContactID(linkedContact.ID)

@@ -33,7 +33,7 @@ func links(from, n int) []*commonv1.Resource {
 func TestLinksAreCappedPerItem(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		alice := signIn(t, srv, "alice@exemple.fr")
-		task := alice.task(t, &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_UPDATE_JOBBOARDS_CVS, Resources: links(0, 30)})
+		task := alice.task(t, &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_UPDATE_JOBBOARDS_CVS, Resources: &commonv1.ResourceList{Items: links(0, 30)}})
 		if _, err := alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: task.GetId(), Resources: links(30, 20)}); err != nil {
 			t.Fatalf("a report up to the cap: %v", err)
 		}
@@ -50,7 +50,7 @@ func TestLinksAreCappedPerItem(t *testing.T) {
 
 		// An event's report, past the cap in one go.
 		event := alice.event(t, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_COFFEE, MediaType: phone,
-			Date: timestamppb.New(srv.Tomorrow()), Resources: links(0, 40)})
+			Date: timestamppb.New(srv.Tomorrow()), Resources: &commonv1.ResourceList{Items: links(0, 40)}})
 		srv.Clock.Advance(48 * time.Hour)
 		_, err = alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: eventKind, Id: event.GetId(),
 			Mood: activityv1.Mood_MOOD_EXCELLENT, Resources: links(40, 11)})
@@ -67,10 +67,10 @@ func TestLinksAreCappedPerItem(t *testing.T) {
 		over := links(0, resource.Max+1)
 		deadline := timestamppb.New(srv.Tomorrow())
 		_, err = alice.act.CreateTask(bg, &activityv1.CreateTaskRequest{Task: &activityv1.TaskDraft{
-			Subject: activityv1.TaskSubject_TASK_SUBJECT_UPDATE_JOBBOARDS_CVS, Priority: activityv1.TaskPriority_TASK_PRIORITY_NORMAL, Deadline: deadline, Resources: over}})
+			Subject: activityv1.TaskSubject_TASK_SUBJECT_UPDATE_JOBBOARDS_CVS, Priority: activityv1.TaskPriority_TASK_PRIORITY_NORMAL, Deadline: deadline, Resources: &commonv1.ResourceList{Items: over}}})
 		testserver.WantFieldViolation(t, "a task", err, "task.resources", resource.TooMany)
 		_, err = alice.act.CreateEvent(bg, &activityv1.CreateEventRequest{Event: &activityv1.EventDraft{
-			Subject: activityv1.EventSubject_EVENT_SUBJECT_COFFEE, MediaType: phone, Date: deadline, Resources: over}})
+			Subject: activityv1.EventSubject_EVENT_SUBJECT_COFFEE, MediaType: phone, Date: deadline, Resources: &commonv1.ResourceList{Items: over}}})
 		testserver.WantFieldViolation(t, "an event", err, "event.resources", resource.TooMany)
 		_, err = alice.act.UpdateAdditionalInformation(bg, &activityv1.UpdateAdditionalInformationRequest{ActivityType: taskKind, Id: task.GetId(),
 			Inputs: &activityv1.AdditionalInformation{Resources: over}})
@@ -80,7 +80,7 @@ func TestLinksAreCappedPerItem(t *testing.T) {
 		_, err = alice.net.BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Contacts: []*networkv1.ImportedContact{{FirstName: "Paul", LastName: "Martin", Resources: over}}})
 		testserver.WantFieldViolation(t, "an import", err, "contacts.resources", resource.TooMany)
 		_, err = testserver.Connect(alice.Session, opportunityv1connect.NewOpportunityServiceClient).CreateApplication(bg, &opportunityv1.CreateApplicationRequest{
-			Application: &opportunityv1.ApplicationDraft{Company: "Airbus", Job: "Acheteuse", Source: opportunityv1.ApplicationSource_APPLICATION_SOURCE_JOB_BOARD, Resources: over}})
+			Application: &opportunityv1.ApplicationDraft{Company: "Airbus", Job: "Acheteuse", Source: opportunityv1.ApplicationSource_APPLICATION_SOURCE_JOB_BOARD, Resources: &commonv1.ResourceList{Items: over}}})
 		testserver.WantFieldViolation(t, "an application", err, "application.resources", resource.TooMany)
 		status, body = alice.JSON(t, http.MethodPost, "/api/contact", map[string]any{"firstName": "Paul", "lastName": "Martin", "resources": over})
 		testserver.WantJSONFieldViolation(t, "/api/contact", status, body, "contact.resources", resource.TooMany)

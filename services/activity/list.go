@@ -2,9 +2,7 @@ package activity
 
 import (
 	"context"
-	"strings"
 
-	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -52,8 +50,8 @@ func (s *Service) ListTasks(ctx context.Context, req *activityv1.ListTasksReques
 	if len(req.GetPriorities()) > 0 {
 		preds = append(preds, task.PriorityIn(enums.Specs[task.Priority](req.GetPriorities())...))
 	}
-	if term := contacts.SearchTerm(req.GetSearch()); term != "" {
-		preds = append(preds, task.HasContactWith(matching(term)))
+	if m := matching(req.GetSearch()); m != nil {
+		preds = append(preds, task.HasContactWith(m))
 	}
 	applicationID, err := handler.OptionalID(req.GetApplicationId(), apierr.Application)
 	if err != nil {
@@ -105,8 +103,8 @@ func (s *Service) ListEvents(ctx context.Context, req *activityv1.ListEventsRequ
 	if len(req.GetMediaTypes()) > 0 {
 		preds = append(preds, event.MediaTypeIn(enums.Specs[event.MediaType](req.GetMediaTypes())...))
 	}
-	if term := contacts.SearchTerm(req.GetSearch()); term != "" {
-		preds = append(preds, event.HasContactWith(matching(term)))
+	if m := matching(req.GetSearch()); m != nil {
+		preds = append(preds, event.HasContactWith(m))
 	}
 	applicationID, err := handler.OptionalID(req.GetApplicationId(), apierr.Application)
 	if err != nil {
@@ -136,25 +134,20 @@ func (s *Service) ListEvents(ctx context.Context, req *activityv1.ListEventsRequ
 	return &activityv1.ListEventsResponse{Events: out}, nil
 }
 
-// matching finds the contacts a search term names: full name or company (the contact's search
-// key, accent- and case-insensitive), e-mail, or mobile number (digits, spaces ignored).
-func matching(term string) predicate.Contact {
+// matching finds the contacts a search box's text names (nil: no search): full name or company
+// (the contact's search key, accent- and case-insensitive), e-mail, or mobile number — typed
+// as it was stored or not, « +33 6 11 », « 06 11 » or « 0033611 » (its digits key, see
+// contacts.PhoneKey).
+func matching(search string) predicate.Contact {
+	term := contacts.SearchTerm(search)
+	if term == "" {
+		return nil
+	}
 	or := []predicate.Contact{contact.SearchKeyContains(term), contact.EmailContainsFold(term)}
-	if digits := strings.Map(keepDigit, term); digits != "" && len(digits) == len(strings.ReplaceAll(term, " ", "")) {
-		or = append(or, func(s *sql.Selector) {
-			// The number as typed may hold spaces, dots or dashes: compare digits only.
-			col := s.C(contact.FieldMobileNumber)
-			s.Where(sql.Contains("REPLACE(REPLACE(REPLACE("+col+", ' ', ''), '.', ''), '-', '')", digits))
-		})
+	if digits := contacts.PhoneSearchTerm(search); digits != "" {
+		or = append(or, contact.MobileKeyContains(digits))
 	}
 	return contact.Or(or...)
-}
-
-func keepDigit(r rune) rune {
-	if r >= '0' && r <= '9' {
-		return r
-	}
-	return -1
 }
 
 // refFields load what a ContactRef shows.

@@ -76,6 +76,10 @@ func TestListingActivities(t *testing.T) {
 			"search by e-mail":              {&activityv1.ListTasksRequest{Search: "HUGO.RENARD@"}, []string{"appel Hugo"}},
 			"search by mobile, spaced":      {&activityv1.ListTasksRequest{Search: "06 12 34"}, []string{"relance Léa"}},
 			"search by mobile, joined":      {&activityv1.ListTasksRequest{Search: "0612"}, []string{"relance Léa"}},
+			// Stored « 06 12 34 56 78 », typed in international form: +33 is the national 0.
+			"search by mobile, +33":    {&activityv1.ListTasksRequest{Search: "+33 6 12 34"}, []string{"relance Léa"}},
+			"search by mobile, 0033":   {&activityv1.ListTasksRequest{Search: "0033 612"}, []string{"relance Léa"}},
+			"search by mobile, dashes": {&activityv1.ListTasksRequest{Search: "12-34-56"}, []string{"relance Léa"}},
 			"priority high OR normal, AND e-mail": {&activityv1.ListTasksRequest{Priorities: []activityv1.TaskPriority{high, normal},
 				MediaTypes: []activityv1.MediaType{email}}, []string{"relance Léa"}},
 			"high in the week": {&activityv1.ListTasksRequest{Range: week, Priorities: []activityv1.TaskPriority{high}}, []string{"dossier Safran", "relance Léa"}},

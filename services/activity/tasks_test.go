@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tremplin/tremplin/ent/application"
@@ -73,7 +74,7 @@ func TestTaskRules(t *testing.T) {
 		next := timestamppb.New(srv.Clock.Now().AddDate(0, 0, 3))
 		res, err := alice.act.UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: linked.GetId(), Task: &activityv1.TaskDraft{
 			Subject: activityv1.TaskSubject_TASK_SUBJECT_SEND_APPLICATION, ContactId: lea.GetId(), MediaType: mobile, ApplicationId: app.ID.String(),
-			Priority: activityv1.TaskPriority_TASK_PRIORITY_HIGH, Deadline: next, Comments: "CV à jour"}})
+			Priority: activityv1.TaskPriority_TASK_PRIORITY_HIGH, Deadline: next, Comments: proto.String("CV à jour")}})
 		if err != nil {
 			t.Fatal(err)
 		}

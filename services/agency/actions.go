@@ -20,7 +20,9 @@ import (
 var defineAsB2BRoot = (&agencyv1.DefineAsB2BRequest{}).ProtoReflect().Descriptor()
 
 // AllocateLicenseToCandidate gives one of the agency's remaining licences to one of its B2B
-// candidates who holds none (or an expired one), and invites them when they never signed in.
+// candidates who holds none (or an expired one), ends their free access (a candidate never
+// holds both), and tells them: an invitation when they never signed in, otherwise the news that
+// their access is open again.
 func (s *Service) AllocateLicenseToCandidate(ctx context.Context, req *agencyv1.AllocateLicenseToCandidateRequest) (*agencyv1.AllocateLicenseToCandidateResponse, error) {
 	v, err := handler.Manager(ctx)
 	if err != nil {
@@ -36,20 +38,23 @@ func (s *Service) AllocateLicenseToCandidate(ctx context.Context, req *agencyv1.
 	}
 	now := s.Now()
 	var (
-		u   *ent.User
-		inv *invitations.Invitation
+		u         *ent.User
+		sent      told
+		freeEnded bool
 	)
 	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
 		if u, err = lockCandidate(ctx, tx, v, id, agencyID); err != nil {
 			return err
 		}
 		switch {
-		case u.IsB2c:
+		case u.IsB2c || u.AgencyID == nil:
 			return errB2CLicense()
-		case access.Live(u.Edges.License, now):
+		case !users.LicenceCanBeGiven(u, u.Edges.License, now):
 			return errHoldsLicense()
 		}
-		lic, err := licenses.Allocate(ctx, tx.Client(), *agencyID, u.ID, now)
+		// The pool's counter moves in one guarded UPDATE (licenses.TakeOne): two allocations
+		// at once never hand out more than the agency bought.
+		lic, err := licenses.Allocate(ctx, tx.Client(), *u.AgencyID, u.ID, now)
 		switch {
 		case errors.Is(err, licenses.ErrNoneLeft):
 			return errNoLicenseLeft()
@@ -59,18 +64,40 @@ func (s *Service) AllocateLicenseToCandidate(ctx context.Context, req *agencyv1.
 			return err
 		}
 		u.Edges.License = lic
-		inv, err = s.invite(ctx, tx.Client(), u, now)
+		if u.HasFreeAccess {
+			if err := endFreeAccess(ctx, tx, u); err != nil {
+				return err
+			}
+			freeEnded = true
+		}
+		sent, err = s.tell(ctx, tx.Client(), u, now, true)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.Invitations.Send(inv)
-	return &agencyv1.AllocateLicenseToCandidateResponse{Candidate: users.ToProto(u, now), InvitationSent: inv != nil}, nil
+	s.Invitations.Send(sent.mail)
+	return &agencyv1.AllocateLicenseToCandidateResponse{
+		Candidate:         users.ToProto(u, now),
+		InvitationSent:    sent.invited,
+		CandidateNotified: sent.notified,
+		FreeAccessEnded:   freeEnded,
+	}, nil
+}
+
+// endFreeAccess turns u's free access off (a licence replaces it), keeping its loaded edges.
+func endFreeAccess(ctx context.Context, tx *ent.Tx, u *ent.User) error {
+	if err := tx.User.UpdateOne(u).SetHasFreeAccess(false).Exec(ctx); err != nil {
+		return err
+	}
+	u.HasFreeAccess = false
+	return nil
 }
 
 // SendNewEmailInvitation e-mails a fresh invitation to a candidate who never signed in and
-// can once they have a password.
+// can once they have a password. The agency id is optional: the spec's route names it (the
+// candidate must then be of it), /api/candidates/{candidateId}/send-new-email-invitation does
+// not, for a candidate of no agency too.
 func (s *Service) SendNewEmailInvitation(ctx context.Context, req *agencyv1.SendNewEmailInvitationRequest) (*agencyv1.SendNewEmailInvitationResponse, error) {
 	v, err := handler.Manager(ctx)
 	if err != nil {
@@ -134,8 +161,7 @@ func (s *Service) DefineAsB2C(ctx context.Context, req *agencyv1.DefineAsB2CRequ
 		if u.IsB2c {
 			return nil
 		}
-		lic := u.Edges.License
-		if lic != nil && lic.ActivationDate != nil && !access.Expired(lic, now) {
+		if !users.CanBeMadeB2C(u, u.Edges.License, now) {
 			return errValidLicenseToB2C()
 		}
 		if err := licenses.Release(ctx, tx.Client(), u.ID); err != nil {
@@ -163,8 +189,10 @@ func (s *Service) DefineAsB2C(ctx context.Context, req *agencyv1.DefineAsB2CRequ
 }
 
 // DefineAsB2B makes a candidate B2B in their agency (or the one named, for a candidate of
-// none), with one of its remaining licences: a B2B candidate without a licence cannot sign
-// in, so a candidate who has no licence left to take (and no free access) stays B2C.
+// none). A B2B candidate needs a licence or free access to sign in: one with free access keeps
+// it and takes no licence (a candidate never holds both); any other takes one of the agency's
+// remaining licences, and stays B2C when none is left. One who signed in before and got a
+// licence is told by e-mail.
 func (s *Service) DefineAsB2B(ctx context.Context, req *agencyv1.DefineAsB2BRequest) (*agencyv1.DefineAsB2BResponse, error) {
 	v, err := handler.Admin(ctx)
 	if err != nil {
@@ -179,7 +207,10 @@ func (s *Service) DefineAsB2B(ctx context.Context, req *agencyv1.DefineAsB2BRequ
 		return nil, err
 	}
 	now := s.Now()
-	var u *ent.User
+	var (
+		u    *ent.User
+		sent told
+	)
 	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
 		if u, err = lockCandidate(ctx, tx, v, id, nil); err != nil {
 			return err
@@ -208,27 +239,34 @@ func (s *Service) DefineAsB2B(ctx context.Context, req *agencyv1.DefineAsB2BRequ
 		if err := licenses.Release(ctx, tx.Client(), u.ID); err != nil {
 			return err
 		}
-		lic, err := licenses.Allocate(ctx, tx.Client(), ag.ID, u.ID, now)
-		switch {
-		case errors.Is(err, licenses.ErrNoneLeft) && !u.HasFreeAccess:
-			return errNoLicenseLeft()
-		case errors.Is(err, licenses.ErrNoneLeft):
-			lic = nil
-		case err != nil:
-			return err
+		var lic *ent.License
+		if !u.HasFreeAccess {
+			lic, err = licenses.Allocate(ctx, tx.Client(), ag.ID, u.ID, now)
+			switch {
+			case errors.Is(err, licenses.ErrNoneLeft):
+				return errNoLicenseLeft()
+			case err != nil:
+				return err
+			}
 		}
 		if u, err = tx.User.UpdateOne(u).SetIsB2c(false).SetAgencyID(ag.ID).Save(ctx); err != nil {
 			return err
 		}
 		u.Edges.Agency, u.Edges.License = ag, lic
-		return nil
+		if lic != nil && u.FirstLoginAt != nil {
+			// One who never signed in is invited by the client (actions.send_invitation_email).
+			sent, err = s.tell(ctx, tx.Client(), u, now, false)
+		}
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
+	s.Invitations.Send(sent.mail)
 	return &agencyv1.DefineAsB2BResponse{
-		Candidate: users.ToProto(u, now),
-		Actions:   &agencyv1.CandidateActions{SendInvitationEmail: access.Invitable(u, u.Edges.License, now)},
+		Candidate:         users.ToProto(u, now),
+		Actions:           &agencyv1.CandidateActions{SendInvitationEmail: access.Invitable(u, u.Edges.License, now)},
+		CandidateNotified: sent.notified,
 	}, nil
 }
 
@@ -249,7 +287,10 @@ func (s *Service) SetFreeAccess(ctx context.Context, req *agencyv1.SetFreeAccess
 		if u, err = lockCandidate(ctx, tx, v, id, nil); err != nil {
 			return err
 		}
-		if req.GetHasFreeAccess() && access.Live(u.Edges.License, now) {
+		if req.GetHasFreeAccess() == u.HasFreeAccess {
+			return nil // already so: nothing to change
+		}
+		if req.GetHasFreeAccess() && !users.FreeAccessCanBeGiven(u, u.Edges.License, now) {
 			return errFreeAccessWithLicense()
 		}
 		edges := u.Edges

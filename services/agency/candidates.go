@@ -104,24 +104,56 @@ func (s *Service) CreateCandidate(ctx context.Context, req *agencyv1.CreateCandi
 // invite prepares the candidate's invitation in the caller's transaction when they can be
 // invited (access.Invitable), and dates it on their licence; nil when not.
 func (s *Service) invite(ctx context.Context, client *ent.Client, u *ent.User, now time.Time) (*invitations.Invitation, error) {
-	lic := u.Edges.License
-	if !access.Invitable(u, lic, now) {
+	if !access.Invitable(u, u.Edges.License, now) {
 		return nil, nil
 	}
-	agencyName := ""
-	if u.Edges.Agency != nil {
-		agencyName = u.Edges.Agency.Name
-	}
-	inv, err := s.Invitations.Prepare(ctx, client, invitations.For{User: u, AgencyName: agencyName})
+	inv, err := s.Invitations.Prepare(ctx, client, invitations.For{User: u, AgencyName: agencyName(u)})
 	if err != nil {
 		return nil, err
 	}
-	if lic != nil {
-		if u.Edges.License, err = lic.Update().SetInvitationDate(now).Save(ctx); err != nil {
-			return nil, err
-		}
+	return inv, dateInvitation(ctx, u, now)
+}
+
+// told is what tell e-mailed a candidate given a licence.
+type told struct {
+	mail *invitations.Invitation
+	// invited: an invitation (they never signed in); notified: the news that a licence opens
+	// their access (they signed in before).
+	invited, notified bool
+}
+
+// tell prepares the e-mail of a candidate who has just been given a licence, in the caller's
+// transaction: an invitation when they never signed in (and can then), otherwise the news that
+// the licence opens their access — again when renewed (their licence had expired). Either dates
+// the licence's invitation.
+func (s *Service) tell(ctx context.Context, client *ent.Client, u *ent.User, now time.Time, renewed bool) (told, error) {
+	if u.FirstLoginAt == nil {
+		inv, err := s.invite(ctx, client, u, now)
+		return told{mail: inv, invited: inv != nil}, err
 	}
-	return inv, nil
+	inv, err := s.Invitations.PrepareLicence(invitations.For{User: u, AgencyName: agencyName(u)}, renewed)
+	if err != nil {
+		return told{}, err
+	}
+	return told{mail: inv, notified: true}, dateInvitation(ctx, u, now)
+}
+
+// dateInvitation records on u's licence (if any) when they were last told about it.
+func dateInvitation(ctx context.Context, u *ent.User, now time.Time) error {
+	lic := u.Edges.License
+	if lic == nil {
+		return nil
+	}
+	var err error
+	u.Edges.License, err = lic.Update().SetInvitationDate(now).Save(ctx)
+	return err
+}
+
+func agencyName(u *ent.User) string {
+	if u.Edges.Agency != nil {
+		return u.Edges.Agency.Name
+	}
+	return ""
 }
 
 // ListCandidates answers the candidates the caller manages, with the counts of the status

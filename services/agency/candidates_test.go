@@ -163,16 +163,21 @@ func TestCandidateCreationRules(t *testing.T) {
 		_, err = boss.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "t@exemple.fr", MobileNumber: "06-abc"})
 		testserver.WantFieldViolation(t, "a bad mobile number", err, "mobile_number", "")
 
-		// No licence left: created all the same (just-created), not invited until one is given.
+		// No licence left: created all the same (just-created), not invited until one is given
+		// (and none is offered while the agency has none left).
 		res, err = boss.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "second@exemple.fr", FirstName: "Noé"})
 		if err != nil || res.GetInvitationSent() || res.GetCandidate().GetLicense() != nil ||
 			res.GetCandidate().GetStatus() != commonv1.UserStatus_USER_STATUS_JUST_CREATED ||
-			res.GetCandidate().GetCanBeSentAgainEmailInvitation() || !res.GetCandidate().GetCanBeReAllocatedLicense() {
+			res.GetCandidate().GetCanBeSentAgainEmailInvitation() || res.GetCandidate().GetCanBeReAllocatedLicense() {
 			t.Fatalf("created without a licence: %v %v", res, err)
 		}
 		wantCounts(t, "no licence left", boss, ag.ID, counts{1, 0, 1, 0})
 		if _, err := admin.api.AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: 1}); err != nil {
 			t.Fatal(err)
+		}
+		if list, err := boss.api.ListCandidates(bg, &agencyv1.ListCandidatesRequest{Search: "second@"}); err != nil ||
+			len(list.GetCandidates()) != 1 || !list.GetCandidates()[0].GetCanBeReAllocatedLicense() {
+			t.Fatalf("a licence offered once one is left: %v %v", list, err)
 		}
 		given, err := boss.api.AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: ag.ID.String(), CandidateId: res.GetCandidate().GetId()})
 		if err != nil || !given.GetInvitationSent() || given.GetCandidate().GetStatus() != commonv1.UserStatus_USER_STATUS_WITH_PENDING_LICENSE {

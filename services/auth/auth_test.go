@@ -162,21 +162,37 @@ func TestWrongCredentialsAreNot401(t *testing.T) {
 	})
 }
 
-// The spec's no-licence outcome: a B2B candidate without a valid licence gets 401 with its
-// own reason at login, and is treated as logged out by me once the licence expires.
+// The spec's no-licence outcome: a B2B candidate without a valid licence gets 401 at login —
+// ACCESS_EXPIRED with the spec's message when their licence expired, NO_LICENSE_YET when they
+// hold none — and is treated as logged out by me once the licence expires.
 func TestB2BCandidateWithoutValidLicence(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		ag := srv.CreateAgency(t, "Agence Sud", 3)
 		srv.CreateUser(t, "expire@exemple.fr", testserver.UserSpec{AgencyID: &ag.ID, License: "expired"})
 		srv.CreateUser(t, "sanslicence@exemple.fr", testserver.UserSpec{AgencyID: &ag.ID})
 		srv.CreateUser(t, "valide@exemple.fr", testserver.UserSpec{AgencyID: &ag.ID, License: "valid"})
+		// One who signed in before and whose licence was taken back (made B2C, then B2B again
+		// with free access, which was then revoked) has none either.
+		returning := srv.CreateUser(t, "revenu@exemple.fr", testserver.UserSpec{AgencyID: &ag.ID})
+		srv.Client.User.UpdateOne(returning).SetFirstLoginAt(srv.Clock.Now().AddDate(0, -3, 0)).ExecX(viewer.SystemContext(context.Background()))
 		c := testserver.HTTPClient(t)
-		for _, email := range []string{"expire@exemple.fr", "sanslicence@exemple.fr"} {
+		// The spec's message is for an expired licence; a candidate who holds none is told so.
+		for email, want := range map[string][2]string{
+			"expire@exemple.fr": {"ACCESS_EXPIRED",
+				"Votre période d'essai ou votre licence a expiré. Merci de demander une licence auprès de votre administrateur de compte."},
+			"sanslicence@exemple.fr": {"NO_LICENSE_YET",
+				"Votre compte n'a pas encore de licence. Merci de demander une licence auprès de votre administrateur de compte."},
+			"revenu@exemple.fr": {"NO_LICENSE_YET",
+				"Votre compte n'a pas encore de licence. Merci de demander une licence auprès de votre administrateur de compte."},
+		} {
 			status, body := login(t, srv, c, email, pw)
-			if status != http.StatusUnauthorized || body["type"] != "ACCESS_EXPIRED" ||
-				body["message"] != "Votre période d'essai ou votre licence a expiré. Merci de demander une licence auprès de votre administrateur de compte." {
+			if status != http.StatusUnauthorized || body["type"] != want[0] || body["message"] != want[1] {
 				t.Errorf("%s: got %d %v", email, status, body)
 			}
+		}
+		_, err0 := authClient(srv, c).Login(context.Background(), &authv1.LoginRequest{Email: "sanslicence@exemple.fr", Password: pw})
+		if connect.CodeOf(err0) != connect.CodeUnauthenticated || apierr.ReasonOf(err0) != "NO_LICENSE_YET" {
+			t.Errorf("connect, no licence: %v (%s)", err0, apierr.ReasonOf(err0))
 		}
 		_, err := authClient(srv, c).Login(context.Background(), &authv1.LoginRequest{Email: "expire@exemple.fr", Password: pw})
 		if connect.CodeOf(err) != connect.CodeUnauthenticated || apierr.ReasonOf(err) != "ACCESS_EXPIRED" {

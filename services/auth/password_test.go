@@ -194,13 +194,14 @@ func TestInvitationWithoutAccessDoesNotSignIn(t *testing.T) {
 		}
 		c := testserver.HTTPClient(t)
 		status, body := srv.JSON(t, c, http.MethodPost, "/api/users/new-password", map[string]any{"id": u.ID.String(), "password": "Tout-bon-2026!", "token": token, "acceptTerms": true})
-		if status != http.StatusUnauthorized || body["type"] != "ACCESS_EXPIRED" {
+		// They hold none: the refusal says so (NO_LICENSE_YET), not that it expired.
+		if status != http.StatusUnauthorized || body["type"] != "NO_LICENSE_YET" {
 			t.Fatalf("invitation without a licence: %d %v", status, body)
 		}
 		if status, _ := srv.JSON(t, c, http.MethodGet, "/api/auth/me", nil); status != http.StatusUnauthorized {
 			t.Errorf("signed in without a licence: %d", status)
 		}
-		if status, body := srv.JSON(t, c, http.MethodPost, "/api/auth/login", map[string]string{"email": "b2b@exemple.fr", "password": "Tout-bon-2026!"}); status != http.StatusUnauthorized || body["type"] != "ACCESS_EXPIRED" {
+		if status, body := srv.JSON(t, c, http.MethodPost, "/api/auth/login", map[string]string{"email": "b2b@exemple.fr", "password": "Tout-bon-2026!"}); status != http.StatusUnauthorized || body["type"] != "NO_LICENSE_YET" {
 			t.Errorf("the password was not set: %d %v", status, body)
 		}
 	})

@@ -63,6 +63,31 @@ func TestTaskNotificationsNeedPremium(t *testing.T) {
 	}
 }
 
+// The morning e-mail of the day's tasks is a candidate's: staff are not offered it, and the
+// server refuses to turn it on for them (turning it off stays possible).
+func TestTaskNotificationsAreForCandidates(t *testing.T) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		ag := srv.CreateAgency(t, "Agence Est", 1)
+		for _, s := range []*testserver.Session{
+			srv.SignInAs(t, testserver.AgencyAdmin, "agence@exemple.fr", ag),
+			srv.SignInAs(t, testserver.Admin, "admin@exemple.fr"),
+		} {
+			path := "/api/users/" + s.User.ID.String()
+			status, body := s.JSON(t, http.MethodPut, path, map[string]any{"taskNotifications": true})
+			if status != http.StatusBadRequest || body["type"] != "INVALID_FIELDS" ||
+				!strings.Contains(body["message"].(string), "Seuls les candidats reçoivent les tâches du jour par e-mail") {
+				t.Errorf("%s turning task e-mails on: %d %v", s.User.Email, status, body)
+			}
+			if srv.Client.User.GetX(sysCtx(), s.User.ID).TaskNotifications {
+				t.Errorf("%s: task e-mails on", s.User.Email)
+			}
+			if status, body := s.JSON(t, http.MethodPut, path, map[string]any{"taskNotifications": false, "job": "Direction"}); status != http.StatusOK {
+				t.Errorf("%s turning them off: %d %v", s.User.Email, status, body)
+			}
+		}
+	})
+}
+
 // Limits count characters, not bytes: 100 accented letters fit a 100-character name.
 func TestProfileLimitsCountCharacters(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {

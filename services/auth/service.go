@@ -70,8 +70,8 @@ func hashingError(err error) error {
 }
 
 // Login checks the credentials, starts a trial or activates a pending licence on first
-// sign-in, refuses a B2B candidate without a valid licence (the spec's no-licence outcome),
-// and opens a session.
+// sign-in, refuses a B2B candidate without a valid licence (the spec's no-licence outcome:
+// ACCESS_EXPIRED when it expired, NO_LICENSE_YET when they hold none), and opens a session.
 func (s *Service) Login(ctx context.Context, req *authv1.LoginRequest) (*authv1.LoginResponse, error) {
 	call, _ := connect.CallInfoForHandlerContext(ctx)
 	email := users.NormalizeEmail(req.GetEmail())
@@ -149,6 +149,11 @@ func (s *Service) recordSignIn(ctx context.Context, u *ent.User, now time.Time) 
 		lic.ActivationDate, lic.ExpirationDate = &now, &expires
 	}
 	if !access.Evaluate(u, lic, now).SignIn {
+		// Only a B2B candidate is kept out: an expired licence is the spec's message; holding
+		// none (never given one, or taken back) is not an expiry.
+		if lic == nil {
+			return apierr.NoLicenseYet()
+		}
 		return apierr.AccessExpired()
 	}
 	first := u.FirstLoginAt == nil
@@ -350,8 +355,8 @@ func tokenError(err error) error {
 }
 
 // UpdateProfile changes the signed-in user's own profile, partially: the fields the request
-// leaves out keep their values. Turning task notifications on needs premium; a time zone must
-// be a real IANA zone.
+// leaves out keep their values. Turning task notifications on is a candidate's, and needs
+// premium; a time zone must be a real IANA zone.
 func (s *Service) UpdateProfile(ctx context.Context, req *authv1.UpdateProfileRequest) (*authv1.UpdateProfileResponse, error) {
 	v, err := handler.Person(ctx)
 	if err != nil {
@@ -365,8 +370,13 @@ func (s *Service) UpdateProfile(ctx context.Context, req *authv1.UpdateProfileRe
 	if err != nil {
 		return nil, err
 	}
-	if req.TaskNotifications != nil && req.GetTaskNotifications() && !current.TaskNotifications &&
-		v.Role == viewer.RoleCandidate && !v.Premium {
+	turnsNotificationsOn := req.TaskNotifications != nil && req.GetTaskNotifications() && !current.TaskNotifications
+	if turnsNotificationsOn && v.Role != viewer.RoleCandidate {
+		// The morning e-mail lists a candidate's tasks: staff have none.
+		return nil, apierr.InvalidField(updateProfileRoot, "task_notifications", "user.task_notifications",
+			"Seuls les candidats reçoivent les tâches du jour par e-mail")
+	}
+	if turnsNotificationsOn && !v.Premium {
 		return nil, apierr.PremiumRequired()
 	}
 	update := s.Client.User.UpdateOneID(id)

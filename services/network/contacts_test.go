@@ -204,10 +204,11 @@ func TestContactRoutesOverJSON(t *testing.T) {
 			t.Errorf("updatedRanks: %v", body["updatedRanks"])
 		}
 
-		// A refusal carries the reason as "type".
+		// A refusal carries the reason as "type", and says why in the contact's terms: it is
+		// incomplete, not « en cours ou clôturé », but its task is linked to it.
 		status, body = srv.JSON(t, w.http, http.MethodDelete, "/api/contact/"+id, nil)
 		if status != http.StatusBadRequest || body["type"] != "CONTACT_NOT_DELETABLE" ||
-			body["message"] != "La suppression n'est pas possible pour un contact en cours ou clôturé" {
+			body["message"] != "La suppression n'est pas possible pour un contact lié à des activités ou à une opportunité" {
 			t.Errorf("DELETE a contact with a task: %d %v", status, body)
 		}
 		status, body = srv.JSON(t, w.http, http.MethodDelete, "/api/contact/"+intro.GetId(), nil)

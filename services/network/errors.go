@@ -10,9 +10,13 @@ import (
 // The refusals of this service's own rules (messages for people; the web app reads the
 // reasons). Not-found, premium and role refusals are the kit's (internal/apierr).
 
+// errNotDeletable says why in the contact's terms: a contact that cannot be deleted always has
+// activities or an application linked — an engaged or thanked one too, since only a completed
+// activity (which can no longer be deleted) moves a contact past « new ». The web app's disabled
+// item keeps the spec's wording for those statuses.
 func errNotDeletable() *connect.Error {
 	return apierr.New(connect.CodeFailedPrecondition, commonv1.ErrorReason_ERROR_REASON_CONTACT_NOT_DELETABLE,
-		"La suppression n'est pas possible pour un contact en cours ou clôturé")
+		"La suppression n'est pas possible pour un contact lié à des activités ou à une opportunité")
 }
 
 func errIntermediarySelf() *connect.Error {

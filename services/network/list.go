@@ -19,7 +19,8 @@ import (
 )
 
 // ListContacts answers the candidate's contacts sorted by last name then first name. Search
-// (full name or company, case- and accent-insensitive substring), the status filter (any of)
+// (full name or company, case- and accent-insensitive substring, or the mobile number's digits
+// however it is typed: see contacts.PhoneKey), the status filter (any of)
 // and the tag filter (any of, by name) need premium: declared on the request's fields, and
 // enforced before this runs.
 func (s *Service) ListContacts(ctx context.Context, req *networkv1.ListContactsRequest) (*networkv1.ListContactsResponse, error) {
@@ -30,7 +31,11 @@ func (s *Service) ListContacts(ctx context.Context, req *networkv1.ListContactsR
 	var preds []predicate.Contact
 	search := contacts.SearchTerm(req.GetSearch())
 	if search != "" {
-		preds = append(preds, contact.SearchKeyContains(search))
+		match := contact.SearchKeyContains(search)
+		if digits := contacts.PhoneSearchTerm(req.GetSearch()); digits != "" {
+			match = contact.Or(match, contact.MobileKeyContains(digits))
+		}
+		preds = append(preds, match)
 	}
 	if len(req.GetStatuses()) > 0 {
 		preds = append(preds, contact.StatusIn(enums.Specs[contact.Status](req.GetStatuses())...))

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
@@ -54,7 +55,7 @@ func (c *candidate) contact(t testing.TB, first, last, company string, parent *n
 // draft is a filled application form.
 func draft(company, job string, contacts ...*networkv1.Contact) *opportunityv1.ApplicationDraft {
 	d := &opportunityv1.ApplicationDraft{Company: company, Job: job, Source: opportunityv1.ApplicationSource_APPLICATION_SOURCE_JOB_BOARD,
-		Reference: "REF-42", Place: "Lyon", Salary: "45 k€", Description: "Poste en CDI", SourceDetails: "Indeed",
+		Reference: "REF-42", Place: "Lyon", Salary: "45 k€", Description: proto.String("Poste en CDI"), SourceDetails: "Indeed",
 		DateOfPublication: timestamppb.New(time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC))}
 	for _, ct := range contacts {
 		d.ContactIds = append(d.ContactIds, ct.GetId())

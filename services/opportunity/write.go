@@ -68,7 +68,11 @@ func (f *draft) apply(m *ent.ApplicationMutation) {
 	m.SetReference(f.reference)
 	m.SetPlace(f.place)
 	m.SetSalary(f.salary)
-	m.SetDescription(f.description)
+	// Left out of an update, the description and the links are kept (a partial body); empty
+	// clears them.
+	if f.draft.Description != nil || !m.Op().Is(ent.OpUpdateOne) {
+		m.SetDescription(f.description)
+	}
 	m.SetSource(f.source)
 	m.SetSourceDetails(f.sourceDetails)
 	if p := f.draft.GetDateOfPublication(); p != nil {
@@ -76,7 +80,9 @@ func (f *draft) apply(m *ent.ApplicationMutation) {
 	} else if m.Op().Is(ent.OpUpdateOne) {
 		m.ClearDateOfPublication()
 	}
-	m.SetResources(resource.FromProto(f.draft.GetResources()))
+	if f.draft.Resources != nil || !m.Op().Is(ent.OpUpdateOne) {
+		m.SetResources(resource.FromProto(f.draft.GetResources().GetItems()))
+	}
 }
 
 // ensureContacts answers NotFound unless every id is one of the owner's contacts: one

@@ -10,7 +10,7 @@ import { request as playwrightRequest, type APIRequestContext, type Page } from 
 import { expectAccessible } from "./axe";
 import { DEMO_PASSWORD, DEMO } from "./env";
 import { expect, login, test } from "./fixtures";
-import { passwordLinks } from "./outbox";
+import { mailsTo, passwordLinks } from "./outbox";
 
 /** Letters only (last names take letters), different in every run. */
 function token(): string {
@@ -194,7 +194,7 @@ for (const vp of viewports) {
       await expect(row.getByTestId("licences-remaining")).toHaveText("2");
     });
 
-    test("the platform admin's candidates: tabs, search, B2C by default, free access refused with a licence, delete with the warning", async ({ page }) => {
+    test("the platform admin's candidates: tabs, search, B2C by default, no free access offered with a licence, delete with the warning", async ({ page }) => {
       test.setTimeout(60_000);
       const t = token();
       const email = `b2c.${t}@exemple.fr`;
@@ -216,11 +216,15 @@ for (const vp of viewports) {
       await checkA11y(page, "/candidates (admin)");
       await shot(page, `candidates-admin-${w}`);
 
-      // Free access to a licence holder: the server's refusal, word for word.
+      // Free access to a licence holder: not offered (the server refuses it), nor B2C with a
+      // valid licence; what is offered can be done.
       await page.getByRole("searchbox", { name: "Rechercher un candidat" }).fill("actif@demo");
       await candidateItem(page, "actif@demo.tremplin.fr").getByRole("button", { name: /^Actions pour/ }).click();
-      await page.getByRole("menuitem", { name: "Donner un accès gratuit" }).click();
-      await expect(toast(page, "Impossible de donner un accès gratuit à un candidat avec licence.")).toBeVisible();
+      await expect(page.getByRole("menuitem", { name: "Supprimer" })).toBeVisible();
+      await expect(page.getByRole("menuitem", { name: "Donner un accès gratuit" })).toHaveCount(0);
+      await expect(page.getByRole("menuitem", { name: "Passer en B2C" })).toHaveCount(0);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("menu")).toHaveCount(0);
 
       // A B2C candidate by default, with no agency.
       await page.getByRole("searchbox", { name: "Rechercher un candidat" }).fill("");
@@ -252,6 +256,111 @@ for (const vp of viewports) {
       await del.getByRole("button", { name: "Supprimer définitivement" }).click();
       await expect(toast(page, "Le candidat a été supprimé")).toBeVisible();
       await expect(created).toHaveCount(0);
+    });
+
+    test("licences and free access, one rule: the menu offers what can be done, a licence ends free access, a returning candidate is told", async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      const t = token();
+      const bossEmail = `direction.${t}@exemple.fr`;
+      const freeEmail = `libre.${t}@exemple.fr`;
+      const backEmail = `retour.${t}@exemple.fr`;
+      const password = "Agence-E2E-2026";
+
+      // Set up through the API: an agency without licences, its admin, two candidates — one
+      // with free access, one who signed in with free access before it was taken back.
+      const admin = await apiSession(baseURL!, DEMO.admin);
+      let res = await admin.api.post("/api/agency", {
+        data: { name: `Agence ${t}`, email: `contact.${t}@exemple.fr`, userProfile: { email: bossEmail, firstName: "Nora", lastName: "VASSEUR" } },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      const agencyId = ((await res.json()) as { agency: { id: string } }).agency.id;
+      const acceptByApi = async (email: string, pw: string) => {
+        const link = new URL(await invitationOf(email), baseURL);
+        const api = await playwrightRequest.newContext({ baseURL });
+        const done = await api.post("/api/users/new-password", {
+          data: { id: link.searchParams.get("id"), token: link.searchParams.get("token"), password: pw, acceptTerms: true },
+        });
+        expect(done.status(), await done.text()).toBe(200);
+        return api;
+      };
+      const boss = await acceptByApi(bossEmail, password);
+      const createCandidate = async (email: string, firstName: string) => {
+        const made = await boss.post(`/api/agency/${agencyId}/create-candidate`, { data: { email, firstName, lastName: `TEST ${t.toUpperCase()}` } });
+        expect(made.status(), await made.text()).toBe(200);
+        return ((await made.json()) as { candidate: { id: string } }).candidate.id;
+      };
+      const freeAccess = async (id: string, on: boolean) => {
+        const done = await boss.post(`/api/candidates/${id}/free-access`, { data: { hasFreeAccess: on } });
+        expect(done.status(), await done.text()).toBe(200);
+      };
+      const backId = await createCandidate(backEmail, "Rémi");
+      await freeAccess(backId, true);
+      res = await boss.post(`/api/candidates/${backId}/send-new-email-invitation`, { data: {} });
+      expect(res.status(), await res.text()).toBe(200);
+      await (await acceptByApi(backEmail, "Candidat-E2E-2026")).dispose();
+      await freeAccess(backId, false);
+      await freeAccess(await createCandidate(freeEmail, "Lina"), true);
+      res = await admin.api.post(`/api/agency/${agencyId}/allocate-licenses`, { data: { numLicensesToAllocate: 3 } });
+      expect(res.status(), await res.text()).toBe(200);
+      await admin.api.dispose();
+      await boss.dispose();
+
+      await login(page, bossEmail, password);
+      await expect(page).toHaveURL(/\/candidates$/);
+      await expect(page.getByTestId("candidates-count")).toHaveText("2\u00a0candidats · 3\u00a0licences disponibles");
+      const free = candidateItem(page, freeEmail);
+      const back = candidateItem(page, backEmail);
+      await expect(free).toContainText("Accès gratuit");
+      await expect(back).toContainText("Sans licence");
+      await expect(back.getByTestId("candidate-licence")).toHaveText("Aucune licence");
+      await checkA11y(page, "/candidates, before");
+      await shot(page, `candidates-licences-before-${w}`);
+
+      // Free access already: a licence is offered, and says it ends free access.
+      await free.getByRole("button", { name: /^Actions pour/ }).click();
+      await expect(page.getByRole("menuitem", { name: "Retirer l'accès gratuit" })).toBeVisible();
+      await expect(page.getByRole("menuitem", { name: "Donner un accès gratuit" })).toHaveCount(0);
+      await page.getByRole("menuitem", { name: "Attribuer une licence" }).click();
+      let dialog = page.getByRole("dialog", { name: "Attribuer une licence" });
+      await expect(dialog).toContainText("Son accès gratuit prendra fin\u00a0: la licence le remplace.");
+      await expect(dialog).toContainText("Il ne s'est encore jamais connecté\u00a0: il recevra une invitation par e-mail.");
+      await expect(dialog).toContainText(`Il restera 2\u00a0licences à l'agence Agence ${t}.`);
+      await checkA11y(page, "the licence confirmation");
+      await shot(page, `allocate-confirm-${w}`);
+      await dialog.getByRole("button", { name: "Attribuer" }).click();
+      await expect(toast(page, "La licence a été attribuée et le candidat a été invité par e-mail. Son accès gratuit a pris fin.")).toBeVisible();
+      await expect(free).toContainText("Licence en attente");
+      await expect(free).not.toContainText("Accès gratuit");
+      await expect(free.getByTestId("candidate-licence")).toContainText("Invité le");
+      // Holding a licence now: free access is not offered any more.
+      await free.getByRole("button", { name: /^Actions pour/ }).click();
+      await expect(page.getByRole("menuitem", { name: "Renvoyer l'invitation" })).toBeVisible();
+      await expect(page.getByRole("menuitem", { name: /accès gratuit/ })).toHaveCount(0);
+      await expect(page.getByRole("menuitem", { name: "Attribuer une licence" })).toHaveCount(0);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("menu")).toHaveCount(0);
+
+      // Signed in before: told by e-mail that the licence opens their access again.
+      await back.getByRole("button", { name: /^Actions pour/ }).click();
+      await page.getByRole("menuitem", { name: "Attribuer une licence" }).click();
+      dialog = page.getByRole("dialog", { name: "Attribuer une licence" });
+      await expect(dialog).toContainText("Il s'est déjà connecté\u00a0: il sera prévenu par e-mail que son accès est de nouveau ouvert.");
+      await dialog.getByRole("button", { name: "Attribuer" }).click();
+      await expect(toast(page, "La licence a été attribuée et le candidat a été prévenu par e-mail")).toBeVisible();
+      // One state on the row: pending, and when they were told — never « Aucune licence ».
+      await expect(back).toContainText("Licence en attente");
+      await expect(back.getByTestId("candidate-licence")).toHaveText(/^Prévenu le \d{2}\/\d{2}\/\d{4}$/);
+      await expect(page.getByTestId("candidates-count")).toHaveText("2\u00a0candidats · 1\u00a0licence disponible");
+      await expect
+        .poll(() => mailsTo(backEmail).some((m) => m.text.includes("vous a attribué une nouvelle licence Tremplin") && m.text.includes(`${baseURL}/login`)), {
+          timeout: 10_000,
+        })
+        .toBe(true);
+      await checkA11y(page, "/candidates, after");
+      await shot(page, `candidates-licences-after-${w}`);
     });
 
     test("the coach view: a consenting candidate's progress, nothing of a non-consenting one or of another agency's", async ({ page, baseURL }) => {

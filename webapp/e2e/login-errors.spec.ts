@@ -25,6 +25,15 @@ test("the B2B candidate whose licence expired sees the no-licence message", asyn
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test("the B2B candidate never given a licence is told they have none yet, not that it expired", async ({ page }) => {
+  await login(page, "nouveau@demo.tremplin.fr");
+  await expect(
+    page.getByText("Votre compte n'a pas encore de licence. Merci de demander une licence auprès de votre administrateur de compte."),
+  ).toBeVisible();
+  await expect(page.getByText(/a expiré/)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test("the B2C candidate whose trial ended signs in and is offered the ask-payment page", async ({ page }) => {
   await login(page, DEMO.trialOver);
   await expect(page).toHaveURL(/\/ask-subscription$/);

@@ -35,3 +35,17 @@ export function passwordLinks(to: string): string[] {
   }
   return links;
 }
+
+/** The mails written for `to`, oldest first, as their subject and decoded text. */
+export function mailsTo(to: string): { subject: string; text: string }[] {
+  const outbox = required(ENV.outbox);
+  if (!existsSync(outbox)) return [];
+  const out: { subject: string; text: string }[] = [];
+  for (const name of readdirSync(outbox).filter((n) => n.endsWith(".eml")).sort()) {
+    const mail = readFileSync(join(outbox, name), "utf8");
+    if (!mail.includes(`To: <${to}>`)) continue;
+    const subject = /^Subject: (.*)$/m.exec(mail)?.[1] ?? "";
+    out.push({ subject, text: decodeQuotedPrintable(mail) });
+  }
+  return out;
+}

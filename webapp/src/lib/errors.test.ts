@@ -25,6 +25,11 @@ describe("login error messages (spec section 8)", () => {
     // 401 even without a reason
     expect(loginErrorMessage(serverError(Code.Unauthenticated))).toBe(NO_LICENCE);
   });
+  it("tells a candidate who holds no licence yet that they have none, not that it expired", () => {
+    expect(loginErrorMessage(serverError(Code.Unauthenticated, "NO_LICENSE_YET"))).toBe(
+      "Votre compte n'a pas encore de licence. Merci de demander une licence auprès de votre administrateur de compte.",
+    );
+  });
   it("maps wrong credentials to the authentication error", () => {
     expect(loginErrorMessage(serverError(Code.PermissionDenied, "INVALID_CREDENTIALS"))).toBe(
       "Erreur lors de l'authentification",

@@ -9,6 +9,7 @@ export type ErrorReasonName =
   | "UNAUTHENTICATED"
   | "INVALID_CREDENTIALS"
   | "ACCESS_EXPIRED"
+  | "NO_LICENSE_YET"
   | "TOO_MANY_ATTEMPTS"
   | "ROLE_NOT_ALLOWED"
   | "PREMIUM_REQUIRED"
@@ -37,12 +38,14 @@ export function errorCode(err: unknown): Code | undefined {
 
 /**
  * Login outcomes (spec section 8): HTTP 401 (Connect Unauthenticated, reason ACCESS_EXPIRED)
- * is the no-licence message; too many attempts has its own message; anything else is the
- * authentication error.
+ * is the no-licence message; a B2B candidate who holds no licence yet (NO_LICENSE_YET, also a
+ * 401) is told so rather than that it expired; too many attempts has its own message; anything
+ * else is the authentication error.
  */
 export function loginErrorMessage(err: unknown): string {
   const reason = errorReason(err);
   const code = errorCode(err);
+  if (reason === "NO_LICENSE_YET") return messages.errors.noLicenceYet;
   if (reason === "ACCESS_EXPIRED" || code === Code.Unauthenticated) {
     return messages.errors.noLicence;
   }

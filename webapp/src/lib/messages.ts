@@ -36,6 +36,9 @@ export const messages = {
     authentication: "Erreur lors de l'authentification",
     noLicence:
       "Votre période d'essai ou votre licence a expiré. Merci de demander une licence auprès de votre administrateur de compte.",
+    /** A B2B candidate who holds no licence (never given one): not an expiry. */
+    noLicenceYet:
+      "Votre compte n'a pas encore de licence. Merci de demander une licence auprès de votre administrateur de compte.",
     tooManyAttempts: `Trop de tentatives de connexion. Réessayez dans quelques minutes.`,
     sessionExpired: `Votre session a expiré. Merci de vous reconnecter.`,
     network: `Le serveur ne répond pas. Vérifiez votre connexion puis réessayez.`,

@@ -16,7 +16,7 @@ export type FieldViolation = {
   path: string;
   /** The rule broken: "string.email", "contact.last_name.chars"… */
   ruleId: string;
-  /** The server's message (French for the service's own rules, English for protovalidate's). */
+  /** The server's message, in French (protovalidate's rules too: internal/apierr/rules.go). */
   message: string;
 };
 

@@ -570,14 +570,18 @@ type Task struct {
 	Id      string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	Subject TaskSubject            `protobuf:"varint,2,opt,name=subject,proto3,enum=tremplin.activity.v1.TaskSubject" json:"subject,omitempty"`
 	// Free text overriding the subject label (subject other).
-	CustomSubject   string                 `protobuf:"bytes,3,opt,name=custom_subject,json=customSubject,proto3" json:"custom_subject,omitempty"`
-	MediaType       MediaType              `protobuf:"varint,4,opt,name=media_type,json=mediaType,proto3,enum=tremplin.activity.v1.MediaType" json:"media_type,omitempty"`
-	Priority        TaskPriority           `protobuf:"varint,5,opt,name=priority,proto3,enum=tremplin.activity.v1.TaskPriority" json:"priority,omitempty"`
-	Status          ActivityStatus         `protobuf:"varint,6,opt,name=status,proto3,enum=tremplin.activity.v1.ActivityStatus" json:"status,omitempty"`
+	CustomSubject string         `protobuf:"bytes,3,opt,name=custom_subject,json=customSubject,proto3" json:"custom_subject,omitempty"`
+	MediaType     MediaType      `protobuf:"varint,4,opt,name=media_type,json=mediaType,proto3,enum=tremplin.activity.v1.MediaType" json:"media_type,omitempty"`
+	Priority      TaskPriority   `protobuf:"varint,5,opt,name=priority,proto3,enum=tremplin.activity.v1.TaskPriority" json:"priority,omitempty"`
+	Status        ActivityStatus `protobuf:"varint,6,opt,name=status,proto3,enum=tremplin.activity.v1.ActivityStatus" json:"status,omitempty"`
+	// The first deadline set: lists sort by it, and a task not started whose initial deadline is
+	// before today is overdue (carried over at least one night).
 	InitialDeadline *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=initial_deadline,json=initialDeadline,proto3" json:"initial_deadline,omitempty"`
-	Deadline        *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=deadline,proto3" json:"deadline,omitempty"`
-	ExecutionDate   *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=execution_date,json=executionDate,proto3" json:"execution_date,omitempty"`
-	Application     *v1.ApplicationRef     `protobuf:"bytes,10,opt,name=application,proto3" json:"application,omitempty"`
+	// The day to do it. Each night a task not started whose deadline fell on the day that ended
+	// gains a priority level and its deadline moves to the new day, same time.
+	Deadline      *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=deadline,proto3" json:"deadline,omitempty"`
+	ExecutionDate *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=execution_date,json=executionDate,proto3" json:"execution_date,omitempty"`
+	Application   *v1.ApplicationRef     `protobuf:"bytes,10,opt,name=application,proto3" json:"application,omitempty"`
 	// Absent for personal tasks.
 	Contact   *v1.ContactRef `protobuf:"bytes,11,opt,name=contact,proto3" json:"contact,omitempty"`
 	Resources []*v1.Resource `protobuf:"bytes,12,rep,name=resources,proto3" json:"resources,omitempty"`
@@ -725,7 +729,9 @@ func (x *Task) GetCreatedDate() *timestamppb.Timestamp {
 	return nil
 }
 
-// The fields of a task a candidate fills in (create and update).
+// The fields of a task a candidate fills in (create and update). An update changes the fields
+// it is given: comments and resources left out are kept (an explicit empty value clears them);
+// the others are the form's and are always sent.
 type TaskDraft struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Subject       TaskSubject            `protobuf:"varint,1,opt,name=subject,proto3,enum=tremplin.activity.v1.TaskSubject" json:"subject,omitempty"`
@@ -735,10 +741,12 @@ type TaskDraft struct {
 	// Cannot precede today in the candidate's time zone.
 	Deadline *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=deadline,proto3" json:"deadline,omitempty"`
 	// Empty for a personal task; ignored inside CreateContact (the task is with the new contact).
-	ContactId     string         `protobuf:"bytes,6,opt,name=contact_id,json=contactId,proto3" json:"contact_id,omitempty"`
-	ApplicationId string         `protobuf:"bytes,7,opt,name=application_id,json=applicationId,proto3" json:"application_id,omitempty"`
-	Comments      string         `protobuf:"bytes,8,opt,name=comments,proto3" json:"comments,omitempty"`
-	Resources     []*v1.Resource `protobuf:"bytes,9,rep,name=resources,proto3" json:"resources,omitempty"`
+	ContactId     string `protobuf:"bytes,6,opt,name=contact_id,json=contactId,proto3" json:"contact_id,omitempty"`
+	ApplicationId string `protobuf:"bytes,7,opt,name=application_id,json=applicationId,proto3" json:"application_id,omitempty"`
+	// Additional information. Left out of an update, the task keeps its own; empty clears it.
+	Comments *string `protobuf:"bytes,8,opt,name=comments,proto3,oneof" json:"comments,omitempty"`
+	// Left out of an update, the task keeps its links; an empty list clears them.
+	Resources     *v1.ResourceList `protobuf:"bytes,10,opt,name=resources,proto3" json:"resources,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -823,13 +831,13 @@ func (x *TaskDraft) GetApplicationId() string {
 }
 
 func (x *TaskDraft) GetComments() string {
-	if x != nil {
-		return x.Comments
+	if x != nil && x.Comments != nil {
+		return *x.Comments
 	}
 	return ""
 }
 
-func (x *TaskDraft) GetResources() []*v1.Resource {
+func (x *TaskDraft) GetResources() *v1.ResourceList {
 	if x != nil {
 		return x.Resources
 	}
@@ -987,6 +995,8 @@ func (x *Event) GetResources() []*v1.Resource {
 }
 
 // The fields of an event a candidate fills in (create and update); the date carries the time.
+// An update keeps the comments and resources it leaves out (an explicit empty value clears
+// them).
 type EventDraft struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Set by the form from the subject: meeting subjects give event, others interview.
@@ -997,8 +1007,10 @@ type EventDraft struct {
 	Date          *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=date,proto3" json:"date,omitempty"`
 	ContactId     string                 `protobuf:"bytes,6,opt,name=contact_id,json=contactId,proto3" json:"contact_id,omitempty"`
 	ApplicationId string                 `protobuf:"bytes,7,opt,name=application_id,json=applicationId,proto3" json:"application_id,omitempty"`
-	Comments      string                 `protobuf:"bytes,8,opt,name=comments,proto3" json:"comments,omitempty"`
-	Resources     []*v1.Resource         `protobuf:"bytes,9,rep,name=resources,proto3" json:"resources,omitempty"`
+	// Additional information. Left out of an update, the event keeps its own; empty clears it.
+	Comments *string `protobuf:"bytes,8,opt,name=comments,proto3,oneof" json:"comments,omitempty"`
+	// Left out of an update, the event keeps its links; an empty list clears them.
+	Resources     *v1.ResourceList `protobuf:"bytes,10,opt,name=resources,proto3" json:"resources,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1083,13 +1095,13 @@ func (x *EventDraft) GetApplicationId() string {
 }
 
 func (x *EventDraft) GetComments() string {
-	if x != nil {
-		return x.Comments
+	if x != nil && x.Comments != nil {
+		return *x.Comments
 	}
 	return ""
 }
 
-func (x *EventDraft) GetResources() []*v1.Resource {
+func (x *EventDraft) GetResources() *v1.ResourceList {
 	if x != nil {
 		return x.Resources
 	}
@@ -1179,7 +1191,8 @@ func (*Activity_Task) isActivity_Kind() {}
 
 func (*Activity_Event) isActivity_Kind() {}
 
-// Weekly objective thresholds: for each gauge, the top of its low, medium and high bands.
+// Weekly objective thresholds: for each gauge, the top of its low, medium and high bands, each
+// from 0 to 30 and in order; otherwise the spec's « Seuils paramétrés incohérents ».
 type DashboardSetting struct {
 	state                    protoimpl.MessageState `protogen:"open.v1"`
 	NewContactLow            int32                  `protobuf:"varint,1,opt,name=new_contact_low,json=newContactLow,proto3" json:"new_contact_low,omitempty"`
@@ -2907,7 +2920,8 @@ type GetDashboardResponse struct {
 	NewContacts *DashboardFigure `protobuf:"bytes,7,opt,name=new_contacts,json=newContacts,proto3" json:"new_contacts,omitempty"`
 	// Applications created in the range.
 	NewApplications *DashboardFigure `protobuf:"bytes,8,opt,name=new_applications,json=newApplications,proto3" json:"new_applications,omitempty"`
-	// Unfinished tasks whose deadline fell before today (now, whatever the week shown).
+	// Tasks not started whose initial deadline is before today — carried over at least one
+	// night (now, whatever the week shown).
 	OverdueTasks int32 `protobuf:"varint,9,opt,name=overdue_tasks,json=overdueTasks,proto3" json:"overdue_tasks,omitempty"`
 	// The next 3 events from now, not completed (whatever the week shown).
 	UpcomingEvents []*Event          `protobuf:"bytes,10,rep,name=upcoming_events,json=upcomingEvents,proto3" json:"upcoming_events,omitempty"`
@@ -3721,7 +3735,7 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"\tresources\x18\f \x03(\v2\x1c.tremplin.common.v1.ResourceR\tresources\x12\x1a\n" +
 	"\bcomments\x18\r \x01(\tR\bcomments\x127\n" +
 	"\x18mark_as_complete_comment\x18\x0e \x01(\tR\x15markAsCompleteComment\x12=\n" +
-	"\fcreated_date\x18\x0f \x01(\v2\x1a.google.protobuf.TimestampR\vcreatedDate\"\x9f\x05\n" +
+	"\fcreated_date\x18\x0f \x01(\v2\x1a.google.protobuf.TimestampR\vcreatedDate\"\xb1\x05\n" +
 	"\tTaskDraft\x12G\n" +
 	"\asubject\x18\x01 \x01(\x0e2!.tremplin.activity.v1.TaskSubjectB\n" +
 	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\asubject\x12/\n" +
@@ -3733,10 +3747,13 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"\bdeadline\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampB\x06\xbaH\x03\xc8\x01\x01R\bdeadline\x12*\n" +
 	"\n" +
 	"contact_id\x18\x06 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\tcontactId\x122\n" +
-	"\x0eapplication_id\x18\a \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\rapplicationId\x12$\n" +
-	"\bcomments\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\x88'R\bcomments\x12D\n" +
-	"\tresources\x18\t \x03(\v2\x1c.tremplin.common.v1.ResourceB\b\xbaH\x05\x92\x01\x02\x102R\tresources:j\xbaHg\x1ae\n" +
-	"\x13task.custom_subject\x12\x18Ce champ est obligatoire\x1a4this.subject != 18 || this.custom_subject.size() > 0\"\xdd\x05\n" +
+	"\x0eapplication_id\x18\a \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\rapplicationId\x12)\n" +
+	"\bcomments\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\x88'H\x00R\bcomments\x88\x01\x01\x12>\n" +
+	"\tresources\x18\n" +
+	" \x01(\v2 .tremplin.common.v1.ResourceListR\tresources:j\xbaHg\x1ae\n" +
+	"\x13task.custom_subject\x12\x18Ce champ est obligatoire\x1a4this.subject != 18 || this.custom_subject.size() > 0B\v\n" +
+	"\t_commentsJ\x04\b\t\x10\n" +
+	"\"\xdd\x05\n" +
 	"\x05Event\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x123\n" +
 	"\x04type\x18\x02 \x01(\x0e2\x1f.tremplin.activity.v1.EventTypeR\x04type\x12<\n" +
@@ -3753,7 +3770,7 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"\x04mood\x18\v \x01(\x0e2\x1a.tremplin.activity.v1.MoodR\x04mood\x127\n" +
 	"\x18mark_as_complete_comment\x18\f \x01(\tR\x15markAsCompleteComment\x12\x1a\n" +
 	"\bcomments\x18\r \x01(\tR\bcomments\x12:\n" +
-	"\tresources\x18\x0e \x03(\v2\x1c.tremplin.common.v1.ResourceR\tresources\"\x92\x05\n" +
+	"\tresources\x18\x0e \x03(\v2\x1c.tremplin.common.v1.ResourceR\tresources\"\xa4\x05\n" +
 	"\n" +
 	"EventDraft\x12=\n" +
 	"\x04type\x18\x01 \x01(\x0e2\x1f.tremplin.activity.v1.EventTypeB\b\xbaH\x05\x82\x01\x02\x10\x01R\x04type\x12H\n" +
@@ -3766,29 +3783,43 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"\x04date\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampB\x06\xbaH\x03\xc8\x01\x01R\x04date\x12*\n" +
 	"\n" +
 	"contact_id\x18\x06 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\tcontactId\x122\n" +
-	"\x0eapplication_id\x18\a \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\rapplicationId\x12$\n" +
-	"\bcomments\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\x88'R\bcomments\x12D\n" +
-	"\tresources\x18\t \x03(\v2\x1c.tremplin.common.v1.ResourceB\b\xbaH\x05\x92\x01\x02\x102R\tresources:v\xbaHs\x1aq\n" +
-	"\x13event.media_details\x12\x18Ce champ est obligatoire\x1a@!(this.media_type in [0, 6, 7]) || this.media_details.size() > 0\"y\n" +
+	"\x0eapplication_id\x18\a \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\rapplicationId\x12)\n" +
+	"\bcomments\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\x88'H\x00R\bcomments\x88\x01\x01\x12>\n" +
+	"\tresources\x18\n" +
+	" \x01(\v2 .tremplin.common.v1.ResourceListR\tresources:v\xbaHs\x1aq\n" +
+	"\x13event.media_details\x12\x18Ce champ est obligatoire\x1a@!(this.media_type in [0, 6, 7]) || this.media_details.size() > 0B\v\n" +
+	"\t_commentsJ\x04\b\t\x10\n" +
+	"\"y\n" +
 	"\bActivity\x120\n" +
 	"\x04task\x18\x01 \x01(\v2\x1a.tremplin.activity.v1.TaskH\x00R\x04task\x123\n" +
 	"\x05event\x18\x02 \x01(\v2\x1b.tremplin.activity.v1.EventH\x00R\x05eventB\x06\n" +
-	"\x04kind\"\x85\n" +
-	"\n" +
-	"\x10DashboardSetting\x121\n" +
-	"\x0fnew_contact_low\x18\x01 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x00R\rnewContactLow\x127\n" +
-	"\x12new_contact_medium\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x00R\x10newContactMedium\x123\n" +
-	"\x10new_contact_high\x18\x03 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x00R\x0enewContactHigh\x12/\n" +
-	"\x0efirst_task_low\x18\x04 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x00R\ffirstTaskLow\x125\n" +
-	"\x11first_task_medium\x18\x05 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x00R\x0ffirstTaskMedium\x121\n" +
-	"\x0ffirst_task_high\x18\x06 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x00R\rfirstTaskHigh\x12A\n" +
-	"\x17completed_interview_low\x18\a \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x00R\x15completedInterviewLow\x12G\n" +
-	"\x1acompleted_interview_medium\x18\b \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x00R\x18completedInterviewMedium\x12C\n" +
-	"\x18completed_interview_high\x18\t \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x00R\x16completedInterviewHigh\x12A\n" +
+	"\x04kind\"\x84\x11\n" +
+	"\x10DashboardSetting\x12{\n" +
+	"\x0fnew_contact_low\x18\x01 \x01(\x05BS\xbaHP\xba\x01M\n" +
+	"\x10thresholds.range\x12 Seuils paramétrés incohérents\x1a\x17this >= 0 && this <= 30R\rnewContactLow\x12\x81\x01\n" +
+	"\x12new_contact_medium\x18\x02 \x01(\x05BS\xbaHP\xba\x01M\n" +
+	"\x10thresholds.range\x12 Seuils paramétrés incohérents\x1a\x17this >= 0 && this <= 30R\x10newContactMedium\x12}\n" +
+	"\x10new_contact_high\x18\x03 \x01(\x05BS\xbaHP\xba\x01M\n" +
+	"\x10thresholds.range\x12 Seuils paramétrés incohérents\x1a\x17this >= 0 && this <= 30R\x0enewContactHigh\x12y\n" +
+	"\x0efirst_task_low\x18\x04 \x01(\x05BS\xbaHP\xba\x01M\n" +
+	"\x10thresholds.range\x12 Seuils paramétrés incohérents\x1a\x17this >= 0 && this <= 30R\ffirstTaskLow\x12\x7f\n" +
+	"\x11first_task_medium\x18\x05 \x01(\x05BS\xbaHP\xba\x01M\n" +
+	"\x10thresholds.range\x12 Seuils paramétrés incohérents\x1a\x17this >= 0 && this <= 30R\x0ffirstTaskMedium\x12{\n" +
+	"\x0ffirst_task_high\x18\x06 \x01(\x05BS\xbaHP\xba\x01M\n" +
+	"\x10thresholds.range\x12 Seuils paramétrés incohérents\x1a\x17this >= 0 && this <= 30R\rfirstTaskHigh\x12\x8b\x01\n" +
+	"\x17completed_interview_low\x18\a \x01(\x05BS\xbaHP\xba\x01M\n" +
+	"\x10thresholds.range\x12 Seuils paramétrés incohérents\x1a\x17this >= 0 && this <= 30R\x15completedInterviewLow\x12\x91\x01\n" +
+	"\x1acompleted_interview_medium\x18\b \x01(\x05BS\xbaHP\xba\x01M\n" +
+	"\x10thresholds.range\x12 Seuils paramétrés incohérents\x1a\x17this >= 0 && this <= 30R\x18completedInterviewMedium\x12\x8d\x01\n" +
+	"\x18completed_interview_high\x18\t \x01(\x05BS\xbaHP\xba\x01M\n" +
+	"\x10thresholds.range\x12 Seuils paramétrés incohérents\x1a\x17this >= 0 && this <= 30R\x16completedInterviewHigh\x12\x8b\x01\n" +
 	"\x17engaged_application_low\x18\n" +
-	" \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x00R\x15engagedApplicationLow\x12G\n" +
-	"\x1aengaged_application_medium\x18\v \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x00R\x18engagedApplicationMedium\x12C\n" +
-	"\x18engaged_application_high\x18\f \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x00R\x16engagedApplicationHigh:\x92\x04\xbaH\x8e\x04\x1a\x8b\x04\n" +
+	" \x01(\x05BS\xbaHP\xba\x01M\n" +
+	"\x10thresholds.range\x12 Seuils paramétrés incohérents\x1a\x17this >= 0 && this <= 30R\x15engagedApplicationLow\x12\x91\x01\n" +
+	"\x1aengaged_application_medium\x18\v \x01(\x05BS\xbaHP\xba\x01M\n" +
+	"\x10thresholds.range\x12 Seuils paramétrés incohérents\x1a\x17this >= 0 && this <= 30R\x18engagedApplicationMedium\x12\x8d\x01\n" +
+	"\x18engaged_application_high\x18\f \x01(\x05BS\xbaHP\xba\x01M\n" +
+	"\x10thresholds.range\x12 Seuils paramétrés incohérents\x1a\x17this >= 0 && this <= 30R\x16engagedApplicationHigh:\x92\x04\xbaH\x8e\x04\x1a\x8b\x04\n" +
 	"\x10thresholds.order\x12 Seuils paramétrés incohérents\x1a\xd4\x03this.new_contact_low <= this.new_contact_medium && this.new_contact_medium <= this.new_contact_high && this.first_task_low <= this.first_task_medium && this.first_task_medium <= this.first_task_high && this.completed_interview_low <= this.completed_interview_medium && this.completed_interview_medium <= this.completed_interview_high && this.engaged_application_low <= this.engaged_application_medium && this.engaged_application_medium <= this.engaged_application_high\"N\n" +
 	"\x0fDashboardFigure\x12\x14\n" +
 	"\x05value\x18\x01 \x01(\x05R\x05value\x12%\n" +
@@ -4137,8 +4168,9 @@ var file_tremplin_activity_v1_activity_proto_goTypes = []any{
 	(*v1.ApplicationRef)(nil),                    // 63: tremplin.common.v1.ApplicationRef
 	(*v1.ContactRef)(nil),                        // 64: tremplin.common.v1.ContactRef
 	(*v1.Resource)(nil),                          // 65: tremplin.common.v1.Resource
-	(*v1.DateRange)(nil),                         // 66: tremplin.common.v1.DateRange
-	(*httpbody.HttpBody)(nil),                    // 67: google.api.HttpBody
+	(*v1.ResourceList)(nil),                      // 66: tremplin.common.v1.ResourceList
+	(*v1.DateRange)(nil),                         // 67: tremplin.common.v1.DateRange
+	(*httpbody.HttpBody)(nil),                    // 68: google.api.HttpBody
 }
 var file_tremplin_activity_v1_activity_proto_depIdxs = []int32{
 	4,   // 0: tremplin.activity.v1.Task.subject:type_name -> tremplin.activity.v1.TaskSubject
@@ -4156,7 +4188,7 @@ var file_tremplin_activity_v1_activity_proto_depIdxs = []int32{
 	3,   // 12: tremplin.activity.v1.TaskDraft.media_type:type_name -> tremplin.activity.v1.MediaType
 	2,   // 13: tremplin.activity.v1.TaskDraft.priority:type_name -> tremplin.activity.v1.TaskPriority
 	62,  // 14: tremplin.activity.v1.TaskDraft.deadline:type_name -> google.protobuf.Timestamp
-	65,  // 15: tremplin.activity.v1.TaskDraft.resources:type_name -> tremplin.common.v1.Resource
+	66,  // 15: tremplin.activity.v1.TaskDraft.resources:type_name -> tremplin.common.v1.ResourceList
 	5,   // 16: tremplin.activity.v1.Event.type:type_name -> tremplin.activity.v1.EventType
 	6,   // 17: tremplin.activity.v1.Event.subject:type_name -> tremplin.activity.v1.EventSubject
 	3,   // 18: tremplin.activity.v1.Event.media_type:type_name -> tremplin.activity.v1.MediaType
@@ -4171,10 +4203,10 @@ var file_tremplin_activity_v1_activity_proto_depIdxs = []int32{
 	6,   // 27: tremplin.activity.v1.EventDraft.subject:type_name -> tremplin.activity.v1.EventSubject
 	3,   // 28: tremplin.activity.v1.EventDraft.media_type:type_name -> tremplin.activity.v1.MediaType
 	62,  // 29: tremplin.activity.v1.EventDraft.date:type_name -> google.protobuf.Timestamp
-	65,  // 30: tremplin.activity.v1.EventDraft.resources:type_name -> tremplin.common.v1.Resource
+	66,  // 30: tremplin.activity.v1.EventDraft.resources:type_name -> tremplin.common.v1.ResourceList
 	8,   // 31: tremplin.activity.v1.Activity.task:type_name -> tremplin.activity.v1.Task
 	10,  // 32: tremplin.activity.v1.Activity.event:type_name -> tremplin.activity.v1.Event
-	66,  // 33: tremplin.activity.v1.ListTasksRequest.range:type_name -> tremplin.common.v1.DateRange
+	67,  // 33: tremplin.activity.v1.ListTasksRequest.range:type_name -> tremplin.common.v1.DateRange
 	0,   // 34: tremplin.activity.v1.ListTasksRequest.statuses:type_name -> tremplin.activity.v1.ActivityStatus
 	3,   // 35: tremplin.activity.v1.ListTasksRequest.media_types:type_name -> tremplin.activity.v1.MediaType
 	2,   // 36: tremplin.activity.v1.ListTasksRequest.priorities:type_name -> tremplin.activity.v1.TaskPriority
@@ -4184,7 +4216,7 @@ var file_tremplin_activity_v1_activity_proto_depIdxs = []int32{
 	8,   // 40: tremplin.activity.v1.CreateTaskResponse.task:type_name -> tremplin.activity.v1.Task
 	9,   // 41: tremplin.activity.v1.UpdateTaskRequest.task:type_name -> tremplin.activity.v1.TaskDraft
 	8,   // 42: tremplin.activity.v1.UpdateTaskResponse.task:type_name -> tremplin.activity.v1.Task
-	66,  // 43: tremplin.activity.v1.ListEventsRequest.range:type_name -> tremplin.common.v1.DateRange
+	67,  // 43: tremplin.activity.v1.ListEventsRequest.range:type_name -> tremplin.common.v1.DateRange
 	0,   // 44: tremplin.activity.v1.ListEventsRequest.statuses:type_name -> tremplin.activity.v1.ActivityStatus
 	3,   // 45: tremplin.activity.v1.ListEventsRequest.media_types:type_name -> tremplin.activity.v1.MediaType
 	10,  // 46: tremplin.activity.v1.ListEventsResponse.events:type_name -> tremplin.activity.v1.Event
@@ -4206,7 +4238,7 @@ var file_tremplin_activity_v1_activity_proto_depIdxs = []int32{
 	7,   // 62: tremplin.activity.v1.UpdateReportRequest.mood:type_name -> tremplin.activity.v1.Mood
 	65,  // 63: tremplin.activity.v1.UpdateReportRequest.resources:type_name -> tremplin.common.v1.Resource
 	12,  // 64: tremplin.activity.v1.UpdateReportResponse.activity:type_name -> tremplin.activity.v1.Activity
-	66,  // 65: tremplin.activity.v1.GetDashboardResponse.range:type_name -> tremplin.common.v1.DateRange
+	67,  // 65: tremplin.activity.v1.GetDashboardResponse.range:type_name -> tremplin.common.v1.DateRange
 	14,  // 66: tremplin.activity.v1.GetDashboardResponse.completed_interviews:type_name -> tremplin.activity.v1.DashboardFigure
 	14,  // 67: tremplin.activity.v1.GetDashboardResponse.first_tasks:type_name -> tremplin.activity.v1.DashboardFigure
 	14,  // 68: tremplin.activity.v1.GetDashboardResponse.engaged_applications:type_name -> tremplin.activity.v1.DashboardFigure
@@ -4217,8 +4249,8 @@ var file_tremplin_activity_v1_activity_proto_depIdxs = []int32{
 	13,  // 73: tremplin.activity.v1.GetDashboardSettingResponse.dashboard_setting:type_name -> tremplin.activity.v1.DashboardSetting
 	13,  // 74: tremplin.activity.v1.UpdateDashboardSettingRequest.dashboard_setting:type_name -> tremplin.activity.v1.DashboardSetting
 	13,  // 75: tremplin.activity.v1.UpdateDashboardSettingResponse.dashboard_setting:type_name -> tremplin.activity.v1.DashboardSetting
-	67,  // 76: tremplin.activity.v1.DownloadEventCalendarResponse.file:type_name -> google.api.HttpBody
-	67,  // 77: tremplin.activity.v1.ReadCalendarFeedResponse.file:type_name -> google.api.HttpBody
+	68,  // 76: tremplin.activity.v1.DownloadEventCalendarResponse.file:type_name -> google.api.HttpBody
+	68,  // 77: tremplin.activity.v1.ReadCalendarFeedResponse.file:type_name -> google.api.HttpBody
 	15,  // 78: tremplin.activity.v1.ActivityService.ListTasks:input_type -> tremplin.activity.v1.ListTasksRequest
 	17,  // 79: tremplin.activity.v1.ActivityService.GetTask:input_type -> tremplin.activity.v1.GetTaskRequest
 	19,  // 80: tremplin.activity.v1.ActivityService.CreateTask:input_type -> tremplin.activity.v1.CreateTaskRequest
@@ -4277,6 +4309,8 @@ func file_tremplin_activity_v1_activity_proto_init() {
 	if File_tremplin_activity_v1_activity_proto != nil {
 		return
 	}
+	file_tremplin_activity_v1_activity_proto_msgTypes[1].OneofWrappers = []any{}
+	file_tremplin_activity_v1_activity_proto_msgTypes[3].OneofWrappers = []any{}
 	file_tremplin_activity_v1_activity_proto_msgTypes[4].OneofWrappers = []any{
 		(*Activity_Task)(nil),
 		(*Activity_Event)(nil),

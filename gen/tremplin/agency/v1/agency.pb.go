@@ -1209,8 +1209,13 @@ type AllocateLicenseToCandidateResponse struct {
 	Candidate *v1.User               `protobuf:"bytes,1,opt,name=candidate,proto3" json:"candidate,omitempty"`
 	// An invitation e-mail went to the candidate (who never signed in).
 	InvitationSent bool `protobuf:"varint,2,opt,name=invitation_sent,json=invitationSent,proto3" json:"invitation_sent,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// The candidate, who signed in before, was e-mailed that a new licence opens their access
+	// again (they sign in with their password).
+	CandidateNotified bool `protobuf:"varint,3,opt,name=candidate_notified,json=candidateNotified,proto3" json:"candidate_notified,omitempty"`
+	// The candidate's free access ended: the licence replaces it.
+	FreeAccessEnded bool `protobuf:"varint,4,opt,name=free_access_ended,json=freeAccessEnded,proto3" json:"free_access_ended,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *AllocateLicenseToCandidateResponse) Reset() {
@@ -1257,9 +1262,24 @@ func (x *AllocateLicenseToCandidateResponse) GetInvitationSent() bool {
 	return false
 }
 
+func (x *AllocateLicenseToCandidateResponse) GetCandidateNotified() bool {
+	if x != nil {
+		return x.CandidateNotified
+	}
+	return false
+}
+
+func (x *AllocateLicenseToCandidateResponse) GetFreeAccessEnded() bool {
+	if x != nil {
+		return x.FreeAccessEnded
+	}
+	return false
+}
+
 type SendNewEmailInvitationRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The agency; empty for a candidate of no agency (platform admin).
+	// The agency, which the candidate must be of; empty (or the route without it) for any
+	// candidate the caller manages.
 	Id            string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	CandidateId   string `protobuf:"bytes,2,opt,name=candidate_id,json=candidateId,proto3" json:"candidate_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -2154,11 +2174,14 @@ func (x *DefineAsB2BRequest) GetAgencyId() string {
 }
 
 type DefineAsB2BResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Candidate     *v1.User               `protobuf:"bytes,1,opt,name=candidate,proto3" json:"candidate,omitempty"`
-	Actions       *CandidateActions      `protobuf:"bytes,2,opt,name=actions,proto3" json:"actions,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Candidate *v1.User               `protobuf:"bytes,1,opt,name=candidate,proto3" json:"candidate,omitempty"`
+	Actions   *CandidateActions      `protobuf:"bytes,2,opt,name=actions,proto3" json:"actions,omitempty"`
+	// The candidate, who signed in before, was e-mailed that their access now comes with a
+	// licence of the agency.
+	CandidateNotified bool `protobuf:"varint,3,opt,name=candidate_notified,json=candidateNotified,proto3" json:"candidate_notified,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *DefineAsB2BResponse) Reset() {
@@ -2203,6 +2226,13 @@ func (x *DefineAsB2BResponse) GetActions() *CandidateActions {
 		return x.Actions
 	}
 	return nil
+}
+
+func (x *DefineAsB2BResponse) GetCandidateNotified() bool {
+	if x != nil {
+		return x.CandidateNotified
+	}
+	return false
 }
 
 type SetFreeAccessRequest struct {
@@ -2742,10 +2772,12 @@ const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\x0finvitation_sent\x18\x02 \x01(\bR\x0einvitationSent\"j\n" +
 	"!AllocateLicenseToCandidateRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12+\n" +
-	"\fcandidate_id\x18\x02 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\vcandidateId\"\x85\x01\n" +
+	"\fcandidate_id\x18\x02 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\vcandidateId\"\xe0\x01\n" +
 	"\"AllocateLicenseToCandidateResponse\x126\n" +
 	"\tcandidate\x18\x01 \x01(\v2\x18.tremplin.common.v1.UserR\tcandidate\x12'\n" +
-	"\x0finvitation_sent\x18\x02 \x01(\bR\x0einvitationSent\"i\n" +
+	"\x0finvitation_sent\x18\x02 \x01(\bR\x0einvitationSent\x12-\n" +
+	"\x12candidate_notified\x18\x03 \x01(\bR\x11candidateNotified\x12*\n" +
+	"\x11free_access_ended\x18\x04 \x01(\bR\x0ffreeAccessEnded\"i\n" +
 	"\x1dSendNewEmailInvitationRequest\x12\x1b\n" +
 	"\x02id\x18\x01 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\x02id\x12+\n" +
 	"\fcandidate_id\x18\x02 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\vcandidateId\"X\n" +
@@ -2809,10 +2841,11 @@ const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\aactions\x18\x02 \x01(\v2$.tremplin.agency.v1.CandidateActionsR\aactions\"X\n" +
 	"\x12DefineAsB2BRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12(\n" +
-	"\tagency_id\x18\x02 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\bagencyId\"\x8d\x01\n" +
+	"\tagency_id\x18\x02 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\bagencyId\"\xbc\x01\n" +
 	"\x13DefineAsB2BResponse\x126\n" +
 	"\tcandidate\x18\x01 \x01(\v2\x18.tremplin.common.v1.UserR\tcandidate\x12>\n" +
-	"\aactions\x18\x02 \x01(\v2$.tremplin.agency.v1.CandidateActionsR\aactions\"X\n" +
+	"\aactions\x18\x02 \x01(\v2$.tremplin.agency.v1.CandidateActionsR\aactions\x12-\n" +
+	"\x12candidate_notified\x18\x03 \x01(\bR\x11candidateNotified\"X\n" +
 	"\x14SetFreeAccessRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12&\n" +
 	"\x0fhas_free_access\x18\x02 \x01(\bR\rhasFreeAccess\"O\n" +
@@ -2832,7 +2865,7 @@ const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\bapi_keys\x18\x01 \x03(\v2\x1a.tremplin.agency.v1.ApiKeyR\aapiKeys\"/\n" +
 	"\x13RevokeApiKeyRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"\x16\n" +
-	"\x14RevokeApiKeyResponse2\xd4\x19\n" +
+	"\x14RevokeApiKeyResponse2\x94\x1a\n" +
 	"\rAgencyService\x12\x86\x01\n" +
 	"\fListAgencies\x12'.tremplin.agency.v1.ListAgenciesRequest\x1a(.tremplin.agency.v1.ListAgenciesResponse\"#\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02\x0f\x12\r/api/agencies\x90\x02\x01\x12\x8e\x01\n" +
 	"\tGetAgency\x12$.tremplin.agency.v1.GetAgencyRequest\x1a%.tremplin.agency.v1.GetAgencyResponse\"4\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x12\x12\x10/api/agency/{id}\x90\x02\x01\x12\x84\x01\n" +
@@ -2840,8 +2873,8 @@ const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\fUpdateAgency\x12'.tremplin.agency.v1.UpdateAgencyRequest\x1a(.tremplin.agency.v1.UpdateAgencyResponse\"&\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02\x15:\x01*\x1a\x10/api/agency/{id}\x12\xa7\x01\n" +
 	"\x10AllocateLicenses\x12+.tremplin.agency.v1.AllocateLicensesRequest\x1a,.tremplin.agency.v1.AllocateLicensesResponse\"8\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02':\x01*\"\"/api/agency/{id}/allocate-licenses\x12\xc7\x01\n" +
 	"\x0fCreateCandidate\x12*.tremplin.agency.v1.CreateCandidateRequest\x1a+.tremplin.agency.v1.CreateCandidateResponse\"[\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02<:\x01*Z\x14:\x01*\"\x0f/api/candidates\"!/api/agency/{id}/create-candidate\x12\xdf\x01\n" +
-	"\x1aAllocateLicenseToCandidate\x125.tremplin.agency.v1.AllocateLicenseToCandidateRequest\x1a6.tremplin.agency.v1.AllocateLicenseToCandidateResponse\"R\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x023:\x01*\"./api/agency/{id}/allocate-license-to-candidate\x12\xcf\x01\n" +
-	"\x16SendNewEmailInvitation\x121.tremplin.agency.v1.SendNewEmailInvitationRequest\x1a2.tremplin.agency.v1.SendNewEmailInvitationResponse\"N\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02/:\x01*\"*/api/agency/{id}/send-new-email-invitation\x12\x9c\x01\n" +
+	"\x1aAllocateLicenseToCandidate\x125.tremplin.agency.v1.AllocateLicenseToCandidateRequest\x1a6.tremplin.agency.v1.AllocateLicenseToCandidateResponse\"R\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x023:\x01*\"./api/agency/{id}/allocate-license-to-candidate\x12\x8f\x02\n" +
+	"\x16SendNewEmailInvitation\x121.tremplin.agency.v1.SendNewEmailInvitationRequest\x1a2.tremplin.agency.v1.SendNewEmailInvitationResponse\"\x8d\x01\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02n:\x01*Z=:\x01*\"8/api/candidates/{candidate_id}/send-new-email-invitation\"*/api/agency/{id}/send-new-email-invitation\x12\x9c\x01\n" +
 	"\x0eListCandidates\x12).tremplin.agency.v1.ListCandidatesRequest\x1a*.tremplin.agency.v1.ListCandidatesResponse\"3\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x11\x12\x0f/api/candidates\x90\x02\x01\x12\xba\x01\n" +
 	"\x14ListAgencyCandidates\x12/.tremplin.agency.v1.ListAgencyCandidatesRequest\x1a0.tremplin.agency.v1.ListAgencyCandidatesResponse\"?\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/agency/{id}/candidates\x90\x02\x01\x12\xc1\x01\n" +
 	"\x13GetCandidateLicense\x12..tremplin.agency.v1.GetCandidateLicenseRequest\x1a/.tremplin.agency.v1.GetCandidateLicenseResponse\"I\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02'b\alicense\x12\x1c/api/candidates/{id}/license\x90\x02\x01\x12\xc1\x01\n" +

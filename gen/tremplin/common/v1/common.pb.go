@@ -263,7 +263,7 @@ const (
 	ErrorReason_ERROR_REASON_UNAUTHENTICATED ErrorReason = 1
 	// E-mail or password wrong.
 	ErrorReason_ERROR_REASON_INVALID_CREDENTIALS ErrorReason = 2
-	// B2B candidate without a valid licence: the no-licence outcome of login.
+	// B2B candidate whose licence (or B2C trial) has expired: the no-licence outcome of login.
 	ErrorReason_ERROR_REASON_ACCESS_EXPIRED ErrorReason = 3
 	// Too many sign-in attempts, or too many password reset e-mails asked for.
 	ErrorReason_ERROR_REASON_TOO_MANY_ATTEMPTS ErrorReason = 4
@@ -317,6 +317,9 @@ const (
 	// A first sign-in of an account that never accepted the terms of use (it got its password
 	// some other way than its invitation): a password link asks for them (FailedPrecondition).
 	ErrorReason_ERROR_REASON_TERMS_NOT_ACCEPTED ErrorReason = 27
+	// A B2B candidate who holds no licence (never given one, or taken back) signs in: not an
+	// expiry, their agency has yet to give them one (Unauthenticated, HTTP 401, as ACCESS_EXPIRED).
+	ErrorReason_ERROR_REASON_NO_LICENSE_YET ErrorReason = 28
 )
 
 // Enum value maps for ErrorReason.
@@ -350,6 +353,7 @@ var (
 		25: "ERROR_REASON_CANDIDATE_ALREADY_ACTIVE",
 		26: "ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY",
 		27: "ERROR_REASON_TERMS_NOT_ACCEPTED",
+		28: "ERROR_REASON_NO_LICENSE_YET",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":                     0,
@@ -380,6 +384,7 @@ var (
 		"ERROR_REASON_CANDIDATE_ALREADY_ACTIVE":        25,
 		"ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY": 26,
 		"ERROR_REASON_TERMS_NOT_ACCEPTED":              27,
+		"ERROR_REASON_NO_LICENSE_YET":                  28,
 	}
 )
 
@@ -466,6 +471,53 @@ func (x *Resource) GetUrl() string {
 	return ""
 }
 
+// The links of an item, in a request that changes it (task, event, application): left out, the
+// item keeps its links; given, even empty, they replace them. The JSON routes take the list
+// itself ("resources": […]).
+type ResourceList struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Items         []*Resource            `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResourceList) Reset() {
+	*x = ResourceList{}
+	mi := &file_tremplin_common_v1_common_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResourceList) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResourceList) ProtoMessage() {}
+
+func (x *ResourceList) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_common_v1_common_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResourceList.ProtoReflect.Descriptor instead.
+func (*ResourceList) Descriptor() ([]byte, []int) {
+	return file_tremplin_common_v1_common_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *ResourceList) GetItems() []*Resource {
+	if x != nil {
+		return x.Items
+	}
+	return nil
+}
+
 // A range of dates; the default is the current week, Monday first.
 type DateRange struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -477,7 +529,7 @@ type DateRange struct {
 
 func (x *DateRange) Reset() {
 	*x = DateRange{}
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[1]
+	mi := &file_tremplin_common_v1_common_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -489,7 +541,7 @@ func (x *DateRange) String() string {
 func (*DateRange) ProtoMessage() {}
 
 func (x *DateRange) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[1]
+	mi := &file_tremplin_common_v1_common_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -502,7 +554,7 @@ func (x *DateRange) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DateRange.ProtoReflect.Descriptor instead.
 func (*DateRange) Descriptor() ([]byte, []int) {
-	return file_tremplin_common_v1_common_proto_rawDescGZIP(), []int{1}
+	return file_tremplin_common_v1_common_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *DateRange) GetStartDate() *timestamppb.Timestamp {
@@ -532,7 +584,7 @@ type License struct {
 
 func (x *License) Reset() {
 	*x = License{}
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[2]
+	mi := &file_tremplin_common_v1_common_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -544,7 +596,7 @@ func (x *License) String() string {
 func (*License) ProtoMessage() {}
 
 func (x *License) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[2]
+	mi := &file_tremplin_common_v1_common_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -557,7 +609,7 @@ func (x *License) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use License.ProtoReflect.Descriptor instead.
 func (*License) Descriptor() ([]byte, []int) {
-	return file_tremplin_common_v1_common_proto_rawDescGZIP(), []int{2}
+	return file_tremplin_common_v1_common_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *License) GetInvitationDate() *timestamppb.Timestamp {
@@ -599,7 +651,7 @@ type AgencyRef struct {
 
 func (x *AgencyRef) Reset() {
 	*x = AgencyRef{}
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[3]
+	mi := &file_tremplin_common_v1_common_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -611,7 +663,7 @@ func (x *AgencyRef) String() string {
 func (*AgencyRef) ProtoMessage() {}
 
 func (x *AgencyRef) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[3]
+	mi := &file_tremplin_common_v1_common_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -624,7 +676,7 @@ func (x *AgencyRef) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AgencyRef.ProtoReflect.Descriptor instead.
 func (*AgencyRef) Descriptor() ([]byte, []int) {
-	return file_tremplin_common_v1_common_proto_rawDescGZIP(), []int{3}
+	return file_tremplin_common_v1_common_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *AgencyRef) GetId() string {
@@ -654,7 +706,7 @@ type ContactRef struct {
 
 func (x *ContactRef) Reset() {
 	*x = ContactRef{}
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[4]
+	mi := &file_tremplin_common_v1_common_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -666,7 +718,7 @@ func (x *ContactRef) String() string {
 func (*ContactRef) ProtoMessage() {}
 
 func (x *ContactRef) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[4]
+	mi := &file_tremplin_common_v1_common_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -679,7 +731,7 @@ func (x *ContactRef) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContactRef.ProtoReflect.Descriptor instead.
 func (*ContactRef) Descriptor() ([]byte, []int) {
-	return file_tremplin_common_v1_common_proto_rawDescGZIP(), []int{4}
+	return file_tremplin_common_v1_common_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ContactRef) GetId() string {
@@ -722,7 +774,7 @@ type ApplicationRef struct {
 
 func (x *ApplicationRef) Reset() {
 	*x = ApplicationRef{}
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[5]
+	mi := &file_tremplin_common_v1_common_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -734,7 +786,7 @@ func (x *ApplicationRef) String() string {
 func (*ApplicationRef) ProtoMessage() {}
 
 func (x *ApplicationRef) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[5]
+	mi := &file_tremplin_common_v1_common_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -747,7 +799,7 @@ func (x *ApplicationRef) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplicationRef.ProtoReflect.Descriptor instead.
 func (*ApplicationRef) Descriptor() ([]byte, []int) {
-	return file_tremplin_common_v1_common_proto_rawDescGZIP(), []int{5}
+	return file_tremplin_common_v1_common_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ApplicationRef) GetId() string {
@@ -792,12 +844,16 @@ type User struct {
 	TrialEndDate      *timestamppb.Timestamp `protobuf:"bytes,16,opt,name=trial_end_date,json=trialEndDate,proto3" json:"trial_end_date,omitempty"`
 	TaskNotifications bool                   `protobuf:"varint,17,opt,name=task_notifications,json=taskNotifications,proto3" json:"task_notifications,omitempty"`
 	// For listings: how the account came to exist ("agency", "b2c", "admin").
-	Origin                        string     `protobuf:"bytes,18,opt,name=origin,proto3" json:"origin,omitempty"`
-	Agency                        *AgencyRef `protobuf:"bytes,19,opt,name=agency,proto3" json:"agency,omitempty"`
-	License                       *License   `protobuf:"bytes,20,opt,name=license,proto3" json:"license,omitempty"`
-	HasFreeAccess                 bool       `protobuf:"varint,21,opt,name=has_free_access,json=hasFreeAccess,proto3" json:"has_free_access,omitempty"`
-	CanBeReAllocatedLicense       bool       `protobuf:"varint,22,opt,name=can_be_re_allocated_license,json=canBeReAllocatedLicense,proto3" json:"can_be_re_allocated_license,omitempty"`
-	CanBeSentAgainEmailInvitation bool       `protobuf:"varint,23,opt,name=can_be_sent_again_email_invitation,json=canBeSentAgainEmailInvitation,proto3" json:"can_be_sent_again_email_invitation,omitempty"`
+	Origin        string     `protobuf:"bytes,18,opt,name=origin,proto3" json:"origin,omitempty"`
+	Agency        *AgencyRef `protobuf:"bytes,19,opt,name=agency,proto3" json:"agency,omitempty"`
+	License       *License   `protobuf:"bytes,20,opt,name=license,proto3" json:"license,omitempty"`
+	HasFreeAccess bool       `protobuf:"varint,21,opt,name=has_free_access,json=hasFreeAccess,proto3" json:"has_free_access,omitempty"`
+	// A licence can be given: a B2B candidate of an agency that has one left, holding no pending
+	// or valid licence (none, or an expired one).
+	CanBeReAllocatedLicense bool `protobuf:"varint,22,opt,name=can_be_re_allocated_license,json=canBeReAllocatedLicense,proto3" json:"can_be_re_allocated_license,omitempty"`
+	// An invitation can be sent: never signed in, and would be let in (B2C, free access, or a
+	// licence that has not expired).
+	CanBeSentAgainEmailInvitation bool `protobuf:"varint,23,opt,name=can_be_sent_again_email_invitation,json=canBeSentAgainEmailInvitation,proto3" json:"can_be_sent_again_email_invitation,omitempty"`
 	// Derived: the user may use premium features right now.
 	HasPremiumAccess bool `protobuf:"varint,24,opt,name=has_premium_access,json=hasPremiumAccess,proto3" json:"has_premium_access,omitempty"`
 	// IANA time zone of weeks, deadlines and the nightly work (default Europe/Paris).
@@ -805,13 +861,22 @@ type User struct {
 	// The candidate shares their progress with their agency's admin (the coach view). Off by
 	// default; the candidate turns it on and off on their profile.
 	ShareProgressWithAgency bool `protobuf:"varint,26,opt,name=share_progress_with_agency,json=shareProgressWithAgency,proto3" json:"share_progress_with_agency,omitempty"`
-	unknownFields           protoimpl.UnknownFields
-	sizeCache               protoimpl.SizeCache
+	// For listings, what staff may do to the candidate right now (the server refuses what these
+	// do not allow; revoking free access is offered with has_free_access): free access can be
+	// given (none yet, and no pending or valid licence: a licence ends free access);
+	CanBeGrantedFreeAccess bool `protobuf:"varint,27,opt,name=can_be_granted_free_access,json=canBeGrantedFreeAccess,proto3" json:"can_be_granted_free_access,omitempty"`
+	// the candidate can be made B2C (B2B without a valid licence);
+	CanBeDefinedAsB2C bool `protobuf:"varint,28,opt,name=can_be_defined_as_b2c,json=canBeDefinedAsB2C,proto3" json:"can_be_defined_as_b2c,omitempty"`
+	// the candidate can be made B2B (B2C not paying, with free access, or whose agency has a
+	// licence left, or of no agency yet: one with a licence left is then chosen).
+	CanBeDefinedAsB2B bool `protobuf:"varint,29,opt,name=can_be_defined_as_b2b,json=canBeDefinedAsB2B,proto3" json:"can_be_defined_as_b2b,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *User) Reset() {
 	*x = User{}
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[6]
+	mi := &file_tremplin_common_v1_common_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -823,7 +888,7 @@ func (x *User) String() string {
 func (*User) ProtoMessage() {}
 
 func (x *User) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[6]
+	mi := &file_tremplin_common_v1_common_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -836,7 +901,7 @@ func (x *User) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use User.ProtoReflect.Descriptor instead.
 func (*User) Descriptor() ([]byte, []int) {
-	return file_tremplin_common_v1_common_proto_rawDescGZIP(), []int{6}
+	return file_tremplin_common_v1_common_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *User) GetId() string {
@@ -1021,6 +1086,27 @@ func (x *User) GetShareProgressWithAgency() bool {
 	return false
 }
 
+func (x *User) GetCanBeGrantedFreeAccess() bool {
+	if x != nil {
+		return x.CanBeGrantedFreeAccess
+	}
+	return false
+}
+
+func (x *User) GetCanBeDefinedAsB2C() bool {
+	if x != nil {
+		return x.CanBeDefinedAsB2C
+	}
+	return false
+}
+
+func (x *User) GetCanBeDefinedAsB2B() bool {
+	if x != nil {
+		return x.CanBeDefinedAsB2B
+	}
+	return false
+}
+
 var File_tremplin_common_v1_common_proto protoreflect.FileDescriptor
 
 const file_tremplin_common_v1_common_proto_rawDesc = "" +
@@ -1029,7 +1115,9 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\bResource\x12\x1e\n" +
 	"\x05label\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05label\x12\xf1\x02\n" +
 	"\x03url\x18\x02 \x01(\tB\xde\x02\xbaH\xda\x02\xba\x01\xd1\x02\n" +
-	"\fresource.url\x12iL'adresse doit commencer par http://, https:// ou mailto: (ou être une adresse web comme www.exemple.fr)\x1a\xd5\x01!this.matches('[[:cntrl:]]') && (this.trim().matches('^(?i)(https?://|mailto:)') || (!this.trim().matches('^[a-zA-Z][a-zA-Z0-9+.-]*:') || this.trim().matches('^[^/:]+:[0-9]+(/|$)')) && !this.trim().matches('\\\\s'))r\x03\x18\x80\x10R\x03url\"}\n" +
+	"\fresource.url\x12iL'adresse doit commencer par http://, https:// ou mailto: (ou être une adresse web comme www.exemple.fr)\x1a\xd5\x01!this.matches('[[:cntrl:]]') && (this.trim().matches('^(?i)(https?://|mailto:)') || (!this.trim().matches('^[a-zA-Z][a-zA-Z0-9+.-]*:') || this.trim().matches('^[^/:]+:[0-9]+(/|$)')) && !this.trim().matches('\\\\s'))r\x03\x18\x80\x10R\x03url\"R\n" +
+	"\fResourceList\x12<\n" +
+	"\x05items\x18\x01 \x03(\v2\x1c.tremplin.common.v1.ResourceB\b\xbaH\x05\x92\x01\x02\x102R\x05items:\x04\xe8\xf3\x18\x01\"}\n" +
 	"\tDateRange\x129\n" +
 	"\n" +
 	"start_date\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\tstartDate\x125\n" +
@@ -1052,7 +1140,8 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\x0eApplicationRef\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
 	"\acompany\x18\x02 \x01(\tR\acompany\x12\x10\n" +
-	"\x03job\x18\x03 \x01(\tR\x03job\"\x8d\t\n" +
+	"\x03job\x18\x03 \x01(\tR\x03job\"\xad\n" +
+	"\n" +
 	"\x04User\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12,\n" +
 	"\x04role\x18\x02 \x01(\x0e2\x18.tremplin.common.v1.RoleR\x04role\x128\n" +
@@ -1081,7 +1170,10 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\"can_be_sent_again_email_invitation\x18\x17 \x01(\bR\x1dcanBeSentAgainEmailInvitation\x12,\n" +
 	"\x12has_premium_access\x18\x18 \x01(\bR\x10hasPremiumAccess\x12\x1b\n" +
 	"\ttime_zone\x18\x19 \x01(\tR\btimeZone\x12;\n" +
-	"\x1ashare_progress_with_agency\x18\x1a \x01(\bR\x17shareProgressWithAgency*\x83\x01\n" +
+	"\x1ashare_progress_with_agency\x18\x1a \x01(\bR\x17shareProgressWithAgency\x12:\n" +
+	"\x1acan_be_granted_free_access\x18\x1b \x01(\bR\x16canBeGrantedFreeAccess\x120\n" +
+	"\x15can_be_defined_as_b2c\x18\x1c \x01(\bR\x11canBeDefinedAsB2C\x120\n" +
+	"\x15can_be_defined_as_b2b\x18\x1d \x01(\bR\x11canBeDefinedAsB2B*\x83\x01\n" +
 	"\x04Role\x12\x14\n" +
 	"\x10ROLE_UNSPECIFIED\x10\x00\x12!\n" +
 	"\x0eROLE_CANDIDATE\x10\x01\x1a\r\xca\xf3\x18\tcandidate\x12'\n" +
@@ -1109,7 +1201,7 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\x19CONTACT_STATUS_INCOMPLETE\x10\x02\x1a\x0e\xca\xf3\x18\n" +
 	"incomplete\x12'\n" +
 	"\x16CONTACT_STATUS_ENGAGED\x10\x03\x1a\v\xca\xf3\x18\aengaged\x12'\n" +
-	"\x16CONTACT_STATUS_THANKED\x10\x04\x1a\v\xca\xf3\x18\athanked*\x86\b\n" +
+	"\x16CONTACT_STATUS_THANKED\x10\x04\x1a\v\xca\xf3\x18\athanked*\xa7\b\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_UNAUTHENTICATED\x10\x01\x12$\n" +
@@ -1139,7 +1231,8 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\x18ERROR_REASON_SERVER_BUSY\x10\x18\x12)\n" +
 	"%ERROR_REASON_CANDIDATE_ALREADY_ACTIVE\x10\x19\x120\n" +
 	",ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY\x10\x1a\x12#\n" +
-	"\x1fERROR_REASON_TERMS_NOT_ACCEPTED\x10\x1bB\xcd\x01\n" +
+	"\x1fERROR_REASON_TERMS_NOT_ACCEPTED\x10\x1b\x12\x1f\n" +
+	"\x1bERROR_REASON_NO_LICENSE_YET\x10\x1cB\xcd\x01\n" +
 	"\x16com.tremplin.common.v1B\vCommonProtoP\x01Z<github.com/tremplin/tremplin/gen/tremplin/common/v1;commonv1\xa2\x02\x03TCX\xaa\x02\x12Tremplin.Common.V1\xca\x02\x12Tremplin\\Common\\V1\xe2\x02\x1eTremplin\\Common\\V1\\GPBMetadata\xea\x02\x14Tremplin::Common::V1b\x06proto3"
 
 var (
@@ -1155,7 +1248,7 @@ func file_tremplin_common_v1_common_proto_rawDescGZIP() []byte {
 }
 
 var file_tremplin_common_v1_common_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_tremplin_common_v1_common_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_tremplin_common_v1_common_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_tremplin_common_v1_common_proto_goTypes = []any{
 	(Role)(0),                     // 0: tremplin.common.v1.Role
 	(Civility)(0),                 // 1: tremplin.common.v1.Civility
@@ -1163,35 +1256,37 @@ var file_tremplin_common_v1_common_proto_goTypes = []any{
 	(ContactStatus)(0),            // 3: tremplin.common.v1.ContactStatus
 	(ErrorReason)(0),              // 4: tremplin.common.v1.ErrorReason
 	(*Resource)(nil),              // 5: tremplin.common.v1.Resource
-	(*DateRange)(nil),             // 6: tremplin.common.v1.DateRange
-	(*License)(nil),               // 7: tremplin.common.v1.License
-	(*AgencyRef)(nil),             // 8: tremplin.common.v1.AgencyRef
-	(*ContactRef)(nil),            // 9: tremplin.common.v1.ContactRef
-	(*ApplicationRef)(nil),        // 10: tremplin.common.v1.ApplicationRef
-	(*User)(nil),                  // 11: tremplin.common.v1.User
-	(*timestamppb.Timestamp)(nil), // 12: google.protobuf.Timestamp
+	(*ResourceList)(nil),          // 6: tremplin.common.v1.ResourceList
+	(*DateRange)(nil),             // 7: tremplin.common.v1.DateRange
+	(*License)(nil),               // 8: tremplin.common.v1.License
+	(*AgencyRef)(nil),             // 9: tremplin.common.v1.AgencyRef
+	(*ContactRef)(nil),            // 10: tremplin.common.v1.ContactRef
+	(*ApplicationRef)(nil),        // 11: tremplin.common.v1.ApplicationRef
+	(*User)(nil),                  // 12: tremplin.common.v1.User
+	(*timestamppb.Timestamp)(nil), // 13: google.protobuf.Timestamp
 }
 var file_tremplin_common_v1_common_proto_depIdxs = []int32{
-	12, // 0: tremplin.common.v1.DateRange.start_date:type_name -> google.protobuf.Timestamp
-	12, // 1: tremplin.common.v1.DateRange.end_date:type_name -> google.protobuf.Timestamp
-	12, // 2: tremplin.common.v1.License.invitation_date:type_name -> google.protobuf.Timestamp
-	12, // 3: tremplin.common.v1.License.activation_date:type_name -> google.protobuf.Timestamp
-	12, // 4: tremplin.common.v1.License.allocation_date:type_name -> google.protobuf.Timestamp
-	12, // 5: tremplin.common.v1.License.expiration_date:type_name -> google.protobuf.Timestamp
-	0,  // 6: tremplin.common.v1.User.role:type_name -> tremplin.common.v1.Role
-	1,  // 7: tremplin.common.v1.User.civility:type_name -> tremplin.common.v1.Civility
-	12, // 8: tremplin.common.v1.User.created_date:type_name -> google.protobuf.Timestamp
-	2,  // 9: tremplin.common.v1.User.status:type_name -> tremplin.common.v1.UserStatus
-	12, // 10: tremplin.common.v1.User.first_login_date:type_name -> google.protobuf.Timestamp
-	12, // 11: tremplin.common.v1.User.last_login_date:type_name -> google.protobuf.Timestamp
-	12, // 12: tremplin.common.v1.User.trial_end_date:type_name -> google.protobuf.Timestamp
-	8,  // 13: tremplin.common.v1.User.agency:type_name -> tremplin.common.v1.AgencyRef
-	7,  // 14: tremplin.common.v1.User.license:type_name -> tremplin.common.v1.License
-	15, // [15:15] is the sub-list for method output_type
-	15, // [15:15] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	5,  // 0: tremplin.common.v1.ResourceList.items:type_name -> tremplin.common.v1.Resource
+	13, // 1: tremplin.common.v1.DateRange.start_date:type_name -> google.protobuf.Timestamp
+	13, // 2: tremplin.common.v1.DateRange.end_date:type_name -> google.protobuf.Timestamp
+	13, // 3: tremplin.common.v1.License.invitation_date:type_name -> google.protobuf.Timestamp
+	13, // 4: tremplin.common.v1.License.activation_date:type_name -> google.protobuf.Timestamp
+	13, // 5: tremplin.common.v1.License.allocation_date:type_name -> google.protobuf.Timestamp
+	13, // 6: tremplin.common.v1.License.expiration_date:type_name -> google.protobuf.Timestamp
+	0,  // 7: tremplin.common.v1.User.role:type_name -> tremplin.common.v1.Role
+	1,  // 8: tremplin.common.v1.User.civility:type_name -> tremplin.common.v1.Civility
+	13, // 9: tremplin.common.v1.User.created_date:type_name -> google.protobuf.Timestamp
+	2,  // 10: tremplin.common.v1.User.status:type_name -> tremplin.common.v1.UserStatus
+	13, // 11: tremplin.common.v1.User.first_login_date:type_name -> google.protobuf.Timestamp
+	13, // 12: tremplin.common.v1.User.last_login_date:type_name -> google.protobuf.Timestamp
+	13, // 13: tremplin.common.v1.User.trial_end_date:type_name -> google.protobuf.Timestamp
+	9,  // 14: tremplin.common.v1.User.agency:type_name -> tremplin.common.v1.AgencyRef
+	8,  // 15: tremplin.common.v1.User.license:type_name -> tremplin.common.v1.License
+	16, // [16:16] is the sub-list for method output_type
+	16, // [16:16] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_tremplin_common_v1_common_proto_init() }
@@ -1205,7 +1300,7 @@ func file_tremplin_common_v1_common_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tremplin_common_v1_common_proto_rawDesc), len(file_tremplin_common_v1_common_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   7,
+			NumMessages:   8,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -450,7 +450,8 @@ func (x *ImportedContact) GetResources() []*v1.Resource {
 
 type ListContactsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Matches full name or company, case- and accent-insensitive (premium).
+	// Matches full name or company, case- and accent-insensitive, or the mobile number's digits
+	// however it is typed (« +33 6 11 », « 06 11 », « 0033611 ») (premium).
 	Search string `protobuf:"bytes,1,opt,name=search,proto3" json:"search,omitempty"`
 	// Any of these statuses (premium).
 	Statuses []v1.ContactStatus `protobuf:"varint,2,rep,packed,name=statuses,proto3,enum=tremplin.common.v1.ContactStatus" json:"statuses,omitempty"`

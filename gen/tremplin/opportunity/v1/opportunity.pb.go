@@ -309,23 +309,26 @@ func (x *Application) GetComment() string {
 	return ""
 }
 
-// The fields of an application a candidate fills in (create and update).
+// The fields of an application a candidate fills in (create and update). An update keeps the
+// description and resources it leaves out (an explicit empty value clears them).
 type ApplicationDraft struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Company string                 `protobuf:"bytes,1,opt,name=company,proto3" json:"company,omitempty"`
 	Job     string                 `protobuf:"bytes,2,opt,name=job,proto3" json:"job,omitempty"`
 	// Cleared when the source is my-network.
-	Reference         string                 `protobuf:"bytes,3,opt,name=reference,proto3" json:"reference,omitempty"`
-	Place             string                 `protobuf:"bytes,4,opt,name=place,proto3" json:"place,omitempty"`
-	Salary            string                 `protobuf:"bytes,5,opt,name=salary,proto3" json:"salary,omitempty"`
-	Description       string                 `protobuf:"bytes,6,opt,name=description,proto3" json:"description,omitempty"`
+	Reference string `protobuf:"bytes,3,opt,name=reference,proto3" json:"reference,omitempty"`
+	Place     string `protobuf:"bytes,4,opt,name=place,proto3" json:"place,omitempty"`
+	Salary    string `protobuf:"bytes,5,opt,name=salary,proto3" json:"salary,omitempty"`
+	// Left out of an update, the application keeps its own; empty clears it.
+	Description       *string                `protobuf:"bytes,6,opt,name=description,proto3,oneof" json:"description,omitempty"`
 	Source            ApplicationSource      `protobuf:"varint,7,opt,name=source,proto3,enum=tremplin.opportunity.v1.ApplicationSource" json:"source,omitempty"`
 	SourceDetails     string                 `protobuf:"bytes,8,opt,name=source_details,json=sourceDetails,proto3" json:"source_details,omitempty"`
 	DateOfPublication *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=date_of_publication,json=dateOfPublication,proto3" json:"date_of_publication,omitempty"`
 	ContactIds        []string               `protobuf:"bytes,10,rep,name=contact_ids,json=contactIds,proto3" json:"contact_ids,omitempty"`
-	Resources         []*v1.Resource         `protobuf:"bytes,11,rep,name=resources,proto3" json:"resources,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// Left out of an update, the application keeps its links; an empty list clears them.
+	Resources     *v1.ResourceList `protobuf:"bytes,12,opt,name=resources,proto3" json:"resources,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ApplicationDraft) Reset() {
@@ -394,8 +397,8 @@ func (x *ApplicationDraft) GetSalary() string {
 }
 
 func (x *ApplicationDraft) GetDescription() string {
-	if x != nil {
-		return x.Description
+	if x != nil && x.Description != nil {
+		return *x.Description
 	}
 	return ""
 }
@@ -428,7 +431,7 @@ func (x *ApplicationDraft) GetContactIds() []string {
 	return nil
 }
 
-func (x *ApplicationDraft) GetResources() []*v1.Resource {
+func (x *ApplicationDraft) GetResources() *v1.ResourceList {
 	if x != nil {
 		return x.Resources
 	}
@@ -1312,7 +1315,7 @@ const file_tremplin_opportunity_v1_opportunity_proto_rawDesc = "" +
 	"\x0eengagment_date\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\rengagmentDate\x12:\n" +
 	"\bcontacts\x18\x0e \x03(\v2\x1e.tremplin.common.v1.ContactRefR\bcontacts\x12:\n" +
 	"\tresources\x18\x0f \x03(\v2\x1c.tremplin.common.v1.ResourceR\tresources\x12\x18\n" +
-	"\acomment\x18\x10 \x01(\tR\acomment\"\xb3\x04\n" +
+	"\acomment\x18\x10 \x01(\tR\acomment\"\xc8\x04\n" +
 	"\x10ApplicationDraft\x12$\n" +
 	"\acompany\x18\x01 \x01(\tB\n" +
 	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\acompany\x12\x1c\n" +
@@ -1320,16 +1323,17 @@ const file_tremplin_opportunity_v1_opportunity_proto_rawDesc = "" +
 	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\x03job\x12&\n" +
 	"\treference\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\treference\x12\x1e\n" +
 	"\x05place\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05place\x12\x1f\n" +
-	"\x06salary\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\x06salary\x12+\n" +
-	"\vdescription\x18\x06 \x01(\tB\t\xbaH\x06r\x04\x18\xa0\x9c\x01R\vdescription\x12N\n" +
+	"\x06salary\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\x06salary\x120\n" +
+	"\vdescription\x18\x06 \x01(\tB\t\xbaH\x06r\x04\x18\xa0\x9c\x01H\x00R\vdescription\x88\x01\x01\x12N\n" +
 	"\x06source\x18\a \x01(\x0e2*.tremplin.opportunity.v1.ApplicationSourceB\n" +
 	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x06source\x12/\n" +
 	"\x0esource_details\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\rsourceDetails\x12J\n" +
 	"\x13date_of_publication\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x11dateOfPublication\x122\n" +
 	"\vcontact_ids\x18\n" +
 	" \x03(\tB\x11\xbaH\x0e\x92\x01\v\x10d\x18\x01\"\x05r\x03\xb0\x01\x01R\n" +
-	"contactIds\x12D\n" +
-	"\tresources\x18\v \x03(\v2\x1c.tremplin.common.v1.ResourceB\b\xbaH\x05\x92\x01\x02\x102R\tresources\"\xc1\x01\n" +
+	"contactIds\x12>\n" +
+	"\tresources\x18\f \x01(\v2 .tremplin.common.v1.ResourceListR\tresourcesB\x0e\n" +
+	"\f_descriptionJ\x04\b\v\x10\f\"\xc1\x01\n" +
 	"\x17ListApplicationsRequest\x12$\n" +
 	"\x06search\x18\x01 \x01(\tB\f\xbaH\x05r\x03\x18\xc8\x01\xd0\xf3\x18\x01R\x06search\x12T\n" +
 	"\bstatuses\x18\x02 \x03(\x0e2*.tremplin.opportunity.v1.ApplicationStatusB\f\xbaH\x05\x92\x01\x02\x10\n" +
@@ -1448,6 +1452,7 @@ var file_tremplin_opportunity_v1_opportunity_proto_goTypes = []any{
 	(*timestamppb.Timestamp)(nil),             // 21: google.protobuf.Timestamp
 	(*v1.ContactRef)(nil),                     // 22: tremplin.common.v1.ContactRef
 	(*v1.Resource)(nil),                       // 23: tremplin.common.v1.Resource
+	(*v1.ResourceList)(nil),                   // 24: tremplin.common.v1.ResourceList
 }
 var file_tremplin_opportunity_v1_opportunity_proto_depIdxs = []int32{
 	0,  // 0: tremplin.opportunity.v1.Application.source:type_name -> tremplin.opportunity.v1.ApplicationSource
@@ -1459,7 +1464,7 @@ var file_tremplin_opportunity_v1_opportunity_proto_depIdxs = []int32{
 	23, // 6: tremplin.opportunity.v1.Application.resources:type_name -> tremplin.common.v1.Resource
 	0,  // 7: tremplin.opportunity.v1.ApplicationDraft.source:type_name -> tremplin.opportunity.v1.ApplicationSource
 	21, // 8: tremplin.opportunity.v1.ApplicationDraft.date_of_publication:type_name -> google.protobuf.Timestamp
-	23, // 9: tremplin.opportunity.v1.ApplicationDraft.resources:type_name -> tremplin.common.v1.Resource
+	24, // 9: tremplin.opportunity.v1.ApplicationDraft.resources:type_name -> tremplin.common.v1.ResourceList
 	1,  // 10: tremplin.opportunity.v1.ListApplicationsRequest.statuses:type_name -> tremplin.opportunity.v1.ApplicationStatus
 	2,  // 11: tremplin.opportunity.v1.ListApplicationsResponse.applications:type_name -> tremplin.opportunity.v1.Application
 	2,  // 12: tremplin.opportunity.v1.GetApplicationResponse.application:type_name -> tremplin.opportunity.v1.Application
@@ -1503,6 +1508,7 @@ func file_tremplin_opportunity_v1_opportunity_proto_init() {
 	if File_tremplin_opportunity_v1_opportunity_proto != nil {
 		return
 	}
+	file_tremplin_opportunity_v1_opportunity_proto_msgTypes[1].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

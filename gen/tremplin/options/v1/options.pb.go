@@ -181,6 +181,14 @@ var file_tremplin_options_v1_options_proto_extTypes = []protoimpl.ExtensionInfo{
 		Filename:      "tremplin/options/v1/options.proto",
 	},
 	{
+		ExtendedType:  (*descriptorpb.MessageOptions)(nil),
+		ExtensionType: (*bool)(nil),
+		Field:         51005,
+		Name:          "tremplin.options.v1.json_list",
+		Tag:           "varint,51005,opt,name=json_list",
+		Filename:      "tremplin/options/v1/options.proto",
+	},
+	{
 		ExtendedType:  (*descriptorpb.EnumValueOptions)(nil),
 		ExtensionType: (*string)(nil),
 		Field:         51001,
@@ -217,18 +225,29 @@ var (
 	E_Premium = &file_tremplin_options_v1_options_proto_extTypes[2]
 )
 
+// Extension fields to descriptorpb.MessageOptions.
+var (
+	// The message only wraps a list (its one field, repeated items) so that a request can leave
+	// the list out — the item keeps its own — apart from sending it empty, which clears it. The
+	// JSON readers take the list itself for it ("resources": […], the spec's shape) as well as
+	// the object ({"items": […]}).
+	//
+	// optional bool json_list = 51005;
+	E_JsonList = &file_tremplin_options_v1_options_proto_extTypes[3]
+)
+
 // Extension fields to descriptorpb.EnumValueOptions.
 var (
 	// The spec's string for this enum value ("not-started", "agency-admin"…), used by the JSON
 	// gateway, CSV and e-mails so they speak the spec's words.
 	//
 	// optional string spec = 51001;
-	E_Spec = &file_tremplin_options_v1_options_proto_extTypes[3]
+	E_Spec = &file_tremplin_options_v1_options_proto_extTypes[4]
 	// The value as French users read it ("Premier contact"), for what the server writes for
 	// people: e-mails, calendar entries, files.
 	//
 	// optional string label = 51004;
-	E_Label = &file_tremplin_options_v1_options_proto_extTypes[4]
+	E_Label = &file_tremplin_options_v1_options_proto_extTypes[5]
 )
 
 var File_tremplin_options_v1_options_proto protoreflect.FileDescriptor
@@ -245,7 +264,8 @@ const file_tremplin_options_v1_options_proto_rawDesc = "" +
 	"\bown_data\x18\x02 \x01(\bR\aownData:[\n" +
 	"\x06access\x12\x1e.google.protobuf.MethodOptions\x18\xb8\x8e\x03 \x01(\v2!.tremplin.options.v1.AccessPolicyR\x06access:g\n" +
 	"\frevalidation\x12\x1e.google.protobuf.MethodOptions\x18\xbb\x8e\x03 \x01(\v2!.tremplin.options.v1.RevalidationR\frevalidation:9\n" +
-	"\apremium\x12\x1d.google.protobuf.FieldOptions\x18\xba\x8e\x03 \x01(\bR\apremium:7\n" +
+	"\apremium\x12\x1d.google.protobuf.FieldOptions\x18\xba\x8e\x03 \x01(\bR\apremium:>\n" +
+	"\tjson_list\x12\x1f.google.protobuf.MessageOptions\x18\xbd\x8e\x03 \x01(\bR\bjsonList:7\n" +
 	"\x04spec\x12!.google.protobuf.EnumValueOptions\x18\xb9\x8e\x03 \x01(\tR\x04spec:9\n" +
 	"\x05label\x12!.google.protobuf.EnumValueOptions\x18\xbc\x8e\x03 \x01(\tR\x05labelB\xd5\x01\n" +
 	"\x17com.tremplin.options.v1B\fOptionsProtoP\x01Z>github.com/tremplin/tremplin/gen/tremplin/options/v1;optionsv1\xa2\x02\x03TOX\xaa\x02\x13Tremplin.Options.V1\xca\x02\x13Tremplin\\Options\\V1\xe2\x02\x1fTremplin\\Options\\V1\\GPBMetadata\xea\x02\x15Tremplin::Options::V1b\x06proto3"
@@ -268,20 +288,22 @@ var file_tremplin_options_v1_options_proto_goTypes = []any{
 	(*Revalidation)(nil),                  // 1: tremplin.options.v1.Revalidation
 	(*descriptorpb.MethodOptions)(nil),    // 2: google.protobuf.MethodOptions
 	(*descriptorpb.FieldOptions)(nil),     // 3: google.protobuf.FieldOptions
-	(*descriptorpb.EnumValueOptions)(nil), // 4: google.protobuf.EnumValueOptions
+	(*descriptorpb.MessageOptions)(nil),   // 4: google.protobuf.MessageOptions
+	(*descriptorpb.EnumValueOptions)(nil), // 5: google.protobuf.EnumValueOptions
 }
 var file_tremplin_options_v1_options_proto_depIdxs = []int32{
 	2, // 0: tremplin.options.v1.access:extendee -> google.protobuf.MethodOptions
 	2, // 1: tremplin.options.v1.revalidation:extendee -> google.protobuf.MethodOptions
 	3, // 2: tremplin.options.v1.premium:extendee -> google.protobuf.FieldOptions
-	4, // 3: tremplin.options.v1.spec:extendee -> google.protobuf.EnumValueOptions
-	4, // 4: tremplin.options.v1.label:extendee -> google.protobuf.EnumValueOptions
-	0, // 5: tremplin.options.v1.access:type_name -> tremplin.options.v1.AccessPolicy
-	1, // 6: tremplin.options.v1.revalidation:type_name -> tremplin.options.v1.Revalidation
-	7, // [7:7] is the sub-list for method output_type
-	7, // [7:7] is the sub-list for method input_type
-	5, // [5:7] is the sub-list for extension type_name
-	0, // [0:5] is the sub-list for extension extendee
+	4, // 3: tremplin.options.v1.json_list:extendee -> google.protobuf.MessageOptions
+	5, // 4: tremplin.options.v1.spec:extendee -> google.protobuf.EnumValueOptions
+	5, // 5: tremplin.options.v1.label:extendee -> google.protobuf.EnumValueOptions
+	0, // 6: tremplin.options.v1.access:type_name -> tremplin.options.v1.AccessPolicy
+	1, // 7: tremplin.options.v1.revalidation:type_name -> tremplin.options.v1.Revalidation
+	8, // [8:8] is the sub-list for method output_type
+	8, // [8:8] is the sub-list for method input_type
+	6, // [6:8] is the sub-list for extension type_name
+	0, // [0:6] is the sub-list for extension extendee
 	0, // [0:0] is the sub-list for field type_name
 }
 
@@ -297,7 +319,7 @@ func file_tremplin_options_v1_options_proto_init() {
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tremplin_options_v1_options_proto_rawDesc), len(file_tremplin_options_v1_options_proto_rawDesc)),
 			NumEnums:      0,
 			NumMessages:   2,
-			NumExtensions: 5,
+			NumExtensions: 6,
 			NumServices:   0,
 		},
 		GoTypes:           file_tremplin_options_v1_options_proto_goTypes,

@@ -88,7 +88,7 @@ describe("task form rules", () => {
   it("the draft drops the media type without a contact and links without a label or url", () => {
     const d = taskDraft({ ...emptyTask(now), subject: TaskSubject.INTERNET_SEARCHES, mediaType: MediaType.EMAIL, resources: [{ label: "CV", url: "" }, { label: "Site", url: "https://x.fr" }] });
     expect(d.mediaType).toBe(MediaType.UNSPECIFIED);
-    expect(d.resources).toEqual([{ label: "Site", url: "https://x.fr" }]);
+    expect(d.resources?.items).toEqual([{ label: "Site", url: "https://x.fr" }]);
     expect(d.priority).toBe(TaskPriority.NORMAL);
   });
 });

@@ -275,7 +275,8 @@ export function taskDraft(v: TaskFormValues): MessageInitShape<typeof TaskDraftS
     contactId: v.contactId,
     applicationId: v.applicationId,
     comments: v.comments,
-    resources: keptResources(v.resources),
+    // Sent even when empty: an update keeps what it leaves out, so an emptied list must be sent.
+    resources: { items: keptResources(v.resources) },
   };
 }
 
@@ -374,7 +375,8 @@ export function eventDraft(v: EventFormValues): MessageInitShape<typeof EventDra
     contactId: v.contactId,
     applicationId: v.applicationId,
     comments: v.comments,
-    resources: keptResources(v.resources),
+    // Sent even when empty: an update keeps what it leaves out, so an emptied list must be sent.
+    resources: { items: keptResources(v.resources) },
   };
 }
 

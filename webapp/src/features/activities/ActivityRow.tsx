@@ -68,8 +68,10 @@ export function ActivityRow({ kind, item }: { kind: "task"; item: Task } | { kin
   const type = kind === "task" ? ActivityType.TASK : ActivityType.EVENT;
   const title = kind === "task" ? taskLabel(item as Task) : eventLabel(item as ActivityEvent);
   const canComplete = !done && (kind === "task" || canCompleteEvent(item as ActivityEvent));
-  const deadline = kind === "task" ? toJsDate((item as Task).deadline) : undefined;
-  const overdue = !done && deadline !== undefined && isBefore(deadline, startOfToday());
+  // Overdue: carried over at least one night. The nightly job moves an undone task's deadline
+  // to the new day and keeps its first one (initialDeadline), as the dashboard counts them.
+  const firstDeadline = kind === "task" ? (toJsDate((item as Task).initialDeadline) ?? toJsDate((item as Task).deadline)) : undefined;
+  const overdue = !done && firstDeadline !== undefined && isBefore(firstDeadline, startOfToday());
   const deleteTask = useMutation(ActivityService.method.deleteTask, { meta: { handlesErrors: true } });
   const deleteEvent = useMutation(ActivityService.method.deleteEvent, { meta: { handlesErrors: true } });
   const t = activityMessages.toasts;

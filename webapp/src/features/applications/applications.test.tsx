@@ -210,7 +210,7 @@ describe("application modal", () => {
     const draft = app.drafts[0]!;
     expect(draft.company).toBe("Airbus");
     expect(draft.contactIds).toEqual([CLAIRE]);
-    expect(draft.resources.map((r) => [r.label, r.url])).toEqual([["Offre", "https://exemple.fr/o"]]);
+    expect(draft.resources?.items.map((r) => [r.label, r.url])).toEqual([["Offre", "https://exemple.fr/o"]]);
     expect(await screen.findByText("Candidature créée")).toBeTruthy();
 
     const prompt = within(await screen.findByRole("dialog", { name: "Et la suite\u00a0?" }));

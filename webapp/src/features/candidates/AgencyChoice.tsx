@@ -1,5 +1,7 @@
-// Making a candidate B2B (platform admin): a candidate of no agency needs one, chosen here; a
-// candidate of an agency is confirmed as they are.
+// Making a candidate B2B (platform admin): a candidate of no agency needs one, chosen here
+// among those with a licence left (any, for a candidate with free access, who takes none); a
+// candidate of an agency is confirmed as they are. Either way the modal says what it takes: one
+// of the agency's licences, and how many remain — or none, free access kept.
 import { useState } from "react";
 import { useMutation, useQuery } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
@@ -18,16 +20,20 @@ const a = agencyMessages.actions;
 export function AgencyChoice({
   candidate,
   close,
+  remainingOf,
   onDone,
   onError,
 }: {
   candidate: User;
   close: () => void;
+  remainingOf: (agencyId: string | undefined) => number | undefined;
   onDone: (res: DefineAsB2BResponse) => void;
   onError: (err: unknown) => void;
 }) {
   const needsAgency = !candidate.agency?.id;
+  const free = candidate.hasFreeAccess;
   const agencies = useQuery(AgencyService.method.listAgencies, {}, { enabled: needsAgency });
+  const left = remainingOf(candidate.agency?.id);
   const [agencyId, setAgencyId] = useState("");
   const [missing, setMissing] = useState(false);
   const define = useMutation(AgencyService.method.defineAsB2B, { meta: { handlesErrors: true } });
@@ -64,7 +70,11 @@ export function AgencyChoice({
     >
       {needsAgency ? (
         <>
-          <Typography color="text.secondary">{a.b2bAgencyIntro(fullName(candidate))}</Typography>
+          <Typography color="text.secondary">{free ? a.b2bAgencyIntroFree(fullName(candidate)) : a.b2bAgencyIntro(fullName(candidate))}</Typography>
+          {free && <Typography color="text.secondary">{a.b2bKeepsFree}</Typography>}
+          {!free && agencies.data && !agencies.data.agencies.some((ag) => ag.numRemainingLicenses > 0) && (
+            <Typography color="error">{a.b2bNoneLeft}</Typography>
+          )}
           <TextField
             select
             required
@@ -78,15 +88,17 @@ export function AgencyChoice({
             helperText={missing ? messages.validation.required : undefined}
           >
             {(agencies.data?.agencies ?? []).map((ag) => (
-              <MenuItem key={ag.id} value={ag.id}>
-                {ag.name}
+              // Without free access the candidate takes a licence: an agency with none left
+              // cannot be chosen.
+              <MenuItem key={ag.id} value={ag.id} disabled={!free && ag.numRemainingLicenses <= 0}>
+                {a.b2bAgencyOption(ag.name, ag.numRemainingLicenses)}
               </MenuItem>
             ))}
           </TextField>
         </>
       ) : (
-        <Typography color="text.secondary" sx={{ textAlign: "center" }}>
-          {agencyMessages.candidateForm.b2bHelp} ({candidate.agency?.name})
+        <Typography color="text.secondary" sx={{ textAlign: "center" }} data-testid="b2b-consequence">
+          {free ? a.b2bKeepsFree : [a.b2bTakesLicence(candidate.agency?.name ?? ""), left === undefined ? "" : a.b2bLeft(Math.max(left - 1, 0))].filter(Boolean).join(" ")}
         </Typography>
       )}
       <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1.25, flexWrap: "wrap-reverse" }}>

@@ -134,7 +134,7 @@ export function CandidateTable({ candidates, who, ticked, onTick, onTickAll, act
                 </TableCell>
               )}
               <TableCell>
-                <StatusChip status={x.status} />
+                <StatusChip candidate={x} />
                 {!admin && x.hasFreeAccess && (
                   <Box sx={{ mt: 0.5 }}>
                     <Kind candidate={x} />
@@ -206,7 +206,7 @@ export function CandidateCards({ candidates, who, ticked, onTick, onTickAll, act
                 </Box>
               </Box>
               <Box sx={{ display: "flex", gap: 0.75, flexWrap: "wrap", alignItems: "center" }}>
-                <StatusChip status={x.status} />
+                <StatusChip candidate={x} />
                 {(admin || x.hasFreeAccess) && <Kind candidate={x} />}
               </Box>
               <Box sx={{ pt: 0.75, borderTop: `1px solid ${brand.border}`, display: "flex", flexDirection: "column", gap: 0.25 }}>

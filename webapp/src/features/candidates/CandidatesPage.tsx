@@ -1,6 +1,6 @@
 // /candidates (agency admin and platform admin): search, status tabs with their counts, the
 // list — a table on desktop, cards on phones — newest first, with ticks to delete, and the
-// actions of each candidate.
+// actions of each candidate; the agency admin also sees the licences their agency has left.
 import { useDeferredValue, useMemo, useState } from "react";
 import { useQuery } from "@connectrpc/connect-query";
 import { keepPreviousData } from "@tanstack/react-query";
@@ -29,6 +29,7 @@ import { useViewport } from "../../lib/viewport";
 import { CandidateCards, CandidateTable } from "./CandidateList";
 import { STATUS_ORDER, statusInfo, tabCount, tickedAmong, toggleAll, type Manager } from "./model";
 import { useCandidateActions } from "./useCandidateActions";
+import { useRemainingLicences } from "./useRemainingLicences";
 
 const m = agencyMessages.candidates;
 
@@ -37,7 +38,8 @@ export default function CandidatesPage() {
   const { audience } = useSession();
   const who: Manager = audience === "admin" ? "admin" : "agency-admin";
   const { isMobile } = useViewport();
-  const actions = useCandidateActions(who);
+  const remaining = useRemainingLicences(who);
+  const actions = useCandidateActions(who, remaining);
 
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<UserStatus>(UserStatus.UNSPECIFIED);
@@ -81,7 +83,15 @@ export default function CandidatesPage() {
         title={m.title}
         subtitle={
           <Box component="span" data-testid="candidates-count">
-            {loading ? <Skeleton width={100} /> : failed ? null : m.count(counts?.all ?? 0)}
+            {loading ? (
+              <Skeleton width={100} />
+            ) : failed ? null : (
+              <>
+                {m.count(counts?.all ?? 0)}
+                {/* The agency admin gives licences from here: what is left shows beside the count. */}
+                {remaining.own !== undefined && ` · ${m.remaining(remaining.own)}`}
+              </>
+            )}
           </Box>
         }
         actions={

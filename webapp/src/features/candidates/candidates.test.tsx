@@ -1,7 +1,9 @@
 // The candidates screen in the app, in jsdom, against an in-memory AgencyService: what an
 // agency admin's candidate modal sends, deletion of the ticked candidates (one call each, after
-// the data-loss warning), the server's refusal of free access shown word for word, and a list
-// that cannot load saying so, never « no candidate yet ».
+// the data-loss warning), the menu offering only what the server allows (no free access to a
+// licence holder; a licence to a candidate with free access, whose confirmation says it ends
+// it), the agency's remaining licences, and a list that cannot load saying so, never « no
+// candidate yet ».
 // The first screen loads lazily: on a busy machine its first render may take a while.
 import { describe, expect, it } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/react";
@@ -13,8 +15,9 @@ import { Code, ConnectError, createRouterTransport } from "@connectrpc/connect";
 import { App } from "../../App";
 import { AppProviders } from "../../AppProviders";
 import { AuthService } from "../../gen/tremplin/auth/v1/auth_pb";
-import { AgencyService, CandidateStatusCountsSchema, type CreateCandidateRequest } from "../../gen/tremplin/agency/v1/agency_pb";
-import { Role, UserSchema, UserStatus, type User } from "../../gen/tremplin/common/v1/common_pb";
+import { AgencySchema, AgencyService, CandidateStatusCountsSchema, type CreateCandidateRequest } from "../../gen/tremplin/agency/v1/agency_pb";
+import { LicenseSchema, Role, UserSchema, UserStatus, type User } from "../../gen/tremplin/common/v1/common_pb";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { createQueryClient } from "../../lib/queryClient";
 import { serverError } from "../../test/errors";
 
@@ -28,10 +31,12 @@ function renderCandidates({ broken }: { broken?: { on: boolean } } = {}) {
   const candidates = [
     person("c1", "Inès", "MOREL", UserStatus.WITH_VALID_LICENSE),
     person("c2", "Louis", "FABRE", UserStatus.WITH_PENDING_LICENSE),
-    person("c3", "Nadia", "HADDAD", UserStatus.JUST_CREATED),
+    // Free access, no licence: the server offers a licence (which ends free access).
+    create(UserSchema, { ...person("c3", "Nadia", "HADDAD", UserStatus.JUST_CREATED), hasFreeAccess: true, canBeReAllocatedLicense: true }),
   ];
   const deleted: string[] = [];
   const created: CreateCandidateRequest[] = [];
+  const allocated: string[] = [];
   const transport = createRouterTransport(({ service }) => {
     service(AuthService, {
       me: () => ({ user: create(UserSchema, { id: "aa", role: Role.AGENCY_ADMIN, firstName: "Karim", agency: AGENCY }) }),
@@ -57,6 +62,13 @@ function renderCandidates({ broken }: { broken?: { on: boolean } } = {}) {
       setFreeAccess: () => {
         throw serverError(Code.FailedPrecondition, "FREE_ACCESS_WITH_LICENSE", "Impossible de donner un accès gratuit à un candidat avec licence.");
       },
+      getAgency: () => ({ agency: create(AgencySchema, { ...AGENCY, numTotalLicenses: 5, numUsedLicenses: 1, numPendingLicenses: 1, numRemainingLicenses: 3 }) }),
+      allocateLicenseToCandidate: (req) => {
+        allocated.push(req.candidateId);
+        const c = candidates.find((x) => x.id === req.candidateId)!;
+        const given = create(UserSchema, { ...c, hasFreeAccess: false, canBeReAllocatedLicense: false, status: UserStatus.WITH_PENDING_LICENSE });
+        return { candidate: given, invitationSent: true, freeAccessEnded: true };
+      },
     });
   });
   const Router = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={["/candidates"]}>{children}</MemoryRouter>;
@@ -65,7 +77,7 @@ function renderCandidates({ broken }: { broken?: { on: boolean } } = {}) {
       <App />
     </AppProviders>,
   );
-  return { deleted, created };
+  return { deleted, created, allocated };
 }
 
 describe("candidates of an agency admin", () => {
@@ -105,13 +117,33 @@ describe("candidates of an agency admin", () => {
     expect(s.created[0]!.isB2c).toBeUndefined();
   });
 
-  it("shows the server's refusal of free access word for word", async () => {
+  it("offers free access to nobody holding a licence, and a licence to a candidate with free access, saying it ends it", async () => {
     const u = userEvent.setup();
-    renderCandidates();
+    const s = renderCandidates();
     const table = within(await screen.findByRole("table", { name: "Candidats" }, { timeout: 15_000 }));
+    await waitFor(() => expect(screen.getByTestId("candidates-count").textContent).toContain("licences disponibles"));
     await u.click(table.getByRole("button", { name: "Actions pour Inès MOREL" }));
-    await u.click(await screen.findByRole("menuitem", { name: "Donner un accès gratuit" }));
-    expect(await screen.findByText("Impossible de donner un accès gratuit à un candidat avec licence.")).toBeTruthy();
+    let menu = within(await screen.findByRole("menu"));
+    expect(menu.queryByRole("menuitem", { name: "Donner un accès gratuit" })).toBeNull();
+    await u.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+
+    await u.click(table.getByRole("button", { name: "Actions pour Nadia HADDAD" }));
+    menu = within(await screen.findByRole("menu"));
+    expect(menu.queryByRole("menuitem", { name: "Donner un accès gratuit" })).toBeNull();
+    await u.click(menu.getByRole("menuitem", { name: "Attribuer une licence" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Attribuer une licence" }));
+    expect(dialog.getByText(/Son accès gratuit prendra fin/)).toBeTruthy();
+    expect(dialog.getByText(/Il restera 2 licences à l'agence Agence Nord\./)).toBeTruthy();
+    await u.click(dialog.getByRole("button", { name: "Attribuer" }));
+    expect(await screen.findByText("La licence a été attribuée et le candidat a été invité par e-mail. Son accès gratuit a pris fin.")).toBeTruthy();
+    expect(s.allocated).toEqual(["c3"]);
+  });
+
+  it("shows the agency's remaining licences beside the count", async () => {
+    renderCandidates();
+    await screen.findByRole("table", { name: "Candidats" }, { timeout: 15_000 });
+    await waitFor(() => expect(screen.getByTestId("candidates-count").textContent).toBe("3\u00a0candidats · 3\u00a0licences disponibles"));
   });
 
   it("says the list could not load instead of « no candidate yet », and loads it on « Réessayer »", async () => {
@@ -125,6 +157,60 @@ describe("candidates of an agency admin", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Réessayer" }));
     await screen.findByRole("table", { name: "Candidats" });
     expect(screen.queryByTestId("load-error")).toBeNull();
-    expect(screen.getByTestId("candidates-count").textContent).toBe("3\u00a0candidats");
+    expect(screen.getByTestId("candidates-count").textContent).toMatch(/^3\u00a0candidats/);
   });
 });
+
+describe("candidates of the platform admin", () => {
+  function renderAdmin() {
+    const b2c = (id: string, firstName: string, init: Partial<User> = {}) =>
+      create(UserSchema, { ...person(id, firstName, "ROUX", UserStatus.WITHOUT_LICENSE_AFTER_TRIAL_PERIOD), isB2c: true, canBeDefinedAsB2b: true, ...init });
+    const candidates = [b2c("b1", "Yanis", { firstLoginDate: timestampFromDate(new Date("2026-10-01T10:00:00Z")) }), b2c("b2", "Lina", { hasFreeAccess: true })];
+    const defined: string[] = [];
+    const transport = createRouterTransport(({ service }) => {
+      service(AuthService, { me: () => ({ user: create(UserSchema, { id: "ad", role: Role.ADMIN, firstName: "Camille" }) }) });
+      service(AgencyService, {
+        listCandidates: () => ({ candidates, counts: create(CandidateStatusCountsSchema, { all: 2, withoutLicenseAfterTrialPeriod: 2 }) }),
+        listAgencies: () => ({ agencies: [create(AgencySchema, { ...AGENCY, numTotalLicenses: 5, numRemainingLicenses: 3 })] }),
+        defineAsB2B: (req) => {
+          defined.push(req.id);
+          const c = candidates.find((x) => x.id === req.id)!;
+          const licence = c.hasFreeAccess ? undefined : create(LicenseSchema, { allocationDate: timestampFromDate(new Date()) });
+          return {
+            candidate: create(UserSchema, { ...c, isB2c: false, status: UserStatus.WITH_PENDING_LICENSE, license: licence }),
+            candidateNotified: !c.hasFreeAccess,
+          };
+        },
+      });
+    });
+    const Router = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={["/candidates"]}>{children}</MemoryRouter>;
+    render(
+      <AppProviders transport={transport} queryClient={createQueryClient()} Router={Router}>
+        <App />
+      </AppProviders>,
+    );
+    return { defined };
+  }
+
+  it("says what making a candidate B2B takes: one of the agency's licences, or none with free access", async () => {
+    const u = userEvent.setup();
+    const s = renderAdmin();
+    const table = within(await screen.findByRole("table", { name: "Candidats" }, { timeout: 15_000 }));
+    await u.click(table.getByRole("button", { name: "Actions pour Yanis ROUX" }));
+    await u.click(await screen.findByRole("menuitem", { name: "Passer en B2B" }));
+    let dialog = within(await screen.findByRole("dialog", { name: "Passer en B2B" }));
+    await waitFor(() => expect(dialog.getByTestId("b2b-consequence").textContent).toBe("Une licence de l'agence Agence Nord lui sera attribuée. Il en restera 2."));
+    await u.click(dialog.getByRole("button", { name: "Passer en B2B" }));
+    expect(await screen.findByText("Le candidat est maintenant B2B, avec une licence de l'agence Agence Nord. Il a été prévenu par e-mail.")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    await u.click(await table.findByRole("button", { name: "Actions pour Lina ROUX" }));
+    await u.click(await screen.findByRole("menuitem", { name: "Passer en B2B" }));
+    dialog = within(await screen.findByRole("dialog", { name: "Passer en B2B" }));
+    expect(dialog.getByTestId("b2b-consequence").textContent).toBe("Il garde son accès gratuit\u00a0: aucune licence de l'agence n'est prise.");
+    await u.click(dialog.getByRole("button", { name: "Passer en B2B" }));
+    expect(await screen.findByText("Le candidat est maintenant B2B")).toBeTruthy();
+    expect(s.defined).toEqual(["b1", "b2"]);
+  });
+});
+

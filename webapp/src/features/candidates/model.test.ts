@@ -10,6 +10,7 @@ import {
   fieldOfPath,
   licenceLine,
   STATUS_ORDER,
+  statusChip,
   statusInfo,
   tabCount,
   tickedAmong,
@@ -32,6 +33,11 @@ describe("statuses", () => {
     expect(statusInfo(UserStatus.WITH_VALID_LICENSE).chip).toBe("Licence valide");
     expect(statusInfo(UserStatus.WITHOUT_LICENSE_AFTER_TRIAL_PERIOD).key).toBe("without-license-after-trial-period");
   });
+  it("say « Sans licence » of a B2B candidate without one who signed in before, never « Essai terminé »", () => {
+    expect(statusChip({ status: UserStatus.WITHOUT_LICENSE_AFTER_TRIAL_PERIOD, isB2c: false })).toBe("Sans licence");
+    expect(statusChip({ status: UserStatus.WITHOUT_LICENSE_AFTER_TRIAL_PERIOD, isB2c: true })).toBe("Essai terminé");
+    expect(statusChip({ status: UserStatus.WITH_PENDING_LICENSE, isB2c: false })).toBe("Licence en attente");
+  });
   it("refuse an unknown value (an internal error)", () => {
     expect(() => statusInfo(UserStatus.UNSPECIFIED)).toThrow(UnknownStatusError);
     expect(() => statusInfo(42 as UserStatus)).toThrow(UnknownStatusError);
@@ -46,22 +52,29 @@ describe("statuses", () => {
 
 describe("candidate actions", () => {
   it("offer the coach view to the agency admin only, and B2C / B2B to the platform admin only", () => {
-    const c = candidate();
+    const c = candidate({ canBeDefinedAsB2c: true, canBeDefinedAsB2b: true });
     expect(candidateActions(c, "agency-admin")).toContain("progress");
     expect(candidateActions(c, "admin")).not.toContain("progress");
     expect(candidateActions(c, "agency-admin")).not.toContain("toB2C");
-    expect(candidateActions(candidate({ isB2c: false }), "admin")).toContain("toB2C");
-    expect(candidateActions(candidate({ isB2c: true }), "admin")).toContain("toB2B");
+    expect(candidateActions(c, "agency-admin")).not.toContain("toB2B");
+    expect(candidateActions(candidate({ isB2c: false, canBeDefinedAsB2c: true }), "admin")).toContain("toB2C");
+    expect(candidateActions(candidate({ isB2c: true, canBeDefinedAsB2b: true }), "admin")).toContain("toB2B");
   });
-  it("follow what the server says can be done", () => {
-    expect(candidateActions(candidate(), "admin")).not.toContain("allocate");
+  it("follow what the server says can be done, and nothing else", () => {
+    expect(candidateActions(candidate(), "admin")).toEqual(["delete"]);
+    expect(candidateActions(candidate(), "agency-admin")).toEqual(["progress", "delete"]);
     expect(candidateActions(candidate({ canBeReAllocatedLicense: true }), "admin")).toContain("allocate");
-    expect(candidateActions(candidate(), "admin")).not.toContain("resend");
     expect(candidateActions(candidate({ canBeSentAgainEmailInvitation: true }), "agency-admin")).toContain("resend");
+    expect(candidateActions(candidate({ canBeGrantedFreeAccess: true }), "agency-admin")).toContain("grantFree");
+    // A licence holder (valid or pending) is not offered free access, nor B2C with a valid one.
+    const licensed = candidate({ status: UserStatus.WITH_VALID_LICENSE, isB2c: false });
+    expect(candidateActions(licensed, "admin")).not.toContain("grantFree");
+    expect(candidateActions(licensed, "admin")).not.toContain("toB2C");
+    // A paying B2C candidate is not offered B2B.
+    expect(candidateActions(candidate({ isB2c: true, hasPaid: true }), "admin")).not.toContain("toB2B");
   });
-  it("turn free access on or off, and always allow deletion last", () => {
-    expect(candidateActions(candidate(), "admin")).toContain("grantFree");
-    const free = candidateActions(candidate({ hasFreeAccess: true }), "admin");
+  it("turn free access off when the candidate has it, and always allow deletion last", () => {
+    const free = candidateActions(candidate({ hasFreeAccess: true, canBeReAllocatedLicense: true }), "admin");
     expect(free).toContain("revokeFree");
     expect(free).not.toContain("grantFree");
     expect(free.at(-1)).toBe("delete");
@@ -69,13 +82,29 @@ describe("candidate actions", () => {
 });
 
 describe("licence line", () => {
-  it("shows the most telling date", () => {
-    expect(licenceLine(candidate({ license: create(LicenseSchema, { invitationDate: day("2026-11-20T10:00:00Z") }) }), NOW)).toBe("Invité le 20/11/2026");
-    expect(licenceLine(candidate({ license: create(LicenseSchema, { invitationDate: day("2026-11-20T10:00:00Z"), expirationDate: day("2027-11-21T10:00:00Z") }) }), NOW)).toBe("Expire le 21/11/2027");
-    expect(licenceLine(candidate({ license: create(LicenseSchema, { expirationDate: day("2026-10-01T10:00:00Z") }) }), NOW)).toBe("Expirée le 01/10/2026");
-    expect(licenceLine(candidate({ isB2c: true, trialEndDate: day("2026-12-04T10:00:00Z") }), NOW)).toBe("Essai jusqu'au 04/12/2026");
-    expect(licenceLine(candidate({ isB2c: true, trialEndDate: day("2026-11-01T10:00:00Z") }), NOW)).toBe("Essai terminé le 01/11/2026");
+  it("shows the most telling date of the candidate's state", () => {
+    const pending = UserStatus.WITH_PENDING_LICENSE;
+    expect(licenceLine(candidate({ status: pending, license: create(LicenseSchema, { allocationDate: day("2026-11-19T10:00:00Z"), invitationDate: day("2026-11-20T10:00:00Z") }) }), NOW)).toBe("Invité le 20/11/2026");
+    expect(licenceLine(candidate({ status: UserStatus.WITH_VALID_LICENSE, license: create(LicenseSchema, { invitationDate: day("2026-11-20T10:00:00Z"), expirationDate: day("2027-11-21T10:00:00Z") }) }), NOW)).toBe("Expire le 21/11/2027");
+    expect(licenceLine(candidate({ status: UserStatus.WITH_EXPIRED_LICENSE, license: create(LicenseSchema, { expirationDate: day("2026-10-01T10:00:00Z") }) }), NOW)).toBe("Expirée le 01/10/2026");
+    expect(licenceLine(candidate({ status: UserStatus.IN_TRIAL_PERIOD, isB2c: true, trialEndDate: day("2026-12-04T10:00:00Z") }), NOW)).toBe("Essai jusqu'au 04/12/2026");
+    expect(licenceLine(candidate({ status: UserStatus.WITHOUT_LICENSE_AFTER_TRIAL_PERIOD, isB2c: true, trialEndDate: day("2026-11-01T10:00:00Z") }), NOW)).toBe("Essai terminé le 01/11/2026");
     expect(licenceLine(candidate(), NOW)).toBe("Aucune licence");
+  });
+  it("never says « Aucune licence » beside « Licence en attente »", () => {
+    // A licence given again to a candidate whose licence expired: pending, told by e-mail.
+    const back = candidate({
+      status: UserStatus.WITH_PENDING_LICENSE,
+      firstLoginDate: day("2025-10-01T10:00:00Z"),
+      license: create(LicenseSchema, { allocationDate: day("2026-11-22T10:00:00Z"), invitationDate: day("2026-11-22T10:00:00Z") }),
+    });
+    expect(licenceLine(back, NOW)).toBe("Prévenu le 22/11/2026");
+    // Pending, nobody told yet (given before the e-mails were sent): the day it was given.
+    const given = candidate({ status: UserStatus.WITH_PENDING_LICENSE, firstLoginDate: day("2025-10-01T10:00:00Z"), license: create(LicenseSchema, { allocationDate: day("2026-11-22T10:00:00Z") }) });
+    expect(licenceLine(given, NOW)).toBe("Attribuée le 22/11/2026");
+  });
+  it("says a B2C candidate who never signed in starts their trial then, never « Aucune licence »", () => {
+    expect(licenceLine(candidate({ isB2c: true }), NOW)).toBe("Essai à la première connexion");
   });
 });
 

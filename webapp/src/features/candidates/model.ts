@@ -52,6 +52,15 @@ export function statusInfo(status: UserStatus): StatusInfo {
   return info;
 }
 
+/**
+ * The chip of a candidate's status. A B2B candidate without a licence who signed in before (their
+ * licence taken back) has had no trial: « Sans licence », not « Essai terminé ».
+ */
+export function statusChip(c: Pick<User, "status" | "isB2c">): string {
+  if (c.status === UserStatus.WITHOUT_LICENSE_AFTER_TRIAL_PERIOD && !c.isB2c) return s.withoutLicenseB2B;
+  return statusInfo(c.status).chip;
+}
+
 /** The count of a status tab; "all" for the first tab. */
 export function tabCount(counts: CandidateStatusCounts | undefined, status: UserStatus): number {
   if (!counts) return 0;
@@ -87,31 +96,47 @@ export type CandidateAction = "progress" | "allocate" | "resend" | "grantFree" |
 
 /**
  * The actions a candidate's menu offers (spec section 6): the coach view for the agency admin;
- * a licence when the server says one can be given; the invitation again when it says so; free
- * access on or off (granting to a licence holder is the server's refusal to explain); B2C / B2B
- * for the platform admin only; delete for both.
+ * then exactly what the server says can be done now (its can_be_… flags, which it enforces the
+ * same way: an action offered succeeds, one not offered is refused) — a licence, the invitation
+ * again, free access on (never to a licence holder) or off, B2C / B2B for the platform admin
+ * only; delete for both.
  */
 export function candidateActions(c: User, who: Manager): CandidateAction[] {
   const out: CandidateAction[] = [];
   if (who === "agency-admin") out.push("progress");
   if (c.canBeReAllocatedLicense) out.push("allocate");
   if (c.canBeSentAgainEmailInvitation) out.push("resend");
-  out.push(c.hasFreeAccess ? "revokeFree" : "grantFree");
-  if (who === "admin") out.push(c.isB2c ? "toB2B" : "toB2C");
+  if (c.hasFreeAccess) out.push("revokeFree");
+  else if (c.canBeGrantedFreeAccess) out.push("grantFree");
+  if (who === "admin" && !c.isB2c && c.canBeDefinedAsB2c) out.push("toB2C");
+  if (who === "admin" && c.isB2c && c.canBeDefinedAsB2b) out.push("toB2B");
   out.push("delete");
   return out;
 }
 
-/** The licence or trial line of a candidate, most telling date first. */
+/**
+ * The licence or trial line of a candidate: the date that tells most about their status, so
+ * that the line and the status chip always say the same thing (an expired licence started
+ * again is pending: its old dates no longer show).
+ */
 export function licenceLine(c: User, now: Date = new Date()): string {
   const lic = c.license;
-  const expiration = toJsDate(lic?.expirationDate);
-  if (expiration) return expiration < now ? l.expired(formatDate(expiration)) : l.expires(formatDate(expiration));
-  if (lic?.activationDate) return l.activated(formatDate(lic.activationDate));
-  if (lic?.invitationDate) return l.invited(formatDate(lic.invitationDate));
   const trialEnd = toJsDate(c.trialEndDate);
-  if (c.isB2c && trialEnd) return trialEnd < now ? l.trialEnded(formatDate(trialEnd)) : l.trialEnds(formatDate(trialEnd));
-  return l.none;
+  switch (c.status) {
+    case UserStatus.WITH_PENDING_LICENSE: {
+      // Told by e-mail: invited (never signed in) or told their access is open again.
+      if (lic?.invitationDate) return c.firstLoginDate ? l.notified(formatDate(lic.invitationDate)) : l.invited(formatDate(lic.invitationDate));
+      return lic?.allocationDate ? l.allocated(formatDate(lic.allocationDate)) : l.pending;
+    }
+    case UserStatus.WITH_VALID_LICENSE:
+      return lic?.expirationDate ? l.expires(formatDate(lic.expirationDate)) : l.pending;
+    case UserStatus.WITH_EXPIRED_LICENSE:
+      return lic?.expirationDate ? l.expired(formatDate(lic.expirationDate)) : l.none;
+    default:
+      if (c.isB2c && trialEnd) return trialEnd < now ? l.trialEnded(formatDate(trialEnd)) : l.trialEnds(formatDate(trialEnd));
+      if (c.isB2c && !c.firstLoginDate) return l.trialAtFirstSignIn;
+      return l.none;
+  }
 }
 
 /** The ticked candidates still listed (a search or a tab may hide some; a deletion removes them). */

@@ -3,6 +3,7 @@
 // ticked ones (the delete-candidate modal). Each ends with its toast and a refetch.
 import { useCallback, useMemo } from "react";
 import { useMutation } from "@connectrpc/connect-query";
+import Box from "@mui/material/Box";
 import PersonAddAlt1Rounded from "@mui/icons-material/PersonAddAlt1Rounded";
 import PersonRemoveRounded from "@mui/icons-material/PersonRemoveRounded";
 import SwapHorizRounded from "@mui/icons-material/SwapHorizRounded";
@@ -19,6 +20,7 @@ import { AgencyChoice } from "./AgencyChoice";
 import { CandidateForm } from "./CandidateForm";
 import { DeleteCandidates } from "./DeleteCandidates";
 import { fullName, type Manager } from "./model";
+import type { RemainingLicences } from "./useRemainingLicences";
 
 const a = agencyMessages.actions;
 const d = agencyMessages.deleteModal;
@@ -34,7 +36,7 @@ export type CandidateActions = {
   remove: (candidates: readonly User[], done?: () => void) => void;
 };
 
-export function useCandidateActions(who: Manager): CandidateActions {
+export function useCandidateActions(who: Manager, remaining: RemainingLicences): CandidateActions {
   const modals = useModals();
   const toast = useToast();
   const refresh = useRefreshAgency();
@@ -84,24 +86,45 @@ export function useCandidateActions(who: Manager): CandidateActions {
     [modals, who],
   );
 
+  const { of: remainingOf } = remaining;
   const allocate = useCallback(
-    (c: User) =>
+    (c: User) => {
+      // What the licence does, said before it is given: who is told how, the free access it
+      // ends, and what the agency has left afterwards.
+      const left = remainingOf(c.agency?.id);
+      const lines = [
+        a.allocateMessage(fullName(c), c.agency?.name ?? ""),
+        c.firstLoginDate ? a.allocateNotify : a.allocateInvite,
+        c.hasFreeAccess ? a.allocateEndsFree : "",
+        left === undefined ? "" : a.allocateLeft(Math.max(left - 1, 0), c.agency?.name ?? ""),
+      ].filter(Boolean);
+      const message = (
+        <>
+          {lines.map((line, i) => (
+            <Box component="p" key={line} sx={{ m: 0, mt: i === 0 ? 0 : 1 }}>
+              {line}
+            </Box>
+          ))}
+        </>
+      );
       modals.confirm({
         title: a.allocateTitle,
-        message: a.allocateMessage(fullName(c), c.agency?.name ?? ""),
+        message,
         confirmLabel: a.allocateConfirm,
         onConfirm: async () => {
           try {
             const res = await allocateM({ id: c.agency?.id ?? "", candidateId: c.id });
-            toast.success(res.invitationSent ? a.allocatedInvited : a.allocated);
+            const done = res.invitationSent ? a.allocatedInvited : res.candidateNotified ? a.allocatedNotified : a.allocated;
+            toast.success(res.freeAccessEnded ? `${done}. ${a.freeEnded}` : done);
           } catch (err) {
             fail(err, a.allocateError);
           } finally {
             void refresh();
           }
         },
-      }),
-    [modals, allocateM, toast, fail, refresh],
+      });
+    },
+    [modals, allocateM, toast, fail, refresh, remainingOf],
   );
 
   const resend = useCallback((c: User) => void resendTo(c), [resendTo]);
@@ -155,9 +178,11 @@ export function useCandidateActions(who: Manager): CandidateActions {
             <AgencyChoice
               candidate={c}
               close={close}
+              remainingOf={remainingOf}
               onDone={(res) => {
                 void refresh();
-                void afterKind(c, a.b2bDone, Boolean(res.actions?.sendInvitationEmail));
+                const done = res.candidate?.license ? a.b2bDoneLicence(res.candidate.agency?.name ?? "") : a.b2bDone;
+                void afterKind(c, res.candidateNotified ? `${done}. ${a.kindNotified}` : done, Boolean(res.actions?.sendInvitationEmail));
               }}
               onError={(err) => {
                 void refresh();
@@ -167,7 +192,7 @@ export function useCandidateActions(who: Manager): CandidateActions {
             />
         ),
       }),
-    [modals, refresh, afterKind, fail],
+    [modals, refresh, afterKind, fail, remainingOf],
   );
 
   const remove = useCallback(

@@ -131,7 +131,7 @@ function renderNetwork(
       }
     },
   });
-  return { ...app, listInputs, created, bulk };
+  return { ...app, listInputs, created, bulk, contacts };
 }
 
 async function table() {
@@ -257,6 +257,20 @@ describe("contacts list", () => {
     await u.click(within(dialog).getByRole("button", { name: "Supprimer" }));
     expect(await screen.findByText("Le contact a été supprimé")).toBeTruthy();
     await waitFor(() => expect(t.queryByRole("link", { name: "DUPONT Olivier" })).toBeNull());
+  });
+
+  it("says why the server refused a deletion: something was linked to the contact meanwhile", async () => {
+    const app = renderNetwork("/contacts");
+    const t = await table();
+    const u = userEvent.setup();
+    // Hugo is new and deletable on screen; a task is linked to him in another tab.
+    app.contacts.find((c) => c.firstName === "Hugo")!.isDeletable = false;
+    await u.click(t.getByRole("button", { name: "Actions pour Hugo RENARD" }));
+    await u.click(await screen.findByRole("menuitem", { name: "Supprimer" }));
+    const dialog = await screen.findByRole("dialog", { name: "Supprimer ce contact\u00a0?" });
+    await u.click(within(dialog).getByRole("button", { name: "Supprimer" }));
+    expect(await screen.findByText("La suppression n'est pas possible pour un contact lié à des activités ou à une opportunité")).toBeTruthy();
+    expect(screen.queryByText("La suppression n'est pas possible pour un contact en cours ou clôturé")).toBeNull();
   });
 
   it("goes back to the first page when the filters change", async () => {

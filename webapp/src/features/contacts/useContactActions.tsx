@@ -112,7 +112,9 @@ export function useContactActions(): ContactActions {
           } catch (err) {
             // PREMIUM_REQUIRED and a lost session: the app's handling has taken over.
             if (handledByApp(err)) return;
-            if (errorReason(err) === "CONTACT_NOT_DELETABLE") toast.error(m.notDeletableStatus);
+            // Refused though it looked deletable: an activity or an application was linked to it
+            // meanwhile (its status moves only with a completed activity).
+            if (errorReason(err) === "CONTACT_NOT_DELETABLE") toast.error(m.notDeletableLinked);
             else if (isNotFound(err)) toast.error(networkMessages.toasts.gone);
             else toast.error(networkMessages.toasts.deleteError);
           } finally {

@@ -1,12 +1,12 @@
-// Two switches of the candidate: the morning e-mail of the day's tasks (premium to turn on;
-// a non-subscriber is sent to the subscription page) and, for a candidate of an agency, the
+// Two switches of the candidate: the morning e-mail of the day's tasks (a candidate's only;
+// premium to turn on; a non-subscriber is sent to the subscription page) and, for a candidate of an agency, the
 // consent to share their progress with it (the coach view), explained in plain words.
 import { useId } from "react";
 import Box from "@mui/material/Box";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
-import type { User } from "../../gen/tremplin/common/v1/common_pb";
+import { Role, type User } from "../../gen/tremplin/common/v1/common_pb";
 import { PremiumBadge } from "../../components/PremiumBadge";
 import { useToast } from "../../components/Toasts";
 import { profileMessages } from "../../lib/messages/profile";
@@ -34,6 +34,8 @@ export function NotificationsSection({ user }: { user: User }) {
   const gate = usePremiumGate();
   const { toggle, pending } = useToggle(m.error);
   const helpId = useId();
+  // The morning e-mail lists a candidate's tasks: staff have none, and the server refuses it.
+  if (user.role !== Role.CANDIDATE) return null;
   return (
     <Section id="notifications" title={m.title}>
       <FormControlLabel

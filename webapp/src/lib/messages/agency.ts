@@ -72,6 +72,8 @@ export const agencyMessages = {
   candidates: {
     title: "Candidats",
     count: (n: number) => plural(n, "candidat", "candidats"),
+    /** The agency admin's licences left, beside the count. */
+    remaining: (n: number) => plural(n, "licence disponible", "licences disponibles"),
     /** « Impossible de charger … » when the list could not be read. */
     load: "les candidats",
     create: "Ajouter un candidat",
@@ -103,8 +105,12 @@ export const agencyMessages = {
     lastLogin: (when: string) => `Dernière connexion le ${when}`,
     licence: {
       none: "Aucune licence",
+      pending: "Licence en attente",
       invited: (d: string) => `Invité le ${d}`,
-      activated: (d: string) => `Activée le ${d}`,
+      /** A candidate who signed in before, told by e-mail that a licence opens their access. */
+      notified: (d: string) => `Prévenu le ${d}`,
+      allocated: (d: string) => `Attribuée le ${d}`,
+      trialAtFirstSignIn: "Essai à la première connexion",
       expires: (d: string) => `Expire le ${d}`,
       expired: (d: string) => `Expirée le ${d}`,
       trialEnds: (d: string) => `Essai jusqu'au ${d}`,
@@ -126,6 +132,8 @@ export const agencyMessages = {
     withPendingLicense: { tab: "Licence en attente", chip: "Licence en attente" },
     withValidLicense: { tab: "Licence valide", chip: "Licence valide" },
     withExpiredLicense: { tab: "Licence expirée", chip: "Licence expirée" },
+    /** without-license-after-trial-period for a B2B candidate (who had no trial). */
+    withoutLicenseB2B: "Sans licence",
   },
 
   actions: {
@@ -140,11 +148,16 @@ export const agencyMessages = {
     delete: "Supprimer",
 
     allocateTitle: "Attribuer une licence",
-    allocateMessage: (name: string, agency: string) =>
-      `Une licence de l'agence ${agency} sera attribuée à ${name}. S'il ne s'est encore jamais connecté, il recevra une invitation par e-mail.`,
+    allocateMessage: (name: string, agency: string) => `Une licence de l'agence ${agency} sera attribuée à ${name}.`,
+    allocateInvite: "Il ne s'est encore jamais connecté\u00a0: il recevra une invitation par e-mail.",
+    allocateNotify: "Il s'est déjà connecté\u00a0: il sera prévenu par e-mail que son accès est de nouveau ouvert.",
+    allocateEndsFree: "Son accès gratuit prendra fin\u00a0: la licence le remplace.",
+    allocateLeft: (n: number, agency: string) => `Il restera ${plural(n, "licence", "licences")} à l'agence ${agency}.`,
     allocateConfirm: "Attribuer",
     allocated: "La licence a été attribuée",
     allocatedInvited: "La licence a été attribuée et le candidat a été invité par e-mail",
+    allocatedNotified: "La licence a été attribuée et le candidat a été prévenu par e-mail",
+    freeEnded: "Son accès gratuit a pris fin.",
     allocateError: "Erreur lors de l'attribution de la licence",
 
     resent: "L'invitation a été renvoyée par e-mail",
@@ -156,12 +169,21 @@ export const agencyMessages = {
 
     b2cDone: "Le candidat est maintenant B2C",
     b2bDone: "Le candidat est maintenant B2B",
+    b2bDoneLicence: (agency: string) => `Le candidat est maintenant B2B, avec une licence de l'agence ${agency}`,
     kindInvited: "Une invitation lui a été envoyée par e-mail.",
+    kindNotified: "Il a été prévenu par e-mail.",
     b2cError: "Erreur lors du passage en B2C",
     b2bError: "Erreur lors du passage en B2B",
     b2bTitle: "Passer en B2B",
     b2bAgencyIntro: (name: string) => `${name} n'a pas d'agence${nb}: choisissez celle qui lui attribuera sa licence.`,
+    b2bAgencyIntroFree: (name: string) => `${name} n'a pas d'agence${nb}: choisissez celle qui le suivra.`,
     b2bAgency: "Agence",
+    b2bAgencyOption: (agency: string, left: number) => `${agency} (${plural(left, "licence disponible", "licences disponibles")})`,
+    /** A licence is taken when the candidate is made B2B: said before, with what is left. */
+    b2bTakesLicence: (agency: string) => `Une licence de l'agence ${agency} lui sera attribuée.`,
+    b2bLeft: (n: number) => `Il en restera ${n.toLocaleString("fr-FR")}.`,
+    b2bKeepsFree: `Il garde son accès gratuit${nb}: aucune licence de l'agence n'est prise.`,
+    b2bNoneLeft: "Aucune agence n'a de licence disponible.",
     b2bConfirm: "Passer en B2B",
   },
 

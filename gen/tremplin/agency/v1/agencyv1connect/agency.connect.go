@@ -113,13 +113,17 @@ type AgencyServiceClient interface {
 	CreateCandidate(context.Context, *v1.CreateCandidateRequest) (*v1.CreateCandidateResponse, error)
 	// AllocateLicenseToCandidate gives one of the agency's remaining licences to a B2B candidate
 	// of the agency who holds none, or whose licence expired (it then starts again: pending
-	// until the next sign-in). A candidate who never signed in is e-mailed an invitation. No
-	// licence left: FailedPrecondition/NO_LICENSE_AVAILABLE.
+	// until the next sign-in). A licence ends free access (a candidate never holds both). A
+	// candidate who never signed in is e-mailed an invitation; one who did is e-mailed that their
+	// access is open again (candidate_notified); either e-mail dates the licence's
+	// invitation_date. No licence left: FailedPrecondition/NO_LICENSE_AVAILABLE.
 	AllocateLicenseToCandidate(context.Context, *v1.AllocateLicenseToCandidateRequest) (*v1.AllocateLicenseToCandidateResponse, error)
 	// SendNewEmailInvitation e-mails a candidate who never signed in a fresh invitation link
 	// (the older one stops working). Refused for a candidate who signed in already
 	// (CANDIDATE_ALREADY_ACTIVE: they use the reset link of the login page) and for a B2B
-	// candidate without a licence (LICENSE_STATE: allocate one first).
+	// candidate without a licence (LICENSE_STATE: allocate one first). The spec's route names
+	// the candidate's agency; /api/candidates/{candidate_id}/send-new-email-invitation reaches
+	// any candidate the caller manages, of an agency or of none.
 	SendNewEmailInvitation(context.Context, *v1.SendNewEmailInvitationRequest) (*v1.SendNewEmailInvitationResponse, error)
 	// ListCandidates answers the candidates the caller manages, newest first: every candidate for
 	// the platform admin, their agency's for an agency admin. With the counts of the status tabs.
@@ -137,13 +141,17 @@ type AgencyServiceClient interface {
 	// signed in and can now (send them an invitation).
 	DefineAsB2C(context.Context, *v1.DefineAsB2CRequest) (*v1.DefineAsB2CResponse, error)
 	// DefineAsB2B qualifies a candidate as B2B (licence from the agency). The candidate needs an
-	// agency: theirs, or agency_id for one who has none. A candidate paying a subscription is
+	// agency: theirs, or agency_id for one who has none. One of the agency's remaining licences is
+	// taken (none left: NO_LICENSE_AVAILABLE), except for a candidate with free access, who keeps
+	// it and takes none (a candidate never holds both). A candidate paying a subscription is
 	// refused (WRONG_CANDIDATE_KIND). actions.send_invitation_email: the candidate never signed
-	// in and can (a licence or free access).
+	// in and can (a licence or free access); one who signed in before and got a licence is
+	// e-mailed that their access is open (candidate_notified).
 	DefineAsB2B(context.Context, *v1.DefineAsB2BRequest) (*v1.DefineAsB2BResponse, error)
 	// SetFreeAccess grants or revokes free premium access; granting it to a candidate holding a
 	// pending or valid licence is refused (FREE_ACCESS_WITH_LICENSE, « Impossible de donner un
-	// accès gratuit à un candidat avec licence. »).
+	// accès gratuit à un candidat avec licence. »). Setting the value the candidate has already
+	// changes nothing.
 	SetFreeAccess(context.Context, *v1.SetFreeAccessRequest) (*v1.SetFreeAccessResponse, error)
 	// DeleteCandidate deletes a candidate and all their data (opportunities, activities,
 	// network, settings, sessions, links) in one transaction. A pending licence goes back to the
@@ -513,13 +521,17 @@ type AgencyServiceHandler interface {
 	CreateCandidate(context.Context, *v1.CreateCandidateRequest) (*v1.CreateCandidateResponse, error)
 	// AllocateLicenseToCandidate gives one of the agency's remaining licences to a B2B candidate
 	// of the agency who holds none, or whose licence expired (it then starts again: pending
-	// until the next sign-in). A candidate who never signed in is e-mailed an invitation. No
-	// licence left: FailedPrecondition/NO_LICENSE_AVAILABLE.
+	// until the next sign-in). A licence ends free access (a candidate never holds both). A
+	// candidate who never signed in is e-mailed an invitation; one who did is e-mailed that their
+	// access is open again (candidate_notified); either e-mail dates the licence's
+	// invitation_date. No licence left: FailedPrecondition/NO_LICENSE_AVAILABLE.
 	AllocateLicenseToCandidate(context.Context, *v1.AllocateLicenseToCandidateRequest) (*v1.AllocateLicenseToCandidateResponse, error)
 	// SendNewEmailInvitation e-mails a candidate who never signed in a fresh invitation link
 	// (the older one stops working). Refused for a candidate who signed in already
 	// (CANDIDATE_ALREADY_ACTIVE: they use the reset link of the login page) and for a B2B
-	// candidate without a licence (LICENSE_STATE: allocate one first).
+	// candidate without a licence (LICENSE_STATE: allocate one first). The spec's route names
+	// the candidate's agency; /api/candidates/{candidate_id}/send-new-email-invitation reaches
+	// any candidate the caller manages, of an agency or of none.
 	SendNewEmailInvitation(context.Context, *v1.SendNewEmailInvitationRequest) (*v1.SendNewEmailInvitationResponse, error)
 	// ListCandidates answers the candidates the caller manages, newest first: every candidate for
 	// the platform admin, their agency's for an agency admin. With the counts of the status tabs.
@@ -537,13 +549,17 @@ type AgencyServiceHandler interface {
 	// signed in and can now (send them an invitation).
 	DefineAsB2C(context.Context, *v1.DefineAsB2CRequest) (*v1.DefineAsB2CResponse, error)
 	// DefineAsB2B qualifies a candidate as B2B (licence from the agency). The candidate needs an
-	// agency: theirs, or agency_id for one who has none. A candidate paying a subscription is
+	// agency: theirs, or agency_id for one who has none. One of the agency's remaining licences is
+	// taken (none left: NO_LICENSE_AVAILABLE), except for a candidate with free access, who keeps
+	// it and takes none (a candidate never holds both). A candidate paying a subscription is
 	// refused (WRONG_CANDIDATE_KIND). actions.send_invitation_email: the candidate never signed
-	// in and can (a licence or free access).
+	// in and can (a licence or free access); one who signed in before and got a licence is
+	// e-mailed that their access is open (candidate_notified).
 	DefineAsB2B(context.Context, *v1.DefineAsB2BRequest) (*v1.DefineAsB2BResponse, error)
 	// SetFreeAccess grants or revokes free premium access; granting it to a candidate holding a
 	// pending or valid licence is refused (FREE_ACCESS_WITH_LICENSE, « Impossible de donner un
-	// accès gratuit à un candidat avec licence. »).
+	// accès gratuit à un candidat avec licence. »). Setting the value the candidate has already
+	// changes nothing.
 	SetFreeAccess(context.Context, *v1.SetFreeAccessRequest) (*v1.SetFreeAccessResponse, error)
 	// DeleteCandidate deletes a candidate and all their data (opportunities, activities,
 	// network, settings, sessions, links) in one transaction. A pending licence goes back to the

@@ -105,8 +105,9 @@ export function applicationDraft(v: ApplicationFormValues): MessageInitShape<typ
     sourceDetails: v.sourceDetails.trim(),
     dateOfPublication: noonOf(v.dateOfPublication),
     contactIds: [...new Set(v.contactIds)],
-    // A link is kept only when both its label and its address are filled (spec section 5).
-    resources: keptResources(v.resources),
+    // A link is kept only when both its label and its address are filled (spec section 5). Sent
+    // even when empty: an update keeps what it leaves out, so an emptied list must be sent.
+    resources: { items: keptResources(v.resources) },
   };
 }
 

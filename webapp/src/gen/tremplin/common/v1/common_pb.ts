@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tremplin/common/v1/common.proto.
  */
 export const file_tremplin_common_v1_common: GenFile = /*@__PURE__*/
-  fileDesc("Ch90cmVtcGxpbi9jb21tb24vdjEvY29tbW9uLnByb3RvEhJ0cmVtcGxpbi5jb21tb24udjEikgMKCFJlc291cmNlEhcKBWxhYmVsGAEgASgJQgi6SAVyAxjIARLsAgoDdXJsGAIgASgJQt4CukjaAroB0QIKDHJlc291cmNlLnVybBJpTCdhZHJlc3NlIGRvaXQgY29tbWVuY2VyIHBhciBodHRwOi8vLCBodHRwczovLyBvdSBtYWlsdG86IChvdSDDqnRyZSB1bmUgYWRyZXNzZSB3ZWIgY29tbWUgd3d3LmV4ZW1wbGUuZnIpGtUBIXRoaXMubWF0Y2hlcygnW1s6Y250cmw6XV0nKSAmJiAodGhpcy50cmltKCkubWF0Y2hlcygnXig/aSkoaHR0cHM/Oi8vfG1haWx0bzopJykgfHwgKCF0aGlzLnRyaW0oKS5tYXRjaGVzKCdeW2EtekEtWl1bYS16QS1aMC05Ky4tXSo6JykgfHwgdGhpcy50cmltKCkubWF0Y2hlcygnXlteLzpdKzpbMC05XSsoL3wkKScpKSAmJiAhdGhpcy50cmltKCkubWF0Y2hlcygnXFxzJykpcgMYgBAiaQoJRGF0ZVJhbmdlEi4KCnN0YXJ0X2RhdGUYASABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCGVuZF9kYXRlGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLdAQoHTGljZW5zZRIzCg9pbnZpdGF0aW9uX2RhdGUYASABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjMKD2FjdGl2YXRpb25fZGF0ZRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMwoPYWxsb2NhdGlvbl9kYXRlGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCg9leHBpcmF0aW9uX2RhdGUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIiUKCUFnZW5jeVJlZhIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJIlAKCkNvbnRhY3RSZWYSCgoCaWQYASABKAkSEgoKZmlyc3RfbmFtZRgCIAEoCRIRCglsYXN0X25hbWUYAyABKAkSDwoHY29tcGFueRgEIAEoCSI6Cg5BcHBsaWNhdGlvblJlZhIKCgJpZBgBIAEoCRIPCgdjb21wYW55GAIgASgJEgsKA2pvYhgDIAEoCSLKBgoEVXNlchIKCgJpZBgBIAEoCRImCgRyb2xlGAIgASgOMhgudHJlbXBsaW4uY29tbW9uLnYxLlJvbGUSLgoIY2l2aWxpdHkYAyABKA4yHC50cmVtcGxpbi5jb21tb24udjEuQ2l2aWxpdHkSMAoMY3JlYXRlZF9kYXRlGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVlbWFpbBgFIAEoCRISCgpmaXJzdF9uYW1lGAYgASgJEhEKCWxhc3RfbmFtZRgHIAEoCRILCgNqb2IYCCABKAkSFQoNbW9iaWxlX251bWJlchgJIAEoCRIUCgxwaG9uZV9udW1iZXIYCiABKAkSLgoGc3RhdHVzGAsgASgOMh4udHJlbXBsaW4uY29tbW9uLnYxLlVzZXJTdGF0dXMSNAoQZmlyc3RfbG9naW5fZGF0ZRgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMwoPbGFzdF9sb2dpbl9kYXRlGA0gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghoYXNfcGFpZBgOIAEoCBIVCgZpc19iMmMYDyABKAhSBWlzQjJDEjIKDnRyaWFsX2VuZF9kYXRlGBAgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIaChJ0YXNrX25vdGlmaWNhdGlvbnMYESABKAgSDgoGb3JpZ2luGBIgASgJEi0KBmFnZW5jeRgTIAEoCzIdLnRyZW1wbGluLmNvbW1vbi52MS5BZ2VuY3lSZWYSLAoHbGljZW5zZRgUIAEoCzIbLnRyZW1wbGluLmNvbW1vbi52MS5MaWNlbnNlEhcKD2hhc19mcmVlX2FjY2VzcxgVIAEoCBIjChtjYW5fYmVfcmVfYWxsb2NhdGVkX2xpY2Vuc2UYFiABKAgSKgoiY2FuX2JlX3NlbnRfYWdhaW5fZW1haWxfaW52aXRhdGlvbhgXIAEoCBIaChJoYXNfcHJlbWl1bV9hY2Nlc3MYGCABKAgSEQoJdGltZV96b25lGBkgASgJEiIKGnNoYXJlX3Byb2dyZXNzX3dpdGhfYWdlbmN5GBogASgIKoMBCgRSb2xlEhQKEFJPTEVfVU5TUEVDSUZJRUQQABIhCg5ST0xFX0NBTkRJREFURRABGg3K8xgJY2FuZGlkYXRlEicKEVJPTEVfQUdFTkNZX0FETUlOEAIaEMrzGAxhZ2VuY3ktYWRtaW4SGQoKUk9MRV9BRE1JThADGgnK8xgFYWRtaW4qgQEKCENpdmlsaXR5EhgKFENJVklMSVRZX1VOU1BFQ0lGSUVEEAASGwoNQ0lWSUxJVFlfTUFMRRABGgjK8xgEbWFsZRIfCg9DSVZJTElUWV9GRU1BTEUQAhoKyvMYBmZlbWFsZRIdCg5DSVZJTElUWV9PVEhFUhADGgnK8xgFb3RoZXIqpwMKClVzZXJTdGF0dXMSGwoXVVNFUl9TVEFUVVNfVU5TUEVDSUZJRUQQABIuChhVU0VSX1NUQVRVU19KVVNUX0NSRUFURUQQARoQyvMYDGp1c3QtY3JlYXRlZBI0ChtVU0VSX1NUQVRVU19JTl9UUklBTF9QRVJJT0QQAhoTyvMYD2luLXRyaWFsLXBlcmlvZBJaCi5VU0VSX1NUQVRVU19XSVRIT1VUX0xJQ0VOU0VfQUZURVJfVFJJQUxfUEVSSU9EEAMaJsrzGCJ3aXRob3V0LWxpY2Vuc2UtYWZ0ZXItdHJpYWwtcGVyaW9kEj4KIFVTRVJfU1RBVFVTX1dJVEhfUEVORElOR19MSUNFTlNFEAQaGMrzGBR3aXRoLXBlbmRpbmctbGljZW5zZRI6Ch5VU0VSX1NUQVRVU19XSVRIX1ZBTElEX0xJQ0VOU0UQBRoWyvMYEndpdGgtdmFsaWQtbGljZW5zZRI+CiBVU0VSX1NUQVRVU19XSVRIX0VYUElSRURfTElDRU5TRRAGGhjK8xgUd2l0aC1leHBpcmVkLWxpY2Vuc2Uq0QEKDUNvbnRhY3RTdGF0dXMSHgoaQ09OVEFDVF9TVEFUVVNfVU5TUEVDSUZJRUQQABIfChJDT05UQUNUX1NUQVRVU19ORVcQARoHyvMYA25ldxItChlDT05UQUNUX1NUQVRVU19JTkNPTVBMRVRFEAIaDsrzGAppbmNvbXBsZXRlEicKFkNPTlRBQ1RfU1RBVFVTX0VOR0FHRUQQAxoLyvMYB2VuZ2FnZWQSJwoWQ09OVEFDVF9TVEFUVVNfVEhBTktFRBAEGgvK8xgHdGhhbmtlZCqGCAoLRXJyb3JSZWFzb24SHAoYRVJST1JfUkVBU09OX1VOU1BFQ0lGSUVEEAASIAocRVJST1JfUkVBU09OX1VOQVVUSEVOVElDQVRFRBABEiQKIEVSUk9SX1JFQVNPTl9JTlZBTElEX0NSRURFTlRJQUxTEAISHwobRVJST1JfUkVBU09OX0FDQ0VTU19FWFBJUkVEEAMSIgoeRVJST1JfUkVBU09OX1RPT19NQU5ZX0FUVEVNUFRTEAQSIQodRVJST1JfUkVBU09OX1JPTEVfTk9UX0FMTE9XRUQQBRIhCh1FUlJPUl9SRUFTT05fUFJFTUlVTV9SRVFVSVJFRBAGEh4KGkVSUk9SX1JFQVNPTl9UT0tFTl9JTlZBTElEEAcSHwobRVJST1JfUkVBU09OX0lOVkFMSURfRklFTERTEAgSGgoWRVJST1JfUkVBU09OX05PVF9GT1VORBAJEiYKIkVSUk9SX1JFQVNPTl9DT05UQUNUX05PVF9ERUxFVEFCTEUQChIlCiFFUlJPUl9SRUFTT05fSU5WQUxJRF9JTlRFUk1FRElBUlkQCxIkCiBFUlJPUl9SRUFTT05fSU1QT1JUX0lOVkFMSURfRklMRRAMEiEKHUVSUk9SX1JFQVNPTl9JTVBPUlRfVE9PX0xBUkdFEA0SKQolRVJST1JfUkVBU09OX0ZSRUVfQUNDRVNTX1dJVEhfTElDRU5TRRAOEiUKIUVSUk9SX1JFQVNPTl9OT19MSUNFTlNFX0FWQUlMQUJMRRAPEiMKH0VSUk9SX1JFQVNPTl9FTUFJTF9BTFJFQURZX1VTRUQQEBIoCiRFUlJPUl9SRUFTT05fSU5DT05TSVNURU5UX1RIUkVTSE9MRFMQERIdChlFUlJPUl9SRUFTT05fREFURV9JTl9QQVNUEBISHwobRVJST1JfUkVBU09OX0FDVElWSVRZX1NUQVRFEBMSIwofRVJST1JfUkVBU09OX0FQUExJQ0FUSU9OX0NMT1NFRBAUEiUKIUVSUk9SX1JFQVNPTl9XUk9OR19DQU5ESURBVEVfS0lORBAVEiQKIEVSUk9SX1JFQVNPTl9QQVlNRU5UX1VOQVZBSUxBQkxFEBYSHgoaRVJST1JfUkVBU09OX0xJQ0VOU0VfU1RBVEUQFxIcChhFUlJPUl9SRUFTT05fU0VSVkVSX0JVU1kQGBIpCiVFUlJPUl9SRUFTT05fQ0FORElEQVRFX0FMUkVBRFlfQUNUSVZFEBkSMAosRVJST1JfUkVBU09OX0FQUExJQ0FUSU9OX0VOR0FHRURfQllfQUNUSVZJVFkQGhIjCh9FUlJPUl9SRUFTT05fVEVSTVNfTk9UX0FDQ0VQVEVEEBtiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_tremplin_options_v1_options]);
+  fileDesc("Ch90cmVtcGxpbi9jb21tb24vdjEvY29tbW9uLnByb3RvEhJ0cmVtcGxpbi5jb21tb24udjEikgMKCFJlc291cmNlEhcKBWxhYmVsGAEgASgJQgi6SAVyAxjIARLsAgoDdXJsGAIgASgJQt4CukjaAroB0QIKDHJlc291cmNlLnVybBJpTCdhZHJlc3NlIGRvaXQgY29tbWVuY2VyIHBhciBodHRwOi8vLCBodHRwczovLyBvdSBtYWlsdG86IChvdSDDqnRyZSB1bmUgYWRyZXNzZSB3ZWIgY29tbWUgd3d3LmV4ZW1wbGUuZnIpGtUBIXRoaXMubWF0Y2hlcygnW1s6Y250cmw6XV0nKSAmJiAodGhpcy50cmltKCkubWF0Y2hlcygnXig/aSkoaHR0cHM/Oi8vfG1haWx0bzopJykgfHwgKCF0aGlzLnRyaW0oKS5tYXRjaGVzKCdeW2EtekEtWl1bYS16QS1aMC05Ky4tXSo6JykgfHwgdGhpcy50cmltKCkubWF0Y2hlcygnXlteLzpdKzpbMC05XSsoL3wkKScpKSAmJiAhdGhpcy50cmltKCkubWF0Y2hlcygnXFxzJykpcgMYgBAiSwoMUmVzb3VyY2VMaXN0EjUKBWl0ZW1zGAEgAygLMhwudHJlbXBsaW4uY29tbW9uLnYxLlJlc291cmNlQgi6SAWSAQIQMjoE6PMYASJpCglEYXRlUmFuZ2USLgoKc3RhcnRfZGF0ZRgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLAoIZW5kX2RhdGUYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIt0BCgdMaWNlbnNlEjMKD2ludml0YXRpb25fZGF0ZRgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMwoPYWN0aXZhdGlvbl9kYXRlGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCg9hbGxvY2F0aW9uX2RhdGUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjMKD2V4cGlyYXRpb25fZGF0ZRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiJQoJQWdlbmN5UmVmEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkiUAoKQ29udGFjdFJlZhIKCgJpZBgBIAEoCRISCgpmaXJzdF9uYW1lGAIgASgJEhEKCWxhc3RfbmFtZRgDIAEoCRIPCgdjb21wYW55GAQgASgJIjoKDkFwcGxpY2F0aW9uUmVmEgoKAmlkGAEgASgJEg8KB2NvbXBhbnkYAiABKAkSCwoDam9iGAMgASgJItIHCgRVc2VyEgoKAmlkGAEgASgJEiYKBHJvbGUYAiABKA4yGC50cmVtcGxpbi5jb21tb24udjEuUm9sZRIuCghjaXZpbGl0eRgDIAEoDjIcLnRyZW1wbGluLmNvbW1vbi52MS5DaXZpbGl0eRIwCgxjcmVhdGVkX2RhdGUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBWVtYWlsGAUgASgJEhIKCmZpcnN0X25hbWUYBiABKAkSEQoJbGFzdF9uYW1lGAcgASgJEgsKA2pvYhgIIAEoCRIVCg1tb2JpbGVfbnVtYmVyGAkgASgJEhQKDHBob25lX251bWJlchgKIAEoCRIuCgZzdGF0dXMYCyABKA4yHi50cmVtcGxpbi5jb21tb24udjEuVXNlclN0YXR1cxI0ChBmaXJzdF9sb2dpbl9kYXRlGAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCg9sYXN0X2xvZ2luX2RhdGUYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGhhc19wYWlkGA4gASgIEhUKBmlzX2IyYxgPIAEoCFIFaXNCMkMSMgoOdHJpYWxfZW5kX2RhdGUYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhoKEnRhc2tfbm90aWZpY2F0aW9ucxgRIAEoCBIOCgZvcmlnaW4YEiABKAkSLQoGYWdlbmN5GBMgASgLMh0udHJlbXBsaW4uY29tbW9uLnYxLkFnZW5jeVJlZhIsCgdsaWNlbnNlGBQgASgLMhsudHJlbXBsaW4uY29tbW9uLnYxLkxpY2Vuc2USFwoPaGFzX2ZyZWVfYWNjZXNzGBUgASgIEiMKG2Nhbl9iZV9yZV9hbGxvY2F0ZWRfbGljZW5zZRgWIAEoCBIqCiJjYW5fYmVfc2VudF9hZ2Fpbl9lbWFpbF9pbnZpdGF0aW9uGBcgASgIEhoKEmhhc19wcmVtaXVtX2FjY2VzcxgYIAEoCBIRCgl0aW1lX3pvbmUYGSABKAkSIgoac2hhcmVfcHJvZ3Jlc3Nfd2l0aF9hZ2VuY3kYGiABKAgSIgoaY2FuX2JlX2dyYW50ZWRfZnJlZV9hY2Nlc3MYGyABKAgSMAoVY2FuX2JlX2RlZmluZWRfYXNfYjJjGBwgASgIUhFjYW5CZURlZmluZWRBc0IyQxIwChVjYW5fYmVfZGVmaW5lZF9hc19iMmIYHSABKAhSEWNhbkJlRGVmaW5lZEFzQjJCKoMBCgRSb2xlEhQKEFJPTEVfVU5TUEVDSUZJRUQQABIhCg5ST0xFX0NBTkRJREFURRABGg3K8xgJY2FuZGlkYXRlEicKEVJPTEVfQUdFTkNZX0FETUlOEAIaEMrzGAxhZ2VuY3ktYWRtaW4SGQoKUk9MRV9BRE1JThADGgnK8xgFYWRtaW4qgQEKCENpdmlsaXR5EhgKFENJVklMSVRZX1VOU1BFQ0lGSUVEEAASGwoNQ0lWSUxJVFlfTUFMRRABGgjK8xgEbWFsZRIfCg9DSVZJTElUWV9GRU1BTEUQAhoKyvMYBmZlbWFsZRIdCg5DSVZJTElUWV9PVEhFUhADGgnK8xgFb3RoZXIqpwMKClVzZXJTdGF0dXMSGwoXVVNFUl9TVEFUVVNfVU5TUEVDSUZJRUQQABIuChhVU0VSX1NUQVRVU19KVVNUX0NSRUFURUQQARoQyvMYDGp1c3QtY3JlYXRlZBI0ChtVU0VSX1NUQVRVU19JTl9UUklBTF9QRVJJT0QQAhoTyvMYD2luLXRyaWFsLXBlcmlvZBJaCi5VU0VSX1NUQVRVU19XSVRIT1VUX0xJQ0VOU0VfQUZURVJfVFJJQUxfUEVSSU9EEAMaJsrzGCJ3aXRob3V0LWxpY2Vuc2UtYWZ0ZXItdHJpYWwtcGVyaW9kEj4KIFVTRVJfU1RBVFVTX1dJVEhfUEVORElOR19MSUNFTlNFEAQaGMrzGBR3aXRoLXBlbmRpbmctbGljZW5zZRI6Ch5VU0VSX1NUQVRVU19XSVRIX1ZBTElEX0xJQ0VOU0UQBRoWyvMYEndpdGgtdmFsaWQtbGljZW5zZRI+CiBVU0VSX1NUQVRVU19XSVRIX0VYUElSRURfTElDRU5TRRAGGhjK8xgUd2l0aC1leHBpcmVkLWxpY2Vuc2Uq0QEKDUNvbnRhY3RTdGF0dXMSHgoaQ09OVEFDVF9TVEFUVVNfVU5TUEVDSUZJRUQQABIfChJDT05UQUNUX1NUQVRVU19ORVcQARoHyvMYA25ldxItChlDT05UQUNUX1NUQVRVU19JTkNPTVBMRVRFEAIaDsrzGAppbmNvbXBsZXRlEicKFkNPTlRBQ1RfU1RBVFVTX0VOR0FHRUQQAxoLyvMYB2VuZ2FnZWQSJwoWQ09OVEFDVF9TVEFUVVNfVEhBTktFRBAEGgvK8xgHdGhhbmtlZCqnCAoLRXJyb3JSZWFzb24SHAoYRVJST1JfUkVBU09OX1VOU1BFQ0lGSUVEEAASIAocRVJST1JfUkVBU09OX1VOQVVUSEVOVElDQVRFRBABEiQKIEVSUk9SX1JFQVNPTl9JTlZBTElEX0NSRURFTlRJQUxTEAISHwobRVJST1JfUkVBU09OX0FDQ0VTU19FWFBJUkVEEAMSIgoeRVJST1JfUkVBU09OX1RPT19NQU5ZX0FUVEVNUFRTEAQSIQodRVJST1JfUkVBU09OX1JPTEVfTk9UX0FMTE9XRUQQBRIhCh1FUlJPUl9SRUFTT05fUFJFTUlVTV9SRVFVSVJFRBAGEh4KGkVSUk9SX1JFQVNPTl9UT0tFTl9JTlZBTElEEAcSHwobRVJST1JfUkVBU09OX0lOVkFMSURfRklFTERTEAgSGgoWRVJST1JfUkVBU09OX05PVF9GT1VORBAJEiYKIkVSUk9SX1JFQVNPTl9DT05UQUNUX05PVF9ERUxFVEFCTEUQChIlCiFFUlJPUl9SRUFTT05fSU5WQUxJRF9JTlRFUk1FRElBUlkQCxIkCiBFUlJPUl9SRUFTT05fSU1QT1JUX0lOVkFMSURfRklMRRAMEiEKHUVSUk9SX1JFQVNPTl9JTVBPUlRfVE9PX0xBUkdFEA0SKQolRVJST1JfUkVBU09OX0ZSRUVfQUNDRVNTX1dJVEhfTElDRU5TRRAOEiUKIUVSUk9SX1JFQVNPTl9OT19MSUNFTlNFX0FWQUlMQUJMRRAPEiMKH0VSUk9SX1JFQVNPTl9FTUFJTF9BTFJFQURZX1VTRUQQEBIoCiRFUlJPUl9SRUFTT05fSU5DT05TSVNURU5UX1RIUkVTSE9MRFMQERIdChlFUlJPUl9SRUFTT05fREFURV9JTl9QQVNUEBISHwobRVJST1JfUkVBU09OX0FDVElWSVRZX1NUQVRFEBMSIwofRVJST1JfUkVBU09OX0FQUExJQ0FUSU9OX0NMT1NFRBAUEiUKIUVSUk9SX1JFQVNPTl9XUk9OR19DQU5ESURBVEVfS0lORBAVEiQKIEVSUk9SX1JFQVNPTl9QQVlNRU5UX1VOQVZBSUxBQkxFEBYSHgoaRVJST1JfUkVBU09OX0xJQ0VOU0VfU1RBVEUQFxIcChhFUlJPUl9SRUFTT05fU0VSVkVSX0JVU1kQGBIpCiVFUlJPUl9SRUFTT05fQ0FORElEQVRFX0FMUkVBRFlfQUNUSVZFEBkSMAosRVJST1JfUkVBU09OX0FQUExJQ0FUSU9OX0VOR0FHRURfQllfQUNUSVZJVFkQGhIjCh9FUlJPUl9SRUFTT05fVEVSTVNfTk9UX0FDQ0VQVEVEEBsSHwobRVJST1JfUkVBU09OX05PX0xJQ0VOU0VfWUVUEBxiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_tremplin_options_v1_options]);
 
 /**
  * A link attached to an item: both label and url are needed for it to be kept.
@@ -45,6 +45,27 @@ export const ResourceSchema: GenMessage<Resource> = /*@__PURE__*/
   messageDesc(file_tremplin_common_v1_common, 0);
 
 /**
+ * The links of an item, in a request that changes it (task, event, application): left out, the
+ * item keeps its links; given, even empty, they replace them. The JSON routes take the list
+ * itself ("resources": […]).
+ *
+ * @generated from message tremplin.common.v1.ResourceList
+ */
+export type ResourceList = Message<"tremplin.common.v1.ResourceList"> & {
+  /**
+   * @generated from field: repeated tremplin.common.v1.Resource items = 1;
+   */
+  items: Resource[];
+};
+
+/**
+ * Describes the message tremplin.common.v1.ResourceList.
+ * Use `create(ResourceListSchema)` to create a new message.
+ */
+export const ResourceListSchema: GenMessage<ResourceList> = /*@__PURE__*/
+  messageDesc(file_tremplin_common_v1_common, 1);
+
+/**
  * A range of dates; the default is the current week, Monday first.
  *
  * @generated from message tremplin.common.v1.DateRange
@@ -66,7 +87,7 @@ export type DateRange = Message<"tremplin.common.v1.DateRange"> & {
  * Use `create(DateRangeSchema)` to create a new message.
  */
 export const DateRangeSchema: GenMessage<DateRange> = /*@__PURE__*/
-  messageDesc(file_tremplin_common_v1_common, 1);
+  messageDesc(file_tremplin_common_v1_common, 2);
 
 /**
  * A candidate's licence. An empty message means no licence.
@@ -100,7 +121,7 @@ export type License = Message<"tremplin.common.v1.License"> & {
  * Use `create(LicenseSchema)` to create a new message.
  */
 export const LicenseSchema: GenMessage<License> = /*@__PURE__*/
-  messageDesc(file_tremplin_common_v1_common, 2);
+  messageDesc(file_tremplin_common_v1_common, 3);
 
 /**
  * The short form of an agency carried on users.
@@ -124,7 +145,7 @@ export type AgencyRef = Message<"tremplin.common.v1.AgencyRef"> & {
  * Use `create(AgencyRefSchema)` to create a new message.
  */
 export const AgencyRefSchema: GenMessage<AgencyRef> = /*@__PURE__*/
-  messageDesc(file_tremplin_common_v1_common, 3);
+  messageDesc(file_tremplin_common_v1_common, 4);
 
 /**
  * The short form of a contact carried on activities, applications and intermediaries.
@@ -158,7 +179,7 @@ export type ContactRef = Message<"tremplin.common.v1.ContactRef"> & {
  * Use `create(ContactRefSchema)` to create a new message.
  */
 export const ContactRefSchema: GenMessage<ContactRef> = /*@__PURE__*/
-  messageDesc(file_tremplin_common_v1_common, 4);
+  messageDesc(file_tremplin_common_v1_common, 5);
 
 /**
  * The short form of an application carried on activities.
@@ -187,7 +208,7 @@ export type ApplicationRef = Message<"tremplin.common.v1.ApplicationRef"> & {
  * Use `create(ApplicationRefSchema)` to create a new message.
  */
 export const ApplicationRefSchema: GenMessage<ApplicationRef> = /*@__PURE__*/
-  messageDesc(file_tremplin_common_v1_common, 5);
+  messageDesc(file_tremplin_common_v1_common, 6);
 
 /**
  * A user as the session and the listings know it.
@@ -303,11 +324,17 @@ export type User = Message<"tremplin.common.v1.User"> & {
   hasFreeAccess: boolean;
 
   /**
+   * A licence can be given: a B2B candidate of an agency that has one left, holding no pending
+   * or valid licence (none, or an expired one).
+   *
    * @generated from field: bool can_be_re_allocated_license = 22;
    */
   canBeReAllocatedLicense: boolean;
 
   /**
+   * An invitation can be sent: never signed in, and would be let in (B2C, free access, or a
+   * licence that has not expired).
+   *
    * @generated from field: bool can_be_sent_again_email_invitation = 23;
    */
   canBeSentAgainEmailInvitation: boolean;
@@ -333,6 +360,30 @@ export type User = Message<"tremplin.common.v1.User"> & {
    * @generated from field: bool share_progress_with_agency = 26;
    */
   shareProgressWithAgency: boolean;
+
+  /**
+   * For listings, what staff may do to the candidate right now (the server refuses what these
+   * do not allow; revoking free access is offered with has_free_access): free access can be
+   * given (none yet, and no pending or valid licence: a licence ends free access);
+   *
+   * @generated from field: bool can_be_granted_free_access = 27;
+   */
+  canBeGrantedFreeAccess: boolean;
+
+  /**
+   * the candidate can be made B2C (B2B without a valid licence);
+   *
+   * @generated from field: bool can_be_defined_as_b2c = 28 [json_name = "canBeDefinedAsB2C"];
+   */
+  canBeDefinedAsB2c: boolean;
+
+  /**
+   * the candidate can be made B2B (B2C not paying, with free access, or whose agency has a
+   * licence left, or of no agency yet: one with a licence left is then chosen).
+   *
+   * @generated from field: bool can_be_defined_as_b2b = 29 [json_name = "canBeDefinedAsB2B"];
+   */
+  canBeDefinedAsB2b: boolean;
 };
 
 /**
@@ -340,7 +391,7 @@ export type User = Message<"tremplin.common.v1.User"> & {
  * Use `create(UserSchema)` to create a new message.
  */
 export const UserSchema: GenMessage<User> = /*@__PURE__*/
-  messageDesc(file_tremplin_common_v1_common, 6);
+  messageDesc(file_tremplin_common_v1_common, 7);
 
 /**
  * Role of a signed-in user.
@@ -530,7 +581,7 @@ export enum ErrorReason {
   INVALID_CREDENTIALS = 2,
 
   /**
-   * B2B candidate without a valid licence: the no-licence outcome of login.
+   * B2B candidate whose licence (or B2C trial) has expired: the no-licence outcome of login.
    *
    * @generated from enum value: ERROR_REASON_ACCESS_EXPIRED = 3;
    */
@@ -707,6 +758,14 @@ export enum ErrorReason {
    * @generated from enum value: ERROR_REASON_TERMS_NOT_ACCEPTED = 27;
    */
   TERMS_NOT_ACCEPTED = 27,
+
+  /**
+   * A B2B candidate who holds no licence (never given one, or taken back) signs in: not an
+   * expiry, their agency has yet to give them one (Unauthenticated, HTTP 401, as ACCESS_EXPIRED).
+   *
+   * @generated from enum value: ERROR_REASON_NO_LICENSE_YET = 28;
+   */
+  NO_LICENSE_YET = 28,
 }
 
 /**

@@ -264,7 +264,8 @@ export const ImportedContactSchema: GenMessage<ImportedContact> = /*@__PURE__*/
  */
 export type ListContactsRequest = Message<"tremplin.network.v1.ListContactsRequest"> & {
   /**
-   * Matches full name or company, case- and accent-insensitive (premium).
+   * Matches full name or company, case- and accent-insensitive, or the mobile number's digits
+   * however it is typed (« +33 6 11 », « 06 11 », « 0033611 ») (premium).
    *
    * @generated from field: string search = 1;
    */

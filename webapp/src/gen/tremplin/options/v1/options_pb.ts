@@ -4,7 +4,7 @@
 
 import type { GenExtension, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { extDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
-import type { EnumValueOptions, FieldOptions, MethodOptions } from "@bufbuild/protobuf/wkt";
+import type { EnumValueOptions, FieldOptions, MessageOptions, MethodOptions } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_descriptor } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tremplin/options/v1/options.proto.
  */
 export const file_tremplin_options_v1_options: GenFile = /*@__PURE__*/
-  fileDesc("CiF0cmVtcGxpbi9vcHRpb25zL3YxL29wdGlvbnMucHJvdG8SE3RyZW1wbGluLm9wdGlvbnMudjEiPgoMQWNjZXNzUG9saWN5Eg4KBnB1YmxpYxgBIAEoCBINCgVyb2xlcxgCIAMoCRIPCgdwcmVtaXVtGAMgASgIIjgKDFJldmFsaWRhdGlvbhIWCg5wZXJpb2Rfc2Vjb25kcxgBIAEoDRIQCghvd25fZGF0YRgCIAEoCDpbCgZhY2Nlc3MSHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi4jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5BY2Nlc3NQb2xpY3lSBmFjY2VzczpnCgxyZXZhbGlkYXRpb24SHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi7jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5SZXZhbGlkYXRpb25SDHJldmFsaWRhdGlvbjo5CgdwcmVtaXVtEh0uZ29vZ2xlLnByb3RvYnVmLkZpZWxkT3B0aW9ucxi6jgMgASgIUgdwcmVtaXVtOjcKBHNwZWMSIS5nb29nbGUucHJvdG9idWYuRW51bVZhbHVlT3B0aW9ucxi5jgMgASgJUgRzcGVjOjkKBWxhYmVsEiEuZ29vZ2xlLnByb3RvYnVmLkVudW1WYWx1ZU9wdGlvbnMYvI4DIAEoCVIFbGFiZWxiBnByb3RvMw", [file_google_protobuf_descriptor]);
+  fileDesc("CiF0cmVtcGxpbi9vcHRpb25zL3YxL29wdGlvbnMucHJvdG8SE3RyZW1wbGluLm9wdGlvbnMudjEiPgoMQWNjZXNzUG9saWN5Eg4KBnB1YmxpYxgBIAEoCBINCgVyb2xlcxgCIAMoCRIPCgdwcmVtaXVtGAMgASgIIjgKDFJldmFsaWRhdGlvbhIWCg5wZXJpb2Rfc2Vjb25kcxgBIAEoDRIQCghvd25fZGF0YRgCIAEoCDpbCgZhY2Nlc3MSHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi4jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5BY2Nlc3NQb2xpY3lSBmFjY2VzczpnCgxyZXZhbGlkYXRpb24SHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi7jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5SZXZhbGlkYXRpb25SDHJldmFsaWRhdGlvbjo5CgdwcmVtaXVtEh0uZ29vZ2xlLnByb3RvYnVmLkZpZWxkT3B0aW9ucxi6jgMgASgIUgdwcmVtaXVtOj4KCWpzb25fbGlzdBIfLmdvb2dsZS5wcm90b2J1Zi5NZXNzYWdlT3B0aW9ucxi9jgMgASgIUghqc29uTGlzdDo3CgRzcGVjEiEuZ29vZ2xlLnByb3RvYnVmLkVudW1WYWx1ZU9wdGlvbnMYuY4DIAEoCVIEc3BlYzo5CgVsYWJlbBIhLmdvb2dsZS5wcm90b2J1Zi5FbnVtVmFsdWVPcHRpb25zGLyOAyABKAlSBWxhYmVsYgZwcm90bzM", [file_google_protobuf_descriptor]);
 
 /**
  * AccessPolicy says who may call an RPC. Every RPC carries one; the server refuses to start
@@ -115,13 +115,24 @@ export const premium: GenExtension<FieldOptions, boolean> = /*@__PURE__*/
   extDesc(file_tremplin_options_v1_options, 2);
 
 /**
+ * The message only wraps a list (its one field, repeated items) so that a request can leave
+ * the list out — the item keeps its own — apart from sending it empty, which clears it. The
+ * JSON readers take the list itself for it ("resources": […], the spec's shape) as well as
+ * the object ({"items": […]}).
+ *
+ * @generated from extension: bool json_list = 51005;
+ */
+export const json_list: GenExtension<MessageOptions, boolean> = /*@__PURE__*/
+  extDesc(file_tremplin_options_v1_options, 3);
+
+/**
  * The spec's string for this enum value ("not-started", "agency-admin"…), used by the JSON
  * gateway, CSV and e-mails so they speak the spec's words.
  *
  * @generated from extension: string spec = 51001;
  */
 export const spec: GenExtension<EnumValueOptions, string> = /*@__PURE__*/
-  extDesc(file_tremplin_options_v1_options, 3);
+  extDesc(file_tremplin_options_v1_options, 4);
 
 /**
  * The value as French users read it ("Premier contact"), for what the server writes for
@@ -130,5 +141,5 @@ export const spec: GenExtension<EnumValueOptions, string> = /*@__PURE__*/
  * @generated from extension: string label = 51004;
  */
 export const label: GenExtension<EnumValueOptions, string> = /*@__PURE__*/
-  extDesc(file_tremplin_options_v1_options, 4);
+  extDesc(file_tremplin_options_v1_options, 5);
 

@@ -1,0 +1,34 @@
+// How many licences an agency can still give, as the candidates screen shows them: the agency
+// admin's own agency (beside the count of candidates), and for the platform admin each agency
+// (in the confirmations that take one). Refetched with every AgencyService answer after a
+// change (useRefreshAgency).
+import { useCallback } from "react";
+import { useQuery } from "@connectrpc/connect-query";
+import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
+import { useSession } from "../../lib/session";
+import type { Manager } from "./model";
+
+export type RemainingLicences = {
+  /** The agency admin's agency: undefined until read (and for the platform admin). */
+  own: number | undefined;
+  /** An agency's remaining licences, when known. */
+  of: (agencyId: string | undefined) => number | undefined;
+};
+
+export function useRemainingLicences(who: Manager): RemainingLicences {
+  const { user } = useSession();
+  const ownId = who === "agency-admin" ? (user?.agency?.id ?? "") : "";
+  const own = useQuery(AgencyService.method.getAgency, { id: ownId }, { enabled: ownId !== "", meta: { handlesErrors: true } });
+  const all = useQuery(AgencyService.method.listAgencies, {}, { enabled: who === "admin", meta: { handlesErrors: true } });
+  const ownRemaining = own.data?.agency?.numRemainingLicenses;
+  const agencies = all.data?.agencies;
+  const of = useCallback(
+    (agencyId: string | undefined) => {
+      if (!agencyId) return undefined;
+      if (agencyId === ownId) return ownRemaining;
+      return agencies?.find((ag) => ag.id === agencyId)?.numRemainingLicenses;
+    },
+    [ownId, ownRemaining, agencies],
+  );
+  return { own: ownRemaining, of };
+}
