@@ -52,7 +52,12 @@ func (s *Sessions) Create(ctx context.Context, userID uuid.UUID, ip, userAgent s
 	if err != nil {
 		return nil, err
 	}
-	return s.cookie(token, expires), nil
+	c := s.cookie(token, expires)
+	// Max-Age counts from the browser's own clock, Expires from the server's: a browser whose
+	// clock is ahead of the server's (or a test client beside a fake clock) would otherwise drop
+	// a live session as already expired.
+	c.MaxAge = int(s.Max / time.Second)
+	return c, nil
 }
 
 // Lookup answers the live session of token with its user and licence, or nil — in one
