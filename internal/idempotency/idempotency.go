@@ -184,7 +184,9 @@ func (k *Keys) once(ctx context.Context, req connect.AnyRequest, next connect.Un
 			return nil, apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_IDEMPOTENCY_KEY_REUSED,
 				"Cette clé d'idempotence ("+Header+") a déjà servi pour une autre requête : une clé ne nomme qu'une requête")
 		}
-		if row.Response != nil {
+		// A NULL column scans as a pointer to no bytes; every create answers what it made, so
+		// a kept answer is never empty.
+		if row.Response != nil && len(*row.Response) > 0 {
 			res, err := answer(*row.Response)
 			if err != nil {
 				return nil, fmt.Errorf("reading the kept answer of an idempotency key: %w", err)
