@@ -227,7 +227,10 @@ func New(d Deps) (*Server, error) {
 	mux.Handle("GET /api/payment/portal-session", payment.Portal())
 	mux.Handle("POST /api/payment/webhook", payment.Webhook())
 	mux.Handle(grpchealth.NewHandler(grpchealth.NewStaticChecker(names...), publicOptions...))
-	reflector := grpcreflect.NewStaticReflector(names...)
+	// Reflection describes health and itself too, so `grpcurl list` shows a partner all
+	// there is to call.
+	reflector := grpcreflect.NewStaticReflector(append(slices.Clone(names),
+		grpchealth.HealthV1ServiceName, grpcreflect.ReflectV1ServiceName)...)
 	mux.Handle(grpcreflect.NewHandlerV1(reflector, publicOptions...))
 	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector, publicOptions...))
 	mux.Handle("GET /healthz", healthz(d.DB))
