@@ -174,6 +174,37 @@ func TestConcurrentRetriesCreateOnce(t *testing.T) {
 		if got.GetAgency().GetNumRemainingLicenses() != 9 {
 			t.Errorf("%d licences left after one candidate created by 8 retries, want 9", got.GetAgency().GetNumRemainingLicenses())
 		}
+
+		// Allocating a licence, retried: one licence, the first answer twice (without the key
+		// the retry is refused: the candidate holds one already).
+		empty := srv.CreateAgency(t, "Agence Vide", 0)
+		emptyAdmin := testserver.Connect(srv.SignInAs(t, testserver.AgencyAdmin, "vide@exemple.fr", empty), agencyv1connect.NewAgencyServiceClient)
+		waiting, err := emptyAdmin.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Id: empty.ID.String(), Email: "attente@exemple.fr"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := srv.Client.Agency.UpdateOneID(empty.ID).SetNumTotalLicenses(2).Exec(viewer.SystemContext(bg)); err != nil {
+			t.Fatal(err)
+		}
+		allocate := &agencyv1.AllocateLicenseToCandidateRequest{Id: empty.ID.String(), CandidateId: waiting.GetCandidate().GetId()}
+		ctx, _ := withKey("licence-1")
+		firstAllocation, err := emptyAdmin.AllocateLicenseToCandidate(ctx, allocate)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, _ = withKey("licence-1")
+		retried, err := emptyAdmin.AllocateLicenseToCandidate(ctx, allocate)
+		if err != nil || retried.GetInvitationSent() != firstAllocation.GetInvitationSent() || retried.GetCandidate().GetId() != waiting.GetCandidate().GetId() {
+			t.Errorf("a retried allocation answers %v (%v), want %v", retried, err, firstAllocation)
+		}
+		_, err = emptyAdmin.AllocateLicenseToCandidate(bg, allocate)
+		if err == nil {
+			t.Error("a second allocation without the key succeeded: the retry test proves nothing")
+		}
+		left, err := emptyAdmin.GetAgency(bg, &agencyv1.GetAgencyRequest{Id: empty.ID.String()})
+		if err != nil || left.GetAgency().GetNumRemainingLicenses() != 1 {
+			t.Errorf("%d licences left after a retried allocation (%v), want 1", left.GetAgency().GetNumRemainingLicenses(), err)
+		}
 	})
 }
 
