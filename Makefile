@@ -24,6 +24,10 @@ $(TOOLS): tools/go.mod tools/go.sum
 $(BIN)/grpcurl: tools/grpcurl/go.mod
 	cd tools/grpcurl && go build -o $(BIN)/ github.com/fullstorydev/grpcurl/cmd/grpcurl
 
+# `make bin/grpcurl`: internal/server's test drives the server with it (TLS and h2c).
+.PHONY: bin/grpcurl
+bin/grpcurl: $(BIN)/grpcurl
+
 # Its own module: its dependencies never meet the server's.
 $(BIN)/golangci-lint: tools/golangci-lint/go.mod
 	cd tools/golangci-lint && go build -o $(BIN)/ github.com/golangci/golangci-lint/v2/cmd/golangci-lint
@@ -98,7 +102,7 @@ lint: $(TOOLS) $(BIN)/golangci-lint ## buf lint, and golangci-lint (.golangci.ym
 	$(BIN)/golangci-lint run --allow-parallel-runners ./...
 
 .PHONY: test-go
-test-go: $(BIN)/stripe-mock ## Go tests with the race detector (SQLite; PostgreSQL too when TEST_DATABASE_URL is set)
+test-go: $(BIN)/stripe-mock $(BIN)/grpcurl ## Go tests with the race detector (SQLite; PostgreSQL too when TEST_DATABASE_URL is set)
 	go test -race -count=1 -p 2 ./...
 
 .PHONY: test-web

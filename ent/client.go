@@ -24,6 +24,7 @@ import (
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/dashboardsetting"
 	"github.com/tremplin/tremplin/ent/event"
+	"github.com/tremplin/tremplin/ent/idempotencykey"
 	"github.com/tremplin/tremplin/ent/jobrun"
 	"github.com/tremplin/tremplin/ent/license"
 	"github.com/tremplin/tremplin/ent/licensebatch"
@@ -58,6 +59,8 @@ type Client struct {
 	DashboardSetting *DashboardSettingClient
 	// Event is the client for interacting with the Event builders.
 	Event *EventClient
+	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
+	IdempotencyKey *IdempotencyKeyClient
 	// JobRun is the client for interacting with the JobRun builders.
 	JobRun *JobRunClient
 	// License is the client for interacting with the License builders.
@@ -95,6 +98,7 @@ func (c *Client) init() {
 	c.Contact = NewContactClient(c.config)
 	c.DashboardSetting = NewDashboardSettingClient(c.config)
 	c.Event = NewEventClient(c.config)
+	c.IdempotencyKey = NewIdempotencyKeyClient(c.config)
 	c.JobRun = NewJobRunClient(c.config)
 	c.License = NewLicenseClient(c.config)
 	c.LicenseBatch = NewLicenseBatchClient(c.config)
@@ -204,6 +208,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Contact:                 NewContactClient(cfg),
 		DashboardSetting:        NewDashboardSettingClient(cfg),
 		Event:                   NewEventClient(cfg),
+		IdempotencyKey:          NewIdempotencyKeyClient(cfg),
 		JobRun:                  NewJobRunClient(cfg),
 		License:                 NewLicenseClient(cfg),
 		LicenseBatch:            NewLicenseBatchClient(cfg),
@@ -240,6 +245,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Contact:                 NewContactClient(cfg),
 		DashboardSetting:        NewDashboardSettingClient(cfg),
 		Event:                   NewEventClient(cfg),
+		IdempotencyKey:          NewIdempotencyKeyClient(cfg),
 		JobRun:                  NewJobRunClient(cfg),
 		License:                 NewLicenseClient(cfg),
 		LicenseBatch:            NewLicenseBatchClient(cfg),
@@ -279,8 +285,9 @@ func (c *Client) Close() error {
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.APIKey, c.ActionToken, c.Agency, c.Application, c.ApplicationSearchPrefix,
-		c.Contact, c.DashboardSetting, c.Event, c.JobRun, c.License, c.LicenseBatch,
-		c.PersonalLink, c.Session, c.StripeEvent, c.Tag, c.Task, c.User,
+		c.Contact, c.DashboardSetting, c.Event, c.IdempotencyKey, c.JobRun, c.License,
+		c.LicenseBatch, c.PersonalLink, c.Session, c.StripeEvent, c.Tag, c.Task,
+		c.User,
 	} {
 		n.Use(hooks...)
 	}
@@ -291,8 +298,9 @@ func (c *Client) Use(hooks ...Hook) {
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.APIKey, c.ActionToken, c.Agency, c.Application, c.ApplicationSearchPrefix,
-		c.Contact, c.DashboardSetting, c.Event, c.JobRun, c.License, c.LicenseBatch,
-		c.PersonalLink, c.Session, c.StripeEvent, c.Tag, c.Task, c.User,
+		c.Contact, c.DashboardSetting, c.Event, c.IdempotencyKey, c.JobRun, c.License,
+		c.LicenseBatch, c.PersonalLink, c.Session, c.StripeEvent, c.Tag, c.Task,
+		c.User,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -317,6 +325,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.DashboardSetting.mutate(ctx, m)
 	case *EventMutation:
 		return c.Event.mutate(ctx, m)
+	case *IdempotencyKeyMutation:
+		return c.IdempotencyKey.mutate(ctx, m)
 	case *JobRunMutation:
 		return c.JobRun.mutate(ctx, m)
 	case *LicenseMutation:
@@ -1780,6 +1790,140 @@ func (c *EventClient) mutate(ctx context.Context, m *EventMutation) (Value, erro
 	}
 }
 
+// IdempotencyKeyClient is a client for the IdempotencyKey schema.
+type IdempotencyKeyClient struct {
+	config
+}
+
+// NewIdempotencyKeyClient returns a client for the IdempotencyKey from the given config.
+func NewIdempotencyKeyClient(c config) *IdempotencyKeyClient {
+	return &IdempotencyKeyClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `idempotencykey.Hooks(f(g(h())))`.
+func (c *IdempotencyKeyClient) Use(hooks ...Hook) {
+	c.hooks.IdempotencyKey = append(c.hooks.IdempotencyKey, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `idempotencykey.Intercept(f(g(h())))`.
+func (c *IdempotencyKeyClient) Intercept(interceptors ...Interceptor) {
+	c.inters.IdempotencyKey = append(c.inters.IdempotencyKey, interceptors...)
+}
+
+// Create returns a builder for creating a IdempotencyKey entity.
+func (c *IdempotencyKeyClient) Create() *IdempotencyKeyCreate {
+	mutation := newIdempotencyKeyMutation(c.config, OpCreate)
+	return &IdempotencyKeyCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of IdempotencyKey entities.
+func (c *IdempotencyKeyClient) CreateBulk(builders ...*IdempotencyKeyCreate) *IdempotencyKeyCreateBulk {
+	return &IdempotencyKeyCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *IdempotencyKeyClient) MapCreateBulk(slice any, setFunc func(*IdempotencyKeyCreate, int)) *IdempotencyKeyCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &IdempotencyKeyCreateBulk{err: fmt.Errorf("calling to IdempotencyKeyClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*IdempotencyKeyCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &IdempotencyKeyCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for IdempotencyKey.
+func (c *IdempotencyKeyClient) Update() *IdempotencyKeyUpdate {
+	mutation := newIdempotencyKeyMutation(c.config, OpUpdate)
+	return &IdempotencyKeyUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *IdempotencyKeyClient) UpdateOne(_m *IdempotencyKey) *IdempotencyKeyUpdateOne {
+	mutation := newIdempotencyKeyMutation(c.config, OpUpdateOne, withIdempotencyKey(_m))
+	return &IdempotencyKeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *IdempotencyKeyClient) UpdateOneID(id uuid.UUID) *IdempotencyKeyUpdateOne {
+	mutation := newIdempotencyKeyMutation(c.config, OpUpdateOne, withIdempotencyKeyID(id))
+	return &IdempotencyKeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for IdempotencyKey.
+func (c *IdempotencyKeyClient) Delete() *IdempotencyKeyDelete {
+	mutation := newIdempotencyKeyMutation(c.config, OpDelete)
+	return &IdempotencyKeyDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *IdempotencyKeyClient) DeleteOne(_m *IdempotencyKey) *IdempotencyKeyDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *IdempotencyKeyClient) DeleteOneID(id uuid.UUID) *IdempotencyKeyDeleteOne {
+	builder := c.Delete().Where(idempotencykey.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &IdempotencyKeyDeleteOne{builder}
+}
+
+// Query returns a query builder for IdempotencyKey.
+func (c *IdempotencyKeyClient) Query() *IdempotencyKeyQuery {
+	return &IdempotencyKeyQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeIdempotencyKey},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a IdempotencyKey entity by its id.
+func (c *IdempotencyKeyClient) Get(ctx context.Context, id uuid.UUID) (*IdempotencyKey, error) {
+	return c.Query().Where(idempotencykey.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *IdempotencyKeyClient) GetX(ctx context.Context, id uuid.UUID) *IdempotencyKey {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *IdempotencyKeyClient) Hooks() []Hook {
+	hooks := c.hooks.IdempotencyKey
+	return append(hooks[:len(hooks):len(hooks)], idempotencykey.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *IdempotencyKeyClient) Interceptors() []Interceptor {
+	return c.inters.IdempotencyKey
+}
+
+func (c *IdempotencyKeyClient) mutate(ctx context.Context, m *IdempotencyKeyMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&IdempotencyKeyCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&IdempotencyKeyUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&IdempotencyKeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&IdempotencyKeyDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown IdempotencyKey mutation op: %q", m.Op())
+	}
+}
+
 // JobRunClient is a client for the JobRun schema.
 type JobRunClient struct {
 	config
@@ -3214,13 +3358,13 @@ func (c *UserClient) mutate(ctx context.Context, m *UserMutation) (Value, error)
 type (
 	hooks struct {
 		APIKey, ActionToken, Agency, Application, ApplicationSearchPrefix, Contact,
-		DashboardSetting, Event, JobRun, License, LicenseBatch, PersonalLink, Session,
-		StripeEvent, Tag, Task, User []ent.Hook
+		DashboardSetting, Event, IdempotencyKey, JobRun, License, LicenseBatch,
+		PersonalLink, Session, StripeEvent, Tag, Task, User []ent.Hook
 	}
 	inters struct {
 		APIKey, ActionToken, Agency, Application, ApplicationSearchPrefix, Contact,
-		DashboardSetting, Event, JobRun, License, LicenseBatch, PersonalLink, Session,
-		StripeEvent, Tag, Task, User []ent.Interceptor
+		DashboardSetting, Event, IdempotencyKey, JobRun, License, LicenseBatch,
+		PersonalLink, Session, StripeEvent, Tag, Task, User []ent.Interceptor
 	}
 )
 

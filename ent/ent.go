@@ -20,6 +20,7 @@ import (
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/dashboardsetting"
 	"github.com/tremplin/tremplin/ent/event"
+	"github.com/tremplin/tremplin/ent/idempotencykey"
 	"github.com/tremplin/tremplin/ent/jobrun"
 	"github.com/tremplin/tremplin/ent/license"
 	"github.com/tremplin/tremplin/ent/licensebatch"
@@ -97,6 +98,7 @@ func checkColumn(t, c string) error {
 			contact.Table:                 contact.ValidColumn,
 			dashboardsetting.Table:        dashboardsetting.ValidColumn,
 			event.Table:                   event.ValidColumn,
+			idempotencykey.Table:          idempotencykey.ValidColumn,
 			jobrun.Table:                  jobrun.ValidColumn,
 			license.Table:                 license.ValidColumn,
 			licensebatch.Table:            licensebatch.ValidColumn,

@@ -30,6 +30,8 @@ type Tx struct {
 	DashboardSetting *DashboardSettingClient
 	// Event is the client for interacting with the Event builders.
 	Event *EventClient
+	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
+	IdempotencyKey *IdempotencyKeyClient
 	// JobRun is the client for interacting with the JobRun builders.
 	JobRun *JobRunClient
 	// License is the client for interacting with the License builders.
@@ -187,6 +189,7 @@ func (tx *Tx) init() {
 	tx.Contact = NewContactClient(tx.config)
 	tx.DashboardSetting = NewDashboardSettingClient(tx.config)
 	tx.Event = NewEventClient(tx.config)
+	tx.IdempotencyKey = NewIdempotencyKeyClient(tx.config)
 	tx.JobRun = NewJobRunClient(tx.config)
 	tx.License = NewLicenseClient(tx.config)
 	tx.LicenseBatch = NewLicenseBatchClient(tx.config)

@@ -16,6 +16,7 @@ import (
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/dashboardsetting"
 	"github.com/tremplin/tremplin/ent/event"
+	"github.com/tremplin/tremplin/ent/idempotencykey"
 	"github.com/tremplin/tremplin/ent/jobrun"
 	"github.com/tremplin/tremplin/ent/license"
 	"github.com/tremplin/tremplin/ent/licensebatch"
@@ -300,6 +301,33 @@ func (f TraverseEvent) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.EventQuery", q)
 }
 
+// The IdempotencyKeyFunc type is an adapter to allow the use of ordinary function as a Querier.
+type IdempotencyKeyFunc func(context.Context, *ent.IdempotencyKeyQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f IdempotencyKeyFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.IdempotencyKeyQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.IdempotencyKeyQuery", q)
+}
+
+// The TraverseIdempotencyKey type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseIdempotencyKey func(context.Context, *ent.IdempotencyKeyQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseIdempotencyKey) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseIdempotencyKey) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.IdempotencyKeyQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.IdempotencyKeyQuery", q)
+}
+
 // The JobRunFunc type is an adapter to allow the use of ordinary function as a Querier.
 type JobRunFunc func(context.Context, *ent.JobRunQuery) (ent.Value, error)
 
@@ -562,6 +590,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.DashboardSettingQuery, predicate.DashboardSetting, dashboardsetting.OrderOption]{typ: ent.TypeDashboardSetting, tq: q}, nil
 	case *ent.EventQuery:
 		return &query[*ent.EventQuery, predicate.Event, event.OrderOption]{typ: ent.TypeEvent, tq: q}, nil
+	case *ent.IdempotencyKeyQuery:
+		return &query[*ent.IdempotencyKeyQuery, predicate.IdempotencyKey, idempotencykey.OrderOption]{typ: ent.TypeIdempotencyKey, tq: q}, nil
 	case *ent.JobRunQuery:
 		return &query[*ent.JobRunQuery, predicate.JobRun, jobrun.OrderOption]{typ: ent.TypeJobRun, tq: q}, nil
 	case *ent.LicenseQuery:

@@ -344,6 +344,35 @@ var (
 			},
 		},
 	}
+	// IdempotencyKeysColumns holds the columns for the "idempotency_keys" table.
+	IdempotencyKeysColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "scope", Type: field.TypeString, Size: 100},
+		{Name: "key", Type: field.TypeString, Size: 255},
+		{Name: "request_hash", Type: field.TypeBytes},
+		{Name: "procedure", Type: field.TypeString, Size: 200},
+		{Name: "response", Type: field.TypeBytes, Nullable: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "expires_at", Type: field.TypeTime},
+	}
+	// IdempotencyKeysTable holds the schema information for the "idempotency_keys" table.
+	IdempotencyKeysTable = &schema.Table{
+		Name:       "idempotency_keys",
+		Columns:    IdempotencyKeysColumns,
+		PrimaryKey: []*schema.Column{IdempotencyKeysColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "idempotencykey_scope_key",
+				Unique:  true,
+				Columns: []*schema.Column{IdempotencyKeysColumns[1], IdempotencyKeysColumns[2]},
+			},
+			{
+				Name:    "idempotencykey_expires_at",
+				Unique:  false,
+				Columns: []*schema.Column{IdempotencyKeysColumns[7]},
+			},
+		},
+	}
 	// JobRunsColumns holds the columns for the "job_runs" table.
 	JobRunsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -748,6 +777,7 @@ var (
 		ContactsTable,
 		DashboardSettingsTable,
 		EventsTable,
+		IdempotencyKeysTable,
 		JobRunsTable,
 		LicensesTable,
 		LicenseBatchesTable,

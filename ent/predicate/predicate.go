@@ -30,6 +30,9 @@ type DashboardSetting func(*sql.Selector)
 // Event is the predicate function for event builders.
 type Event func(*sql.Selector)
 
+// IdempotencyKey is the predicate function for idempotencykey builders.
+type IdempotencyKey func(*sql.Selector)
+
 // JobRun is the predicate function for jobrun builders.
 type JobRun func(*sql.Selector)
 

@@ -42,6 +42,11 @@ type Config struct {
 	StripeWebhookSecret string
 	StripePriceID       string
 	StripeAPIBase       string
+	// TLSCertFile and TLSKeyFile are a PEM certificate (chain) and its key (TLS_CERT_FILE,
+	// TLS_KEY_FILE): set, the server speaks HTTPS only, HTTP/2 and HTTP/1.1 (gRPC over TLS);
+	// unset, plain HTTP/1.1 and h2c.
+	TLSCertFile string
+	TLSKeyFile  string
 }
 
 // FromEnv reads the configuration from the environment.
@@ -60,6 +65,14 @@ func FromEnv() (Config, error) {
 		StripeWebhookSecret: os.Getenv("STRIPE_WEBHOOK_SECRET"),
 		StripePriceID:       os.Getenv("STRIPE_PRICE_ID"),
 		StripeAPIBase:       os.Getenv("STRIPE_API_BASE"),
+		TLSCertFile:         os.Getenv("TLS_CERT_FILE"),
+		TLSKeyFile:          os.Getenv("TLS_KEY_FILE"),
+	}
+	if (c.TLSCertFile == "") != (c.TLSKeyFile == "") {
+		return c, fmt.Errorf("TLS_CERT_FILE and TLS_KEY_FILE go together: set both or neither")
+	}
+	if c.TLS() && os.Getenv("PUBLIC_URL") == "" {
+		c.PublicURL = "https://" + strings.TrimPrefix(c.PublicURL, "http://")
 	}
 	var err error
 	if c.TrialDays, err = intEnv("TRIAL_DAYS", 14); err != nil {
@@ -79,6 +92,9 @@ func FromEnv() (Config, error) {
 	}
 	return c, nil
 }
+
+// TLS reports whether the server itself speaks HTTPS (a certificate is configured).
+func (c Config) TLS() bool { return c.TLSCertFile != "" }
 
 // SecureCookies reports whether the app is served over TLS, so cookies get Secure.
 func (c Config) SecureCookies() bool { return strings.HasPrefix(c.PublicURL, "https://") }

@@ -25,6 +25,7 @@ import (
 	"github.com/tremplin/tremplin/ent/jobrun"
 	"github.com/tremplin/tremplin/ent/user"
 	"github.com/tremplin/tremplin/internal/clock"
+	"github.com/tremplin/tremplin/internal/idempotency"
 	"github.com/tremplin/tremplin/internal/mail"
 	"github.com/tremplin/tremplin/internal/users"
 	"github.com/tremplin/tremplin/internal/viewer"
@@ -124,6 +125,10 @@ func (r *Runner) Tick(ctx context.Context) error {
 		return err
 	}
 	var errs []error
+	// Idempotency keys older than a day: what a retry could still need is kept.
+	if _, err := idempotency.Sweep(ctx, r.Client, now); err != nil {
+		errs = append(errs, fmt.Errorf("sweeping idempotency keys: %w", err))
+	}
 	for _, zone := range zones {
 		loc := users.Location(zone)
 		if _, err := r.escalateNights(ctx, zone, loc); err != nil {

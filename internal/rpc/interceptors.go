@@ -1,5 +1,6 @@
 // Package rpc is the interceptor chain every Connect, gRPC and gRPC-Web call goes through:
-// recover → log → authenticate → authorize → validate → error exit.
+// recover → log → authenticate → authorize → validate → idempotent creates → answer
+// conditionally → error exit.
 package rpc
 
 import (
@@ -20,12 +21,14 @@ import (
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/authn"
 	"github.com/tremplin/tremplin/internal/conditional"
+	"github.com/tremplin/tremplin/internal/idempotency"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
 
 // Interceptors builds the chain, outermost first: recover → log → authenticate → authorize →
-// validate → answer conditionally (cond) → error exit.
-func Interceptors(log *slog.Logger, auth *authn.Authenticator, policies access.Policies, cond *conditional.Conditional) ([]connect.Interceptor, error) {
+// validate → claim the Idempotency-Key of an idempotent create (keys) → answer conditionally
+// (cond) → error exit.
+func Interceptors(log *slog.Logger, auth *authn.Authenticator, policies access.Policies, keys *idempotency.Keys, cond *conditional.Conditional) ([]connect.Interceptor, error) {
 	validating, err := validateRequests()
 	if err != nil {
 		return nil, err
@@ -36,6 +39,7 @@ func Interceptors(log *slog.Logger, auth *authn.Authenticator, policies access.P
 		authenticate(auth),
 		authorize(policies),
 		validating,
+		keys.Interceptor(),
 		cond.Interceptor(),
 		errorExit(),
 	}, nil

@@ -1,10 +1,11 @@
 // Package server wires the one Tremplin process: every service over Connect, gRPC and
-// gRPC-Web (h2c), gRPC health and reflection, /healthz, the /api JSON gateway and the
+// gRPC-Web (h2c, or HTTPS with h2 when a certificate is configured), gRPC health and reflection, /healthz, the /api JSON gateway and the
 // embedded web app, all on one port, with graceful shutdown.
 package server
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -40,6 +41,7 @@ import (
 	"github.com/tremplin/tremplin/internal/config"
 	"github.com/tremplin/tremplin/internal/db"
 	"github.com/tremplin/tremplin/internal/handler"
+	"github.com/tremplin/tremplin/internal/idempotency"
 	"github.com/tremplin/tremplin/internal/invitations"
 	"github.com/tremplin/tremplin/internal/jobs"
 	"github.com/tremplin/tremplin/internal/mail"
@@ -75,8 +77,10 @@ type Deps struct {
 // Server is a ready-to-serve Tremplin.
 type Server struct {
 	Handler http.Handler
-	log     *slog.Logger
-	mail    *mail.Queue
+	// TLS is the certificate the server speaks HTTPS with (nil: plain HTTP/1.1 and h2c).
+	TLS  *tls.Config
+	log  *slog.Logger
+	mail *mail.Queue
 	// Jobs are the background jobs (started by Serve when Deps.RunJobs).
 	Jobs     *jobs.Runner
 	runJobs  bool
@@ -103,6 +107,14 @@ func New(d Deps) (*Server, error) {
 			return nil, err
 		}
 		d.Web = sub
+	}
+	var tlsConfig *tls.Config
+	if d.Config.TLS() {
+		cert, err := tls.LoadX509KeyPair(d.Config.TLSCertFile, d.Config.TLSKeyFile)
+		if err != nil {
+			return nil, fmt.Errorf("TLS_CERT_FILE / TLS_KEY_FILE: %w", err)
+		}
+		tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
 	}
 	client := d.DB.Client
 	sessions := &authn.Sessions{Client: client, Clock: d.Clock, Idle: d.Config.SessionIdle, Max: d.Config.SessionMax, Secure: d.Config.SecureCookies()}
@@ -165,7 +177,20 @@ func New(d Deps) (*Server, error) {
 	}
 	// Kept encoded answers: 64 MB holds some forty 5,000-contact lists.
 	cond := conditional.New(d.Clock, 64<<20)
-	interceptors, err := rpc.Interceptors(d.Log, authenticator, policies, cond)
+	// Creates a partner may retry (internal/idempotency): the answer types of the RPCs that
+	// declare (tremplin.options.v1.idempotent_create); New refuses one left out.
+	keys, err := idempotency.New(client, d.Clock, descs,
+		idempotency.Answer[agencyv1.CreateCandidateResponse](),
+		idempotency.Answer[agencyv1.AllocateLicenseToCandidateResponse](),
+		idempotency.Answer[networkv1.CreateContactResponse](),
+		idempotency.Answer[opportunityv1.CreateApplicationResponse](),
+		idempotency.Answer[activityv1.CreateTaskResponse](),
+		idempotency.Answer[activityv1.CreateEventResponse](),
+	)
+	if err != nil {
+		return nil, err
+	}
+	interceptors, err := rpc.Interceptors(d.Log, authenticator, policies, keys, cond)
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +227,10 @@ func New(d Deps) (*Server, error) {
 	mux.Handle("GET /api/payment/portal-session", payment.Portal())
 	mux.Handle("POST /api/payment/webhook", payment.Webhook())
 	mux.Handle(grpchealth.NewHandler(grpchealth.NewStaticChecker(names...), publicOptions...))
-	reflector := grpcreflect.NewStaticReflector(names...)
+	// Reflection describes health and itself too, so `grpcurl list` shows a partner all
+	// there is to call.
+	reflector := grpcreflect.NewStaticReflector(append(slices.Clone(names),
+		grpchealth.HealthV1ServiceName, grpcreflect.ReflectV1ServiceName)...)
 	mux.Handle(grpcreflect.NewHandlerV1(reflector, publicOptions...))
 	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector, publicOptions...))
 	mux.Handle("GET /healthz", healthz(d.DB))
@@ -218,6 +246,7 @@ func New(d Deps) (*Server, error) {
 	csrf.AddInsecureBypassPattern("POST /api/payment/webhook") // Stripe signs it instead
 	return &Server{
 		Handler:      securityHeaders(csrf.Handler(cond.Middleware(mux))),
+		TLS:          tlsConfig,
 		log:          d.Log,
 		mail:         queue,
 		Jobs:         &jobs.Runner{Client: client, Clock: d.Clock, Mail: d.Mail, PublicURL: d.Config.PublicURL, Log: d.Log},
@@ -262,8 +291,13 @@ const ShutdownTimeout = 30 * time.Second
 func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	protocols := new(http.Protocols)
 	protocols.SetHTTP1(true)
-	protocols.SetUnencryptedHTTP2(true) // gRPC clients speak h2c
+	if s.TLS != nil {
+		protocols.SetHTTP2(true) // gRPC over TLS: h2 negotiated by ALPN
+	} else {
+		protocols.SetUnencryptedHTTP2(true) // gRPC clients speak h2c
+	}
 	httpServer := &http.Server{
+		TLSConfig:         s.TLS,
 		Handler:           s.Handler,
 		Protocols:         protocols,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -274,7 +308,13 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	served := make(chan error, 1)
-	go func() { served <- httpServer.Serve(l) }()
+	go func() {
+		if s.TLS != nil {
+			served <- httpServer.ServeTLS(l, "", "") // the certificate is in TLSConfig
+			return
+		}
+		served <- httpServer.Serve(l)
+	}()
 	jobsDone := make(chan struct{})
 	jobsCtx, stopJobs := context.WithCancel(ctx)
 	defer stopJobs()

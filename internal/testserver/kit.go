@@ -70,7 +70,7 @@ func (s *Start) SignInAs(t testing.TB, p Persona, email string, agency ...*ent.A
 func (s *Start) SignIn(t testing.TB, email string, spec UserSpec) *Session {
 	t.Helper()
 	u := s.CreateUser(t, email, spec)
-	c := HTTPClient(t)
+	c := s.WebClient(t)
 	status, body := s.JSON(t, c, http.MethodPost, "/api/auth/login", map[string]string{"email": email, "password": Password})
 	if status != http.StatusOK {
 		t.Fatalf("signing in %s: %d %v", email, status, body)

@@ -5,6 +5,8 @@ package testserver
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"io"
 	"log/slog"
 	"net"
@@ -50,6 +52,8 @@ type Start struct {
 	Stripe *stripetest.Stripe
 	// Stop shuts the server down gracefully and waits (also done at the end of the test).
 	Stop func()
+	// roots trust the certificate of a server started with Options.TLSCertFile.
+	roots *x509.CertPool
 }
 
 // Options adjust a server.
@@ -61,6 +65,9 @@ type Options struct {
 	// Stripe configures payments against a Stripe double (stripetest: stripe-mock on
 	// loopback), in Start.Stripe.
 	Stripe bool
+	// TLSCertFile and TLSKeyFile serve HTTPS (h2 and HTTP/1.1) with this certificate, as
+	// TLS_CERT_FILE / TLS_KEY_FILE do; Start.URL is then https://.
+	TLSCertFile, TLSKeyFile string
 }
 
 // New starts a server on a fresh database of the dialect, stopped at the end of t.
@@ -86,6 +93,7 @@ func New(t testing.TB, dia testdb.Dialect, opts ...Options) *Start {
 	}
 	var mount func(*http.ServeMux)
 	var stripe *stripetest.Stripe
+	var roots *x509.CertPool
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	if os.Getenv("TEST_SERVER_LOG") != "" {
 		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
@@ -94,6 +102,17 @@ func New(t testing.TB, dia testdb.Dialect, opts ...Options) *Start {
 		mount = o.Mount
 		if o.Log != nil {
 			log = slog.New(slog.NewJSONHandler(o.Log, nil))
+		}
+		if o.TLSCertFile != "" {
+			pem, err := os.ReadFile(o.TLSCertFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			roots = x509.NewCertPool()
+			roots.AppendCertsFromPEM(pem)
+			cfg.TLSCertFile, cfg.TLSKeyFile = o.TLSCertFile, o.TLSKeyFile
+			base = "https://" + listener.Addr().String()
+			cfg.PublicURL = base
 		}
 		if o.Stripe {
 			stripe = stripetest.Start(t)
@@ -117,7 +136,7 @@ func New(t testing.TB, dia testdb.Dialect, opts ...Options) *Start {
 	var once sync.Once
 	stop := func() { once.Do(func() { cancel(); <-done }) }
 	t.Cleanup(stop)
-	return &Start{URL: base, DB: database, Client: database.Client, Clock: fake, Mail: smtp, Config: cfg, Server: srv, Stripe: stripe, Stop: stop}
+	return &Start{URL: base, DB: database, Client: database.Client, Clock: fake, Mail: smtp, Config: cfg, Server: srv, Stripe: stripe, Stop: stop, roots: roots}
 }
 
 // UserSpec describes a user to create.
@@ -205,6 +224,15 @@ func HTTPClient(t testing.TB) *http.Client {
 		t.Fatal(err)
 	}
 	return &http.Client{Jar: jar, Timeout: 30 * time.Second}
+}
+
+// WebClient is HTTPClient, trusting the server's certificate when it speaks HTTPS.
+func (s *Start) WebClient(t testing.TB) *http.Client {
+	c := HTTPClient(t)
+	if s.roots != nil {
+		c.Transport = &http.Transport{TLSClientConfig: &tls.Config{RootCAs: s.roots}, ForceAttemptHTTP2: true}
+	}
+	return c
 }
 
 // H2CClient speaks HTTP/2 without TLS, as gRPC clients do.

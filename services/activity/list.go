@@ -18,6 +18,7 @@ import (
 	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/handler"
+	"github.com/tremplin/tremplin/internal/paging"
 	"github.com/tremplin/tremplin/internal/resource"
 	"github.com/tremplin/tremplin/internal/tasks"
 )
@@ -29,6 +30,10 @@ import (
 // declared on the request) combine with AND across filters and OR within one.
 func (s *Service) ListTasks(ctx context.Context, req *activityv1.ListTasksRequest) (*activityv1.ListTasksResponse, error) {
 	v, err := handler.Candidate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	page, err := paging.Request("activity.ListTasks", req, paging.Time, paging.Time, paging.UUID)
 	if err != nil {
 		return nil, err
 	}
@@ -68,23 +73,31 @@ func (s *Service) ListTasks(ctx context.Context, req *activityv1.ListTasksReques
 		preds = append(preds, task.Or(task.ContactID(*contactID), task.HasApplicationWith(application.HasContactsWith(contact.ID(*contactID)))))
 	}
 	found, err := s.Client.Task.Query().Where(preds...).
-		Order(task.ByInitialDeadline(), task.ByCreatedAt(), task.ByID()).
+		Where(predicate.Task(page.Keyset(
+			paging.Column{Name: task.FieldInitialDeadline},
+			paging.Column{Name: task.FieldCreatedAt},
+			paging.Column{Name: task.FieldID}))).
 		WithContact(refFields).WithApplication(applicationRefFields).
 		All(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*activityv1.Task, 0, len(found))
-	for _, t := range found {
+	n, next := page.Cut(len(found), func(i int) []any { return []any{found[i].InitialDeadline, found[i].CreatedAt, found[i].ID} })
+	out := make([]*activityv1.Task, 0, n)
+	for _, t := range found[:n] {
 		out = append(out, tasks.ToProto(t))
 	}
-	return &activityv1.ListTasksResponse{Tasks: out}, nil
+	return &activityv1.ListTasksResponse{Tasks: out, NextPageToken: next}, nil
 }
 
 // ListEvents answers the candidate's appointments and interviews by date. The date range
 // applies to the date; contact_id, search and filters work as for tasks.
 func (s *Service) ListEvents(ctx context.Context, req *activityv1.ListEventsRequest) (*activityv1.ListEventsResponse, error) {
 	v, err := handler.Candidate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	page, err := paging.Request("activity.ListEvents", req, paging.Time, paging.UUID)
 	if err != nil {
 		return nil, err
 	}
@@ -121,17 +134,18 @@ func (s *Service) ListEvents(ctx context.Context, req *activityv1.ListEventsRequ
 		preds = append(preds, event.Or(event.ContactID(*contactID), event.HasApplicationWith(application.HasContactsWith(contact.ID(*contactID)))))
 	}
 	found, err := s.Client.Event.Query().Where(preds...).
-		Order(event.ByDate(), event.ByID()).
+		Where(predicate.Event(page.Keyset(paging.Column{Name: event.FieldDate}, paging.Column{Name: event.FieldID}))).
 		WithContact(refFields).WithApplication(applicationRefFields).
 		All(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*activityv1.Event, 0, len(found))
-	for _, e := range found {
+	n, next := page.Cut(len(found), func(i int) []any { return []any{found[i].Date, found[i].ID} })
+	out := make([]*activityv1.Event, 0, n)
+	for _, e := range found[:n] {
 		out = append(out, eventToProto(e))
 	}
-	return &activityv1.ListEventsResponse{Events: out}, nil
+	return &activityv1.ListEventsResponse{Events: out, NextPageToken: next}, nil
 }
 
 // matching finds the contacts a search box's text names (nil: no search): full name or company

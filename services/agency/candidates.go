@@ -1,6 +1,7 @@
 package agency
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/invitations"
 	"github.com/tremplin/tremplin/internal/licenses"
+	"github.com/tremplin/tremplin/internal/paging"
 	"github.com/tremplin/tremplin/internal/users"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
@@ -163,11 +165,15 @@ func (s *Service) ListCandidates(ctx context.Context, req *agencyv1.ListCandidat
 	if err != nil {
 		return nil, err
 	}
-	list, counts, err := s.listCandidates(ctx, v, nil, req.GetSearch(), req.GetStatus())
+	page, err := paging.Request("agency.ListCandidates", req, candidateKeys...)
 	if err != nil {
 		return nil, err
 	}
-	return &agencyv1.ListCandidatesResponse{Candidates: list, Counts: counts}, nil
+	list, counts, next, err := s.listCandidates(ctx, v, nil, req.GetSearch(), req.GetStatus(), page)
+	if err != nil {
+		return nil, err
+	}
+	return &agencyv1.ListCandidatesResponse{Candidates: list, Counts: counts, NextPageToken: next}, nil
 }
 
 // ListAgencyCandidates answers the candidates of one agency the caller manages, with the
@@ -181,24 +187,33 @@ func (s *Service) ListAgencyCandidates(ctx context.Context, req *agencyv1.ListAg
 	if err != nil {
 		return nil, err
 	}
+	page, err := paging.Request("agency.ListAgencyCandidates", req, candidateKeys...)
+	if err != nil {
+		return nil, err
+	}
 	if _, err := agencyOf(v, id.String()); err != nil {
 		return nil, err
 	}
 	if _, err := s.Client.Agency.Get(ctx, id); err != nil {
 		return nil, err
 	}
-	list, counts, err := s.listCandidates(ctx, v, &id, req.GetSearch(), req.GetStatus())
+	list, counts, next, err := s.listCandidates(ctx, v, &id, req.GetSearch(), req.GetStatus(), page)
 	if err != nil {
 		return nil, err
 	}
-	return &agencyv1.ListAgencyCandidatesResponse{Candidates: list, Counts: counts}, nil
+	return &agencyv1.ListAgencyCandidatesResponse{Candidates: list, Counts: counts, NextPageToken: next}, nil
 }
+
+// candidateKeys are the sort keys of a candidate list: newest first, then id.
+var candidateKeys = []paging.Kind{paging.Time, paging.UUID}
 
 // listCandidates reads the candidates the caller manages (of one agency when agencyID is not
 // nil), newest first, keeps those the search matches, counts them per status, and answers
-// those of the status asked for. Statuses are derived from dates, so they are computed here,
-// never stored: three statements (candidates, their licences, their agencies).
-func (s *Service) listCandidates(ctx context.Context, v *viewer.Viewer, agencyID *uuid.UUID, search string, status commonv1.UserStatus) ([]*commonv1.User, *agencyv1.CandidateStatusCounts, error) {
+// those of the status asked for, one page of them. Statuses are derived from dates, so they
+// are computed here, never stored: three statements (candidates, their licences, their
+// agencies). The counts cover the whole list, so every row is read whatever the page, and the
+// page is cut here on the keyset (created_at, id) rather than in SQL.
+func (s *Service) listCandidates(ctx context.Context, v *viewer.Viewer, agencyID *uuid.UUID, search string, status commonv1.UserStatus, page paging.Page) ([]*commonv1.User, *agencyv1.CandidateStatusCounts, *string, error) {
 	q := candidates(s.Client, v)
 	if agencyID != nil {
 		q.Where(user.AgencyID(*agencyID))
@@ -207,23 +222,42 @@ func (s *Service) listCandidates(ctx context.Context, v *viewer.Viewer, agencyID
 		Order(ent.Desc(user.FieldCreatedAt), ent.Desc(user.FieldID)).
 		All(ctx)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	now := s.Now()
 	needle := contacts.Fold(strings.TrimSpace(search))
 	counts := &agencyv1.CandidateStatusCounts{}
 	var out []*commonv1.User
+	var rows []*ent.User
 	for _, u := range all {
 		if needle != "" && !strings.Contains(searchText(u), needle) {
 			continue
 		}
 		p := users.ToProto(u, now)
 		count(counts, p.GetStatus())
-		if status == commonv1.UserStatus_USER_STATUS_UNSPECIFIED || p.GetStatus() == status {
-			out = append(out, p)
+		if status != commonv1.UserStatus_USER_STATUS_UNSPECIFIED && p.GetStatus() != status {
+			continue
 		}
+		if after := page.After(); after != nil && !olderThan(u, after[0].(time.Time), after[1].(uuid.UUID)) {
+			continue
+		}
+		if page.Limit() > 0 && len(out) == page.Limit() {
+			continue // counted, not answered
+		}
+		out = append(out, p)
+		rows = append(rows, u)
 	}
-	return out, counts, nil
+	n, next := page.Cut(len(out), func(i int) []any { return []any{rows[i].CreatedAt, rows[i].ID} })
+	return out[:n], counts, next, nil
+}
+
+// olderThan reports whether u comes after (created, id) in the list's order: created_at
+// descending, then id descending (bytes, as both databases order uuids).
+func olderThan(u *ent.User, created time.Time, id uuid.UUID) bool {
+	if c := u.CreatedAt.Compare(created); c != 0 {
+		return c < 0
+	}
+	return bytes.Compare(u.ID[:], id[:]) < 0
 }
 
 // searchText is what a candidate search looks in, folded: names both ways round, e-mail and

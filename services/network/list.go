@@ -16,6 +16,7 @@ import (
 	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/handler"
+	"github.com/tremplin/tremplin/internal/paging"
 )
 
 // ListContacts answers the candidate's contacts sorted by last name then first name. Search
@@ -25,6 +26,10 @@ import (
 // enforced before this runs.
 func (s *Service) ListContacts(ctx context.Context, req *networkv1.ListContactsRequest) (*networkv1.ListContactsResponse, error) {
 	v, err := handler.Candidate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	page, err := paging.Request("network.ListContacts", req, paging.String, paging.UUID)
 	if err != nil {
 		return nil, err
 	}
@@ -49,11 +54,11 @@ func (s *Service) ListContacts(ctx context.Context, req *networkv1.ListContactsR
 	if len(tagKeys) > 0 {
 		preds = append(preds, contact.HasTagsWith(tag.NameKeyIn(tagKeys...), tag.OwnerID(v.UserID)))
 	}
-	list, err := presentContacts(ctx, s.Client, v.UserID, listView, preds...)
+	list, next, err := presentContactsPage(ctx, s.Client, v.UserID, listView, page, preds...)
 	if err != nil {
 		return nil, err
 	}
-	return &networkv1.ListContactsResponse{Contacts: list}, nil
+	return &networkv1.ListContactsResponse{Contacts: list, NextPageToken: next}, nil
 }
 
 // GetContact answers one of the candidate's contacts.

@@ -24,6 +24,7 @@ import (
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/enums"
+	"github.com/tremplin/tremplin/internal/paging"
 	"github.com/tremplin/tremplin/internal/resource"
 )
 
@@ -88,6 +89,13 @@ type presentedRow struct {
 // and their involvement flags (tasks, events, applications), then the tags of the selected
 // contacts. Selections are subqueries, never lists of ids; every statement is owner-scoped.
 func presentContacts(ctx context.Context, client *ent.Client, owner uuid.UUID, v view, preds ...predicate.Contact) ([]*networkv1.Contact, error) {
+	list, _, err := presentContactsPage(ctx, client, owner, v, paging.Page{}, preds...)
+	return list, err
+}
+
+// presentContactsPage is presentContacts for one page (internal/paging, keyset on sort_key
+// compared byte-wise, then id), with the token of the next page (nil on the last).
+func presentContactsPage(ctx context.Context, client *ent.Client, owner uuid.UUID, v view, page paging.Page, preds ...predicate.Contact) ([]*networkv1.Contact, *string, error) {
 	sel := selection{owner: owner, preds: preds}
 	fields := listFields
 	if v == fullView {
@@ -102,12 +110,15 @@ func presentContacts(ctx context.Context, client *ent.Client, owner uuid.UUID, v
 			AppendSelectAs(parent.C(contact.FieldLastName), "parent_last_name").
 			AppendSelectAs(parent.C(contact.FieldCompany), "parent_company")
 		withInvolvement(s, owner)
+		if page.Size > 0 {
+			page.Keyset(paging.Column{Name: contact.FieldSortKey, Bytes: true}, paging.Column{Name: contact.FieldID})(s)
+		}
 	}).Scan(ctx, &rows)
 	if err != nil {
-		return nil, fmt.Errorf("loading contacts: %w", err)
+		return nil, nil, fmt.Errorf("loading contacts: %w", err)
 	}
 	if len(rows) == 0 {
-		return []*networkv1.Contact{}, nil
+		return []*networkv1.Contact{}, nil, nil
 	}
 	slices.SortFunc(rows, func(a, b presentedRow) int {
 		if c := strings.Compare(a.SortKey, b.SortKey); c != 0 {
@@ -115,9 +126,19 @@ func presentContacts(ctx context.Context, client *ent.Client, owner uuid.UUID, v
 		}
 		return bytes.Compare(a.ID[:], b.ID[:])
 	})
+	n, next := page.Cut(len(rows), func(i int) []any { return []any{rows[i].SortKey, rows[i].ID} })
+	rows = rows[:n]
+	if page.Size > 0 {
+		// The tags of this page's contacts only.
+		ids := make([]uuid.UUID, len(rows))
+		for i := range rows {
+			ids[i] = rows[i].ID
+		}
+		sel = selection{owner: owner, preds: []predicate.Contact{contact.IDIn(ids...)}}
+	}
 	tags, err := tagsOf(ctx, client, sel)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := make([]*networkv1.Contact, 0, len(rows))
 	for i := range rows {
@@ -131,7 +152,7 @@ func presentContacts(ctx context.Context, client *ent.Client, owner uuid.UUID, v
 		}
 		out = append(out, p)
 	}
-	return out, nil
+	return out, next, nil
 }
 
 // withInvolvement adds has_activity (a task or an event is with the contact) and

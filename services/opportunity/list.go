@@ -12,6 +12,7 @@ import (
 	"github.com/tremplin/tremplin/internal/applications"
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/handler"
+	"github.com/tremplin/tremplin/internal/paging"
 )
 
 // ListApplications answers the candidate's applications, newest first. The company search
@@ -21,6 +22,10 @@ import (
 // candidate's contact is NotFound.
 func (s *Service) ListApplications(ctx context.Context, req *opportunityv1.ListApplicationsRequest) (*opportunityv1.ListApplicationsResponse, error) {
 	v, err := handler.Candidate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	page, err := paging.Request("opportunity.ListApplications", req, paging.Time, paging.UUID)
 	if err != nil {
 		return nil, err
 	}
@@ -46,11 +51,11 @@ func (s *Service) ListApplications(ctx context.Context, req *opportunityv1.ListA
 		}
 		preds = append(preds, application.HasContactsWith(contact.ID(*contactID), contact.OwnerID(v.UserID)))
 	}
-	list, err := present(ctx, s.Client, v.UserID, listView, preds...)
+	list, next, err := presentPage(ctx, s.Client, v.UserID, listView, page, preds...)
 	if err != nil {
 		return nil, err
 	}
-	return &opportunityv1.ListApplicationsResponse{Applications: list}, nil
+	return &opportunityv1.ListApplicationsResponse{Applications: list, NextPageToken: next}, nil
 }
 
 // GetApplication answers one of the candidate's applications, in full.

@@ -20,6 +20,7 @@ import (
 	opportunityv1 "github.com/tremplin/tremplin/gen/tremplin/opportunity/v1"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/enums"
+	"github.com/tremplin/tremplin/internal/paging"
 	"github.com/tremplin/tremplin/internal/resource"
 )
 
@@ -49,24 +50,43 @@ var (
 // contacts. Two statements whatever their number: the applications (owner and creation date indexed), then the contacts of the
 // selected applications (a join driven by the same predicates, never a list of ids).
 func present(ctx context.Context, client *ent.Client, owner uuid.UUID, v view, preds ...predicate.Application) ([]*opportunityv1.Application, error) {
+	list, _, err := presentPage(ctx, client, owner, v, paging.Page{}, preds...)
+	return list, err
+}
+
+// presentPage answers one page of the owner's applications the predicates keep, newest first
+// (created_at, then id, descending), and the token of the next page (nil on the last).
+func presentPage(ctx context.Context, client *ent.Client, owner uuid.UUID, v view, page paging.Page, preds ...predicate.Application) ([]*opportunityv1.Application, *string, error) {
 	fields := listFields
 	if v == fullView {
 		fields = fullFields
 	}
 	all := append([]predicate.Application{application.OwnerID(owner)}, preds...)
 	rows, err := client.Application.Query().Where(all...).
-		Order(application.ByCreatedAt(sql.OrderDesc()), application.ByID(sql.OrderDesc())).
+		Where(predicate.Application(page.Keyset(
+			paging.Column{Name: application.FieldCreatedAt, Desc: true},
+			paging.Column{Name: application.FieldID, Desc: true}))).
 		Select(fields...).All(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("loading applications: %w", err)
+		return nil, nil, fmt.Errorf("loading applications: %w", err)
 	}
+	n, next := page.Cut(len(rows), func(i int) []any { return []any{rows[i].CreatedAt, rows[i].ID} })
+	rows = rows[:n]
 	out := make([]*opportunityv1.Application, 0, len(rows))
 	if len(rows) == 0 {
-		return out, nil
+		return out, next, nil
+	}
+	if page.Size > 0 {
+		// The contacts of this page's applications only.
+		ids := make([]uuid.UUID, len(rows))
+		for i, a := range rows {
+			ids[i] = a.ID
+		}
+		all = []predicate.Application{application.OwnerID(owner), application.IDIn(ids...)}
 	}
 	linked, err := contactsOf(ctx, client, owner, all)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, a := range rows {
 		p := toProto(a, v)
@@ -75,7 +95,7 @@ func present(ctx context.Context, client *ent.Client, owner uuid.UUID, v view, p
 		}
 		out = append(out, p)
 	}
-	return out, nil
+	return out, next, nil
 }
 
 // presentOne answers one application of the owner in full, or NotFound.

@@ -1389,6 +1389,12 @@ type ListTasksRequest struct {
 	Priorities    []TaskPriority   `protobuf:"varint,5,rep,packed,name=priorities,proto3,enum=tremplin.activity.v1.TaskPriority" json:"priorities,omitempty"`
 	ContactId     string           `protobuf:"bytes,6,opt,name=contact_id,json=contactId,proto3" json:"contact_id,omitempty"`
 	ApplicationId string           `protobuf:"bytes,7,opt,name=application_id,json=applicationId,proto3" json:"application_id,omitempty"`
+	// Paging (internal/paging): at most this many rows per answer; 0 answers the whole list,
+	// above 200 answers 200.
+	PageSize int32 `protobuf:"varint,8,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the previous answer, with the same filters; empty for the first
+	// page.
+	PageToken     string `protobuf:"bytes,9,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1472,9 +1478,25 @@ func (x *ListTasksRequest) GetApplicationId() string {
 	return ""
 }
 
+func (x *ListTasksRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListTasksRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 type ListTasksResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Tasks         []*Task                `protobuf:"bytes,1,rep,name=tasks,proto3" json:"tasks,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Tasks []*Task                `protobuf:"bytes,1,rep,name=tasks,proto3" json:"tasks,omitempty"`
+	// Set when there are rows after this page: pass it as page_token for the next one.
+	NextPageToken *string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3,oneof" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1514,6 +1536,13 @@ func (x *ListTasksResponse) GetTasks() []*Task {
 		return x.Tasks
 	}
 	return nil
+}
+
+func (x *ListTasksResponse) GetNextPageToken() string {
+	if x != nil && x.NextPageToken != nil {
+		return *x.NextPageToken
+	}
+	return ""
 }
 
 type GetTaskRequest struct {
@@ -1877,6 +1906,12 @@ type ListEventsRequest struct {
 	MediaTypes    []MediaType      `protobuf:"varint,4,rep,packed,name=media_types,json=mediaTypes,proto3,enum=tremplin.activity.v1.MediaType" json:"media_types,omitempty"`
 	ContactId     string           `protobuf:"bytes,5,opt,name=contact_id,json=contactId,proto3" json:"contact_id,omitempty"`
 	ApplicationId string           `protobuf:"bytes,6,opt,name=application_id,json=applicationId,proto3" json:"application_id,omitempty"`
+	// Paging (internal/paging): at most this many rows per answer; 0 answers the whole list,
+	// above 200 answers 200.
+	PageSize int32 `protobuf:"varint,7,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the previous answer, with the same filters; empty for the first
+	// page.
+	PageToken     string `protobuf:"bytes,8,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1953,9 +1988,25 @@ func (x *ListEventsRequest) GetApplicationId() string {
 	return ""
 }
 
+func (x *ListEventsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListEventsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 type ListEventsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Events        []*Event               `protobuf:"bytes,1,rep,name=events,proto3" json:"events,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Events []*Event               `protobuf:"bytes,1,rep,name=events,proto3" json:"events,omitempty"`
+	// Set when there are rows after this page: pass it as page_token for the next one.
+	NextPageToken *string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3,oneof" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1995,6 +2046,13 @@ func (x *ListEventsResponse) GetEvents() []*Event {
 		return x.Events
 	}
 	return nil
+}
+
+func (x *ListEventsResponse) GetNextPageToken() string {
+	if x != nil && x.NextPageToken != nil {
+		return *x.NextPageToken
+	}
+	return ""
 }
 
 type GetEventRequest struct {
@@ -3823,7 +3881,7 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"\x10thresholds.order\x12 Seuils paramétrés incohérents\x1a\xd4\x03this.new_contact_low <= this.new_contact_medium && this.new_contact_medium <= this.new_contact_high && this.first_task_low <= this.first_task_medium && this.first_task_medium <= this.first_task_high && this.completed_interview_low <= this.completed_interview_medium && this.completed_interview_medium <= this.completed_interview_high && this.engaged_application_low <= this.engaged_application_medium && this.engaged_application_medium <= this.engaged_application_high\"N\n" +
 	"\x0fDashboardFigure\x12\x14\n" +
 	"\x05value\x18\x01 \x01(\x05R\x05value\x12%\n" +
-	"\x0eprevious_value\x18\x02 \x01(\x05R\rpreviousValue\"\xbf\x03\n" +
+	"\x0eprevious_value\x18\x02 \x01(\x05R\rpreviousValue\"\x8e\x04\n" +
 	"\x10ListTasksRequest\x123\n" +
 	"\x05range\x18\x01 \x01(\v2\x1d.tremplin.common.v1.DateRangeR\x05range\x12$\n" +
 	"\x06search\x18\x02 \x01(\tB\f\xbaH\x05r\x03\x18\xc8\x01\xd0\xf3\x18\x01R\x06search\x12N\n" +
@@ -3838,9 +3896,14 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"priorities\x12*\n" +
 	"\n" +
 	"contact_id\x18\x06 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\tcontactId\x122\n" +
-	"\x0eapplication_id\x18\a \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\rapplicationId\"E\n" +
+	"\x0eapplication_id\x18\a \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\rapplicationId\x12$\n" +
+	"\tpage_size\x18\b \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\x12'\n" +
+	"\n" +
+	"page_token\x18\t \x01(\tB\b\xbaH\x05r\x03\x18\x80\x04R\tpageToken\"\x86\x01\n" +
 	"\x11ListTasksResponse\x120\n" +
-	"\x05tasks\x18\x01 \x03(\v2\x1a.tremplin.activity.v1.TaskR\x05tasks\"*\n" +
+	"\x05tasks\x18\x01 \x03(\v2\x1a.tremplin.activity.v1.TaskR\x05tasks\x12+\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tH\x00R\rnextPageToken\x88\x01\x01B\x12\n" +
+	"\x10_next_page_token\"*\n" +
 	"\x0eGetTaskRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"A\n" +
 	"\x0fGetTaskResponse\x12.\n" +
@@ -3860,7 +3923,7 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"\x04task\x18\x01 \x01(\v2\x1a.tremplin.activity.v1.TaskR\x04task\"-\n" +
 	"\x11DeleteTaskRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"\x14\n" +
-	"\x12DeleteTaskResponse\"\xee\x02\n" +
+	"\x12DeleteTaskResponse\"\xbd\x03\n" +
 	"\x11ListEventsRequest\x123\n" +
 	"\x05range\x18\x01 \x01(\v2\x1d.tremplin.common.v1.DateRangeR\x05range\x12$\n" +
 	"\x06search\x18\x02 \x01(\tB\f\xbaH\x05r\x03\x18\xc8\x01\xd0\xf3\x18\x01R\x06search\x12N\n" +
@@ -3871,9 +3934,14 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"mediaTypes\x12*\n" +
 	"\n" +
 	"contact_id\x18\x05 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\tcontactId\x122\n" +
-	"\x0eapplication_id\x18\x06 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\rapplicationId\"I\n" +
+	"\x0eapplication_id\x18\x06 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\rapplicationId\x12$\n" +
+	"\tpage_size\x18\a \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\x12'\n" +
+	"\n" +
+	"page_token\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\x80\x04R\tpageToken\"\x8a\x01\n" +
 	"\x12ListEventsResponse\x123\n" +
-	"\x06events\x18\x01 \x03(\v2\x1b.tremplin.activity.v1.EventR\x06events\"+\n" +
+	"\x06events\x18\x01 \x03(\v2\x1b.tremplin.activity.v1.EventR\x06events\x12+\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tH\x00R\rnextPageToken\x88\x01\x01B\x12\n" +
+	"\x10_next_page_token\"+\n" +
 	"\x0fGetEventRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"E\n" +
 	"\x10GetEventResponse\x121\n" +
@@ -4054,21 +4122,21 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"satisfying\xe2\xf3\x18\fSatisfaisant\x12.\n" +
 	"\x0eMOOD_EXCELLENT\x10\x04\x1a\x1a\xca\xf3\x18\texcellent\xe2\xf3\x18\tExcellent\x12 \n" +
 	"\tMOOD_LOST\x10\x05\x1a\x11\xca\xf3\x18\x04lost\xe2\xf3\x18\x05Perdu\x12\x1f\n" +
-	"\bMOOD_WIN\x10\x06\x1a\x11\xca\xf3\x18\x03win\xe2\xf3\x18\x06Gagné2\x90\x1d\n" +
+	"\bMOOD_WIN\x10\x06\x1a\x11\xca\xf3\x18\x03win\xe2\xf3\x18\x06Gagné2\x98\x1d\n" +
 	"\x0fActivityService\x12\x88\x01\n" +
 	"\tListTasks\x12&.tremplin.activity.v1.ListTasksRequest\x1a'.tremplin.activity.v1.ListTasksResponse\"*\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\f\x12\n" +
 	"/api/tasks\x90\x02\x01\x12\x86\x01\n" +
-	"\aGetTask\x12$.tremplin.activity.v1.GetTaskRequest\x1a%.tremplin.activity.v1.GetTaskResponse\".\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x10\x12\x0e/api/task/{id}\x90\x02\x01\x12\x87\x01\n" +
+	"\aGetTask\x12$.tremplin.activity.v1.GetTaskRequest\x1a%.tremplin.activity.v1.GetTaskResponse\".\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x10\x12\x0e/api/task/{id}\x90\x02\x01\x12\x8b\x01\n" +
 	"\n" +
-	"CreateTask\x12'.tremplin.activity.v1.CreateTaskRequest\x1a(.tremplin.activity.v1.CreateTaskResponse\"&\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x11:\x04task\"\t/api/task\x12\x8c\x01\n" +
+	"CreateTask\x12'.tremplin.activity.v1.CreateTaskRequest\x1a(.tremplin.activity.v1.CreateTaskResponse\"*\xc2\xf3\x18\v\x12\tcandidate\xf0\xf3\x18\x01\x82\xd3\xe4\x93\x02\x11:\x04task\"\t/api/task\x12\x8c\x01\n" +
 	"\n" +
 	"UpdateTask\x12'.tremplin.activity.v1.UpdateTaskRequest\x1a(.tremplin.activity.v1.UpdateTaskResponse\"+\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x16:\x04task\x1a\x0e/api/task/{id}\x12\x86\x01\n" +
 	"\n" +
 	"DeleteTask\x12'.tremplin.activity.v1.DeleteTaskRequest\x1a(.tremplin.activity.v1.DeleteTaskResponse\"%\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x10*\x0e/api/task/{id}\x12\x8c\x01\n" +
 	"\n" +
 	"ListEvents\x12'.tremplin.activity.v1.ListEventsRequest\x1a(.tremplin.activity.v1.ListEventsResponse\"+\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\r\x12\v/api/events\x90\x02\x01\x12\x8a\x01\n" +
-	"\bGetEvent\x12%.tremplin.activity.v1.GetEventRequest\x1a&.tremplin.activity.v1.GetEventResponse\"/\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x11\x12\x0f/api/event/{id}\x90\x02\x01\x12\x8c\x01\n" +
-	"\vCreateEvent\x12(.tremplin.activity.v1.CreateEventRequest\x1a).tremplin.activity.v1.CreateEventResponse\"(\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x13:\x05event\"\n" +
+	"\bGetEvent\x12%.tremplin.activity.v1.GetEventRequest\x1a&.tremplin.activity.v1.GetEventResponse\"/\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x11\x12\x0f/api/event/{id}\x90\x02\x01\x12\x90\x01\n" +
+	"\vCreateEvent\x12(.tremplin.activity.v1.CreateEventRequest\x1a).tremplin.activity.v1.CreateEventResponse\",\xc2\xf3\x18\v\x12\tcandidate\xf0\xf3\x18\x01\x82\xd3\xe4\x93\x02\x13:\x05event\"\n" +
 	"/api/event\x12\x91\x01\n" +
 	"\vUpdateEvent\x12(.tremplin.activity.v1.UpdateEventRequest\x1a).tremplin.activity.v1.UpdateEventResponse\"-\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x18:\x05event\x1a\x0f/api/event/{id}\x12\x8a\x01\n" +
 	"\vDeleteEvent\x12(.tremplin.activity.v1.DeleteEventRequest\x1a).tremplin.activity.v1.DeleteEventResponse\"&\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x11*\x0f/api/event/{id}\x12\xd9\x01\n" +
@@ -4315,6 +4383,8 @@ func file_tremplin_activity_v1_activity_proto_init() {
 		(*Activity_Task)(nil),
 		(*Activity_Event)(nil),
 	}
+	file_tremplin_activity_v1_activity_proto_msgTypes[8].OneofWrappers = []any{}
+	file_tremplin_activity_v1_activity_proto_msgTypes[18].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -1380,7 +1380,13 @@ type ListCandidatesRequest struct {
 	// Matches first name, last name, e-mail or agency name; case and accents ignored.
 	Search string `protobuf:"bytes,1,opt,name=search,proto3" json:"search,omitempty"`
 	// Only candidates in this status (a status tab); every status when unspecified.
-	Status        v1.UserStatus `protobuf:"varint,2,opt,name=status,proto3,enum=tremplin.common.v1.UserStatus" json:"status,omitempty"`
+	Status v1.UserStatus `protobuf:"varint,2,opt,name=status,proto3,enum=tremplin.common.v1.UserStatus" json:"status,omitempty"`
+	// Paging (internal/paging): at most this many rows per answer; 0 answers the whole list,
+	// above 200 answers 200.
+	PageSize int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the previous answer, with the same filters; empty for the first
+	// page.
+	PageToken     string `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1429,11 +1435,27 @@ func (x *ListCandidatesRequest) GetStatus() v1.UserStatus {
 	return v1.UserStatus(0)
 }
 
+func (x *ListCandidatesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListCandidatesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 type ListCandidatesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Newest first.
-	Candidates    []*v1.User             `protobuf:"bytes,1,rep,name=candidates,proto3" json:"candidates,omitempty"`
-	Counts        *CandidateStatusCounts `protobuf:"bytes,2,opt,name=counts,proto3" json:"counts,omitempty"`
+	Candidates []*v1.User             `protobuf:"bytes,1,rep,name=candidates,proto3" json:"candidates,omitempty"`
+	Counts     *CandidateStatusCounts `protobuf:"bytes,2,opt,name=counts,proto3" json:"counts,omitempty"`
+	// Set when there are rows after this page: pass it as page_token for the next one.
+	NextPageToken *string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3,oneof" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1482,13 +1504,26 @@ func (x *ListCandidatesResponse) GetCounts() *CandidateStatusCounts {
 	return nil
 }
 
+func (x *ListCandidatesResponse) GetNextPageToken() string {
+	if x != nil && x.NextPageToken != nil {
+		return *x.NextPageToken
+	}
+	return ""
+}
+
 type ListAgencyCandidatesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	// As ListCandidatesRequest.search.
 	Search string `protobuf:"bytes,2,opt,name=search,proto3" json:"search,omitempty"`
 	// As ListCandidatesRequest.status.
-	Status        v1.UserStatus `protobuf:"varint,3,opt,name=status,proto3,enum=tremplin.common.v1.UserStatus" json:"status,omitempty"`
+	Status v1.UserStatus `protobuf:"varint,3,opt,name=status,proto3,enum=tremplin.common.v1.UserStatus" json:"status,omitempty"`
+	// Paging (internal/paging): at most this many rows per answer; 0 answers the whole list,
+	// above 200 answers 200.
+	PageSize int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the previous answer, with the same filters; empty for the first
+	// page.
+	PageToken     string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1544,11 +1579,27 @@ func (x *ListAgencyCandidatesRequest) GetStatus() v1.UserStatus {
 	return v1.UserStatus(0)
 }
 
+func (x *ListAgencyCandidatesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListAgencyCandidatesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 type ListAgencyCandidatesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Newest first.
-	Candidates    []*v1.User             `protobuf:"bytes,1,rep,name=candidates,proto3" json:"candidates,omitempty"`
-	Counts        *CandidateStatusCounts `protobuf:"bytes,2,opt,name=counts,proto3" json:"counts,omitempty"`
+	Candidates []*v1.User             `protobuf:"bytes,1,rep,name=candidates,proto3" json:"candidates,omitempty"`
+	Counts     *CandidateStatusCounts `protobuf:"bytes,2,opt,name=counts,proto3" json:"counts,omitempty"`
+	// Set when there are rows after this page: pass it as page_token for the next one.
+	NextPageToken *string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3,oneof" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1595,6 +1646,13 @@ func (x *ListAgencyCandidatesResponse) GetCounts() *CandidateStatusCounts {
 		return x.Counts
 	}
 	return nil
+}
+
+func (x *ListAgencyCandidatesResponse) GetNextPageToken() string {
+	if x != nil && x.NextPageToken != nil {
+		return *x.NextPageToken
+	}
+	return ""
 }
 
 type GetCandidateLicenseRequest struct {
@@ -2782,24 +2840,34 @@ const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\x02id\x12+\n" +
 	"\fcandidate_id\x18\x02 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\vcandidateId\"X\n" +
 	"\x1eSendNewEmailInvitationResponse\x126\n" +
-	"\tcandidate\x18\x01 \x01(\v2\x18.tremplin.common.v1.UserR\tcandidate\"{\n" +
+	"\tcandidate\x18\x01 \x01(\v2\x18.tremplin.common.v1.UserR\tcandidate\"\xca\x01\n" +
 	"\x15ListCandidatesRequest\x12 \n" +
 	"\x06search\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06search\x12@\n" +
-	"\x06status\x18\x02 \x01(\x0e2\x1e.tremplin.common.v1.UserStatusB\b\xbaH\x05\x82\x01\x02\x10\x01R\x06status\"\x95\x01\n" +
+	"\x06status\x18\x02 \x01(\x0e2\x1e.tremplin.common.v1.UserStatusB\b\xbaH\x05\x82\x01\x02\x10\x01R\x06status\x12$\n" +
+	"\tpage_size\x18\x03 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\x12'\n" +
+	"\n" +
+	"page_token\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\x80\x04R\tpageToken\"\xd6\x01\n" +
 	"\x16ListCandidatesResponse\x128\n" +
 	"\n" +
 	"candidates\x18\x01 \x03(\v2\x18.tremplin.common.v1.UserR\n" +
 	"candidates\x12A\n" +
-	"\x06counts\x18\x02 \x01(\v2).tremplin.agency.v1.CandidateStatusCountsR\x06counts\"\x9b\x01\n" +
+	"\x06counts\x18\x02 \x01(\v2).tremplin.agency.v1.CandidateStatusCountsR\x06counts\x12+\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tH\x00R\rnextPageToken\x88\x01\x01B\x12\n" +
+	"\x10_next_page_token\"\xea\x01\n" +
 	"\x1bListAgencyCandidatesRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12 \n" +
 	"\x06search\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06search\x12@\n" +
-	"\x06status\x18\x03 \x01(\x0e2\x1e.tremplin.common.v1.UserStatusB\b\xbaH\x05\x82\x01\x02\x10\x01R\x06status\"\x9b\x01\n" +
+	"\x06status\x18\x03 \x01(\x0e2\x1e.tremplin.common.v1.UserStatusB\b\xbaH\x05\x82\x01\x02\x10\x01R\x06status\x12$\n" +
+	"\tpage_size\x18\x04 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\x12'\n" +
+	"\n" +
+	"page_token\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\x80\x04R\tpageToken\"\xdc\x01\n" +
 	"\x1cListAgencyCandidatesResponse\x128\n" +
 	"\n" +
 	"candidates\x18\x01 \x03(\v2\x18.tremplin.common.v1.UserR\n" +
 	"candidates\x12A\n" +
-	"\x06counts\x18\x02 \x01(\v2).tremplin.agency.v1.CandidateStatusCountsR\x06counts\"6\n" +
+	"\x06counts\x18\x02 \x01(\v2).tremplin.agency.v1.CandidateStatusCountsR\x06counts\x12+\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tH\x00R\rnextPageToken\x88\x01\x01B\x12\n" +
+	"\x10_next_page_token\"6\n" +
 	"\x1aGetCandidateLicenseRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"T\n" +
 	"\x1bGetCandidateLicenseResponse\x125\n" +
@@ -2865,15 +2933,15 @@ const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\bapi_keys\x18\x01 \x03(\v2\x1a.tremplin.agency.v1.ApiKeyR\aapiKeys\"/\n" +
 	"\x13RevokeApiKeyRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"\x16\n" +
-	"\x14RevokeApiKeyResponse2\x94\x1a\n" +
+	"\x14RevokeApiKeyResponse2\x9c\x1a\n" +
 	"\rAgencyService\x12\x86\x01\n" +
 	"\fListAgencies\x12'.tremplin.agency.v1.ListAgenciesRequest\x1a(.tremplin.agency.v1.ListAgenciesResponse\"#\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02\x0f\x12\r/api/agencies\x90\x02\x01\x12\x8e\x01\n" +
 	"\tGetAgency\x12$.tremplin.agency.v1.GetAgencyRequest\x1a%.tremplin.agency.v1.GetAgencyResponse\"4\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x12\x12\x10/api/agency/{id}\x90\x02\x01\x12\x84\x01\n" +
 	"\fCreateAgency\x12'.tremplin.agency.v1.CreateAgencyRequest\x1a(.tremplin.agency.v1.CreateAgencyResponse\"!\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02\x10:\x01*\"\v/api/agency\x12\x89\x01\n" +
 	"\fUpdateAgency\x12'.tremplin.agency.v1.UpdateAgencyRequest\x1a(.tremplin.agency.v1.UpdateAgencyResponse\"&\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02\x15:\x01*\x1a\x10/api/agency/{id}\x12\xa7\x01\n" +
-	"\x10AllocateLicenses\x12+.tremplin.agency.v1.AllocateLicensesRequest\x1a,.tremplin.agency.v1.AllocateLicensesResponse\"8\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02':\x01*\"\"/api/agency/{id}/allocate-licenses\x12\xc7\x01\n" +
-	"\x0fCreateCandidate\x12*.tremplin.agency.v1.CreateCandidateRequest\x1a+.tremplin.agency.v1.CreateCandidateResponse\"[\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02<:\x01*Z\x14:\x01*\"\x0f/api/candidates\"!/api/agency/{id}/create-candidate\x12\xdf\x01\n" +
-	"\x1aAllocateLicenseToCandidate\x125.tremplin.agency.v1.AllocateLicenseToCandidateRequest\x1a6.tremplin.agency.v1.AllocateLicenseToCandidateResponse\"R\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x023:\x01*\"./api/agency/{id}/allocate-license-to-candidate\x12\x8f\x02\n" +
+	"\x10AllocateLicenses\x12+.tremplin.agency.v1.AllocateLicensesRequest\x1a,.tremplin.agency.v1.AllocateLicensesResponse\"8\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02':\x01*\"\"/api/agency/{id}/allocate-licenses\x12\xcb\x01\n" +
+	"\x0fCreateCandidate\x12*.tremplin.agency.v1.CreateCandidateRequest\x1a+.tremplin.agency.v1.CreateCandidateResponse\"_\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\xf0\xf3\x18\x01\x82\xd3\xe4\x93\x02<:\x01*Z\x14:\x01*\"\x0f/api/candidates\"!/api/agency/{id}/create-candidate\x12\xe3\x01\n" +
+	"\x1aAllocateLicenseToCandidate\x125.tremplin.agency.v1.AllocateLicenseToCandidateRequest\x1a6.tremplin.agency.v1.AllocateLicenseToCandidateResponse\"V\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\xf0\xf3\x18\x01\x82\xd3\xe4\x93\x023:\x01*\"./api/agency/{id}/allocate-license-to-candidate\x12\x8f\x02\n" +
 	"\x16SendNewEmailInvitation\x121.tremplin.agency.v1.SendNewEmailInvitationRequest\x1a2.tremplin.agency.v1.SendNewEmailInvitationResponse\"\x8d\x01\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02n:\x01*Z=:\x01*\"8/api/candidates/{candidate_id}/send-new-email-invitation\"*/api/agency/{id}/send-new-email-invitation\x12\x9c\x01\n" +
 	"\x0eListCandidates\x12).tremplin.agency.v1.ListCandidatesRequest\x1a*.tremplin.agency.v1.ListCandidatesResponse\"3\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x11\x12\x0f/api/candidates\x90\x02\x01\x12\xba\x01\n" +
 	"\x14ListAgencyCandidates\x12/.tremplin.agency.v1.ListAgencyCandidatesRequest\x1a0.tremplin.agency.v1.ListAgencyCandidatesResponse\"?\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/agency/{id}/candidates\x90\x02\x01\x12\xc1\x01\n" +
@@ -3044,6 +3112,8 @@ func file_tremplin_agency_v1_agency_proto_init() {
 		return
 	}
 	file_tremplin_agency_v1_agency_proto_msgTypes[15].OneofWrappers = []any{}
+	file_tremplin_agency_v1_agency_proto_msgTypes[22].OneofWrappers = []any{}
+	file_tremplin_agency_v1_agency_proto_msgTypes[24].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -320,6 +320,20 @@ const (
 	// A B2B candidate who holds no licence (never given one, or taken back) signs in: not an
 	// expiry, their agency has yet to give them one (Unauthenticated, HTTP 401, as ACCESS_EXPIRED).
 	ErrorReason_ERROR_REASON_NO_LICENSE_YET ErrorReason = 28
+	// Paging and idempotent creates (issue 21), numbered apart from the reasons above so that
+	// reasons added in parallel do not collide.
+	// A page_token that is not one this list answered, or answered for other filters: ask for
+	// the first page again (InvalidArgument).
+	ErrorReason_ERROR_REASON_INVALID_PAGE_TOKEN ErrorReason = 60
+	// An Idempotency-Key sent again with another request (another body, or another RPC): a
+	// key names one request only (InvalidArgument, HTTP 400).
+	ErrorReason_ERROR_REASON_IDEMPOTENCY_KEY_REUSED ErrorReason = 61
+	// The first request with this Idempotency-Key is still running: retry in a moment
+	// (Aborted, HTTP 409).
+	ErrorReason_ERROR_REASON_IDEMPOTENCY_KEY_IN_PROGRESS ErrorReason = 62
+	// An Idempotency-Key that is empty, longer than 255 characters or not printable ASCII
+	// (InvalidArgument).
+	ErrorReason_ERROR_REASON_INVALID_IDEMPOTENCY_KEY ErrorReason = 63
 )
 
 // Enum value maps for ErrorReason.
@@ -354,6 +368,10 @@ var (
 		26: "ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY",
 		27: "ERROR_REASON_TERMS_NOT_ACCEPTED",
 		28: "ERROR_REASON_NO_LICENSE_YET",
+		60: "ERROR_REASON_INVALID_PAGE_TOKEN",
+		61: "ERROR_REASON_IDEMPOTENCY_KEY_REUSED",
+		62: "ERROR_REASON_IDEMPOTENCY_KEY_IN_PROGRESS",
+		63: "ERROR_REASON_INVALID_IDEMPOTENCY_KEY",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":                     0,
@@ -385,6 +403,10 @@ var (
 		"ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY": 26,
 		"ERROR_REASON_TERMS_NOT_ACCEPTED":              27,
 		"ERROR_REASON_NO_LICENSE_YET":                  28,
+		"ERROR_REASON_INVALID_PAGE_TOKEN":              60,
+		"ERROR_REASON_IDEMPOTENCY_KEY_REUSED":          61,
+		"ERROR_REASON_IDEMPOTENCY_KEY_IN_PROGRESS":     62,
+		"ERROR_REASON_INVALID_IDEMPOTENCY_KEY":         63,
 	}
 )
 
@@ -1201,7 +1223,7 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\x19CONTACT_STATUS_INCOMPLETE\x10\x02\x1a\x0e\xca\xf3\x18\n" +
 	"incomplete\x12'\n" +
 	"\x16CONTACT_STATUS_ENGAGED\x10\x03\x1a\v\xca\xf3\x18\aengaged\x12'\n" +
-	"\x16CONTACT_STATUS_THANKED\x10\x04\x1a\v\xca\xf3\x18\athanked*\xa7\b\n" +
+	"\x16CONTACT_STATUS_THANKED\x10\x04\x1a\v\xca\xf3\x18\athanked*\xcd\t\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_UNAUTHENTICATED\x10\x01\x12$\n" +
@@ -1232,7 +1254,11 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"%ERROR_REASON_CANDIDATE_ALREADY_ACTIVE\x10\x19\x120\n" +
 	",ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY\x10\x1a\x12#\n" +
 	"\x1fERROR_REASON_TERMS_NOT_ACCEPTED\x10\x1b\x12\x1f\n" +
-	"\x1bERROR_REASON_NO_LICENSE_YET\x10\x1cB\xcd\x01\n" +
+	"\x1bERROR_REASON_NO_LICENSE_YET\x10\x1c\x12#\n" +
+	"\x1fERROR_REASON_INVALID_PAGE_TOKEN\x10<\x12'\n" +
+	"#ERROR_REASON_IDEMPOTENCY_KEY_REUSED\x10=\x12,\n" +
+	"(ERROR_REASON_IDEMPOTENCY_KEY_IN_PROGRESS\x10>\x12(\n" +
+	"$ERROR_REASON_INVALID_IDEMPOTENCY_KEY\x10?B\xcd\x01\n" +
 	"\x16com.tremplin.common.v1B\vCommonProtoP\x01Z<github.com/tremplin/tremplin/gen/tremplin/common/v1;commonv1\xa2\x02\x03TCX\xaa\x02\x12Tremplin.Common.V1\xca\x02\x12Tremplin\\Common\\V1\xe2\x02\x1eTremplin\\Common\\V1\\GPBMetadata\xea\x02\x14Tremplin::Common::V1b\x06proto3"
 
 var (

@@ -456,7 +456,13 @@ type ListContactsRequest struct {
 	// Any of these statuses (premium).
 	Statuses []v1.ContactStatus `protobuf:"varint,2,rep,packed,name=statuses,proto3,enum=tremplin.common.v1.ContactStatus" json:"statuses,omitempty"`
 	// Any of these tag names (premium).
-	Tags          []string `protobuf:"bytes,3,rep,name=tags,proto3" json:"tags,omitempty"`
+	Tags []string `protobuf:"bytes,3,rep,name=tags,proto3" json:"tags,omitempty"`
+	// Paging (internal/paging): at most this many rows per answer; 0 answers the whole list,
+	// above 200 answers 200.
+	PageSize int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the previous answer, with the same filters; empty for the first
+	// page.
+	PageToken     string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -512,9 +518,25 @@ func (x *ListContactsRequest) GetTags() []string {
 	return nil
 }
 
+func (x *ListContactsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListContactsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 type ListContactsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Contacts      []*Contact             `protobuf:"bytes,1,rep,name=contacts,proto3" json:"contacts,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Contacts []*Contact             `protobuf:"bytes,1,rep,name=contacts,proto3" json:"contacts,omitempty"`
+	// Set when there are rows after this page: pass it as page_token for the next one.
+	NextPageToken *string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3,oneof" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -554,6 +576,13 @@ func (x *ListContactsResponse) GetContacts() []*Contact {
 		return x.Contacts
 	}
 	return nil
+}
+
+func (x *ListContactsResponse) GetNextPageToken() string {
+	if x != nil && x.NextPageToken != nil {
+		return *x.NextPageToken
+	}
+	return ""
 }
 
 type GetContactRequest struct {
@@ -1737,13 +1766,18 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\bcomments\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\x88'R\bcomments\x128\n" +
 	"\bcivility\x18\t \x01(\x0e2\x1c.tremplin.common.v1.CivilityR\bcivility\x12D\n" +
 	"\tresources\x18\n" +
-	" \x03(\v2\x1c.tremplin.common.v1.ResourceB\b\xbaH\x05\x92\x01\x02\x102R\tresources\"\xb7\x01\n" +
+	" \x03(\v2\x1c.tremplin.common.v1.ResourceB\b\xbaH\x05\x92\x01\x02\x102R\tresources\"\x86\x02\n" +
 	"\x13ListContactsRequest\x12$\n" +
 	"\x06search\x18\x01 \x01(\tB\f\xbaH\x05r\x03\x18\xc8\x01\xd0\xf3\x18\x01R\x06search\x12R\n" +
 	"\bstatuses\x18\x02 \x03(\x0e2!.tremplin.common.v1.ContactStatusB\x13\xbaH\f\x92\x01\t\"\a\x82\x01\x04\x10\x01 \x00\xd0\xf3\x18\x01R\bstatuses\x12&\n" +
-	"\x04tags\x18\x03 \x03(\tB\x12\xbaH\v\x92\x01\b\x102\"\x04r\x02\x182\xd0\xf3\x18\x01R\x04tags\"P\n" +
+	"\x04tags\x18\x03 \x03(\tB\x12\xbaH\v\x92\x01\b\x102\"\x04r\x02\x182\xd0\xf3\x18\x01R\x04tags\x12$\n" +
+	"\tpage_size\x18\x04 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\x12'\n" +
+	"\n" +
+	"page_token\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\x80\x04R\tpageToken\"\x91\x01\n" +
 	"\x14ListContactsResponse\x128\n" +
-	"\bcontacts\x18\x01 \x03(\v2\x1c.tremplin.network.v1.ContactR\bcontacts\"-\n" +
+	"\bcontacts\x18\x01 \x03(\v2\x1c.tremplin.network.v1.ContactR\bcontacts\x12+\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tH\x00R\rnextPageToken\x88\x01\x01B\x12\n" +
+	"\x10_next_page_token\"-\n" +
 	"\x11GetContactRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"L\n" +
 	"\x12GetContactResponse\x126\n" +
@@ -1810,12 +1844,12 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\x15ExportContactsRequest\"^\n" +
 	"\x16ExportContactsResponse\x12(\n" +
 	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\x12\x1a\n" +
-	"\bfilename\x18\x02 \x01(\tR\bfilename2\x96\x0e\n" +
+	"\bfilename\x18\x02 \x01(\tR\bfilename2\x9a\x0e\n" +
 	"\x0eNetworkService\x12\x92\x01\n" +
 	"\fListContacts\x12(.tremplin.network.v1.ListContactsRequest\x1a).tremplin.network.v1.ListContactsResponse\"-\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x0f\x12\r/api/contacts\x90\x02\x01\x12\x90\x01\n" +
 	"\n" +
-	"GetContact\x12&.tremplin.network.v1.GetContactRequest\x1a'.tremplin.network.v1.GetContactResponse\"1\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x13\x12\x11/api/contact/{id}\x90\x02\x01\x12\x94\x01\n" +
-	"\rCreateContact\x12).tremplin.network.v1.CreateContactRequest\x1a*.tremplin.network.v1.CreateContactResponse\",\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x17:\acontact\"\f/api/contact\x12\x99\x01\n" +
+	"GetContact\x12&.tremplin.network.v1.GetContactRequest\x1a'.tremplin.network.v1.GetContactResponse\"1\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x13\x12\x11/api/contact/{id}\x90\x02\x01\x12\x98\x01\n" +
+	"\rCreateContact\x12).tremplin.network.v1.CreateContactRequest\x1a*.tremplin.network.v1.CreateContactResponse\"0\xc2\xf3\x18\v\x12\tcandidate\xf0\xf3\x18\x01\x82\xd3\xe4\x93\x02\x17:\acontact\"\f/api/contact\x12\x99\x01\n" +
 	"\rUpdateContact\x12).tremplin.network.v1.UpdateContactRequest\x1a*.tremplin.network.v1.UpdateContactResponse\"1\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x1c:\acontact\x1a\x11/api/contact/{id}\x12\x90\x01\n" +
 	"\rDeleteContact\x12).tremplin.network.v1.DeleteContactRequest\x1a*.tremplin.network.v1.DeleteContactResponse\"(\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x13*\x11/api/contact/{id}\x12\xcc\x01\n" +
 	"\x17ListRecommendedContacts\x123.tremplin.network.v1.ListRecommendedContactsRequest\x1a4.tremplin.network.v1.ListRecommendedContactsResponse\"F\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02(\x12&/api/contact/recommended-contacts/{id}\x90\x02\x01\x12\xab\x01\n" +
@@ -1942,6 +1976,7 @@ func file_tremplin_network_v1_network_proto_init() {
 	if File_tremplin_network_v1_network_proto != nil {
 		return
 	}
+	file_tremplin_network_v1_network_proto_msgTypes[5].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -445,7 +445,13 @@ type ListApplicationsRequest struct {
 	// Any of these statuses (premium).
 	Statuses []ApplicationStatus `protobuf:"varint,2,rep,packed,name=statuses,proto3,enum=tremplin.opportunity.v1.ApplicationStatus" json:"statuses,omitempty"`
 	// Only applications linked to this contact.
-	ContactId     string `protobuf:"bytes,3,opt,name=contact_id,json=contactId,proto3" json:"contact_id,omitempty"`
+	ContactId string `protobuf:"bytes,3,opt,name=contact_id,json=contactId,proto3" json:"contact_id,omitempty"`
+	// Paging (internal/paging): at most this many rows per answer; 0 answers the whole list,
+	// above 200 answers 200.
+	PageSize int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the previous answer, with the same filters; empty for the first
+	// page.
+	PageToken     string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -501,9 +507,25 @@ func (x *ListApplicationsRequest) GetContactId() string {
 	return ""
 }
 
+func (x *ListApplicationsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListApplicationsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 type ListApplicationsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Applications  []*Application         `protobuf:"bytes,1,rep,name=applications,proto3" json:"applications,omitempty"`
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Applications []*Application         `protobuf:"bytes,1,rep,name=applications,proto3" json:"applications,omitempty"`
+	// Set when there are rows after this page: pass it as page_token for the next one.
+	NextPageToken *string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3,oneof" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -543,6 +565,13 @@ func (x *ListApplicationsResponse) GetApplications() []*Application {
 		return x.Applications
 	}
 	return nil
+}
+
+func (x *ListApplicationsResponse) GetNextPageToken() string {
+	if x != nil && x.NextPageToken != nil {
+		return *x.NextPageToken
+	}
+	return ""
 }
 
 type GetApplicationRequest struct {
@@ -1333,15 +1362,20 @@ const file_tremplin_opportunity_v1_opportunity_proto_rawDesc = "" +
 	" \x03(\tB\x11\xbaH\x0e\x92\x01\v\x10d\x18\x01\"\x05r\x03\xb0\x01\x01R\n" +
 	"contactIds\x12>\n" +
 	"\tresources\x18\f \x01(\v2 .tremplin.common.v1.ResourceListR\tresourcesB\x0e\n" +
-	"\f_descriptionJ\x04\b\v\x10\f\"\xc1\x01\n" +
+	"\f_descriptionJ\x04\b\v\x10\f\"\x90\x02\n" +
 	"\x17ListApplicationsRequest\x12$\n" +
 	"\x06search\x18\x01 \x01(\tB\f\xbaH\x05r\x03\x18\xc8\x01\xd0\xf3\x18\x01R\x06search\x12T\n" +
 	"\bstatuses\x18\x02 \x03(\x0e2*.tremplin.opportunity.v1.ApplicationStatusB\f\xbaH\x05\x92\x01\x02\x10\n" +
 	"\xd0\xf3\x18\x01R\bstatuses\x12*\n" +
 	"\n" +
-	"contact_id\x18\x03 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\tcontactId\"d\n" +
+	"contact_id\x18\x03 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\tcontactId\x12$\n" +
+	"\tpage_size\x18\x04 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\x12'\n" +
+	"\n" +
+	"page_token\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\x80\x04R\tpageToken\"\xa5\x01\n" +
 	"\x18ListApplicationsResponse\x12H\n" +
-	"\fapplications\x18\x01 \x03(\v2$.tremplin.opportunity.v1.ApplicationR\fapplications\"1\n" +
+	"\fapplications\x18\x01 \x03(\v2$.tremplin.opportunity.v1.ApplicationR\fapplications\x12+\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tH\x00R\rnextPageToken\x88\x01\x01B\x12\n" +
+	"\x10_next_page_token\"1\n" +
 	"\x15GetApplicationRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"`\n" +
 	"\x16GetApplicationResponse\x12F\n" +
@@ -1401,11 +1435,11 @@ const file_tremplin_opportunity_v1_opportunity_proto_rawDesc = "" +
 	"\x16APPLICATION_STATUS_NEW\x10\x01\x1a\a\xca\xf3\x18\x03new\x12+\n" +
 	"\x1aAPPLICATION_STATUS_ENGAGED\x10\x02\x1a\v\xca\xf3\x18\aengaged\x12%\n" +
 	"\x17APPLICATION_STATUS_LOST\x10\x03\x1a\b\xca\xf3\x18\x04lost\x12#\n" +
-	"\x16APPLICATION_STATUS_WIN\x10\x04\x1a\a\xca\xf3\x18\x03win2\xde\v\n" +
+	"\x16APPLICATION_STATUS_WIN\x10\x04\x1a\a\xca\xf3\x18\x03win2\xe2\v\n" +
 	"\x12OpportunityService\x12\xaa\x01\n" +
 	"\x10ListApplications\x120.tremplin.opportunity.v1.ListApplicationsRequest\x1a1.tremplin.opportunity.v1.ListApplicationsResponse\"1\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x13\x12\x11/api/applications\x90\x02\x01\x12\xa8\x01\n" +
-	"\x0eGetApplication\x12..tremplin.opportunity.v1.GetApplicationRequest\x1a/.tremplin.opportunity.v1.GetApplicationResponse\"5\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x17\x12\x15/api/application/{id}\x90\x02\x01\x12\xb0\x01\n" +
-	"\x11CreateApplication\x121.tremplin.opportunity.v1.CreateApplicationRequest\x1a2.tremplin.opportunity.v1.CreateApplicationResponse\"4\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x1f:\vapplication\"\x10/api/application\x12\xb5\x01\n" +
+	"\x0eGetApplication\x12..tremplin.opportunity.v1.GetApplicationRequest\x1a/.tremplin.opportunity.v1.GetApplicationResponse\"5\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x17\x12\x15/api/application/{id}\x90\x02\x01\x12\xb4\x01\n" +
+	"\x11CreateApplication\x121.tremplin.opportunity.v1.CreateApplicationRequest\x1a2.tremplin.opportunity.v1.CreateApplicationResponse\"8\xc2\xf3\x18\v\x12\tcandidate\xf0\xf3\x18\x01\x82\xd3\xe4\x93\x02\x1f:\vapplication\"\x10/api/application\x12\xb5\x01\n" +
 	"\x11UpdateApplication\x121.tremplin.opportunity.v1.UpdateApplicationRequest\x1a2.tremplin.opportunity.v1.UpdateApplicationResponse\"9\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02$:\vapplication\x1a\x15/api/application/{id}\x12\xcf\x01\n" +
 	"\x19MarkApplicationAsComplete\x129.tremplin.opportunity.v1.MarkApplicationAsCompleteRequest\x1a:.tremplin.opportunity.v1.MarkApplicationAsCompleteResponse\";\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02&:\x01*\"!/api/application/mark-as-complete\x12\xac\x01\n" +
 	"\x0fMoveApplication\x12/.tremplin.opportunity.v1.MoveApplicationRequest\x1a0.tremplin.opportunity.v1.MoveApplicationResponse\"6\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02!:\x01*\"\x1c/api/application/{id}/status\x12\xc0\x01\n" +
@@ -1509,6 +1543,7 @@ func file_tremplin_opportunity_v1_opportunity_proto_init() {
 		return
 	}
 	file_tremplin_opportunity_v1_opportunity_proto_msgTypes[1].OneofWrappers = []any{}
+	file_tremplin_opportunity_v1_opportunity_proto_msgTypes[3].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -173,6 +173,14 @@ var file_tremplin_options_v1_options_proto_extTypes = []protoimpl.ExtensionInfo{
 		Filename:      "tremplin/options/v1/options.proto",
 	},
 	{
+		ExtendedType:  (*descriptorpb.MethodOptions)(nil),
+		ExtensionType: (*bool)(nil),
+		Field:         51006,
+		Name:          "tremplin.options.v1.idempotent_create",
+		Tag:           "varint,51006,opt,name=idempotent_create",
+		Filename:      "tremplin/options/v1/options.proto",
+	},
+	{
 		ExtendedType:  (*descriptorpb.FieldOptions)(nil),
 		ExtensionType: (*bool)(nil),
 		Field:         51002,
@@ -212,6 +220,14 @@ var (
 	E_Access = &file_tremplin_options_v1_options_proto_extTypes[0]
 	// optional tremplin.options.v1.Revalidation revalidation = 51003;
 	E_Revalidation = &file_tremplin_options_v1_options_proto_extTypes[1]
+	// A create a partner may retry: the request may carry an Idempotency-Key (an HTTP header on
+	// Connect and the JSON routes, metadata on gRPC). internal/idempotency claims the key for
+	// the caller in the database before the handler runs: the same key with the same request
+	// answers the first answer (without running again), with another request it is refused
+	// (IDEMPOTENCY_KEY_REUSED). Keys are kept 24 hours.
+	//
+	// optional bool idempotent_create = 51006;
+	E_IdempotentCreate = &file_tremplin_options_v1_options_proto_extTypes[2]
 )
 
 // Extension fields to descriptorpb.FieldOptions.
@@ -222,7 +238,7 @@ var (
 	// feature cannot be opened by forgetting a check in the handler.
 	//
 	// optional bool premium = 51002;
-	E_Premium = &file_tremplin_options_v1_options_proto_extTypes[2]
+	E_Premium = &file_tremplin_options_v1_options_proto_extTypes[3]
 )
 
 // Extension fields to descriptorpb.MessageOptions.
@@ -233,7 +249,7 @@ var (
 	// the object ({"items": […]}).
 	//
 	// optional bool json_list = 51005;
-	E_JsonList = &file_tremplin_options_v1_options_proto_extTypes[3]
+	E_JsonList = &file_tremplin_options_v1_options_proto_extTypes[4]
 )
 
 // Extension fields to descriptorpb.EnumValueOptions.
@@ -242,12 +258,12 @@ var (
 	// gateway, CSV and e-mails so they speak the spec's words.
 	//
 	// optional string spec = 51001;
-	E_Spec = &file_tremplin_options_v1_options_proto_extTypes[4]
+	E_Spec = &file_tremplin_options_v1_options_proto_extTypes[5]
 	// The value as French users read it ("Premier contact"), for what the server writes for
 	// people: e-mails, calendar entries, files.
 	//
 	// optional string label = 51004;
-	E_Label = &file_tremplin_options_v1_options_proto_extTypes[5]
+	E_Label = &file_tremplin_options_v1_options_proto_extTypes[6]
 )
 
 var File_tremplin_options_v1_options_proto protoreflect.FileDescriptor
@@ -263,7 +279,8 @@ const file_tremplin_options_v1_options_proto_rawDesc = "" +
 	"\x0eperiod_seconds\x18\x01 \x01(\rR\rperiodSeconds\x12\x19\n" +
 	"\bown_data\x18\x02 \x01(\bR\aownData:[\n" +
 	"\x06access\x12\x1e.google.protobuf.MethodOptions\x18\xb8\x8e\x03 \x01(\v2!.tremplin.options.v1.AccessPolicyR\x06access:g\n" +
-	"\frevalidation\x12\x1e.google.protobuf.MethodOptions\x18\xbb\x8e\x03 \x01(\v2!.tremplin.options.v1.RevalidationR\frevalidation:9\n" +
+	"\frevalidation\x12\x1e.google.protobuf.MethodOptions\x18\xbb\x8e\x03 \x01(\v2!.tremplin.options.v1.RevalidationR\frevalidation:M\n" +
+	"\x11idempotent_create\x12\x1e.google.protobuf.MethodOptions\x18\xbe\x8e\x03 \x01(\bR\x10idempotentCreate:9\n" +
 	"\apremium\x12\x1d.google.protobuf.FieldOptions\x18\xba\x8e\x03 \x01(\bR\apremium:>\n" +
 	"\tjson_list\x12\x1f.google.protobuf.MessageOptions\x18\xbd\x8e\x03 \x01(\bR\bjsonList:7\n" +
 	"\x04spec\x12!.google.protobuf.EnumValueOptions\x18\xb9\x8e\x03 \x01(\tR\x04spec:9\n" +
@@ -294,16 +311,17 @@ var file_tremplin_options_v1_options_proto_goTypes = []any{
 var file_tremplin_options_v1_options_proto_depIdxs = []int32{
 	2, // 0: tremplin.options.v1.access:extendee -> google.protobuf.MethodOptions
 	2, // 1: tremplin.options.v1.revalidation:extendee -> google.protobuf.MethodOptions
-	3, // 2: tremplin.options.v1.premium:extendee -> google.protobuf.FieldOptions
-	4, // 3: tremplin.options.v1.json_list:extendee -> google.protobuf.MessageOptions
-	5, // 4: tremplin.options.v1.spec:extendee -> google.protobuf.EnumValueOptions
-	5, // 5: tremplin.options.v1.label:extendee -> google.protobuf.EnumValueOptions
-	0, // 6: tremplin.options.v1.access:type_name -> tremplin.options.v1.AccessPolicy
-	1, // 7: tremplin.options.v1.revalidation:type_name -> tremplin.options.v1.Revalidation
-	8, // [8:8] is the sub-list for method output_type
-	8, // [8:8] is the sub-list for method input_type
-	6, // [6:8] is the sub-list for extension type_name
-	0, // [0:6] is the sub-list for extension extendee
+	2, // 2: tremplin.options.v1.idempotent_create:extendee -> google.protobuf.MethodOptions
+	3, // 3: tremplin.options.v1.premium:extendee -> google.protobuf.FieldOptions
+	4, // 4: tremplin.options.v1.json_list:extendee -> google.protobuf.MessageOptions
+	5, // 5: tremplin.options.v1.spec:extendee -> google.protobuf.EnumValueOptions
+	5, // 6: tremplin.options.v1.label:extendee -> google.protobuf.EnumValueOptions
+	0, // 7: tremplin.options.v1.access:type_name -> tremplin.options.v1.AccessPolicy
+	1, // 8: tremplin.options.v1.revalidation:type_name -> tremplin.options.v1.Revalidation
+	9, // [9:9] is the sub-list for method output_type
+	9, // [9:9] is the sub-list for method input_type
+	7, // [7:9] is the sub-list for extension type_name
+	0, // [0:7] is the sub-list for extension extendee
 	0, // [0:0] is the sub-list for field type_name
 }
 
@@ -319,7 +337,7 @@ func file_tremplin_options_v1_options_proto_init() {
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tremplin_options_v1_options_proto_rawDesc), len(file_tremplin_options_v1_options_proto_rawDesc)),
 			NumEnums:      0,
 			NumMessages:   2,
-			NumExtensions: 6,
+			NumExtensions: 7,
 			NumServices:   0,
 		},
 		GoTypes:           file_tremplin_options_v1_options_proto_goTypes,

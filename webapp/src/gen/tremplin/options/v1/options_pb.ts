@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tremplin/options/v1/options.proto.
  */
 export const file_tremplin_options_v1_options: GenFile = /*@__PURE__*/
-  fileDesc("CiF0cmVtcGxpbi9vcHRpb25zL3YxL29wdGlvbnMucHJvdG8SE3RyZW1wbGluLm9wdGlvbnMudjEiPgoMQWNjZXNzUG9saWN5Eg4KBnB1YmxpYxgBIAEoCBINCgVyb2xlcxgCIAMoCRIPCgdwcmVtaXVtGAMgASgIIjgKDFJldmFsaWRhdGlvbhIWCg5wZXJpb2Rfc2Vjb25kcxgBIAEoDRIQCghvd25fZGF0YRgCIAEoCDpbCgZhY2Nlc3MSHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi4jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5BY2Nlc3NQb2xpY3lSBmFjY2VzczpnCgxyZXZhbGlkYXRpb24SHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi7jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5SZXZhbGlkYXRpb25SDHJldmFsaWRhdGlvbjo5CgdwcmVtaXVtEh0uZ29vZ2xlLnByb3RvYnVmLkZpZWxkT3B0aW9ucxi6jgMgASgIUgdwcmVtaXVtOj4KCWpzb25fbGlzdBIfLmdvb2dsZS5wcm90b2J1Zi5NZXNzYWdlT3B0aW9ucxi9jgMgASgIUghqc29uTGlzdDo3CgRzcGVjEiEuZ29vZ2xlLnByb3RvYnVmLkVudW1WYWx1ZU9wdGlvbnMYuY4DIAEoCVIEc3BlYzo5CgVsYWJlbBIhLmdvb2dsZS5wcm90b2J1Zi5FbnVtVmFsdWVPcHRpb25zGLyOAyABKAlSBWxhYmVsYgZwcm90bzM", [file_google_protobuf_descriptor]);
+  fileDesc("CiF0cmVtcGxpbi9vcHRpb25zL3YxL29wdGlvbnMucHJvdG8SE3RyZW1wbGluLm9wdGlvbnMudjEiPgoMQWNjZXNzUG9saWN5Eg4KBnB1YmxpYxgBIAEoCBINCgVyb2xlcxgCIAMoCRIPCgdwcmVtaXVtGAMgASgIIjgKDFJldmFsaWRhdGlvbhIWCg5wZXJpb2Rfc2Vjb25kcxgBIAEoDRIQCghvd25fZGF0YRgCIAEoCDpbCgZhY2Nlc3MSHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi4jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5BY2Nlc3NQb2xpY3lSBmFjY2VzczpnCgxyZXZhbGlkYXRpb24SHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi7jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5SZXZhbGlkYXRpb25SDHJldmFsaWRhdGlvbjpNChFpZGVtcG90ZW50X2NyZWF0ZRIeLmdvb2dsZS5wcm90b2J1Zi5NZXRob2RPcHRpb25zGL6OAyABKAhSEGlkZW1wb3RlbnRDcmVhdGU6OQoHcHJlbWl1bRIdLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE9wdGlvbnMYuo4DIAEoCFIHcHJlbWl1bTo+Cglqc29uX2xpc3QSHy5nb29nbGUucHJvdG9idWYuTWVzc2FnZU9wdGlvbnMYvY4DIAEoCFIIanNvbkxpc3Q6NwoEc3BlYxIhLmdvb2dsZS5wcm90b2J1Zi5FbnVtVmFsdWVPcHRpb25zGLmOAyABKAlSBHNwZWM6OQoFbGFiZWwSIS5nb29nbGUucHJvdG9idWYuRW51bVZhbHVlT3B0aW9ucxi8jgMgASgJUgVsYWJlbGIGcHJvdG8z", [file_google_protobuf_descriptor]);
 
 /**
  * AccessPolicy says who may call an RPC. Every RPC carries one; the server refuses to start
@@ -104,6 +104,18 @@ export const revalidation: GenExtension<MethodOptions, Revalidation> = /*@__PURE
   extDesc(file_tremplin_options_v1_options, 1);
 
 /**
+ * A create a partner may retry: the request may carry an Idempotency-Key (an HTTP header on
+ * Connect and the JSON routes, metadata on gRPC). internal/idempotency claims the key for
+ * the caller in the database before the handler runs: the same key with the same request
+ * answers the first answer (without running again), with another request it is refused
+ * (IDEMPOTENCY_KEY_REUSED). Keys are kept 24 hours.
+ *
+ * @generated from extension: bool idempotent_create = 51006;
+ */
+export const idempotent_create: GenExtension<MethodOptions, boolean> = /*@__PURE__*/
+  extDesc(file_tremplin_options_v1_options, 2);
+
+/**
  * Setting this field needs premium access: a search box, a filter. The authorize
  * interceptor refuses a candidate without premium whose request sets it (a non-empty
  * string, a non-empty list, a set message), wherever it sits in the request, so a premium
@@ -112,7 +124,7 @@ export const revalidation: GenExtension<MethodOptions, Revalidation> = /*@__PURE
  * @generated from extension: bool premium = 51002;
  */
 export const premium: GenExtension<FieldOptions, boolean> = /*@__PURE__*/
-  extDesc(file_tremplin_options_v1_options, 2);
+  extDesc(file_tremplin_options_v1_options, 3);
 
 /**
  * The message only wraps a list (its one field, repeated items) so that a request can leave
@@ -123,7 +135,7 @@ export const premium: GenExtension<FieldOptions, boolean> = /*@__PURE__*/
  * @generated from extension: bool json_list = 51005;
  */
 export const json_list: GenExtension<MessageOptions, boolean> = /*@__PURE__*/
-  extDesc(file_tremplin_options_v1_options, 3);
+  extDesc(file_tremplin_options_v1_options, 4);
 
 /**
  * The spec's string for this enum value ("not-started", "agency-admin"…), used by the JSON
@@ -132,7 +144,7 @@ export const json_list: GenExtension<MessageOptions, boolean> = /*@__PURE__*/
  * @generated from extension: string spec = 51001;
  */
 export const spec: GenExtension<EnumValueOptions, string> = /*@__PURE__*/
-  extDesc(file_tremplin_options_v1_options, 4);
+  extDesc(file_tremplin_options_v1_options, 5);
 
 /**
  * The value as French users read it ("Premier contact"), for what the server writes for
@@ -141,5 +153,5 @@ export const spec: GenExtension<EnumValueOptions, string> = /*@__PURE__*/
  * @generated from extension: string label = 51004;
  */
 export const label: GenExtension<EnumValueOptions, string> = /*@__PURE__*/
-  extDesc(file_tremplin_options_v1_options, 5);
+  extDesc(file_tremplin_options_v1_options, 6);
 
