@@ -7,7 +7,7 @@ SHELL := bash
 
 BIN := $(CURDIR)/bin
 TOOLS := $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/protoc-gen-connect-go
-GENERATED := gen ent webapp/src/gen
+GENERATED := gen ent webapp/src/gen internal/protosource gateway/openapi.json
 NODE_MODULES := webapp/node_modules/.package-lock.json
 
 .PHONY: help
@@ -46,14 +46,18 @@ generate: $(TOOLS) $(NODE_MODULES) ## regenerate Go, TypeScript and ent code fro
 	$(BIN)/buf lint
 	$(BIN)/buf generate
 	$(BIN)/buf generate --template buf.gen.web.yaml
+	# The protos with their comments (protoc-gen-go leaves them out), for tremplinctl's help and
+	# the OpenAPI document; then the OpenAPI document of the JSON routes.
+	$(BIN)/buf build --as-file-descriptor-set --exclude-imports --path proto/tremplin -o internal/protosource/tremplin.binpb
+	go run ./cmd/openapi-gen -o gateway/openapi.json
 	cd ent && go generate ./...
 
 # Fails when the committed generated code differs from what `make generate` makes.
 .PHONY: check-generated
 check-generated: $(TOOLS) $(NODE_MODULES)
-	@before=$$(find $(GENERATED) -type f \( -name '*.go' -o -name '*.ts' \) -print0 | sort -z | xargs -0 sha256sum); \
+	@before=$$(find $(GENERATED) -type f \( -name '*.go' -o -name '*.ts' -o -name '*.binpb' -o -name '*.json' \) -print0 | sort -z | xargs -0 sha256sum); \
 	$(MAKE) --no-print-directory generate >/dev/null; \
-	after=$$(find $(GENERATED) -type f \( -name '*.go' -o -name '*.ts' \) -print0 | sort -z | xargs -0 sha256sum); \
+	after=$$(find $(GENERATED) -type f \( -name '*.go' -o -name '*.ts' -o -name '*.binpb' -o -name '*.json' \) -print0 | sort -z | xargs -0 sha256sum); \
 	if [ "$$before" != "$$after" ]; then \
 		echo "Generated code is stale: run 'make generate' and commit the result."; \
 		diff <(echo "$$before") <(echo "$$after") || true; \
@@ -87,8 +91,9 @@ web: $(NODE_MODULES) ## build the web app into webapp/dist
 	cd webapp && npm run build
 
 .PHONY: build
-build: web ## build bin/tremplin with the web app embedded
+build: web ## build bin/tremplin with the web app embedded, and bin/tremplinctl (the admin CLI)
 	go build -o $(BIN)/tremplin ./cmd/tremplin
+	go build -o $(BIN)/tremplinctl ./cmd/tremplinctl
 
 .PHONY: run
 run: build ## run Tremplin on SQLite (./data) with the demo accounts, on http://localhost:8080

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"mime"
 	"net/http"
+	"strings"
 
 	"connectrpc.com/connect"
 	"connectrpc.com/vanguard"
@@ -105,4 +106,18 @@ func writeError(w http.ResponseWriter, httpStatus int, code connect.Code, kind, 
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(httpStatus)
 	_ = json.NewEncoder(w).Encode(map[string]any{"code": int(code), "message": message, "type": kind})
+}
+
+// Routes answers the routes New serves for the services, as "GET /api/agency/{id}": what the
+// OpenAPI document must list.
+func Routes(services []protoreflect.ServiceDescriptor) ([]string, error) {
+	bindings, err := bindingsOf(services)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, 0, len(bindings))
+	for _, b := range bindings {
+		out = append(out, b.verb+" /"+strings.Join(b.segments, "/"))
+	}
+	return out, nil
 }

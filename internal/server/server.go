@@ -221,6 +221,8 @@ func New(d Deps) (*Server, error) {
 		return nil, fmt.Errorf("building the /api gateway: %w", err)
 	}
 	mux.Handle("/api/", apiHandler)
+	// The OpenAPI document of the routes above, generated from the protos.
+	mux.Handle("GET /api/openapi.json", gateway.OpenAPI())
 	// The payment routes of the spec are browser navigations and Stripe's webhook, not RPCs.
 	payment := &billing.Routes{Service: billingService, Authenticator: authenticator}
 	mux.Handle("GET /api/payment/session", payment.Checkout())
