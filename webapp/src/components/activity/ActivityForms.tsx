@@ -40,6 +40,7 @@ import {
   eventSubjectsFor,
   isContactSubject,
   needsMediaDetails,
+  preselectContact,
   taskDraft,
   taskMediaTypesFor,
   taskSubjectsFor,
@@ -176,9 +177,17 @@ export function TaskForm({
   const contact = lookups.contacts.find((c) => c.id === values.contactId);
   const withContact = values.subject === TaskSubject.UNSPECIFIED || isContactSubject(values.subject);
 
+  // Once the lists are known, an opportunity given with a single contact brings that contact.
+  const [preselected, setPreselected] = useState(false);
+  if (!lookups.loading && !preselected) {
+    setPreselected(true);
+    if (!task) setValues((v) => preselectContact(v, lookups));
+  }
+
   const change = (patch: Partial<TaskFormValues>) => {
     // While the lists load, a prefilled contact or application is kept as given.
-    const next = lookups.loading ? { ...values, ...patch } : applyTaskDependencies({ ...values, ...patch }, lookups);
+    let next = lookups.loading ? { ...values, ...patch } : applyTaskDependencies({ ...values, ...patch }, lookups);
+    if (!lookups.loading && "applicationId" in patch) next = preselectContact(next, lookups);
     setValues(next);
     if (submitted) setErrors(localErrors(next));
   };
@@ -260,12 +269,15 @@ export function TaskForm({
 export function EventForm({
   event,
   initial,
+  label,
   locks = {},
   close,
   onSaved,
 }: {
   event?: ActivityEvent;
   initial: EventFormValues;
+  /** The form's accessible name when not the default one (« Nouvel entretien »). */
+  label?: string;
   locks?: Locks;
   close: () => void;
   onSaved: (event: ActivityEvent) => void;
@@ -309,7 +321,7 @@ export function EventForm({
   };
 
   return (
-    <Form label={event ? f.editEventTitle : f.createEventTitle} onSubmit={submit}>
+    <Form label={label ?? (event ? f.editEventTitle : f.createEventTitle)} onSubmit={submit}>
       <ApplicationField value={values.applicationId} applications={lookups.applications} locked={locks.application} onChange={(applicationId) => change({ applicationId })} error={errors.applicationId} />
       <TextField
         select
