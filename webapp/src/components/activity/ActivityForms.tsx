@@ -21,6 +21,7 @@ import {
   type Task,
 } from "../../gen/tremplin/activity/v1/activity_pb";
 import { DayField } from "../DayField";
+import { sameValues, useUnsavedChanges } from "../modalChanges";
 import { useToast } from "../Toasts";
 import { isNotFound } from "../../lib/errors";
 import { eventSubjectLabels, mediaTypeLabels, taskPriorityLabels, taskSubjectLabels } from "../../lib/messages/activity";
@@ -177,12 +178,19 @@ export function TaskForm({
   const contact = lookups.contacts.find((c) => c.id === values.contactId);
   const withContact = values.subject === TaskSubject.UNSPECIFIED || isContactSubject(values.subject);
 
-  // Once the lists are known, an opportunity given with a single contact brings that contact.
+  // Once the lists are known, an opportunity given with a single contact brings that contact
+  // (not a change of the user's: Escape still closes at once).
+  const [baseline, setBaseline] = useState(initial);
   const [preselected, setPreselected] = useState(false);
   if (!lookups.loading && !preselected) {
     setPreselected(true);
-    if (!task) setValues((v) => preselectContact(v, lookups));
+    if (!task) {
+      const chosen = preselectContact(values, lookups);
+      setValues(chosen);
+      setBaseline(chosen);
+    }
   }
+  useUnsavedChanges(!sameValues(values, baseline));
 
   const change = (patch: Partial<TaskFormValues>) => {
     // While the lists load, a prefilled contact or application is kept as given.
@@ -285,6 +293,7 @@ export function EventForm({
   const lookups = useActivityLookups();
   const toast = useToast();
   const [values, setValues] = useState(initial);
+  useUnsavedChanges(!sameValues(values, initial));
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
   const [formError, setFormError] = useState<string | undefined>();
