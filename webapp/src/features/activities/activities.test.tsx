@@ -1,6 +1,6 @@
 // /activities in the app, in jsdom, against an in-memory ActivityService (src/test/harness.tsx).
 import { describe, expect, it } from "vitest";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
@@ -89,7 +89,7 @@ describe("activities address", () => {
           listEvents: () => ({ events: [] }),
         }),
     });
-    expect((await screen.findByTestId("overdue-view")).textContent).toContain("1 tâche en retard");
+    await waitFor(() => expect(screen.getByTestId("overdue-view").textContent).toContain("1 tâche en retard"));
     expect(screen.getAllByTestId("task-row")).toHaveLength(1);
     expect(screen.getByTestId("task-row").textContent).toContain("Envoi de candidature");
     expect(ranged).toBe(false);
@@ -110,12 +110,12 @@ describe("activities address", () => {
         }),
     });
     const u = userEvent.setup();
-    await u.type(await screen.findByRole("textbox", { name: "Rechercher une activité" }), "zzz");
+    await u.type(await screen.findByLabelText("Rechercher une activité"), "zzz");
     expect(await screen.findByText("Aucune tâche ne correspond à votre recherche")).toBeTruthy();
     expect(screen.queryByText("Aucune tâche cette semaine")).toBeNull();
     await u.click(screen.getByRole("button", { name: "Effacer la recherche" }));
     expect(await screen.findByText("Aucune tâche cette semaine")).toBeTruthy();
-    expect((screen.getByRole("textbox", { name: "Rechercher une activité" }) as HTMLInputElement).value).toBe("");
+    expect((screen.getByLabelText("Rechercher une activité") as HTMLInputElement).value).toBe("");
   });
 });
 
