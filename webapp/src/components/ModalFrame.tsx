@@ -1,4 +1,10 @@
-import { useCallback, useState } from "react";
+// One window of the modal host. Two rules hold for every window, whatever its body:
+// - Escape (or a click beside it, or its close button) on a form with changes asks before
+//   discarding them; without changes it closes at once. A body says whether it has changes
+//   with useUnsavedChanges; one that does not is judged by what was typed into it.
+// - Toasts are not drawn over it: it shows them at its top, and drops one whose message it
+//   already shows (a form's own error is never repeated as a toast).
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -11,6 +17,9 @@ import HelpOutlineRounded from "@mui/icons-material/HelpOutlineRounded";
 import InfoOutlined from "@mui/icons-material/InfoOutlined";
 import WarningAmberRounded from "@mui/icons-material/WarningAmberRounded";
 import { useViewport } from "../lib/viewport";
+import { ModalChangesContext } from "./modalChanges";
+import { ToastAlert } from "./ToastStack";
+import { useToastHost } from "./Toasts";
 import { IconBadge } from "./IconBadge";
 import type { ModalSpec } from "./ModalHost";
 import { screenMessages } from "../lib/messages/screens";
@@ -29,6 +38,11 @@ export default function ModalFrame({
   const { isMobile } = useViewport();
   const [busy, setBusy] = useState(false);
   const titleId = "modal-title";
+  // Changes: as the body reports them (undefined: it does not), or typed into it.
+  const [reported, setReported] = useState<boolean | undefined>(undefined);
+  const [typed, setTyped] = useState(false);
+  const changed = reported ?? typed;
+  const [asking, setAsking] = useState(false);
 
   const dismiss = useCallback(() => {
     if (busy) return;
@@ -36,6 +50,11 @@ export default function ModalFrame({
     if (spec.kind === "information") spec.onClose?.();
     onClose();
   }, [busy, spec, onClose]);
+  // Escape, a click beside the window, its close button: ask first when changes would be lost.
+  const leave = useCallback(() => {
+    if (spec.kind === "custom" && changed) setAsking(true);
+    else dismiss();
+  }, [spec.kind, changed, dismiss]);
 
   const illustration = (() => {
     switch (spec.kind) {
@@ -76,9 +95,11 @@ export default function ModalFrame({
   };
 
   return (
+    <ModalChangesContext.Provider value={setReported}>
     <Dialog
       open={open}
-      onClose={dismiss}
+      onClose={leave}
+      onInput={() => setTyped(true)}
       aria-labelledby={titleId}
       fullWidth
       maxWidth={spec.kind === "custom" ? (spec.maxWidth ?? "xs") : "xs"}
@@ -86,7 +107,7 @@ export default function ModalFrame({
       sx={{ "& .MuiDialog-paper": { m: isMobile ? 2 : 4, width: isMobile ? "calc(100% - 32px)" : undefined } }}
     >
       <IconButton
-        onClick={dismiss}
+        onClick={leave}
         aria-label={screenMessages.modals.close}
         sx={{ position: "absolute", right: 10, top: 10, color: "text.secondary" }}
       >
@@ -98,6 +119,7 @@ export default function ModalFrame({
           {spec.title}
         </Typography>
       </Box>
+      <DialogToasts />
       {spec.kind === "custom" ? (
         <DialogContent sx={{ px: { xs: 3, sm: 4 }, pb: 4 }}>{spec.render(onClose)}</DialogContent>
       ) : (
@@ -132,6 +154,64 @@ export default function ModalFrame({
         </>
       )}
     </Dialog>
+    {asking && (
+      <Dialog open onClose={() => setAsking(false)} aria-labelledby="discard-title" aria-describedby="discard-text" maxWidth="xs" fullWidth>
+        <Box sx={{ px: { xs: 3, sm: 4 }, pt: 4, pb: 1, textAlign: "center" }}>
+          <Typography id="discard-title" variant="h3" component="h2">
+            {screenMessages.modals.discardTitle}
+          </Typography>
+        </Box>
+        <DialogContent sx={{ px: { xs: 3, sm: 4 }, textAlign: "center" }}>
+          <Typography id="discard-text" color="text.secondary">
+            {screenMessages.modals.discardText}
+          </Typography>
+        </DialogContent>
+        <DialogActions sx={{ px: { xs: 3, sm: 4 }, pb: 3.5, pt: 1, gap: 1, justifyContent: "center", flexWrap: "wrap" }}>
+          <Button variant="outlined" color="inherit" onClick={() => setAsking(false)} autoFocus sx={{ borderColor: "divider" }}>
+            {screenMessages.modals.keepEditing}
+          </Button>
+          <Button
+            variant="contained"
+            color="error"
+            onClick={() => {
+              setAsking(false);
+              dismiss();
+            }}
+          >
+            {screenMessages.modals.discard}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    )}
+    </ModalChangesContext.Provider>
+  );
+}
+
+/**
+ * The toasts while this window is open, at its top: drawn over it they would hide its fields
+ * on a phone. One whose message the window already shows (a form's error) is dropped.
+ */
+function DialogToasts() {
+  const host = useToastHost();
+  const region = useRef<HTMLDivElement>(null);
+  const toasts = host?.toasts ?? [];
+  useLayoutEffect(() => {
+    host?.setCovered(true);
+    return () => host?.setCovered(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per window, not per toast
+  }, [host?.setCovered]);
+  useLayoutEffect(() => {
+    const paper = region.current?.closest(".MuiDialog-paper");
+    if (!paper || !host) return;
+    const own = (paper.textContent ?? "").replace(region.current?.textContent ?? "", "");
+    for (const t of host.toasts) if (own.includes(t.message)) host.dismiss(t.id);
+  }, [host]);
+  return (
+    <Box ref={region} aria-live="polite" data-testid="dialog-toasts" sx={{ px: { xs: 2, sm: 3 }, display: "flex", flexDirection: "column", gap: 1, "&:not(:empty)": { pt: 1.5 } }}>
+      {toasts.map((t) => (
+        <ToastAlert key={t.id} toast={t} onClose={() => host?.dismiss(t.id)} />
+      ))}
+    </Box>
   );
 }
 

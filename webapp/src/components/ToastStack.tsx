@@ -1,17 +1,15 @@
-import { useEffect, useRef } from "react";
-import Alert from "@mui/material/Alert";
+import Alert, { type AlertProps } from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Grow from "@mui/material/Grow";
-import type { Toast, ToastSeverity } from "./Toasts";
+import type { SxProps, Theme } from "@mui/material/styles";
+import type { Toast } from "./Toasts";
 import { screenMessages } from "../lib/messages/screens";
-
-const DURATION: Record<ToastSeverity, number> = { success: 5000, warning: 7000, error: 8000 };
 
 /**
  * Where the toasts stand: at the bottom of the screen, never over the header (its menu, its
  * burger) nor over the page's title and main buttons at its top. On a phone they stand above
  * the floating add button's corner (16 + 56 + 16 px); wider, in the bottom-left corner, away
- * from that button (bottom-right).
+ * from that button (bottom-right). Never over an open window: it shows them itself.
  */
 const TOAST_PLACE = {
   bottom: { xs: 88, sm: 24 },
@@ -24,6 +22,7 @@ export default function ToastStack({ toasts, onDismiss }: { toasts: Toast[]; onD
   return (
     <Box
       aria-live="polite"
+      data-testid="toast-stack"
       sx={{
         position: "fixed",
         zIndex: (t) => t.zIndex.snackbar,
@@ -35,39 +34,28 @@ export default function ToastStack({ toasts, onDismiss }: { toasts: Toast[]; onD
       }}
     >
       {toasts.map((t) => (
-        <ToastItem key={t.id} toast={t} onClose={() => onDismiss(t.id)} />
+        <Grow key={t.id} in appear>
+          <ToastAlert toast={t} onClose={() => onDismiss(t.id)} sx={{ pointerEvents: "auto", boxShadow: "0 10px 30px rgba(30,34,53,0.18)" }} />
+        </Grow>
       ))}
     </Box>
   );
 }
 
-function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
-  const close = useRef(onClose);
-  close.current = onClose;
-  useEffect(() => {
-    const timer = setTimeout(() => close.current(), DURATION[toast.severity]);
-    return () => clearTimeout(timer);
-  }, [toast.id, toast.severity]);
+/** One toast: the stack's and the open window's (DialogToasts). */
+export function ToastAlert({ toast, onClose, sx, ...rest }: { toast: Toast; onClose: () => void; sx?: SxProps<Theme> } & Omit<AlertProps, "onClose" | "sx">) {
   return (
-    <Grow in appear>
-      <Alert
-        data-testid="toast"
-        data-severity={toast.severity}
-        severity={toast.severity}
-        variant="filled"
-        onClose={onClose}
-        slotProps={{ closeButton: { title: screenMessages.toasts.close, "aria-label": screenMessages.toasts.close } }}
-        sx={{
-          pointerEvents: "auto",
-          boxShadow: "0 10px 30px rgba(30,34,53,0.18)",
-          fontWeight: 500,
-          alignItems: "flex-start",
-          "& .MuiAlert-message": { pt: "9px" },
-        }}
-      >
-        {toast.message}
-      </Alert>
-    </Grow>
+    <Alert
+      {...rest}
+      data-testid="toast"
+      data-severity={toast.severity}
+      severity={toast.severity}
+      variant="filled"
+      onClose={onClose}
+      slotProps={{ closeButton: { title: screenMessages.toasts.close, "aria-label": screenMessages.toasts.close } }}
+      sx={[{ fontWeight: 500, alignItems: "flex-start", "& .MuiAlert-message": { pt: "9px" } }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      {toast.message}
+    </Alert>
   );
 }
-

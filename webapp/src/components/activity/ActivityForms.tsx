@@ -21,6 +21,7 @@ import {
   type Task,
 } from "../../gen/tremplin/activity/v1/activity_pb";
 import { DayField } from "../DayField";
+import { sameValues, useUnsavedChanges } from "../modalChanges";
 import { useToast } from "../Toasts";
 import { isNotFound } from "../../lib/errors";
 import { eventSubjectLabels, mediaTypeLabels, taskPriorityLabels, taskSubjectLabels } from "../../lib/messages/activity";
@@ -40,6 +41,7 @@ import {
   eventSubjectsFor,
   isContactSubject,
   needsMediaDetails,
+  preselectContact,
   taskDraft,
   taskMediaTypesFor,
   taskSubjectsFor,
@@ -176,9 +178,24 @@ export function TaskForm({
   const contact = lookups.contacts.find((c) => c.id === values.contactId);
   const withContact = values.subject === TaskSubject.UNSPECIFIED || isContactSubject(values.subject);
 
+  // Once the lists are known, an opportunity given with a single contact brings that contact
+  // (not a change of the user's: Escape still closes at once).
+  const [baseline, setBaseline] = useState(initial);
+  const [preselected, setPreselected] = useState(false);
+  if (!lookups.loading && !preselected) {
+    setPreselected(true);
+    if (!task) {
+      const chosen = preselectContact(values, lookups);
+      setValues(chosen);
+      setBaseline(chosen);
+    }
+  }
+  useUnsavedChanges(!sameValues(values, baseline));
+
   const change = (patch: Partial<TaskFormValues>) => {
     // While the lists load, a prefilled contact or application is kept as given.
-    const next = lookups.loading ? { ...values, ...patch } : applyTaskDependencies({ ...values, ...patch }, lookups);
+    let next = lookups.loading ? { ...values, ...patch } : applyTaskDependencies({ ...values, ...patch }, lookups);
+    if (!lookups.loading && "applicationId" in patch) next = preselectContact(next, lookups);
     setValues(next);
     if (submitted) setErrors(localErrors(next));
   };
@@ -260,12 +277,15 @@ export function TaskForm({
 export function EventForm({
   event,
   initial,
+  label,
   locks = {},
   close,
   onSaved,
 }: {
   event?: ActivityEvent;
   initial: EventFormValues;
+  /** The form's accessible name when not the default one (« Nouvel entretien »). */
+  label?: string;
   locks?: Locks;
   close: () => void;
   onSaved: (event: ActivityEvent) => void;
@@ -273,6 +293,7 @@ export function EventForm({
   const lookups = useActivityLookups();
   const toast = useToast();
   const [values, setValues] = useState(initial);
+  useUnsavedChanges(!sameValues(values, initial));
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
   const [formError, setFormError] = useState<string | undefined>();
@@ -309,7 +330,7 @@ export function EventForm({
   };
 
   return (
-    <Form label={event ? f.editEventTitle : f.createEventTitle} onSubmit={submit}>
+    <Form label={label ?? (event ? f.editEventTitle : f.createEventTitle)} onSubmit={submit}>
       <ApplicationField value={values.applicationId} applications={lookups.applications} locked={locks.application} onChange={(applicationId) => change({ applicationId })} error={errors.applicationId} />
       <TextField
         select

@@ -1,5 +1,6 @@
 // The activity-report modal (mood for events, comment, links) and the additional-information
 // modal (comment and links). Adding a report completes the activity; updating one keeps it.
+import { sameValues, useUnsavedChanges } from "../modalChanges";
 import { useState } from "react";
 import { useMutation } from "@connectrpc/connect-query";
 import Alert from "@mui/material/Alert";
@@ -62,6 +63,7 @@ export function ReportForm({
   const [mood, setMood] = useState<Mood>(activity.mood ?? Mood.UNSPECIFIED);
   const [comment, setComment] = useState(activity.comment);
   const [resources, setResources] = useState(activity.resources);
+  useUnsavedChanges(mood !== (activity.mood ?? Mood.UNSPECIFIED) || comment !== activity.comment || !sameValues(resources, activity.resources));
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [formError, setFormError] = useState<string | undefined>();
   const add = useMutation(ActivityService.method.addReport, { meta: { handlesErrors: true } });
@@ -174,6 +176,7 @@ export function AdditionalInfoForm({
   const toast = useToast();
   const [comments, setComments] = useState(initialComments);
   const [resources, setResources] = useState(initialResources);
+  useUnsavedChanges(comments !== initialComments || !sameValues(resources, initialResources));
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [formError, setFormError] = useState<string | undefined>();
   const save = useMutation(ActivityService.method.updateAdditionalInformation, { meta: { handlesErrors: true } });

@@ -14,6 +14,7 @@ import {
   eventMediaTypesFor,
   groupEvents,
   groupTasks,
+  preselectContact,
   taskDraft,
   taskMediaTypesFor,
   taskSubjectsFor,
@@ -158,5 +159,24 @@ describe("activities list", () => {
     expect(counts.find((c) => c.group === "phone")).toEqual({ group: "phone", count: 2, bySubject: [{ label: "Relance", count: 2 }] });
     expect(counts.find((c) => c.group === "email")!.count).toBe(1);
     expect(counts.find((c) => c.group === "face")!.count).toBe(0);
+  });
+});
+
+describe("preselectContact", () => {
+  const lookup = {
+    contacts: [
+      { id: "c1", firstName: "Yasmine", lastName: "AMRANI", company: "Acme" },
+      { id: "c2", firstName: "Julien", lastName: "MOREAU", company: "Beta" },
+    ],
+    applications: [
+      { id: "a1", job: "Comptable", company: "Acme", contactIds: ["c1"] },
+      { id: "a2", job: "Auditeur", company: "Beta", contactIds: ["c1", "c2"] },
+    ],
+  };
+  it("chooses the only contact of the opportunity, and only then", () => {
+    expect(preselectContact({ ...emptyTask(), applicationId: "a1" }, lookup).contactId).toBe("c1");
+    expect(preselectContact({ ...emptyTask(), applicationId: "a2" }, lookup).contactId).toBe("");
+    expect(preselectContact({ ...emptyTask(), applicationId: "" }, lookup).contactId).toBe("");
+    expect(preselectContact({ ...emptyTask(), applicationId: "a1", subject: TaskSubject.INTERNET_SEARCHES }, lookup).contactId).toBe("");
   });
 });

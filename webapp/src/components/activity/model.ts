@@ -233,6 +233,19 @@ export function applyTaskDependencies(v: TaskFormValues, lookup: Lookup): TaskFo
   return out;
 }
 
+/**
+ * An opportunity with a single contact: that contact is the task's, chosen already (the first
+ * task of a new opportunity, or an opportunity picked in the form). Applied when the
+ * opportunity is set, never when the user clears the contact.
+ */
+export function preselectContact(v: TaskFormValues, lookup: Lookup): TaskFormValues {
+  if (v.contactId || !v.applicationId) return v;
+  if (v.subject !== TaskSubject.UNSPECIFIED && !isContactSubject(v.subject)) return v;
+  const application = lookup.applications.find((a) => a.id === v.applicationId);
+  const choices = contactsFor(lookup.contacts, application);
+  return application && choices.length === 1 ? { ...v, contactId: choices[0].id } : v;
+}
+
 export type FormErrors<T> = Partial<Record<keyof T, "required" | "past">>;
 
 /** What the task form refuses before sending (spec section 5). */

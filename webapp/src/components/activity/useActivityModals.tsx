@@ -38,6 +38,8 @@ export type NewActivity = {
   /** A prompt after another save (the first task of a new application): its own title and
    *  intro, cancel labelled « Ignorer ». */
   prompt?: { title: string; intro?: string };
+  /** « Nouvel entretien » rather than « Nouveau rendez-vous »: the window says what was asked. */
+  interview?: boolean;
 };
 
 export type ActivityModals = {
@@ -205,12 +207,13 @@ export function useActivityModals(): ActivityModals {
         const initial = { ...emptyEvent(), contactId: opts.contactId ?? "", applicationId: opts.applicationId ?? "" };
         modals.open({
           kind: "custom",
-          title: f.createEventTitle,
+          title: opts.interview ? f.createInterviewTitle : f.createEventTitle,
           illustration: <EventAvailableRounded />,
           maxWidth: "sm",
           render: (close) => (
             <EventForm
               initial={initial}
+              label={opts.interview ? f.createInterviewTitle : undefined}
               locks={opts.locks}
               close={close}
               onSaved={(event) => {

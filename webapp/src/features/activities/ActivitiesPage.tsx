@@ -1,4 +1,5 @@
-// /activities?type=task|event&time=yyyy-MM-dd: the week's tasks and rendez-vous. Tabs with
+// /activities?type=task|event&time=yyyy-MM-dd|<ms>: the week's tasks and rendez-vous; with
+// overdue=1, the late tasks of every week (the dashboard's « Tâches en retard »). Tabs with
 // counts, the state bar by media type (per-subject tooltip), search and filters (premium: a
 // non-subscriber is sent to the subscription page), the week shown, tasks grouped by deadline
 // day and sorted by initial deadline (toggle), events grouped by day.
@@ -6,7 +7,7 @@ import { useDeferredValue, useMemo, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useQuery } from "@connectrpc/connect-query";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { addDays, addWeeks, format } from "date-fns";
+import { addDays, addWeeks, format, startOfToday } from "date-fns";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
@@ -22,6 +23,8 @@ import ChevronLeftRounded from "@mui/icons-material/ChevronLeftRounded";
 import ChevronRightRounded from "@mui/icons-material/ChevronRightRounded";
 import EventAvailableRounded from "@mui/icons-material/EventAvailableRounded";
 import EventBusyRounded from "@mui/icons-material/EventBusyRounded";
+import SearchOffRounded from "@mui/icons-material/SearchOffRounded";
+import WarningAmberRounded from "@mui/icons-material/WarningAmberRounded";
 import {
   ActivityService,
   ActivityStatus,
@@ -36,12 +39,14 @@ import { PageContainer, PageHeader } from "../../components/layout/PageContainer
 import { PremiumBadge } from "../../components/PremiumBadge";
 import { groupEvents, groupTasks, countByMedia, weekOf, type MediaGroup } from "../../components/activity/model";
 import { useActivityModals } from "../../components/activity/useActivityModals";
-import { formatDate, formatLongDate, parseDayValue } from "../../lib/format";
+import { formatDate, formatLongDate } from "../../lib/format";
 import { taskPriorityLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
 import { usePremiumGate } from "../../lib/premium";
+import { useUser } from "../../lib/session";
 import { usePageTitle } from "../../lib/usePageTitle";
 import { ActivityRow } from "./ActivityRow";
+import { dayFromTime, isOverdue, overdueView } from "./address";
 import { eventLabel, taskLabel } from "./labels";
 
 const m = activityMessages.list;
@@ -71,8 +76,10 @@ const NO_FILTERS: Filters = { search: "", statuses: [], media: [], priorities: [
 export default function ActivitiesPage() {
   usePageTitle(m.title);
   const [params, setParams] = useSearchParams();
+  const user = useUser();
   const type = params.get("type") === "event" ? "event" : "task";
-  const day = parseDayValue(params.get("time") ?? "") ?? new Date();
+  const overdue = type === "task" && overdueView(params);
+  const day = dayFromTime(params.get("time"), user.timeZone) ?? new Date();
   const week = weekOf(day);
   const gate = usePremiumGate();
   const modals = useActivityModals();
@@ -80,9 +87,11 @@ export default function ActivitiesPage() {
   const [ascending, setAscending] = useState(true);
   const deferred = useDeferredValue(filters);
 
+  // Moving to a week or to the rendez-vous leaves the overdue view.
   const setParam = (patch: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) next.set(k, v);
+    next.delete("overdue");
     setParams(next, { replace: true });
   };
 
@@ -96,17 +105,25 @@ export default function ActivitiesPage() {
       }
     : {};
   // A failed list is this page's to show (LoadError), not « aucune tâche » nor a second toast.
+  // The overdue view reads every week (a late task's deadline may stand anywhere since).
   const tasks = useQuery(
     ActivityService.method.listTasks,
     {
-      range,
+      ...(overdue ? {} : { range }),
       ...premiumInput,
       ...(gate.premium ? { priorities: deferred.priorities.map(Number) as TaskPriority[] } : {}),
     },
     { meta: { handlesErrors: true } },
   );
   const events = useQuery(ActivityService.method.listEvents, { range, ...premiumInput }, { meta: { handlesErrors: true } });
-  const taskList = useMemo(() => tasks.data?.tasks ?? [], [tasks.data]);
+  const taskList = useMemo(() => {
+    const all = tasks.data?.tasks ?? [];
+    if (!overdue) return all;
+    const today = startOfToday();
+    return all.filter((t) => isOverdue(t, today));
+  }, [tasks.data, overdue]);
+  const searching = gate.premium && (deferred.search.trim() !== "" || deferred.statuses.length + deferred.media.length + deferred.priorities.length > 0);
+  const clearSearch = () => setFilters(NO_FILTERS);
   const eventList = useMemo(() => events.data?.events ?? [], [events.data]);
 
   const counts = useMemo(
@@ -140,11 +157,15 @@ export default function ActivitiesPage() {
           <Tab value="event" label={`${m.events} (${events.data ? eventList.length : "…"})`} id="tab-event" aria-controls="panel-activities" />
         </Tabs>
 
-        <WeekBar
-          start={week.start}
-          onMove={(weeks) => setParam({ time: format(addWeeks(week.start, weeks), "yyyy-MM-dd") })}
-          onToday={() => setParam({ time: format(new Date(), "yyyy-MM-dd") })}
-        />
+        {overdue ? (
+          <OverdueBar count={tasks.data ? taskList.length : undefined} onLeave={() => setParam({ time: format(new Date(), "yyyy-MM-dd") })} />
+        ) : (
+          <WeekBar
+            start={week.start}
+            onMove={(weeks) => setParam({ time: format(addWeeks(week.start, weeks), "yyyy-MM-dd") })}
+            onToday={() => setParam({ time: format(new Date(), "yyyy-MM-dd") })}
+          />
+        )}
 
         <MediaStateBar counts={counts} />
 
@@ -152,7 +173,7 @@ export default function ActivitiesPage() {
 
         <Box id="panel-activities" role="tabpanel" aria-labelledby={`tab-${type}`}>
           {failed ? (
-            <LoadError what={type === "task" ? m.loadTasks : m.loadEvents} onRetry={() => void shownQuery.refetch()} retrying={shownQuery.isFetching} />
+            <LoadError what={overdue ? m.loadOverdue : type === "task" ? m.loadTasks : m.loadEvents} onRetry={() => void shownQuery.refetch()} retrying={shownQuery.isFetching} />
           ) : loading ? (
             <Box sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
               {[0, 1, 2].map((i) => (
@@ -161,7 +182,13 @@ export default function ActivitiesPage() {
             </Box>
           ) : type === "task" ? (
             taskList.length === 0 ? (
-              <EmptyState level="minor" icon={<EventBusyRounded />} title={m.emptyTasks} text={m.emptyHint} />
+              searching ? (
+                <NoMatch title={m.noMatchTasks} onClear={clearSearch} />
+              ) : overdue ? (
+                <EmptyState level="minor" tone="success" icon={<EventAvailableRounded />} title={m.emptyOverdue} text={m.emptyOverdueHint} />
+              ) : (
+                <EmptyState level="minor" icon={<EventBusyRounded />} title={m.emptyTasks} text={m.emptyHint} />
+              )
             ) : (
               groupTasks(taskList, ascending).map((g) => (
                 <DayBlock key={g.day} date={g.date}>
@@ -172,7 +199,11 @@ export default function ActivitiesPage() {
               ))
             )
           ) : eventList.length === 0 ? (
-            <EmptyState level="minor" icon={<EventBusyRounded />} title={m.emptyEvents} text={m.emptyHint} />
+            searching ? (
+              <NoMatch title={m.noMatchEvents} onClear={clearSearch} />
+            ) : (
+              <EmptyState level="minor" icon={<EventBusyRounded />} title={m.emptyEvents} text={m.emptyHint} />
+            )
           ) : (
             groupEvents(eventList).map((g) => (
               <DayBlock key={g.day} date={g.date}>
@@ -198,6 +229,41 @@ function DayBlock({ date, children }: { date: Date; children: ReactNode }) {
       <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "flex", flexDirection: "column", gap: 1 }}>
         {children}
       </Box>
+    </Box>
+  );
+}
+
+function NoMatch({ title, onClear }: { title: string; onClear: () => void }) {
+  return (
+    <EmptyState
+      level="minor"
+      icon={<SearchOffRounded />}
+      title={title}
+      text={m.noMatchHint}
+      actions={
+        <Button variant="outlined" onClick={onClear}>
+          {m.clearSearch}
+        </Button>
+      }
+    />
+  );
+}
+
+function OverdueBar({ count, onLeave }: { count: number | undefined; onLeave: () => void }) {
+  return (
+    <Box data-testid="overdue-view" sx={{ display: "flex", alignItems: { xs: "flex-start", sm: "center" }, flexDirection: { xs: "column", sm: "row" }, gap: 1, mb: 2, p: 1.5, borderRadius: "12px", bgcolor: "#FEF2F2", border: "1px solid #FECACA" }}>
+      <WarningAmberRounded sx={{ color: "#B91C1C", display: { xs: "none", sm: "block" } }} aria-hidden />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography component="h2" sx={{ fontWeight: 700, color: "#7F1D1D" }}>
+          {m.overdueTitle(count ?? 0)}
+        </Typography>
+        <Typography variant="body2" sx={{ color: "#7F1D1D" }}>
+          {m.overdueText}
+        </Typography>
+      </Box>
+      <Button size="small" variant="outlined" color="inherit" onClick={onLeave} sx={{ color: "#7F1D1D", borderColor: "#FCA5A5", flex: "none" }}>
+        {m.overdueLeave}
+      </Button>
     </Box>
   );
 }

@@ -31,6 +31,7 @@ import {
 import type { Resource } from "../../gen/tremplin/common/v1/common_pb";
 import { NotFoundState } from "../../components/NotFoundState";
 import { IconBadge } from "../../components/IconBadge";
+import { LoadError } from "../../components/LoadError";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { useModals } from "../../components/ModalHost";
 import { useToast } from "../../components/Toasts";
@@ -44,12 +45,22 @@ const d = activityMessages.details;
 
 export type Row = { label: string; value: ReactNode };
 
+/** The opportunity an activity belongs to, as a link to its page. */
+export function ApplicationLink({ application }: { application: { id: string; job: string; company: string } }) {
+  return (
+    <Link component={RouterLink} to={`/application/${application.id}`} sx={{ overflowWrap: "anywhere" }}>
+      {`${application.job} — ${application.company}`}
+    </Link>
+  );
+}
+
 export function DetailsFrame({
   kind,
   item,
   title,
   loading,
   missing,
+  failure,
   rows,
   canComplete,
   extra,
@@ -59,6 +70,8 @@ export function DetailsFrame({
   title: string;
   loading: boolean;
   missing: boolean;
+  /** The call failed for another reason (a dropped connection): say so, offer to try again. */
+  failure?: { onRetry: () => void; retrying: boolean };
   rows: Row[];
   canComplete: boolean;
   extra?: ReactNode;
@@ -89,6 +102,14 @@ export function DetailsFrame({
       <PageContainer>
         {breadcrumb}
         <NotFoundState icon={<SearchOffRounded />} title={d.notFound} backTo="/activities" backLabel={d.back} />
+      </PageContainer>
+    );
+  }
+  if (failure) {
+    return (
+      <PageContainer>
+        {breadcrumb}
+        <LoadError what={kind === "task" ? d.loadTask : d.loadEvent} onRetry={failure.onRetry} retrying={failure.retrying} />
       </PageContainer>
     );
   }

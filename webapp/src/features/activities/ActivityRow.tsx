@@ -39,6 +39,17 @@ import { eventLabel, taskLabel } from "./labels";
 
 const m = activityMessages.list;
 
+/**
+ * A row's title and detail: one line each from the tablet up; on a phone they wrap (what to do,
+ * with whom and how must be read there too, not « Envoi de candidat… »).
+ */
+const ROW_TEXT = {
+  overflow: "hidden",
+  textOverflow: { sm: "ellipsis" },
+  whiteSpace: { xs: "normal", sm: "nowrap" },
+  overflowWrap: { xs: "anywhere", sm: "normal" },
+} as const;
+
 export function PriorityMarker({ level }: { level: "high" | "urgent" | undefined }) {
   if (!level) return <Box sx={{ width: 14, flex: "none" }} aria-hidden />;
   const big = level === "urgent";
@@ -118,11 +129,11 @@ export function ActivityRow({ kind, item }: { kind: "task"; item: Task } | { kin
           underline="hover"
           data-card-link
           /* A completed title stays struck through under the pointer too: hovering adds the underline, it does not replace the strike. */
-          sx={{ fontWeight: 600, color: done ? "text.secondary" : "text.primary", textDecoration: done ? "line-through" : undefined, "&:hover": done ? { textDecorationLine: "line-through underline" } : undefined, display: "block", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", ...cardLink }}
+          sx={{ fontWeight: 600, color: done ? "text.secondary" : "text.primary", textDecoration: done ? "line-through" : undefined, "&:hover": done ? { textDecorationLine: "line-through underline" } : undefined, display: "block", ...ROW_TEXT, ...cardLink }}
         >
           {title}
         </Link>
-        <Typography variant="body2" color="text.secondary" noWrap sx={{ textDecoration: done ? "line-through" : undefined }}>
+        <Typography variant="body2" color="text.secondary" data-testid="row-detail" sx={{ textDecoration: done ? "line-through" : undefined, ...ROW_TEXT, fontSize: { xs: "0.8125rem", sm: undefined } }}>
           {overdue && (
             <Box component="span" sx={{ color: "error.main", fontWeight: 600 }}>
               {m.overdue} ·{" "}

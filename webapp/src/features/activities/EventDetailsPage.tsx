@@ -4,6 +4,8 @@ import { useParams } from "react-router";
 import { useQuery, useTransport, callUnaryMethod } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import { visuallyHidden } from "../../components/PremiumBadge";
 import Typography from "@mui/material/Typography";
 import DownloadRounded from "@mui/icons-material/DownloadRounded";
 import OpenInNewRounded from "@mui/icons-material/OpenInNewRounded";
@@ -11,6 +13,7 @@ import { ActivityService, ActivityStatus, EventType, MediaType } from "../../gen
 import { useToast } from "../../components/Toasts";
 import { canCompleteEvent } from "../../components/activity/model";
 import { downloadFile } from "../../lib/download";
+import { safeExternalHref } from "../../lib/links";
 import { formatDateTime } from "../../lib/format";
 import { isNotFound } from "../../lib/errors";
 import { messages } from "../../lib/messages";
@@ -18,7 +21,7 @@ import { mediaTypeLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
 import { handledByApp } from "../../lib/queryClient";
 import { usePageTitle } from "../../lib/usePageTitle";
-import { DetailsFrame, type Row } from "./ActivityDetails";
+import { ApplicationLink, DetailsFrame, type Row } from "./ActivityDetails";
 import { eventLabel } from "./labels";
 
 const d = activityMessages.details;
@@ -26,7 +29,7 @@ const typeLabels: Record<number, string> = { [EventType.INTERVIEW]: "Entretien",
 
 export default function EventDetailsPage() {
   const { id = "" } = useParams();
-  const res = useQuery(ActivityService.method.getEvent, { id }, { meta: { handlesErrors: isNotFound }, retry: false });
+  const res = useQuery(ActivityService.method.getEvent, { id }, { meta: { handlesErrors: true }, retry: false });
   const event = res.data?.event;
   const title = event ? eventLabel(event) : d.event;
   usePageTitle(title);
@@ -37,8 +40,8 @@ export default function EventDetailsPage() {
         { label: d.status, value: event.status === ActivityStatus.COMPLETED ? d.completed : d.notStarted },
         { label: d.date, value: formatDateTime(event.date) },
         ...(event.mediaType ? [{ label: d.mediaType, value: mediaTypeLabels[event.mediaType as Exclude<MediaType, MediaType.UNSPECIFIED>] }] : []),
-        ...(event.mediaDetails ? [{ label: d.mediaDetails, value: event.mediaDetails }] : []),
-        ...(event.application ? [{ label: d.application, value: `${event.application.job} — ${event.application.company}` }] : []),
+        ...(event.mediaDetails ? [{ label: d.mediaDetails, value: <MediaDetails type={event.mediaType} details={event.mediaDetails} /> }] : []),
+        ...(event.application ? [{ label: d.application, value: <ApplicationLink application={event.application} /> }] : []),
       ]
     : [];
   return (
@@ -48,10 +51,30 @@ export default function EventDetailsPage() {
       title={title}
       loading={res.isPending}
       missing={Boolean(res.error && isNotFound(res.error))}
+      failure={res.error && !isNotFound(res.error) && !res.data ? { onRetry: () => void res.refetch(), retrying: res.isFetching } : undefined}
       rows={rows}
       canComplete={Boolean(event && canCompleteEvent(event))}
       extra={event ? <CalendarLinks id={event.id} /> : undefined}
     />
+  );
+}
+
+/**
+ * Where the rendez-vous takes place: a video call's address opens in a new tab (only as a web
+ * address: a typed « javascript: » stays text); a place stays text.
+ */
+function MediaDetails({ type, details }: { type: MediaType; details: string }) {
+  const web = /^https?:\/\//i.test(details.trim()) || type === MediaType.VIDEO_CONFERENCING;
+  const href = web ? safeExternalHref(details) : undefined;
+  if (!href || href.startsWith("mailto:")) return <>{details}</>;
+  return (
+    <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: "anywhere", display: "inline-flex", alignItems: "center", gap: 0.5 }}>
+      {details}
+      <OpenInNewRounded fontSize="inherit" aria-hidden />
+      <Box component="span" sx={visuallyHidden}>
+        {d.newTab}
+      </Box>
+    </Link>
   );
 }
 

@@ -7,14 +7,14 @@ import { isNotFound } from "../../lib/errors";
 import { mediaTypeLabels, taskPriorityLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
 import { usePageTitle } from "../../lib/usePageTitle";
-import { DetailsFrame, type Row } from "./ActivityDetails";
+import { ApplicationLink, DetailsFrame, type Row } from "./ActivityDetails";
 import { taskLabel } from "./labels";
 
 const d = activityMessages.details;
 
 export default function TaskDetailsPage() {
   const { id = "" } = useParams();
-  const res = useQuery(ActivityService.method.getTask, { id }, { meta: { handlesErrors: isNotFound }, retry: false });
+  const res = useQuery(ActivityService.method.getTask, { id }, { meta: { handlesErrors: true }, retry: false });
   const task = res.data?.task;
   const title = task ? taskLabel(task) : d.task;
   usePageTitle(title);
@@ -27,7 +27,7 @@ export default function TaskDetailsPage() {
         ...(task.executionDate ? [{ label: d.executionDate, value: formatDate(task.executionDate) }] : []),
         { label: d.priority, value: taskPriorityLabels[task.priority as Exclude<TaskPriority, TaskPriority.UNSPECIFIED>] ?? "" },
         ...(task.mediaType ? [{ label: d.mediaType, value: mediaTypeLabels[task.mediaType as Exclude<MediaType, MediaType.UNSPECIFIED>] }] : []),
-        ...(task.application ? [{ label: d.application, value: `${task.application.job} — ${task.application.company}` }] : []),
+        ...(task.application ? [{ label: d.application, value: <ApplicationLink application={task.application} /> }] : []),
       ]
     : [];
   return (
@@ -37,6 +37,7 @@ export default function TaskDetailsPage() {
       title={title}
       loading={res.isPending}
       missing={Boolean(res.error && isNotFound(res.error))}
+      failure={res.error && !isNotFound(res.error) && !res.data ? { onRetry: () => void res.refetch(), retrying: res.isFetching } : undefined}
       rows={rows}
       canComplete={Boolean(task && task.status !== ActivityStatus.COMPLETED)}
     />

@@ -21,6 +21,7 @@ import { handledByApp } from "../../lib/queryClient";
 import * as rules from "../../lib/validation";
 import { useServerViolations } from "../../lib/useServerViolations";
 import { agencyDraft, agencyFieldOfPath, EMPTY_AGENCY, type AgencyFormValues } from "./model";
+import { useUnsavedChanges } from "../../components/modalChanges";
 
 const f = agencyMessages.agencyForm;
 
@@ -32,6 +33,7 @@ export function AgencyForm({ close }: { close: () => void }) {
   const form = useForm<AgencyFormValues>({ mode: "onTouched", defaultValues: EMPTY_AGENCY });
   const { register, handleSubmit, watch, setValue, setError, formState } = form;
   const [formError, setFormError] = useState<string | undefined>(undefined);
+  useUnsavedChanges(formState.isDirty);
   const create = useMutation(AgencyService.method.createAgency, { meta: { handlesErrors: true } });
   const placeViolations = useServerViolations(form, { field: agencyFieldOfPath, fallback: f.createError });
 

@@ -25,6 +25,7 @@ import { handledByApp } from "../../lib/queryClient";
 import * as rules from "../../lib/validation";
 import { useServerViolations } from "../../lib/useServerViolations";
 import { candidateDraft, EMPTY_CANDIDATE, fieldOfPath, type CandidateFormValues, type Manager } from "./model";
+import { useUnsavedChanges } from "../../components/modalChanges";
 
 const f = agencyMessages.candidateForm;
 
@@ -37,6 +38,7 @@ export function CandidateForm({ who, close }: { who: Manager; close: () => void 
   const form = useForm<CandidateFormValues>({ mode: "onTouched", defaultValues: EMPTY_CANDIDATE });
   const { register, handleSubmit, watch, setValue, setError, formState } = form;
   const [formError, setFormError] = useState<string | undefined>(undefined);
+  useUnsavedChanges(formState.isDirty);
   const agencies = useQuery(AgencyService.method.listAgencies, {}, { enabled: admin });
   const createCandidate = useMutation(AgencyService.method.createCandidate, { meta: { handlesErrors: true } });
   const placeViolations = useServerViolations(form, { field: fieldOfPath, fallback: f.createError });

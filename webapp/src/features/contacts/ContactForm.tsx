@@ -28,6 +28,7 @@ import { defaultFirstTask, type FirstTaskValues } from "./firstTask";
 import { fullName, normalizeLastName } from "./names";
 import { useApplyUpdate, useRefreshNetwork } from "./queries";
 import { promptsFirstTask, statusPreview } from "./status";
+import { useUnsavedChanges } from "../../components/modalChanges";
 
 const f = networkMessages.form;
 const ft = networkMessages.firstTask;
@@ -131,6 +132,7 @@ export function ContactForm({
 
   const taskForm = useForm<FirstTaskValues>({ mode: "onSubmit", reValidateMode: "onChange", defaultValues: defaultFirstTask(reach) });
   const taskShown = useRef(false);
+  useUnsavedChanges(form.formState.isDirty || taskForm.formState.isDirty);
   const placeOnContact = useServerViolations(form, { field: contactField, ownRules: OWN_RULES });
   const placeOnTask = useServerViolations(taskForm, { field: taskField, ownRules: OWN_RULES });
 

@@ -15,7 +15,7 @@ export function useActivityShortcuts(): ActivityShortcuts {
   return useMemo(
     () => ({
       addTask: (contact) => modals.createTask({ contactId: contact?.id }),
-      addInterview: (contact) => modals.createEvent({ contactId: contact?.id }),
+      addInterview: (contact) => modals.createEvent({ contactId: contact?.id, interview: true }),
     }),
     [modals],
   );

@@ -31,6 +31,7 @@ import { usePageTitle } from "../../lib/usePageTitle";
 import { DOUGHNUT_COLORS, DoughnutChartView, GaugeChartView } from "./charts";
 import { gaugeModel, thresholdsOf, type Band } from "./gauge";
 import { WeekChange } from "./WeekChange";
+import { OVERDUE_TASKS_PATH } from "../activities/address";
 import { neighbourTime, rangeOf, timeFromSearch, weekLabel, withWeek } from "./week";
 
 const m = dashboardMessages;
@@ -122,7 +123,7 @@ export default function DashboardPage() {
             value={data.overdueTasks}
             text={data.overdueTasks === 0 ? m.overdueTasks.none : m.overdueTasks.text(data.overdueTasks)}
             alert={data.overdueTasks > 0}
-            link={{ to: "/activities", label: m.overdueTasks.open }}
+            link={{ to: OVERDUE_TASKS_PATH, label: m.overdueTasks.open }}
           />
           <EventsWidget wide events={data.upcomingEvents} allTo={withWeek("/activities", range, current, { type: "event" })} />
         </Box>

@@ -2,7 +2,7 @@
 // the fields changed are sent (UpdateProfile keeps what is left out).
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
-import Autocomplete from "@mui/material/Autocomplete";
+import Autocomplete, { createFilterOptions } from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
@@ -14,6 +14,7 @@ import { handledByApp } from "../../lib/queryClient";
 import { normalizeLastName, phone } from "../../lib/validation";
 import { useServerViolations } from "../../lib/useServerViolations";
 import { Section } from "./Section";
+import { zoneChoices, type ZoneChoice } from "./timeZones";
 import { useUpdateProfile, type ProfileChange } from "./useUpdateProfile";
 
 const m = profileMessages.account;
@@ -40,13 +41,8 @@ function valuesOf(user: User): Values {
   };
 }
 
-/** The IANA zones the browser knows, the candidate's own included. */
-function timeZones(current: string): string[] {
-  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return known.includes(current) ? known : [current, ...known];
-}
-
-const zoneLabel = (zone: string) => zone.replace(/_/g, " ");
+// Searched by French label and by IANA id (« Europe/Paris » typed as such still finds it).
+const filterZones = createFilterOptions<ZoneChoice>({ stringify: (z) => `${z.label} ${z.id.replace(/_/g, " ")}` });
 
 const phoneField = (path: string) => (path === "mobile_number" ? "mobileNumber" : path === "phone_number" ? "phoneNumber" : undefined);
 
@@ -57,7 +53,7 @@ export function AccountSection({ user }: { user: User }) {
   const form = useForm<Values>({ mode: "onTouched", values: defaults });
   const { register, handleSubmit, watch, setValue, reset, formState } = form;
   const placeViolations = useServerViolations(form, { field: phoneField });
-  const zones = useMemo(() => timeZones(defaults.timeZone), [defaults.timeZone]);
+  const zones = useMemo(() => zoneChoices(defaults.timeZone), [defaults.timeZone]);
 
   const submit = handleSubmit(async (values) => {
     const dirty = formState.dirtyFields;
@@ -138,13 +134,16 @@ export function AccountSection({ user }: { user: User }) {
           error={Boolean(err.phoneNumber)}
           helperText={err.phoneNumber?.message}
         />
-        <Autocomplete
+        <Autocomplete<ZoneChoice, false, true>
           options={zones}
-          value={timeZone}
+          value={zones.find((z) => z.id === timeZone) ?? zones[0]}
           disableClearable
-          getOptionLabel={zoneLabel}
+          getOptionLabel={(z) => z.label}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          groupBy={(z) => (z.likely ? m.likelyTimeZones : m.otherTimeZones)}
+          filterOptions={filterZones}
           noOptionsText={m.noTimeZone}
-          onChange={(_, zone) => setValue("timeZone", zone, { shouldDirty: true })}
+          onChange={(_, zone) => setValue("timeZone", zone.id, { shouldDirty: true })}
           sx={{ gridColumn: { sm: "span 2" } }}
           renderInput={(params) => <TextField {...params} label={m.timeZone} helperText={m.timeZoneHelp} />}
         />

@@ -48,6 +48,18 @@ export const activityMessages = {
     emptyTasks: "Aucune tâche cette semaine",
     emptyEvents: "Aucun rendez-vous cette semaine",
     emptyHint: "Changez de semaine ou planifiez une nouvelle activité.",
+    // A search or filters that match nothing: say so, never « aucune tâche cette semaine ».
+    noMatchTasks: "Aucune tâche ne correspond à votre recherche",
+    noMatchEvents: "Aucun rendez-vous ne correspond à votre recherche",
+    noMatchHint: "Vérifiez l'orthographe ou effacez la recherche et les filtres.",
+    clearSearch: "Effacer la recherche",
+    // ?overdue=1: the dashboard's « Tâches en retard ».
+    overdueTitle: (n: number) => (n > 1 ? `${n} tâches en retard` : n === 1 ? "1 tâche en retard" : "Tâches en retard"),
+    overdueText: "Les tâches non commencées dont l'échéance initiale est passée, toutes semaines confondues.",
+    overdueLeave: "Voir les tâches de la semaine",
+    emptyOverdue: "Aucune tâche en retard",
+    emptyOverdueHint: "Toutes vos tâches sont à jour, bravo\u00a0!",
+    loadOverdue: "vos tâches en retard",
     // « Impossible de charger … » when the week's list could not be read.
     loadTasks: "vos tâches de la semaine",
     loadEvents: "vos rendez-vous de la semaine",
@@ -97,6 +109,10 @@ export const activityMessages = {
     outlook: "Outlook",
     ics: "Fichier .ics",
     notFound: "Cette activité n'existe pas ou a été supprimée.",
+    // « Impossible de charger … » when the page's call failed.
+    loadTask: "cette tâche",
+    newTab: " (nouvel onglet)",
+    loadEvent: "ce rendez-vous",
     back: "Retour aux activités",
     completeLater: "Vous pourrez terminer ce rendez-vous une fois sa date passée.",
   },
@@ -104,6 +120,7 @@ export const activityMessages = {
     createTaskTitle: "Nouvelle tâche",
     editTaskTitle: "Modifier la tâche",
     createEventTitle: "Nouveau rendez-vous",
+    createInterviewTitle: "Nouvel entretien",
     editEventTitle: "Modifier le rendez-vous",
     followUpTitle: "Planifier la suite",
     followUpIntro: "Prévoyez dès maintenant la prochaine étape.",

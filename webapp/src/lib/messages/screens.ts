@@ -77,6 +77,11 @@ export const screenMessages = {
     confirm: "Confirmer",
     understand: "J'ai compris",
     close: "Fermer",
+    // Escape on a form with changes.
+    discardTitle: "Abandonner vos modifications\u00a0?",
+    discardText: "Ce que vous avez saisi dans ce formulaire sera perdu.",
+    keepEditing: "Continuer la saisie",
+    discard: "Abandonner",
   },
 
   home: {
