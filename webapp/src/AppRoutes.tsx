@@ -1,18 +1,16 @@
 // The router, built from the route map of src/lib/routes.ts for the current audience.
 import type { ComponentType } from "react";
 import { Navigate, useLocation, useRoutes, type RouteObject } from "react-router";
-import { hasLinkParams, routeMap, startPath, type Audience, type PageKey } from "./lib/routes";
+import { hasLinkParams, loginPath, routeMap, startPath, type Audience, type PageKey } from "./lib/routes";
 
 export type PageComponents = Record<PageKey, ComponentType>;
 
-export type RedirectState = { from?: string };
-
 function Fallback({ audience }: { audience: Audience }) {
   const location = useLocation();
-  // An anonymous visitor sent to /login remembers what they asked for.
-  const state: RedirectState | undefined =
-    audience === "anonymous" ? { from: location.pathname + location.search } : undefined;
-  return <Navigate to={startPath[audience]} replace state={state} />;
+  // An anonymous visitor sent to /login remembers what they asked for, in the address as the
+  // server does for a visitor without a session cookie (`next`).
+  const to = audience === "anonymous" ? loginPath(location.pathname + location.search) : startPath[audience];
+  return <Navigate to={to} replace />;
 }
 
 function RequireLinkParams({ children }: { children: React.ReactNode }) {
