@@ -186,6 +186,8 @@ describe("logout", () => {
     await u.click(await screen.findByRole("menuitem", { name: "Se déconnecter" }));
     await waitFor(() => expect(app.location()).toBe("/login"));
     expect(await screen.findByRole("heading", { name: "Bon retour parmi nous" })).toBeTruthy();
+    // Signing out is leaving: the login does not offer to return to the screen.
+    expect(app.search()).toBe("");
     expect(app.calls).toContain("Logout");
   });
 });

@@ -54,7 +54,7 @@ export function App() {
   if (session.audience === "anonymous") {
     return (
       <PublicShell>
-        <AppRoutes audience="anonymous" pages={pages} />
+        <AppRoutes audience="anonymous" pages={pages} keepAddress={!session.leaving} />
       </PublicShell>
     );
   }

@@ -138,6 +138,7 @@ describe("the login's next", () => {
     expect(loginPath("/task/42?x=1")).toBe("/login?next=%2Ftask%2F42%3Fx%3D1");
     expect(loginPath("/")).toBe("/login");
     expect(loginPath("//evil.example")).toBe("/login");
+    expect(loginPath("/login?next=%2Ftask%2F42")).toBe("/login?next=%2Ftask%2F42");
   });
 
   it("lands on a next with a fragment", () => {

@@ -171,6 +171,8 @@ export function safeNext(next: string | null | undefined): string | undefined {
  * visitor without a session (internal/server/spa.go); the home and the login need no `next`.
  */
 export function loginPath(from?: string): string {
+  // Already a login address (a second refusal while going there): keep its own next.
+  if (from?.startsWith("/login?")) from = new URLSearchParams(from.slice("/login?".length)).get("next") ?? undefined;
   const next = safeNext(from);
   return next ? `/login?${new URLSearchParams({ next }).toString()}` : "/login";
 }
