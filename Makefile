@@ -16,8 +16,9 @@ help: ## list the targets
 
 # --- tools -----------------------------------------------------------------------------------
 
-# Pinned in tools/go.mod (the module proxy refuses @latest for some modules).
-$(TOOLS): tools/go.mod tools/go.sum
+# Pinned in tools/go.mod (the module proxy refuses @latest for some modules). One build makes
+# the three (a grouped target: under `make -j` the recipe still runs once, not once per file).
+$(TOOLS) &: tools/go.mod tools/go.sum
 	cd tools && go build -o $(BIN)/ github.com/bufbuild/buf/cmd/buf \
 		google.golang.org/protobuf/cmd/protoc-gen-go connectrpc.com/connect/cmd/protoc-gen-connect-go
 
@@ -35,6 +36,11 @@ $(BIN)/golangci-lint: tools/golangci-lint/go.mod
 $(NODE_MODULES): webapp/package.json webapp/package-lock.json
 	cd webapp && npm ci --no-audit --no-fund
 	@touch $@
+
+# What `make test` builds before its checks, for CI to make side by side (`make -j3 prepare`):
+# npm ci mostly waits on the network while the Go tools compile.
+.PHONY: prepare
+prepare: $(TOOLS) $(BIN)/golangci-lint $(BIN)/stripe-double $(NODE_MODULES)
 
 .PHONY: tools
 tools: $(TOOLS) $(BIN)/grpcurl $(BIN)/golangci-lint $(BIN)/stripe-mock $(NODE_MODULES) ## build the pinned tools and install npm packages

@@ -67,6 +67,48 @@ func TestWebAppIsServedWithIndexFallback(t *testing.T) {
 	}
 }
 
+// Through the whole server: an app address without a session cookie is a redirect to the login,
+// while the API, the RPCs, the health check and the assets answer for themselves.
+func TestOnlyPagesRedirectVisitorsWithoutASession(t *testing.T) {
+	srv := testserver.New(t, testdb.SQLite)
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	do := func(method, path, contentType string) *http.Response {
+		t.Helper()
+		req, err := http.NewRequest(method, srv.URL+path, strings.NewReader("{}"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if contentType != "" {
+			req.Header.Set("Content-Type", contentType)
+		}
+		res, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res
+	}
+	if res := do(http.MethodGet, "/contact/0196?tab=1", ""); res.StatusCode != http.StatusFound || res.Header.Get("Location") != "/login?next=%2Fcontact%2F0196%3Ftab%3D1" {
+		t.Errorf("/contact/0196: %d %q", res.StatusCode, res.Header.Get("Location"))
+	}
+	for _, tc := range []struct {
+		method, path, contentType string
+		want                      int
+	}{
+		{http.MethodGet, "/api/contacts", "", http.StatusUnauthorized},
+		{http.MethodGet, "/api/nothing-here", "", http.StatusNotFound},
+		{http.MethodPost, "/tremplin.auth.v1.AuthService/Me", "application/json", http.StatusUnauthorized},
+		{http.MethodGet, "/healthz", "", http.StatusOK},
+		{http.MethodGet, "/assets/app-abc.js", "", http.StatusOK},
+		{http.MethodGet, "/login", "", http.StatusOK},
+	} {
+		if res := do(tc.method, tc.path, tc.contentType); res.StatusCode != tc.want || res.Header.Get("Location") != "" {
+			t.Errorf("%s %s: %d %q, want %d", tc.method, tc.path, res.StatusCode, res.Header.Get("Location"), tc.want)
+		}
+	}
+}
+
 // `grpcurl -plaintext host list` relies on server reflection: it lists the six services.
 func TestReflectionListsTheSixServices(t *testing.T) {
 	srv := testserver.New(t, testdb.SQLite)

@@ -8,11 +8,14 @@ import (
 	"io/fs"
 	"mime"
 	"net/http"
+	"net/url"
 	"path"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tremplin/tremplin/internal/authn"
 )
 
 // The help page's video and captions: Go's built-in table lacks these types and a fresh
@@ -94,11 +97,19 @@ func spaHandler(dist fs.FS) http.Handler {
 				return
 			}
 		}
+		if to, ok := loginRedirect(r); ok {
+			// The answer depends on the cookie: no cache may hand it to a signed-in browser.
+			w.Header().Set("Cache-Control", "no-store")
+			w.Header().Add("Vary", "Cookie")
+			http.Redirect(w, r, to, http.StatusFound)
+			return
+		}
 		nonce := newNonce()
 		page := bytes.ReplaceAll(index, []byte(noncePlaceholder), []byte(nonce))
 		h := w.Header()
 		h.Set("Content-Type", "text/html; charset=utf-8")
 		h.Set("Cache-Control", "no-cache")
+		h.Add("Vary", "Cookie")
 		h.Set("Content-Security-Policy", contentSecurityPolicy(nonce))
 		h.Set("Content-Length", strconv.Itoa(len(page)))
 		if r.Method == http.MethodHead {
@@ -106,6 +117,40 @@ func spaHandler(dist fs.FS) http.Handler {
 		}
 		_, _ = w.Write(page)
 	})
+}
+
+// publicPaths are the addresses a visitor without a session may open: the anonymous routes of
+// webapp/src/lib/routes.ts (keep the two lists together).
+var publicPaths = map[string]bool{
+	"/login":           true,
+	"/new-password":    true,
+	"/update-password": true,
+	"/cgu":             true,
+	"/legal-notice":    true,
+	"/unsubscribe":     true,
+}
+
+// loginRedirect answers where to send a request for the app's page that carries no session
+// cookie: straight to the login, which would otherwise come only after the app has loaded and
+// asked the server who is signed in (a second round of the page's code). The asked address goes
+// along as `next` (the app returns there after sign-in); the home needs none. Only page
+// addresses are concerned: a path with a dot (a file: /favicon.ico, an RPC's
+// /package.Service/Method) or under /api/ or /assets/ never is, so a missing file or an unknown
+// procedure is not answered with a login. A cookie that is present but no longer valid is the
+// app's to find out (it goes to the login too, keeping the address).
+func loginRedirect(r *http.Request) (string, bool) {
+	p := r.URL.Path
+	if publicPaths[p] || strings.Contains(p, ".") && p != "/index.html" ||
+		strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/assets/") {
+		return "", false
+	}
+	if authn.TokenFromHeader(r.Header) != "" {
+		return "", false
+	}
+	if p == "/" || p == "/index.html" {
+		return "/login", true
+	}
+	return "/login?" + url.Values{"next": {r.URL.RequestURI()}}.Encode(), true
 }
 
 // servePrecompressed answers with the best build-time variant of name the request accepts, and

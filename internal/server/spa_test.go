@@ -3,10 +3,14 @@ package server
 import (
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/tremplin/tremplin/internal/authn"
 )
 
 // The help video plays in browsers: the right media types, and byte ranges for seeking.
@@ -103,7 +107,9 @@ func TestAppPageCarriesAStrictContentSecurityPolicy(t *testing.T) {
 	var nonces []string
 	for _, p := range []string{"/", "/login", "/contacts/42"} {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, p, nil))
+		req := httptest.NewRequest(http.MethodGet, p, nil)
+		req.AddCookie(&http.Cookie{Name: authn.CookieName, Value: "a-session"})
+		h.ServeHTTP(rec, req)
 		csp := rec.Header().Get("Content-Security-Policy")
 		for _, directive := range []string{"default-src 'self'", "script-src 'self';", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'"} {
 			if !strings.Contains(csp+";", directive) {
@@ -135,5 +141,87 @@ func TestEveryResponseCarriesThePolicy(t *testing.T) {
 	csp := rec.Header().Get("Content-Security-Policy")
 	if !strings.Contains(csp, "frame-ancestors 'none'") || strings.Contains(csp, "nonce-") {
 		t.Errorf("policy %q", csp)
+	}
+}
+
+// A visitor without a session cookie who opens an address of the app is sent to the login at
+// once, with the address asked for as `next`; the app's page is never what they wait for.
+func TestPagesWithoutASessionRedirectToTheLogin(t *testing.T) {
+	h := spaHandler(builtApp())
+	for _, tc := range []struct{ path, want string }{
+		{"/contacts", "/login?next=%2Fcontacts"},
+		{"/task/5f0f7b1e-8a44-4a57-9a53-0c7d3c1b2a10", "/login?next=%2Ftask%2F5f0f7b1e-8a44-4a57-9a53-0c7d3c1b2a10"},
+		{"/activities?type=event&day=2026-11-27", "/login?next=%2Factivities%3Ftype%3Devent%26day%3D2026-11-27"},
+		{"/contact/a%2Fb?q=%C3%A9t%C3%A9+%26+co", "/login?next=%2Fcontact%2Fa%252Fb%3Fq%3D%25C3%25A9t%25C3%25A9%2B%2526%2Bco"},
+		{"/nimporte-quoi", "/login?next=%2Fnimporte-quoi"},
+		{"/", "/login"},
+		{"/index.html", "/login"},
+	} {
+		for _, method := range []string{http.MethodGet, http.MethodHead} {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest(method, tc.path, nil))
+			if rec.Code != http.StatusFound || rec.Header().Get("Location") != tc.want {
+				t.Errorf("%s %s: %d to %q, want 302 to %q", method, tc.path, rec.Code, rec.Header().Get("Location"), tc.want)
+			}
+			if rec.Header().Get("Cache-Control") != "no-store" || !slices.Contains(rec.Header().Values("Vary"), "Cookie") {
+				t.Errorf("%s %s: a redirect that depends on the cookie is cacheable: %v", method, tc.path, rec.Header())
+			}
+		}
+	}
+	// What the app reads back from next is the address asked for, to the byte.
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/contact/a%2Fb?q=%C3%A9t%C3%A9+%26+co", nil))
+	loc, err := url.Parse(rec.Header().Get("Location"))
+	if err != nil || loc.Query().Get("next") != "/contact/a%2Fb?q=%C3%A9t%C3%A9+%26+co" {
+		t.Errorf("next reads back as %q (%v)", loc.Query().Get("next"), err)
+	}
+}
+
+// With a session cookie, valid or not, the app's page is served: the app asks who is signed in
+// and, for a session the server no longer knows, goes to the login itself (keeping next).
+func TestPagesWithASessionCookieServeTheApp(t *testing.T) {
+	h := spaHandler(builtApp())
+	for _, p := range []string{"/", "/contacts", "/task/42?x=1"} {
+		req := httptest.NewRequest(http.MethodGet, p, nil)
+		req.AddCookie(&http.Cookie{Name: authn.CookieName, Value: "expired-or-not"})
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `<div id=root>`) {
+			t.Errorf("%s with a cookie: %d %q", p, rec.Code, rec.Body.String())
+		}
+	}
+	// Another site's cookie is no session.
+	req := httptest.NewRequest(http.MethodGet, "/contacts", nil)
+	req.AddCookie(&http.Cookie{Name: "other", Value: "x"})
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusFound {
+		t.Errorf("/contacts with another cookie: %d, want a redirect", rec.Code)
+	}
+}
+
+// The public pages open without a session, and files, assets and API addresses are never
+// answered with a login redirect (a script or a client expects their own answer).
+func TestPublicPagesFilesAndAPIAreNeverRedirected(t *testing.T) {
+	h := spaHandler(builtApp())
+	for _, p := range []string{"/login", "/login?next=%2Fcontacts", "/new-password?id=1&token=t", "/update-password?id=1&token=t", "/cgu", "/legal-notice", "/unsubscribe?token=t"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, p, nil))
+		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `<div id=root>`) {
+			t.Errorf("%s: %d, want the app's page", p, rec.Code)
+		}
+	}
+	for _, p := range []string{"/assets/core-abc.js", "/assets/missing-abc.js", "/favicon.ico", "/robots.txt", "/api/contacts", "/tremplin.unknown.v1.Service/Call"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, p, nil))
+		if rec.Code == http.StatusFound || rec.Header().Get("Location") != "" {
+			t.Errorf("%s: redirected to %q", p, rec.Header().Get("Location"))
+		}
+	}
+	// Other methods keep their answer.
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/contacts", nil))
+	if rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("POST /contacts: %d", rec.Code)
 	}
 }

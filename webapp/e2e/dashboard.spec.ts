@@ -50,8 +50,8 @@ for (const vp of viewports) {
   test.describe(`dashboard at ${vp.name}`, () => {
     test.use({ viewport: { width: vp.width, height: vp.height } });
 
-    test("a candidate sees this week's figures, then last week's", async ({ page }) => {
-      await login(page, DEMO.candidate);
+    test("a candidate sees this week's figures, then last week's", async ({ page, signIn }) => {
+      await signIn(DEMO.candidate);
       await expect(page).not.toHaveURL(/\/login$/);
       const now = await dashboard(page);
       await page.goto("/dashboard");
@@ -113,11 +113,11 @@ for (const vp of viewports) {
       await expect(page).toHaveURL(/\/dashboard$/);
     });
 
-    test("a subscriber changes the thresholds on the profile and the gauges move", async ({ page }) => {
+    test("a subscriber changes the thresholds on the profile and the gauges move", async ({ page, signIn }) => {
       // Three round trips through the profile and four accessibility scans.
       test.slow();
       // One account per width: thresholds are the account's.
-      await login(page, vp.mobile ? DEMO.trial : "essai-agence@demo.tremplin.fr");
+      await signIn(vp.mobile ? DEMO.trial : "essai-agence@demo.tremplin.fr");
       await expect(page).not.toHaveURL(/\/login$/);
       // A contact added this week, so that the new-contacts gauge has something to show.
       const created = await page.request.post("/tremplin.network.v1.NetworkService/CreateContact", {

@@ -1,11 +1,59 @@
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, request, test as base, type Cookie, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, ENV, required } from "./env";
 
-/** Tests run against the server started by the global setup. */
-export const test = base.extend({
+/** The session cookies of an account, signed in once per worker (see `signIn`). */
+type Sessions = (email: string, password: string) => Promise<Cookie[]>;
+
+/**
+ * Tests run against the server started by the global setup.
+ *
+ * `signIn(email)` opens the account's start page already signed in: the worker signs each
+ * account in once through the API and every test of the worker reuses that session's cookie,
+ * instead of loading and filling the login form each time. Only for tests that neither sign
+ * out (Logout ends the session on the server, for every test sharing it), nor change the
+ * password (which ends every session of the account), nor test the login or password links
+ * themselves: those use `login(page, email)`, a fresh sign-in through the form.
+ */
+export const test = base.extend<{ signIn: (email: string, password?: string) => Promise<void> }, { sessions: Sessions }>({
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     await use(required(ENV.baseURL));
+  },
+  sessions: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const baseURL = required(ENV.baseURL);
+      const signedIn = new Map<string, Promise<Cookie[]>>();
+      await use((email, password) => {
+        let cookies = signedIn.get(email);
+        if (!cookies) {
+          cookies = (async () => {
+            const api = await request.newContext({ baseURL });
+            try {
+              const res = await api.post("/tremplin.auth.v1.AuthService/Login", {
+                data: { email, password },
+                headers: { "Content-Type": "application/json", "Connect-Protocol-Version": "1" },
+              });
+              if (!res.ok()) throw new Error(`signing ${email} in answered ${res.status()}: ${await res.text()}`);
+              return (await api.storageState()).cookies;
+            } finally {
+              await api.dispose();
+            }
+          })();
+          // A refused sign-in is not kept: the next test asks again and reports its own error.
+          cookies.catch(() => signedIn.delete(email));
+          signedIn.set(email, cookies);
+        }
+        return cookies;
+      });
+    },
+    { scope: "worker" },
+  ],
+  signIn: async ({ page, sessions }, use) => {
+    await use(async (email, password = DEMO_PASSWORD) => {
+      await page.context().addCookies(await sessions(email, password));
+      await page.goto("/");
+    });
   },
 });
 

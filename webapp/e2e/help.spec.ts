@@ -1,8 +1,8 @@
 import { DEMO } from "./env";
-import { expect, login, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
-test("the help page plays the guided tour with French captions, beside the tips and the contact", async ({ page }) => {
-  await login(page, DEMO.candidate);
+test("the help page plays the guided tour with French captions, beside the tips and the contact", async ({ page, signIn }) => {
+  await signIn(DEMO.candidate);
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole("link", { name: "Consulter l'aide" }).click();
   await expect(page).toHaveURL(/\/help$/);

@@ -3,7 +3,7 @@
 // list's position, and a form does not mark a field in error just because focus passed through it.
 import type { Page } from "@playwright/test";
 import { DEMO } from "./env";
-import { expect, login, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { widths } from "./screens";
 
 /** Tabs through the page and lists the controls whose focus shows no clear outline. */
@@ -31,11 +31,11 @@ for (const { name, width, height } of widths) {
   test.describe(`inherited behaviour at ${name}`, () => {
     test.use({ viewport: { width, height } });
 
-    test("the keyboard focus is visible on every control", async ({ page }) => {
+    test("the keyboard focus is visible on every control", async ({ page, signIn }) => {
       await page.goto("/login");
       await expect(page.getByRole("button", { name: "Se connecter" })).toBeVisible();
       expect(await controlsWithoutFocusRing(page, 8), "on /login").toEqual([]);
-      await login(page, DEMO.candidate);
+      await signIn(DEMO.candidate);
       await expect(page).not.toHaveURL(/\/login/);
       await page.goto("/contacts");
       await expect(page.getByRole("heading", { level: 1, name: "Mon réseau" })).toBeVisible();
@@ -43,8 +43,8 @@ for (const { name, width, height } of widths) {
       expect(await controlsWithoutFocusRing(page, 20), "on /contacts").toEqual([]);
     });
 
-    test("a new page opens at its top and Back restores the list where it was", async ({ page }) => {
-      await login(page, DEMO.candidate);
+    test("a new page opens at its top and Back restores the list where it was", async ({ page, signIn }) => {
+      await signIn(DEMO.candidate);
       await expect(page).not.toHaveURL(/\/login/);
       await page.goto("/contacts");
       await expect(page.getByRole("heading", { level: 1, name: "Mon réseau" })).toBeVisible();
@@ -97,8 +97,8 @@ for (const { name, width, height } of widths) {
 test.describe("contact cards on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test("phones and e-mails on the cards are tel: and mailto: links", async ({ page }) => {
-    await login(page, DEMO.candidate);
+  test("phones and e-mails on the cards are tel: and mailto: links", async ({ page, signIn }) => {
+    await signIn(DEMO.candidate);
     await expect(page).not.toHaveURL(/\/login/);
     await page.goto("/contacts");
     const cards = page.getByTestId("contact-card");

@@ -9,7 +9,7 @@ test("logout ends the session and goes to the login page", async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
   // The server forgot the session too: a reload stays signed out.
   await page.goto("/dashboard");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
   const res = await page.request.post("/tremplin.auth.v1.AuthService/Me", {
     data: {},
     headers: { "Content-Type": "application/json", "Connect-Protocol-Version": "1" },

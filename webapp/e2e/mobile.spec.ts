@@ -3,6 +3,7 @@ import { expect, login, test } from "./fixtures";
 
 test.use({ viewport: { width: 375, height: 740 } });
 
+// Signs out at the end: its own session, never the worker's shared one.
 test("at 375 px the menu is a burger opening an overlay navigation", async ({ page }) => {
   await login(page, DEMO.candidate);
   await expect(page).toHaveURL(/\/$/);
@@ -35,9 +36,9 @@ test("at 375 px the menu is a burger opening an overlay navigation", async ({ pa
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("the layout switches to the burger when the window narrows (debounced)", async ({ page }) => {
+test("the layout switches to the burger when the window narrows (debounced)", async ({ page, signIn }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await login(page, DEMO.agency);
+  await signIn(DEMO.agency);
   await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeVisible();
   await page.setViewportSize({ width: 375, height: 740 });
   await expect(page.getByRole("button", { name: "Ouvrir le menu" })).toBeVisible();

@@ -2,11 +2,11 @@
 // form shows its French message for anything else (a javascript: link would run a script in a
 // client that shows links as they are); an address without a scheme opens as https.
 import { DEMO } from "./env";
-import { expect, login, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
-test("a script link is refused with the server's message; a web address opens as https", async ({ page }) => {
+test("a script link is refused with the server's message; a web address opens as https", async ({ page, signIn }) => {
   const name = `Lien${Math.random().toString(36).replace(/[^a-z]/g, "").slice(0, 6)}`;
-  await login(page, DEMO.candidate);
+  await signIn(DEMO.candidate);
   await expect(page).not.toHaveURL(/\/login$/);
   await page.goto("/contacts");
   await page.getByRole("button", { name: "Ajouter un contact" }).first().click();

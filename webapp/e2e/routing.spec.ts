@@ -1,18 +1,42 @@
+import { DEMO, DEMO_PASSWORD } from "./env";
 import { expect, test } from "./fixtures";
 
 test.describe("anonymous visitor", () => {
-  test("every other address leads to the login page", async ({ page }) => {
-    for (const path of ["/", "/dashboard", "/contacts", "/contact/12", "/candidates", "/agencies", "/nimporte-quoi"]) {
+  test("every other address leads to the login page, keeping the address asked for", async ({ page }) => {
+    for (const path of ["/dashboard", "/contacts", "/contact/12", "/candidates", "/agencies", "/nimporte-quoi"]) {
       await page.goto(path);
-      await expect(page, `${path} should lead to /login`).toHaveURL(/\/login$/);
+      await expect(page, `${path} should lead to /login`).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
       await expect(page.getByRole("heading", { name: "Bon retour parmi nous" })).toBeVisible();
     }
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  // The server answers the redirect itself when there is no session cookie (internal/server/spa.go).
+  test("opening a link signed out leads to the login, then back to the link", async ({ page }) => {
+    const response = await page.goto("/activities?type=event");
+    expect(response?.request().redirectedFrom()?.url()).toMatch(/\/activities\?type=event$/);
+    await expect(page).toHaveURL("/login?next=%2Factivities%3Ftype%3Devent");
+    await page.getByLabel("Adresse e-mail").fill(DEMO.candidate);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL("/activities?type=event");
+  });
+
+  test("a next leading to another site is not followed", async ({ page }) => {
+    await page.goto(`/login?next=${encodeURIComponent("//example.com/contacts")}`);
+    await page.getByLabel("Adresse e-mail").fill(DEMO.candidate);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(new URL(page.url(), process.env.TREMPLIN_E2E_BASE_URL).origin);
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test("password links without both id and token lead to the login page", async ({ page }) => {
     for (const path of ["/new-password", "/new-password?id=abc", "/update-password?token=xyz", "/update-password"]) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/login$/);
+      await expect(page).toHaveURL(/\/login(\?next=.*)?$/);
     }
   });
 

@@ -1,15 +1,15 @@
 // A text search on the network list counts what it shows and offers the way out, like the
 // status and tag filters (issue 9), at both widths.
 import { DEMO } from "./env";
-import { expect, login, nbsp, test } from "./fixtures";
+import { expect, nbsp, test } from "./fixtures";
 import { widths } from "./screens";
 
 for (const { name, width, height } of widths) {
   test.describe(`search count at ${name}`, () => {
     test.use({ viewport: { width, height } });
 
-    test("a text search shows « N sur M affichés » and « Effacer les filtres »", async ({ page }) => {
-      await login(page, DEMO.candidate);
+    test("a text search shows « N sur M affichés » and « Effacer les filtres »", async ({ page, signIn }) => {
+      await signIn(DEMO.candidate);
       await expect(page).not.toHaveURL(/\/login/);
       await page.goto("/contacts");
       const count = page.getByTestId("contacts-count");

@@ -43,6 +43,7 @@ describe("start-up", () => {
     const app = renderApp("/dashboard", {});
     expect(await screen.findByRole("heading", { name: "Bon retour parmi nous" })).toBeTruthy();
     expect(app.location()).toBe("/login");
+    expect(app.search()).toBe("?next=%2Fdashboard");
     expect(screen.queryByRole("navigation", { name: "Menu principal" })).toBeNull();
   });
 
@@ -125,6 +126,30 @@ describe("login", () => {
     await fillLogin();
     await waitFor(() => expect(app.location()).toBe("/contact/42"));
   });
+
+  // The server sends a visitor without a session cookie to /login?next=… (internal/server/spa.go).
+  it("returns to the `next` the server sent the visitor with", async () => {
+    const app = renderApp("/login?next=%2Factivities%3Ftype%3Devent", { login: () => ({ user: user() }) });
+    await fillLogin();
+    await waitFor(() => expect(app.location()).toBe("/activities"));
+    expect(app.search()).toBe("?type=event");
+  });
+
+  it.each(["//evil.example/contacts", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "%2F%2Fevil.example"])(
+    "never follows a `next` leading off the site (%s)",
+    async (next) => {
+      const app = renderApp(`/login?next=${encodeURIComponent(next)}`, { login: () => ({ user: user() }) });
+      await fillLogin();
+      await waitFor(() => expect(app.location()).toBe("/"));
+      expect(await screen.findByRole("heading", { level: 1, name: "Bonjour Camille\u00a0!" })).toBeTruthy();
+    },
+  );
+
+  it("does not open a `next` the signed-in user may not see", async () => {
+    const app = renderApp("/login?next=%2Fagencies", { login: () => ({ user: user() }) });
+    await fillLogin();
+    await waitFor(() => expect(app.location()).toBe("/"));
+  });
 });
 
 describe("reset-password modal", () => {
@@ -161,6 +186,8 @@ describe("logout", () => {
     await u.click(await screen.findByRole("menuitem", { name: "Se déconnecter" }));
     await waitFor(() => expect(app.location()).toBe("/login"));
     expect(await screen.findByRole("heading", { name: "Bon retour parmi nous" })).toBeTruthy();
+    // Signing out is leaving: the login does not offer to return to the screen.
+    expect(app.search()).toBe("");
     expect(app.calls).toContain("Logout");
   });
 });
@@ -194,6 +221,23 @@ describe("refused calls anywhere", () => {
       .catch(() => {});
     await waitFor(() => expect(app.location()).toBe("/login"));
     expect(await screen.findByText("Votre session a expiré. Merci de vous reconnecter.")).toBeTruthy();
+  });
+
+  it("a session lost on a screen brings the user back to it after signing in again", async () => {
+    const app = renderApp("/help", { me: () => ({ user: user() }), login: () => ({ user: user() }) });
+    await screen.findByRole("navigation", { name: "Menu principal" });
+    await app.queryClient
+      .fetchQuery({
+        queryKey: ["help-lost"],
+        queryFn: () => {
+          throw serverError(Code.Unauthenticated, "UNAUTHENTICATED");
+        },
+      })
+      .catch(() => {});
+    await waitFor(() => expect(app.location()).toBe("/login"));
+    expect(app.search()).toBe("?next=%2Fhelp");
+    await fillLogin();
+    await waitFor(() => expect(app.location()).toBe("/help"));
   });
 
   it("other failures show the generic error toast", async () => {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { AppRoutes } from "./AppRoutes";
 import { useToast } from "./components/Toasts";
@@ -6,6 +6,7 @@ import { PublicShell } from "./components/layout/PublicShell";
 import { Splash } from "./components/Splash";
 import { usePageViews } from "./lib/analytics";
 import { isPremiumRequired, isSessionLost } from "./lib/errors";
+import { loginPath } from "./lib/routes";
 import { messages } from "./lib/messages";
 import { setGlobalErrorHandler } from "./lib/queryClient";
 import { setRoutePreloader } from "./lib/routePreload";
@@ -18,6 +19,13 @@ export function App() {
   const session = useSession();
   const navigate = useNavigate();
   const toast = useToast();
+  const location = useLocation();
+  // Where the user is when a call finds the session gone: the login returns there.
+  const here = useRef("");
+  const address = location.pathname + location.search;
+  useEffect(() => {
+    here.current = address;
+  }, [address]);
   usePageViews();
   useScrollOnNavigation();
 
@@ -29,7 +37,7 @@ export function App() {
           navigate("/ask-subscription");
         } else if (isSessionLost(error)) {
           forget(messages.errors.sessionExpired);
-          navigate("/login", { replace: true });
+          navigate(loginPath(here.current), { replace: true });
         } else {
           toast.error(messages.errors.generic);
         }
@@ -46,7 +54,7 @@ export function App() {
   if (session.audience === "anonymous") {
     return (
       <PublicShell>
-        <AppRoutes audience="anonymous" pages={pages} />
+        <AppRoutes audience="anonymous" pages={pages} keepAddress={!session.leaving} />
       </PublicShell>
     );
   }

@@ -13,13 +13,10 @@ const keys: PageKey[] = [
 
 function Stub({ name }: { name: PageKey }) {
   const { id } = useParams();
-  const location = useLocation();
-  const from = (location.state as { from?: string } | null)?.from;
   return (
     <p>
       page:{name}
       {id ? ` id:${id}` : ""}
-      {from ? ` from:${from}` : ""}
     </p>
   );
 }
@@ -46,9 +43,9 @@ function renderAt(audience: Audience, url: string) {
 
 describe("AppRoutes", () => {
   it("sends an anonymous visitor to /login, remembering the address", () => {
-    const r = renderAt("anonymous", "/contact/7");
-    expect(r.location()).toBe("/login");
-    expect(r.page()).toBe("page:login from:/contact/7");
+    const r = renderAt("anonymous", "/contact/7?tab=notes");
+    expect(r.location()).toBe("/login?next=%2Fcontact%2F7%3Ftab%3Dnotes");
+    expect(r.page()).toBe("page:login");
   });
 
   it("opens the password pages only with id and token", () => {

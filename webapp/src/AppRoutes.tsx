@@ -1,18 +1,16 @@
 // The router, built from the route map of src/lib/routes.ts for the current audience.
 import type { ComponentType } from "react";
 import { Navigate, useLocation, useRoutes, type RouteObject } from "react-router";
-import { hasLinkParams, routeMap, startPath, type Audience, type PageKey } from "./lib/routes";
+import { hasLinkParams, loginPath, routeMap, startPath, type Audience, type PageKey } from "./lib/routes";
 
 export type PageComponents = Record<PageKey, ComponentType>;
 
-export type RedirectState = { from?: string };
-
-function Fallback({ audience }: { audience: Audience }) {
+function Fallback({ audience, keepAddress }: { audience: Audience; keepAddress: boolean }) {
   const location = useLocation();
-  // An anonymous visitor sent to /login remembers what they asked for.
-  const state: RedirectState | undefined =
-    audience === "anonymous" ? { from: location.pathname + location.search } : undefined;
-  return <Navigate to={startPath[audience]} replace state={state} />;
+  // An anonymous visitor sent to /login remembers what they asked for, in the address as the
+  // server does for a visitor without a session cookie (`next`); not one who just signed out.
+  const to = audience === "anonymous" && keepAddress ? loginPath(location.pathname + location.search) : startPath[audience];
+  return <Navigate to={to} replace />;
 }
 
 function RequireLinkParams({ children }: { children: React.ReactNode }) {
@@ -20,7 +18,7 @@ function RequireLinkParams({ children }: { children: React.ReactNode }) {
   return hasLinkParams(search) ? <>{children}</> : <Navigate to="/login" replace />;
 }
 
-export function buildRoutes(audience: Audience, pages: PageComponents): RouteObject[] {
+export function buildRoutes(audience: Audience, pages: PageComponents, keepAddress = true): RouteObject[] {
   const routes: RouteObject[] = routeMap[audience].map((entry) => {
     const Page = pages[entry.page];
     return {
@@ -34,7 +32,7 @@ export function buildRoutes(audience: Audience, pages: PageComponents): RouteObj
       ),
     };
   });
-  routes.push({ path: "*", element: <Fallback audience={audience} /> });
+  routes.push({ path: "*", element: <Fallback audience={audience} keepAddress={keepAddress} /> });
   return routes;
 }
 
@@ -43,7 +41,18 @@ export function buildRoutes(audience: Audience, pages: PageComponents): RouteObj
  * drawn before the address has changed). The location is always passed to useRoutes, so that
  * the element tree is the same with or without `location` and the screen is not mounted twice.
  */
-export function AppRoutes({ audience, pages, location }: { audience: Audience; pages: PageComponents; location?: string }) {
+export function AppRoutes({
+  audience,
+  pages,
+  location,
+  keepAddress = true,
+}: {
+  audience: Audience;
+  pages: PageComponents;
+  location?: string;
+  /** An anonymous visitor's unknown address goes to /login?next=… (false: to /login). */
+  keepAddress?: boolean;
+}) {
   const current = useLocation();
-  return useRoutes(buildRoutes(audience, pages), location ?? current);
+  return useRoutes(buildRoutes(audience, pages, keepAddress), location ?? current);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Role } from "../gen/tremplin/common/v1/common_pb";
-import { audienceOf, hasLinkParams, landingAfterLogin, resolveRoute, UnknownRoleError, type Audience } from "./routes";
+import { audienceOf, hasLinkParams, landingAfterLogin, loginPath, resolveRoute, safeNext, UnknownRoleError, type Audience } from "./routes";
 
 // The route map of the specification, section 2, written out again independently.
 const allowed: Record<Audience, string[]> = {
@@ -105,5 +105,44 @@ describe("landing after login", () => {
     expect(landingAfterLogin(candidate, "/agencies")).toBe("/");
     expect(landingAfterLogin(candidate, "/login")).toBe("/");
     expect(landingAfterLogin({ role: Role.ADMIN, isB2c: false, hasPremiumAccess: false }, "/dashboard")).toBe("/agencies");
+  });
+});
+
+describe("the login's next", () => {
+  it.each(["/contacts", "/task/5f0f7b1e?from=mail", "/activities?type=event&day=2026-11-27", "/profile#dashboardTresholds", "/contact/a%2Fb"])(
+    "keeps an address of the site (%s)",
+    (next) => {
+      expect(safeNext(next)).toBe(next);
+    },
+  );
+
+  it.each([
+    "//evil.example",
+    "//evil.example/contacts",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "https://evil.example/contacts",
+    "http:/evil.example",
+    "javascript:alert(1)",
+    "evil.example",
+    "/\t/evil.example",
+    "",
+    "/",
+    "/login",
+    "/login?next=%2Fcontacts",
+  ])("drops %j", (next) => {
+    expect(safeNext(next)).toBeUndefined();
+  });
+
+  it("is written in the login address only when there is somewhere to return", () => {
+    expect(loginPath("/task/42?x=1")).toBe("/login?next=%2Ftask%2F42%3Fx%3D1");
+    expect(loginPath("/")).toBe("/login");
+    expect(loginPath("//evil.example")).toBe("/login");
+    expect(loginPath("/login?next=%2Ftask%2F42")).toBe("/login?next=%2Ftask%2F42");
+  });
+
+  it("lands on a next with a fragment", () => {
+    const candidate = { role: Role.CANDIDATE, isB2c: false, hasPremiumAccess: true };
+    expect(landingAfterLogin(candidate, "/profile#dashboardTresholds")).toBe("/profile#dashboardTresholds");
   });
 });

@@ -145,6 +145,39 @@ export function resolveRoute(audience: Audience, pathname: string, search = ""):
 }
 
 /**
+ * The `next` of a login address, kept only when it is an address of this site: a path starting
+ * with one "/" (never "//host" or "/\host", which browsers read as another site, nor a URL with
+ * a scheme), without control characters. Anything else is dropped: following it would make
+ * the login an open redirect.
+ */
+export function safeNext(next: string | null | undefined): string | undefined {
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(next)) return undefined;
+  const base = "http://tremplin.invalid";
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== base) return undefined;
+  const path = url.pathname + url.search + url.hash;
+  return path === "/" || url.pathname === "/login" ? undefined : path;
+}
+
+/**
+ * The login address for a visitor who asked for `from`: `/login?next=…`, as the server sends a
+ * visitor without a session (internal/server/spa.go); the home and the login need no `next`.
+ */
+export function loginPath(from?: string): string {
+  // Already a login address (a second refusal while going there): keep its own next.
+  if (from?.startsWith("/login?")) from = new URLSearchParams(from.slice("/login?".length)).get("next") ?? undefined;
+  const next = safeNext(from);
+  return next ? `/login?${new URLSearchParams({ next }).toString()}` : "/login";
+}
+
+/**
  * Where to go right after signing in. A B2C candidate without premium access (trial over and
  * not paid) is offered the subscription page; otherwise the page the visitor first asked for,
  * when the new audience may see it; otherwise the audience's start page.
@@ -158,7 +191,7 @@ export function landingAfterLogin(
     return "/ask-subscription";
   }
   if (requestedPath && requestedPath !== "/login") {
-    const [pathname, search = ""] = requestedPath.split("?");
+    const [pathname, search = ""] = (requestedPath.split("#")[0] ?? "").split("?");
     const resolution = resolveRoute(audience, pathname ?? "/", search ? `?${search}` : "");
     if (resolution.kind === "page") return requestedPath;
   }

@@ -31,8 +31,13 @@ export type Session = {
   /** Where to go right after signing in, until the app has gone there. */
   landing: string | undefined;
   landingDone: () => void;
-  /** Forget the session locally (the cookie is the server's business). */
-  forget: (notice?: string) => void;
+  /**
+   * Forget the session locally (the cookie is the server's business). `leaving`: the user
+   * signed out, so the login does not offer to return to the screen they left.
+   */
+  forget: (notice?: string, leaving?: boolean) => void;
+  /** The user signed out (rather than lost the session): the login keeps no `next`. */
+  leaving: boolean;
   clearNotice: () => void;
 };
 
@@ -95,6 +100,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const me = useQuery(AuthService.method.me, {}, meOptions);
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const [landing, setLanding] = useState<string | undefined>(undefined);
+  const [leaving, setLeaving] = useState(false);
 
   const user = me.data?.user;
   const startupNotice =
@@ -107,6 +113,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // signed-in routes would otherwise redirect /login to the start page first.
       flushSync(() => {
         setNotice(undefined);
+        setLeaving(false);
         setLanding(to);
       });
       queryClient.setQueryData(meQueryKey(transport), create(MeResponseSchema, { user: next }));
@@ -123,7 +130,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const forget = useCallback(
-    (why?: string) => {
+    (why?: string, signedOut = false) => {
+      setLeaving(signedOut);
       // Drop every cached answer of the previous user, then record "nobody".
       queryClient.removeQueries({ predicate: (q) => !matchQuery({ queryKey: meQueryFilter }, q) });
       queryClient.setQueryData(meQueryKey(transport), create(MeResponseSchema, {}));
@@ -145,9 +153,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       landing: user ? landing : undefined,
       landingDone,
       forget,
+      leaving,
       clearNotice,
     }),
-    [me.isPending, user, notice, startupNotice, signIn, landing, landingDone, forget, clearNotice],
+    [me.isPending, user, notice, startupNotice, signIn, landing, landingDone, forget, leaving, clearNotice],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
@@ -179,7 +188,7 @@ export function useLogout(): { logout: () => void; pending: boolean } {
       {},
       {
         onSettled: () => {
-          forget();
+          forget(undefined, true);
           navigate("/login", { replace: true });
         },
       },

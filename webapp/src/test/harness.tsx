@@ -28,8 +28,12 @@ export function candidate(init: MessageInitShape<typeof UserSchema> = {}): User 
 }
 
 function LocationProbe() {
-  const { pathname } = useLocation();
-  return <output data-testid="location">{pathname}</output>;
+  const { pathname, search } = useLocation();
+  return (
+    <output data-testid="location" data-search={search}>
+      {pathname}
+    </output>
+  );
 }
 
 export type Harness = {
@@ -38,6 +42,8 @@ export type Harness = {
   queryClient: ReturnType<typeof createQueryClient>;
   /** The router's current path. */
   location: () => string | null;
+  /** The router's current query ("?a=b", or ""). */
+  search: () => string | undefined;
 };
 
 /**
@@ -84,5 +90,10 @@ export function renderApp({
       {ui}
     </AppProviders>,
   );
-  return { calls, queryClient, location: () => screen.getByTestId("location").textContent };
+  return {
+    calls,
+    queryClient,
+    location: () => screen.getByTestId("location").textContent,
+    search: () => screen.getByTestId("location").dataset.search,
+  };
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link as RouterLink, useLocation } from "react-router";
+import { Link as RouterLink, useSearchParams } from "react-router";
 import { Code } from "@connectrpc/connect";
 import { useMutation } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
@@ -11,12 +11,11 @@ import LockResetRounded from "@mui/icons-material/LockResetRounded";
 import { Notice } from "../../components/Notice";
 import { useModals } from "../../components/ModalHost";
 import { Logo } from "../../components/Logo";
-import type { RedirectState } from "../../AppRoutes";
 import { AuthService } from "../../gen/tremplin/auth/v1/auth_pb";
 import { errorCode, loginErrorMessage, serverMessage } from "../../lib/errors";
 import { messages } from "../../lib/messages";
 import { handlesAllErrors } from "../../lib/queryClient";
-import { landingAfterLogin } from "../../lib/routes";
+import { landingAfterLogin, safeNext } from "../../lib/routes";
 import { useSession, warmUpSignIn } from "../../lib/session";
 import { brand } from "../../lib/theme";
 import { usePageTitle } from "../../lib/usePageTitle";
@@ -33,12 +32,13 @@ const m = messages.login;
 export default function LoginPage() {
   usePageTitle(m.title);
   const session = useSession();
-  const location = useLocation();
+  const [searchParams] = useSearchParams();
   const modals = useModals();
   const [error, setError] = useState<string | null>(null);
   // Between the login's answer and the signed-in screen's code: the button keeps spinning.
   const [entering, setEntering] = useState(false);
-  const from = (location.state as RedirectState | null)?.from;
+  // The address asked for before the login (`/login?next=…`), if it is one of this site's.
+  const from = safeNext(searchParams.get("next"));
 
   const {
     register,
