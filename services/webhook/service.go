@@ -186,8 +186,8 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, req *webhookv1.Upda
 		if req.Url != nil {
 			update.SetURL(req.GetUrl())
 		}
-		if req.Events != nil {
-			update.SetEvents(enums.Specs[string](req.GetEvents().GetItems()))
+		if len(req.GetEvents()) > 0 {
+			update.SetEvents(enums.Specs[string](req.GetEvents()))
 		}
 		if req.Enabled != nil {
 			update.SetEnabled(req.GetEnabled())

@@ -645,65 +645,22 @@ func (x *ListWebhookEndpointsResponse) GetEndpoints() []*WebhookEndpoint {
 	return nil
 }
 
-type WebhookEventList struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Items         []WebhookEventType     `protobuf:"varint,1,rep,packed,name=items,proto3,enum=tremplin.webhook.v1.WebhookEventType" json:"items,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *WebhookEventList) Reset() {
-	*x = WebhookEventList{}
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[7]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *WebhookEventList) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*WebhookEventList) ProtoMessage() {}
-
-func (x *WebhookEventList) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[7]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use WebhookEventList.ProtoReflect.Descriptor instead.
-func (*WebhookEventList) Descriptor() ([]byte, []int) {
-	return file_tremplin_webhook_v1_webhook_proto_rawDescGZIP(), []int{7}
-}
-
-func (x *WebhookEventList) GetItems() []WebhookEventType {
-	if x != nil {
-		return x.Items
-	}
-	return nil
-}
-
 type UpdateWebhookEndpointRequest struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	AgencyId string                 `protobuf:"bytes,1,opt,name=agency_id,json=agencyId,proto3" json:"agency_id,omitempty"`
 	Id       string                 `protobuf:"bytes,2,opt,name=id,proto3" json:"id,omitempty"`
 	// Left out: kept.
-	Url           *string           `protobuf:"bytes,3,opt,name=url,proto3,oneof" json:"url,omitempty"`
-	Events        *WebhookEventList `protobuf:"bytes,4,opt,name=events,proto3" json:"events,omitempty"`
-	Enabled       *bool             `protobuf:"varint,5,opt,name=enabled,proto3,oneof" json:"enabled,omitempty"`
+	Url *string `protobuf:"bytes,3,opt,name=url,proto3,oneof" json:"url,omitempty"`
+	// Left out (empty): kept — an endpoint always receives at least one event.
+	Events        []WebhookEventType `protobuf:"varint,4,rep,packed,name=events,proto3,enum=tremplin.webhook.v1.WebhookEventType" json:"events,omitempty"`
+	Enabled       *bool              `protobuf:"varint,5,opt,name=enabled,proto3,oneof" json:"enabled,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *UpdateWebhookEndpointRequest) Reset() {
 	*x = UpdateWebhookEndpointRequest{}
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[8]
+	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -715,7 +672,7 @@ func (x *UpdateWebhookEndpointRequest) String() string {
 func (*UpdateWebhookEndpointRequest) ProtoMessage() {}
 
 func (x *UpdateWebhookEndpointRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[8]
+	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -728,7 +685,7 @@ func (x *UpdateWebhookEndpointRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateWebhookEndpointRequest.ProtoReflect.Descriptor instead.
 func (*UpdateWebhookEndpointRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_webhook_v1_webhook_proto_rawDescGZIP(), []int{8}
+	return file_tremplin_webhook_v1_webhook_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *UpdateWebhookEndpointRequest) GetAgencyId() string {
@@ -752,7 +709,7 @@ func (x *UpdateWebhookEndpointRequest) GetUrl() string {
 	return ""
 }
 
-func (x *UpdateWebhookEndpointRequest) GetEvents() *WebhookEventList {
+func (x *UpdateWebhookEndpointRequest) GetEvents() []WebhookEventType {
 	if x != nil {
 		return x.Events
 	}
@@ -775,7 +732,7 @@ type UpdateWebhookEndpointResponse struct {
 
 func (x *UpdateWebhookEndpointResponse) Reset() {
 	*x = UpdateWebhookEndpointResponse{}
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[9]
+	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -787,7 +744,7 @@ func (x *UpdateWebhookEndpointResponse) String() string {
 func (*UpdateWebhookEndpointResponse) ProtoMessage() {}
 
 func (x *UpdateWebhookEndpointResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[9]
+	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -800,7 +757,7 @@ func (x *UpdateWebhookEndpointResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateWebhookEndpointResponse.ProtoReflect.Descriptor instead.
 func (*UpdateWebhookEndpointResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_webhook_v1_webhook_proto_rawDescGZIP(), []int{9}
+	return file_tremplin_webhook_v1_webhook_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *UpdateWebhookEndpointResponse) GetEndpoint() *WebhookEndpoint {
@@ -820,7 +777,7 @@ type DeleteWebhookEndpointRequest struct {
 
 func (x *DeleteWebhookEndpointRequest) Reset() {
 	*x = DeleteWebhookEndpointRequest{}
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[10]
+	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -832,7 +789,7 @@ func (x *DeleteWebhookEndpointRequest) String() string {
 func (*DeleteWebhookEndpointRequest) ProtoMessage() {}
 
 func (x *DeleteWebhookEndpointRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[10]
+	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -845,7 +802,7 @@ func (x *DeleteWebhookEndpointRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteWebhookEndpointRequest.ProtoReflect.Descriptor instead.
 func (*DeleteWebhookEndpointRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_webhook_v1_webhook_proto_rawDescGZIP(), []int{10}
+	return file_tremplin_webhook_v1_webhook_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *DeleteWebhookEndpointRequest) GetAgencyId() string {
@@ -870,7 +827,7 @@ type DeleteWebhookEndpointResponse struct {
 
 func (x *DeleteWebhookEndpointResponse) Reset() {
 	*x = DeleteWebhookEndpointResponse{}
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[11]
+	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -882,7 +839,7 @@ func (x *DeleteWebhookEndpointResponse) String() string {
 func (*DeleteWebhookEndpointResponse) ProtoMessage() {}
 
 func (x *DeleteWebhookEndpointResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[11]
+	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -895,7 +852,7 @@ func (x *DeleteWebhookEndpointResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteWebhookEndpointResponse.ProtoReflect.Descriptor instead.
 func (*DeleteWebhookEndpointResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_webhook_v1_webhook_proto_rawDescGZIP(), []int{11}
+	return file_tremplin_webhook_v1_webhook_proto_rawDescGZIP(), []int{10}
 }
 
 type ListWebhookDeliveriesRequest struct {
@@ -909,7 +866,7 @@ type ListWebhookDeliveriesRequest struct {
 
 func (x *ListWebhookDeliveriesRequest) Reset() {
 	*x = ListWebhookDeliveriesRequest{}
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[12]
+	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -921,7 +878,7 @@ func (x *ListWebhookDeliveriesRequest) String() string {
 func (*ListWebhookDeliveriesRequest) ProtoMessage() {}
 
 func (x *ListWebhookDeliveriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[12]
+	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -934,7 +891,7 @@ func (x *ListWebhookDeliveriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWebhookDeliveriesRequest.ProtoReflect.Descriptor instead.
 func (*ListWebhookDeliveriesRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_webhook_v1_webhook_proto_rawDescGZIP(), []int{12}
+	return file_tremplin_webhook_v1_webhook_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListWebhookDeliveriesRequest) GetAgencyId() string {
@@ -961,7 +918,7 @@ type ListWebhookDeliveriesResponse struct {
 
 func (x *ListWebhookDeliveriesResponse) Reset() {
 	*x = ListWebhookDeliveriesResponse{}
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[13]
+	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -973,7 +930,7 @@ func (x *ListWebhookDeliveriesResponse) String() string {
 func (*ListWebhookDeliveriesResponse) ProtoMessage() {}
 
 func (x *ListWebhookDeliveriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[13]
+	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -986,7 +943,7 @@ func (x *ListWebhookDeliveriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWebhookDeliveriesResponse.ProtoReflect.Descriptor instead.
 func (*ListWebhookDeliveriesResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_webhook_v1_webhook_proto_rawDescGZIP(), []int{13}
+	return file_tremplin_webhook_v1_webhook_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ListWebhookDeliveriesResponse) GetDeliveries() []*WebhookDelivery {
@@ -1006,7 +963,7 @@ type SendTestEventRequest struct {
 
 func (x *SendTestEventRequest) Reset() {
 	*x = SendTestEventRequest{}
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[14]
+	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1018,7 +975,7 @@ func (x *SendTestEventRequest) String() string {
 func (*SendTestEventRequest) ProtoMessage() {}
 
 func (x *SendTestEventRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[14]
+	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1031,7 +988,7 @@ func (x *SendTestEventRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendTestEventRequest.ProtoReflect.Descriptor instead.
 func (*SendTestEventRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_webhook_v1_webhook_proto_rawDescGZIP(), []int{14}
+	return file_tremplin_webhook_v1_webhook_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *SendTestEventRequest) GetAgencyId() string {
@@ -1057,7 +1014,7 @@ type SendTestEventResponse struct {
 
 func (x *SendTestEventResponse) Reset() {
 	*x = SendTestEventResponse{}
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[15]
+	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1069,7 +1026,7 @@ func (x *SendTestEventResponse) String() string {
 func (*SendTestEventResponse) ProtoMessage() {}
 
 func (x *SendTestEventResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[15]
+	mi := &file_tremplin_webhook_v1_webhook_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1082,7 +1039,7 @@ func (x *SendTestEventResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendTestEventResponse.ProtoReflect.Descriptor instead.
 func (*SendTestEventResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_webhook_v1_webhook_proto_rawDescGZIP(), []int{15}
+	return file_tremplin_webhook_v1_webhook_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SendTestEventResponse) GetDelivery() *WebhookDelivery {
@@ -1140,16 +1097,14 @@ const file_tremplin_webhook_v1_webhook_proto_rawDesc = "" +
 	"\x1bListWebhookEndpointsRequest\x12(\n" +
 	"\tagency_id\x18\x01 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\bagencyId\"b\n" +
 	"\x1cListWebhookEndpointsResponse\x12B\n" +
-	"\tendpoints\x18\x01 \x03(\v2$.tremplin.webhook.v1.WebhookEndpointR\tendpoints\"l\n" +
-	"\x10WebhookEventList\x12R\n" +
-	"\x05items\x18\x01 \x03(\x0e2%.tremplin.webhook.v1.WebhookEventTypeB\x15\xbaH\x12\x92\x01\x0f\b\x01\x10\n" +
-	"\x18\x01\"\a\x82\x01\x04\x10\x01 \x00R\x05items:\x04\xe8\xf3\x18\x01\"\xf7\x01\n" +
+	"\tendpoints\x18\x01 \x03(\v2$.tremplin.webhook.v1.WebhookEndpointR\tendpoints\"\x8c\x02\n" +
 	"\x1cUpdateWebhookEndpointRequest\x12(\n" +
 	"\tagency_id\x18\x01 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\bagencyId\x12\x18\n" +
 	"\x02id\x18\x02 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12!\n" +
 	"\x03url\x18\x03 \x01(\tB\n" +
-	"\xbaH\ar\x05\x10\x01\x18\xd0\x0fH\x00R\x03url\x88\x01\x01\x12=\n" +
-	"\x06events\x18\x04 \x01(\v2%.tremplin.webhook.v1.WebhookEventListR\x06events\x12\x1d\n" +
+	"\xbaH\ar\x05\x10\x01\x18\xd0\x0fH\x00R\x03url\x88\x01\x01\x12R\n" +
+	"\x06events\x18\x04 \x03(\x0e2%.tremplin.webhook.v1.WebhookEventTypeB\x13\xbaH\x10\x92\x01\r\x10\n" +
+	"\x18\x01\"\a\x82\x01\x04\x10\x01 \x00R\x06events\x12\x1d\n" +
 	"\aenabled\x18\x05 \x01(\bH\x01R\aenabled\x88\x01\x01B\x06\n" +
 	"\x04_urlB\n" +
 	"\n" +
@@ -1206,7 +1161,7 @@ func file_tremplin_webhook_v1_webhook_proto_rawDescGZIP() []byte {
 }
 
 var file_tremplin_webhook_v1_webhook_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_tremplin_webhook_v1_webhook_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
+var file_tremplin_webhook_v1_webhook_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_tremplin_webhook_v1_webhook_proto_goTypes = []any{
 	(WebhookEventType)(0),                 // 0: tremplin.webhook.v1.WebhookEventType
 	(DeliveryStatus)(0),                   // 1: tremplin.webhook.v1.DeliveryStatus
@@ -1217,52 +1172,50 @@ var file_tremplin_webhook_v1_webhook_proto_goTypes = []any{
 	(*CreateWebhookEndpointResponse)(nil), // 6: tremplin.webhook.v1.CreateWebhookEndpointResponse
 	(*ListWebhookEndpointsRequest)(nil),   // 7: tremplin.webhook.v1.ListWebhookEndpointsRequest
 	(*ListWebhookEndpointsResponse)(nil),  // 8: tremplin.webhook.v1.ListWebhookEndpointsResponse
-	(*WebhookEventList)(nil),              // 9: tremplin.webhook.v1.WebhookEventList
-	(*UpdateWebhookEndpointRequest)(nil),  // 10: tremplin.webhook.v1.UpdateWebhookEndpointRequest
-	(*UpdateWebhookEndpointResponse)(nil), // 11: tremplin.webhook.v1.UpdateWebhookEndpointResponse
-	(*DeleteWebhookEndpointRequest)(nil),  // 12: tremplin.webhook.v1.DeleteWebhookEndpointRequest
-	(*DeleteWebhookEndpointResponse)(nil), // 13: tremplin.webhook.v1.DeleteWebhookEndpointResponse
-	(*ListWebhookDeliveriesRequest)(nil),  // 14: tremplin.webhook.v1.ListWebhookDeliveriesRequest
-	(*ListWebhookDeliveriesResponse)(nil), // 15: tremplin.webhook.v1.ListWebhookDeliveriesResponse
-	(*SendTestEventRequest)(nil),          // 16: tremplin.webhook.v1.SendTestEventRequest
-	(*SendTestEventResponse)(nil),         // 17: tremplin.webhook.v1.SendTestEventResponse
-	(*timestamppb.Timestamp)(nil),         // 18: google.protobuf.Timestamp
+	(*UpdateWebhookEndpointRequest)(nil),  // 9: tremplin.webhook.v1.UpdateWebhookEndpointRequest
+	(*UpdateWebhookEndpointResponse)(nil), // 10: tremplin.webhook.v1.UpdateWebhookEndpointResponse
+	(*DeleteWebhookEndpointRequest)(nil),  // 11: tremplin.webhook.v1.DeleteWebhookEndpointRequest
+	(*DeleteWebhookEndpointResponse)(nil), // 12: tremplin.webhook.v1.DeleteWebhookEndpointResponse
+	(*ListWebhookDeliveriesRequest)(nil),  // 13: tremplin.webhook.v1.ListWebhookDeliveriesRequest
+	(*ListWebhookDeliveriesResponse)(nil), // 14: tremplin.webhook.v1.ListWebhookDeliveriesResponse
+	(*SendTestEventRequest)(nil),          // 15: tremplin.webhook.v1.SendTestEventRequest
+	(*SendTestEventResponse)(nil),         // 16: tremplin.webhook.v1.SendTestEventResponse
+	(*timestamppb.Timestamp)(nil),         // 17: google.protobuf.Timestamp
 }
 var file_tremplin_webhook_v1_webhook_proto_depIdxs = []int32{
 	0,  // 0: tremplin.webhook.v1.WebhookEndpoint.events:type_name -> tremplin.webhook.v1.WebhookEventType
-	18, // 1: tremplin.webhook.v1.WebhookEndpoint.created_date:type_name -> google.protobuf.Timestamp
+	17, // 1: tremplin.webhook.v1.WebhookEndpoint.created_date:type_name -> google.protobuf.Timestamp
 	3,  // 2: tremplin.webhook.v1.WebhookEndpoint.last_deliveries:type_name -> tremplin.webhook.v1.WebhookDelivery
 	1,  // 3: tremplin.webhook.v1.WebhookDelivery.status:type_name -> tremplin.webhook.v1.DeliveryStatus
-	18, // 4: tremplin.webhook.v1.WebhookDelivery.created_date:type_name -> google.protobuf.Timestamp
-	18, // 5: tremplin.webhook.v1.WebhookDelivery.next_attempt_date:type_name -> google.protobuf.Timestamp
-	18, // 6: tremplin.webhook.v1.WebhookDelivery.last_attempt_date:type_name -> google.protobuf.Timestamp
+	17, // 4: tremplin.webhook.v1.WebhookDelivery.created_date:type_name -> google.protobuf.Timestamp
+	17, // 5: tremplin.webhook.v1.WebhookDelivery.next_attempt_date:type_name -> google.protobuf.Timestamp
+	17, // 6: tremplin.webhook.v1.WebhookDelivery.last_attempt_date:type_name -> google.protobuf.Timestamp
 	4,  // 7: tremplin.webhook.v1.WebhookDelivery.attempt_list:type_name -> tremplin.webhook.v1.WebhookAttempt
-	18, // 8: tremplin.webhook.v1.WebhookAttempt.date:type_name -> google.protobuf.Timestamp
+	17, // 8: tremplin.webhook.v1.WebhookAttempt.date:type_name -> google.protobuf.Timestamp
 	0,  // 9: tremplin.webhook.v1.CreateWebhookEndpointRequest.events:type_name -> tremplin.webhook.v1.WebhookEventType
 	2,  // 10: tremplin.webhook.v1.CreateWebhookEndpointResponse.endpoint:type_name -> tremplin.webhook.v1.WebhookEndpoint
 	2,  // 11: tremplin.webhook.v1.ListWebhookEndpointsResponse.endpoints:type_name -> tremplin.webhook.v1.WebhookEndpoint
-	0,  // 12: tremplin.webhook.v1.WebhookEventList.items:type_name -> tremplin.webhook.v1.WebhookEventType
-	9,  // 13: tremplin.webhook.v1.UpdateWebhookEndpointRequest.events:type_name -> tremplin.webhook.v1.WebhookEventList
-	2,  // 14: tremplin.webhook.v1.UpdateWebhookEndpointResponse.endpoint:type_name -> tremplin.webhook.v1.WebhookEndpoint
-	3,  // 15: tremplin.webhook.v1.ListWebhookDeliveriesResponse.deliveries:type_name -> tremplin.webhook.v1.WebhookDelivery
-	3,  // 16: tremplin.webhook.v1.SendTestEventResponse.delivery:type_name -> tremplin.webhook.v1.WebhookDelivery
-	5,  // 17: tremplin.webhook.v1.WebhookService.CreateWebhookEndpoint:input_type -> tremplin.webhook.v1.CreateWebhookEndpointRequest
-	7,  // 18: tremplin.webhook.v1.WebhookService.ListWebhookEndpoints:input_type -> tremplin.webhook.v1.ListWebhookEndpointsRequest
-	10, // 19: tremplin.webhook.v1.WebhookService.UpdateWebhookEndpoint:input_type -> tremplin.webhook.v1.UpdateWebhookEndpointRequest
-	12, // 20: tremplin.webhook.v1.WebhookService.DeleteWebhookEndpoint:input_type -> tremplin.webhook.v1.DeleteWebhookEndpointRequest
-	14, // 21: tremplin.webhook.v1.WebhookService.ListWebhookDeliveries:input_type -> tremplin.webhook.v1.ListWebhookDeliveriesRequest
-	16, // 22: tremplin.webhook.v1.WebhookService.SendTestEvent:input_type -> tremplin.webhook.v1.SendTestEventRequest
-	6,  // 23: tremplin.webhook.v1.WebhookService.CreateWebhookEndpoint:output_type -> tremplin.webhook.v1.CreateWebhookEndpointResponse
-	8,  // 24: tremplin.webhook.v1.WebhookService.ListWebhookEndpoints:output_type -> tremplin.webhook.v1.ListWebhookEndpointsResponse
-	11, // 25: tremplin.webhook.v1.WebhookService.UpdateWebhookEndpoint:output_type -> tremplin.webhook.v1.UpdateWebhookEndpointResponse
-	13, // 26: tremplin.webhook.v1.WebhookService.DeleteWebhookEndpoint:output_type -> tremplin.webhook.v1.DeleteWebhookEndpointResponse
-	15, // 27: tremplin.webhook.v1.WebhookService.ListWebhookDeliveries:output_type -> tremplin.webhook.v1.ListWebhookDeliveriesResponse
-	17, // 28: tremplin.webhook.v1.WebhookService.SendTestEvent:output_type -> tremplin.webhook.v1.SendTestEventResponse
-	23, // [23:29] is the sub-list for method output_type
-	17, // [17:23] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	0,  // 12: tremplin.webhook.v1.UpdateWebhookEndpointRequest.events:type_name -> tremplin.webhook.v1.WebhookEventType
+	2,  // 13: tremplin.webhook.v1.UpdateWebhookEndpointResponse.endpoint:type_name -> tremplin.webhook.v1.WebhookEndpoint
+	3,  // 14: tremplin.webhook.v1.ListWebhookDeliveriesResponse.deliveries:type_name -> tremplin.webhook.v1.WebhookDelivery
+	3,  // 15: tremplin.webhook.v1.SendTestEventResponse.delivery:type_name -> tremplin.webhook.v1.WebhookDelivery
+	5,  // 16: tremplin.webhook.v1.WebhookService.CreateWebhookEndpoint:input_type -> tremplin.webhook.v1.CreateWebhookEndpointRequest
+	7,  // 17: tremplin.webhook.v1.WebhookService.ListWebhookEndpoints:input_type -> tremplin.webhook.v1.ListWebhookEndpointsRequest
+	9,  // 18: tremplin.webhook.v1.WebhookService.UpdateWebhookEndpoint:input_type -> tremplin.webhook.v1.UpdateWebhookEndpointRequest
+	11, // 19: tremplin.webhook.v1.WebhookService.DeleteWebhookEndpoint:input_type -> tremplin.webhook.v1.DeleteWebhookEndpointRequest
+	13, // 20: tremplin.webhook.v1.WebhookService.ListWebhookDeliveries:input_type -> tremplin.webhook.v1.ListWebhookDeliveriesRequest
+	15, // 21: tremplin.webhook.v1.WebhookService.SendTestEvent:input_type -> tremplin.webhook.v1.SendTestEventRequest
+	6,  // 22: tremplin.webhook.v1.WebhookService.CreateWebhookEndpoint:output_type -> tremplin.webhook.v1.CreateWebhookEndpointResponse
+	8,  // 23: tremplin.webhook.v1.WebhookService.ListWebhookEndpoints:output_type -> tremplin.webhook.v1.ListWebhookEndpointsResponse
+	10, // 24: tremplin.webhook.v1.WebhookService.UpdateWebhookEndpoint:output_type -> tremplin.webhook.v1.UpdateWebhookEndpointResponse
+	12, // 25: tremplin.webhook.v1.WebhookService.DeleteWebhookEndpoint:output_type -> tremplin.webhook.v1.DeleteWebhookEndpointResponse
+	14, // 26: tremplin.webhook.v1.WebhookService.ListWebhookDeliveries:output_type -> tremplin.webhook.v1.ListWebhookDeliveriesResponse
+	16, // 27: tremplin.webhook.v1.WebhookService.SendTestEvent:output_type -> tremplin.webhook.v1.SendTestEventResponse
+	22, // [22:28] is the sub-list for method output_type
+	16, // [16:22] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_tremplin_webhook_v1_webhook_proto_init() }
@@ -1270,14 +1223,14 @@ func file_tremplin_webhook_v1_webhook_proto_init() {
 	if File_tremplin_webhook_v1_webhook_proto != nil {
 		return
 	}
-	file_tremplin_webhook_v1_webhook_proto_msgTypes[8].OneofWrappers = []any{}
+	file_tremplin_webhook_v1_webhook_proto_msgTypes[7].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tremplin_webhook_v1_webhook_proto_rawDesc), len(file_tremplin_webhook_v1_webhook_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   16,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
