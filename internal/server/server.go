@@ -89,7 +89,7 @@ type Server struct {
 	Webhooks *webhooks.Worker
 	runJobs  bool
 	Policies access.Policies
-	// ServiceNames are the fully-qualified names of the six API services.
+	// ServiceNames are the fully-qualified names of the API services.
 	ServiceNames []string
 }
 

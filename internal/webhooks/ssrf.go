@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // ErrAddressRefused: the URL's host is, or resolves to, an address the server must not reach
@@ -94,10 +95,10 @@ func (a Addresses) CheckURL(ctx context.Context, resolver Resolver, raw string) 
 		}
 		return nil
 	}
-	addrs, err := resolver.LookupNetIP(ctx, "ip", host)
-	if err != nil {
-		return nil // checked again at each delivery
-	}
+	// A name that does not resolve now (or not quickly) is checked again at each delivery.
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	addrs, _ := resolver.LookupNetIP(ctx, "ip", host)
 	for _, ip := range addrs {
 		if !a.Allowed(ip) {
 			return errPrivate

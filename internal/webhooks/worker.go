@@ -245,7 +245,7 @@ func (w *Worker) post(ctx context.Context, endpoint *ent.WebhookEndpoint, body [
 	if err != nil {
 		return 0, err
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, maxBodyRead))
 	if res.StatusCode < 200 || res.StatusCode > 299 {
 		return res.StatusCode, fmt.Errorf("HTTP %d", res.StatusCode)
