@@ -21,7 +21,7 @@ export const webhookMessages = {
   copied: "Secret copié",
   copyError: "Le secret n'a pas pu être copié : sélectionnez-le et copiez-le.",
   done: "J'ai copié le secret",
-  secretPrefix: (prefix: string) => `Secret : ${prefix}`,
+  secretPrefix: (prefix: string) => `Secret\u00a0: ${prefix}`,
   disabled: "Désactivée",
   lastDeliveries: "Derniers envois",
   noDelivery: "Aucun envoi pour l'instant.",
