@@ -30,6 +30,10 @@ import (
 	"github.com/tremplin/tremplin/ent/tag"
 	"github.com/tremplin/tremplin/ent/task"
 	"github.com/tremplin/tremplin/ent/user"
+	"github.com/tremplin/tremplin/ent/webhookattempt"
+	"github.com/tremplin/tremplin/ent/webhookdelivery"
+	"github.com/tremplin/tremplin/ent/webhookendpoint"
+	"github.com/tremplin/tremplin/ent/webhookevent"
 )
 
 // ent aliases to avoid import conflicts in user's code.
@@ -108,6 +112,10 @@ func checkColumn(t, c string) error {
 			tag.Table:                     tag.ValidColumn,
 			task.Table:                    task.ValidColumn,
 			user.Table:                    user.ValidColumn,
+			webhookattempt.Table:          webhookattempt.ValidColumn,
+			webhookdelivery.Table:         webhookdelivery.ValidColumn,
+			webhookendpoint.Table:         webhookendpoint.ValidColumn,
+			webhookevent.Table:            webhookevent.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

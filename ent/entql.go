@@ -22,6 +22,10 @@ import (
 	"github.com/tremplin/tremplin/ent/tag"
 	"github.com/tremplin/tremplin/ent/task"
 	"github.com/tremplin/tremplin/ent/user"
+	"github.com/tremplin/tremplin/ent/webhookattempt"
+	"github.com/tremplin/tremplin/ent/webhookdelivery"
+	"github.com/tremplin/tremplin/ent/webhookendpoint"
+	"github.com/tremplin/tremplin/ent/webhookevent"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
@@ -31,7 +35,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 18)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 22)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -447,6 +451,88 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldSubscriptionPeriodEnd:         {Type: field.TypeTime, Column: user.FieldSubscriptionPeriodEnd},
 			user.FieldSubscriptionCancelAtPeriodEnd: {Type: field.TypeBool, Column: user.FieldSubscriptionCancelAtPeriodEnd},
 			user.FieldDataVersion:                   {Type: field.TypeInt64, Column: user.FieldDataVersion},
+		},
+	}
+	graph.Nodes[18] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   webhookattempt.Table,
+			Columns: webhookattempt.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: webhookattempt.FieldID,
+			},
+		},
+		Type: "WebhookAttempt",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			webhookattempt.FieldAgencyID:    {Type: field.TypeUUID, Column: webhookattempt.FieldAgencyID},
+			webhookattempt.FieldDeliveryID:  {Type: field.TypeUUID, Column: webhookattempt.FieldDeliveryID},
+			webhookattempt.FieldAttemptedAt: {Type: field.TypeTime, Column: webhookattempt.FieldAttemptedAt},
+			webhookattempt.FieldStatusCode:  {Type: field.TypeInt, Column: webhookattempt.FieldStatusCode},
+			webhookattempt.FieldError:       {Type: field.TypeString, Column: webhookattempt.FieldError},
+			webhookattempt.FieldDurationMs:  {Type: field.TypeInt, Column: webhookattempt.FieldDurationMs},
+		},
+	}
+	graph.Nodes[19] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   webhookdelivery.Table,
+			Columns: webhookdelivery.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: webhookdelivery.FieldID,
+			},
+		},
+		Type: "WebhookDelivery",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			webhookdelivery.FieldAgencyID:       {Type: field.TypeUUID, Column: webhookdelivery.FieldAgencyID},
+			webhookdelivery.FieldEndpointID:     {Type: field.TypeUUID, Column: webhookdelivery.FieldEndpointID},
+			webhookdelivery.FieldEventID:        {Type: field.TypeUUID, Column: webhookdelivery.FieldEventID},
+			webhookdelivery.FieldEventType:      {Type: field.TypeString, Column: webhookdelivery.FieldEventType},
+			webhookdelivery.FieldStatus:         {Type: field.TypeEnum, Column: webhookdelivery.FieldStatus},
+			webhookdelivery.FieldAttempts:       {Type: field.TypeInt, Column: webhookdelivery.FieldAttempts},
+			webhookdelivery.FieldCreatedAt:      {Type: field.TypeTime, Column: webhookdelivery.FieldCreatedAt},
+			webhookdelivery.FieldNextAttemptAt:  {Type: field.TypeTime, Column: webhookdelivery.FieldNextAttemptAt},
+			webhookdelivery.FieldClaimedUntil:   {Type: field.TypeTime, Column: webhookdelivery.FieldClaimedUntil},
+			webhookdelivery.FieldLastAttemptAt:  {Type: field.TypeTime, Column: webhookdelivery.FieldLastAttemptAt},
+			webhookdelivery.FieldLastStatusCode: {Type: field.TypeInt, Column: webhookdelivery.FieldLastStatusCode},
+			webhookdelivery.FieldLastError:      {Type: field.TypeString, Column: webhookdelivery.FieldLastError},
+		},
+	}
+	graph.Nodes[20] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   webhookendpoint.Table,
+			Columns: webhookendpoint.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: webhookendpoint.FieldID,
+			},
+		},
+		Type: "WebhookEndpoint",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			webhookendpoint.FieldCreatedAt: {Type: field.TypeTime, Column: webhookendpoint.FieldCreatedAt},
+			webhookendpoint.FieldUpdatedAt: {Type: field.TypeTime, Column: webhookendpoint.FieldUpdatedAt},
+			webhookendpoint.FieldAgencyID:  {Type: field.TypeUUID, Column: webhookendpoint.FieldAgencyID},
+			webhookendpoint.FieldURL:       {Type: field.TypeString, Column: webhookendpoint.FieldURL},
+			webhookendpoint.FieldEvents:    {Type: field.TypeJSON, Column: webhookendpoint.FieldEvents},
+			webhookendpoint.FieldEnabled:   {Type: field.TypeBool, Column: webhookendpoint.FieldEnabled},
+			webhookendpoint.FieldSecret:    {Type: field.TypeString, Column: webhookendpoint.FieldSecret},
+		},
+	}
+	graph.Nodes[21] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   webhookevent.Table,
+			Columns: webhookevent.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: webhookevent.FieldID,
+			},
+		},
+		Type: "WebhookEvent",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			webhookevent.FieldAgencyID:  {Type: field.TypeUUID, Column: webhookevent.FieldAgencyID},
+			webhookevent.FieldType:      {Type: field.TypeString, Column: webhookevent.FieldType},
+			webhookevent.FieldData:      {Type: field.TypeBytes, Column: webhookevent.FieldData},
+			webhookevent.FieldCreatedAt: {Type: field.TypeTime, Column: webhookevent.FieldCreatedAt},
+			webhookevent.FieldOnceKey:   {Type: field.TypeString, Column: webhookevent.FieldOnceKey},
 		},
 	}
 	graph.MustAddE(
@@ -892,6 +978,102 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"User",
 		"Session",
+	)
+	graph.MustAddE(
+		"delivery",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   webhookattempt.DeliveryTable,
+			Columns: []string{webhookattempt.DeliveryColumn},
+			Bidi:    false,
+		},
+		"WebhookAttempt",
+		"WebhookDelivery",
+	)
+	graph.MustAddE(
+		"endpoint",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   webhookdelivery.EndpointTable,
+			Columns: []string{webhookdelivery.EndpointColumn},
+			Bidi:    false,
+		},
+		"WebhookDelivery",
+		"WebhookEndpoint",
+	)
+	graph.MustAddE(
+		"event",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   webhookdelivery.EventTable,
+			Columns: []string{webhookdelivery.EventColumn},
+			Bidi:    false,
+		},
+		"WebhookDelivery",
+		"WebhookEvent",
+	)
+	graph.MustAddE(
+		"attempt_list",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: true,
+			Table:   webhookdelivery.AttemptListTable,
+			Columns: []string{webhookdelivery.AttemptListColumn},
+			Bidi:    false,
+		},
+		"WebhookDelivery",
+		"WebhookAttempt",
+	)
+	graph.MustAddE(
+		"agency",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   webhookendpoint.AgencyTable,
+			Columns: []string{webhookendpoint.AgencyColumn},
+			Bidi:    false,
+		},
+		"WebhookEndpoint",
+		"Agency",
+	)
+	graph.MustAddE(
+		"deliveries",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: true,
+			Table:   webhookendpoint.DeliveriesTable,
+			Columns: []string{webhookendpoint.DeliveriesColumn},
+			Bidi:    false,
+		},
+		"WebhookEndpoint",
+		"WebhookDelivery",
+	)
+	graph.MustAddE(
+		"agency",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   webhookevent.AgencyTable,
+			Columns: []string{webhookevent.AgencyColumn},
+			Bidi:    false,
+		},
+		"WebhookEvent",
+		"Agency",
+	)
+	graph.MustAddE(
+		"deliveries",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: true,
+			Table:   webhookevent.DeliveriesTable,
+			Columns: []string{webhookevent.DeliveriesColumn},
+			Bidi:    false,
+		},
+		"WebhookEvent",
+		"WebhookDelivery",
 	)
 	return graph
 }()
@@ -3049,6 +3231,428 @@ func (f *UserFilter) WhereHasSessions() {
 // WhereHasSessionsWith applies a predicate to check if query has an edge sessions with a given conditions (other predicates).
 func (f *UserFilter) WhereHasSessionsWith(preds ...predicate.Session) {
 	f.Where(entql.HasEdgeWith("sessions", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *WebhookAttemptQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the WebhookAttemptQuery builder.
+func (_q *WebhookAttemptQuery) Filter() *WebhookAttemptFilter {
+	return &WebhookAttemptFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *WebhookAttemptMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the WebhookAttemptMutation builder.
+func (m *WebhookAttemptMutation) Filter() *WebhookAttemptFilter {
+	return &WebhookAttemptFilter{config: m.config, predicateAdder: m}
+}
+
+// WebhookAttemptFilter provides a generic filtering capability at runtime for WebhookAttemptQuery.
+type WebhookAttemptFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *WebhookAttemptFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *WebhookAttemptFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(webhookattempt.FieldID))
+}
+
+// WhereAgencyID applies the entql [16]byte predicate on the agency_id field.
+func (f *WebhookAttemptFilter) WhereAgencyID(p entql.ValueP) {
+	f.Where(p.Field(webhookattempt.FieldAgencyID))
+}
+
+// WhereDeliveryID applies the entql [16]byte predicate on the delivery_id field.
+func (f *WebhookAttemptFilter) WhereDeliveryID(p entql.ValueP) {
+	f.Where(p.Field(webhookattempt.FieldDeliveryID))
+}
+
+// WhereAttemptedAt applies the entql time.Time predicate on the attempted_at field.
+func (f *WebhookAttemptFilter) WhereAttemptedAt(p entql.TimeP) {
+	f.Where(p.Field(webhookattempt.FieldAttemptedAt))
+}
+
+// WhereStatusCode applies the entql int predicate on the status_code field.
+func (f *WebhookAttemptFilter) WhereStatusCode(p entql.IntP) {
+	f.Where(p.Field(webhookattempt.FieldStatusCode))
+}
+
+// WhereError applies the entql string predicate on the error field.
+func (f *WebhookAttemptFilter) WhereError(p entql.StringP) {
+	f.Where(p.Field(webhookattempt.FieldError))
+}
+
+// WhereDurationMs applies the entql int predicate on the duration_ms field.
+func (f *WebhookAttemptFilter) WhereDurationMs(p entql.IntP) {
+	f.Where(p.Field(webhookattempt.FieldDurationMs))
+}
+
+// WhereHasDelivery applies a predicate to check if query has an edge delivery.
+func (f *WebhookAttemptFilter) WhereHasDelivery() {
+	f.Where(entql.HasEdge("delivery"))
+}
+
+// WhereHasDeliveryWith applies a predicate to check if query has an edge delivery with a given conditions (other predicates).
+func (f *WebhookAttemptFilter) WhereHasDeliveryWith(preds ...predicate.WebhookDelivery) {
+	f.Where(entql.HasEdgeWith("delivery", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *WebhookDeliveryQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the WebhookDeliveryQuery builder.
+func (_q *WebhookDeliveryQuery) Filter() *WebhookDeliveryFilter {
+	return &WebhookDeliveryFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *WebhookDeliveryMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the WebhookDeliveryMutation builder.
+func (m *WebhookDeliveryMutation) Filter() *WebhookDeliveryFilter {
+	return &WebhookDeliveryFilter{config: m.config, predicateAdder: m}
+}
+
+// WebhookDeliveryFilter provides a generic filtering capability at runtime for WebhookDeliveryQuery.
+type WebhookDeliveryFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *WebhookDeliveryFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *WebhookDeliveryFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(webhookdelivery.FieldID))
+}
+
+// WhereAgencyID applies the entql [16]byte predicate on the agency_id field.
+func (f *WebhookDeliveryFilter) WhereAgencyID(p entql.ValueP) {
+	f.Where(p.Field(webhookdelivery.FieldAgencyID))
+}
+
+// WhereEndpointID applies the entql [16]byte predicate on the endpoint_id field.
+func (f *WebhookDeliveryFilter) WhereEndpointID(p entql.ValueP) {
+	f.Where(p.Field(webhookdelivery.FieldEndpointID))
+}
+
+// WhereEventID applies the entql [16]byte predicate on the event_id field.
+func (f *WebhookDeliveryFilter) WhereEventID(p entql.ValueP) {
+	f.Where(p.Field(webhookdelivery.FieldEventID))
+}
+
+// WhereEventType applies the entql string predicate on the event_type field.
+func (f *WebhookDeliveryFilter) WhereEventType(p entql.StringP) {
+	f.Where(p.Field(webhookdelivery.FieldEventType))
+}
+
+// WhereStatus applies the entql string predicate on the status field.
+func (f *WebhookDeliveryFilter) WhereStatus(p entql.StringP) {
+	f.Where(p.Field(webhookdelivery.FieldStatus))
+}
+
+// WhereAttempts applies the entql int predicate on the attempts field.
+func (f *WebhookDeliveryFilter) WhereAttempts(p entql.IntP) {
+	f.Where(p.Field(webhookdelivery.FieldAttempts))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *WebhookDeliveryFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(webhookdelivery.FieldCreatedAt))
+}
+
+// WhereNextAttemptAt applies the entql time.Time predicate on the next_attempt_at field.
+func (f *WebhookDeliveryFilter) WhereNextAttemptAt(p entql.TimeP) {
+	f.Where(p.Field(webhookdelivery.FieldNextAttemptAt))
+}
+
+// WhereClaimedUntil applies the entql time.Time predicate on the claimed_until field.
+func (f *WebhookDeliveryFilter) WhereClaimedUntil(p entql.TimeP) {
+	f.Where(p.Field(webhookdelivery.FieldClaimedUntil))
+}
+
+// WhereLastAttemptAt applies the entql time.Time predicate on the last_attempt_at field.
+func (f *WebhookDeliveryFilter) WhereLastAttemptAt(p entql.TimeP) {
+	f.Where(p.Field(webhookdelivery.FieldLastAttemptAt))
+}
+
+// WhereLastStatusCode applies the entql int predicate on the last_status_code field.
+func (f *WebhookDeliveryFilter) WhereLastStatusCode(p entql.IntP) {
+	f.Where(p.Field(webhookdelivery.FieldLastStatusCode))
+}
+
+// WhereLastError applies the entql string predicate on the last_error field.
+func (f *WebhookDeliveryFilter) WhereLastError(p entql.StringP) {
+	f.Where(p.Field(webhookdelivery.FieldLastError))
+}
+
+// WhereHasEndpoint applies a predicate to check if query has an edge endpoint.
+func (f *WebhookDeliveryFilter) WhereHasEndpoint() {
+	f.Where(entql.HasEdge("endpoint"))
+}
+
+// WhereHasEndpointWith applies a predicate to check if query has an edge endpoint with a given conditions (other predicates).
+func (f *WebhookDeliveryFilter) WhereHasEndpointWith(preds ...predicate.WebhookEndpoint) {
+	f.Where(entql.HasEdgeWith("endpoint", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasEvent applies a predicate to check if query has an edge event.
+func (f *WebhookDeliveryFilter) WhereHasEvent() {
+	f.Where(entql.HasEdge("event"))
+}
+
+// WhereHasEventWith applies a predicate to check if query has an edge event with a given conditions (other predicates).
+func (f *WebhookDeliveryFilter) WhereHasEventWith(preds ...predicate.WebhookEvent) {
+	f.Where(entql.HasEdgeWith("event", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasAttemptList applies a predicate to check if query has an edge attempt_list.
+func (f *WebhookDeliveryFilter) WhereHasAttemptList() {
+	f.Where(entql.HasEdge("attempt_list"))
+}
+
+// WhereHasAttemptListWith applies a predicate to check if query has an edge attempt_list with a given conditions (other predicates).
+func (f *WebhookDeliveryFilter) WhereHasAttemptListWith(preds ...predicate.WebhookAttempt) {
+	f.Where(entql.HasEdgeWith("attempt_list", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *WebhookEndpointQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the WebhookEndpointQuery builder.
+func (_q *WebhookEndpointQuery) Filter() *WebhookEndpointFilter {
+	return &WebhookEndpointFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *WebhookEndpointMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the WebhookEndpointMutation builder.
+func (m *WebhookEndpointMutation) Filter() *WebhookEndpointFilter {
+	return &WebhookEndpointFilter{config: m.config, predicateAdder: m}
+}
+
+// WebhookEndpointFilter provides a generic filtering capability at runtime for WebhookEndpointQuery.
+type WebhookEndpointFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *WebhookEndpointFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *WebhookEndpointFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(webhookendpoint.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *WebhookEndpointFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(webhookendpoint.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *WebhookEndpointFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(webhookendpoint.FieldUpdatedAt))
+}
+
+// WhereAgencyID applies the entql [16]byte predicate on the agency_id field.
+func (f *WebhookEndpointFilter) WhereAgencyID(p entql.ValueP) {
+	f.Where(p.Field(webhookendpoint.FieldAgencyID))
+}
+
+// WhereURL applies the entql string predicate on the url field.
+func (f *WebhookEndpointFilter) WhereURL(p entql.StringP) {
+	f.Where(p.Field(webhookendpoint.FieldURL))
+}
+
+// WhereEvents applies the entql json.RawMessage predicate on the events field.
+func (f *WebhookEndpointFilter) WhereEvents(p entql.BytesP) {
+	f.Where(p.Field(webhookendpoint.FieldEvents))
+}
+
+// WhereEnabled applies the entql bool predicate on the enabled field.
+func (f *WebhookEndpointFilter) WhereEnabled(p entql.BoolP) {
+	f.Where(p.Field(webhookendpoint.FieldEnabled))
+}
+
+// WhereSecret applies the entql string predicate on the secret field.
+func (f *WebhookEndpointFilter) WhereSecret(p entql.StringP) {
+	f.Where(p.Field(webhookendpoint.FieldSecret))
+}
+
+// WhereHasAgency applies a predicate to check if query has an edge agency.
+func (f *WebhookEndpointFilter) WhereHasAgency() {
+	f.Where(entql.HasEdge("agency"))
+}
+
+// WhereHasAgencyWith applies a predicate to check if query has an edge agency with a given conditions (other predicates).
+func (f *WebhookEndpointFilter) WhereHasAgencyWith(preds ...predicate.Agency) {
+	f.Where(entql.HasEdgeWith("agency", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasDeliveries applies a predicate to check if query has an edge deliveries.
+func (f *WebhookEndpointFilter) WhereHasDeliveries() {
+	f.Where(entql.HasEdge("deliveries"))
+}
+
+// WhereHasDeliveriesWith applies a predicate to check if query has an edge deliveries with a given conditions (other predicates).
+func (f *WebhookEndpointFilter) WhereHasDeliveriesWith(preds ...predicate.WebhookDelivery) {
+	f.Where(entql.HasEdgeWith("deliveries", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *WebhookEventQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the WebhookEventQuery builder.
+func (_q *WebhookEventQuery) Filter() *WebhookEventFilter {
+	return &WebhookEventFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *WebhookEventMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the WebhookEventMutation builder.
+func (m *WebhookEventMutation) Filter() *WebhookEventFilter {
+	return &WebhookEventFilter{config: m.config, predicateAdder: m}
+}
+
+// WebhookEventFilter provides a generic filtering capability at runtime for WebhookEventQuery.
+type WebhookEventFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *WebhookEventFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *WebhookEventFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(webhookevent.FieldID))
+}
+
+// WhereAgencyID applies the entql [16]byte predicate on the agency_id field.
+func (f *WebhookEventFilter) WhereAgencyID(p entql.ValueP) {
+	f.Where(p.Field(webhookevent.FieldAgencyID))
+}
+
+// WhereType applies the entql string predicate on the type field.
+func (f *WebhookEventFilter) WhereType(p entql.StringP) {
+	f.Where(p.Field(webhookevent.FieldType))
+}
+
+// WhereData applies the entql []byte predicate on the data field.
+func (f *WebhookEventFilter) WhereData(p entql.BytesP) {
+	f.Where(p.Field(webhookevent.FieldData))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *WebhookEventFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(webhookevent.FieldCreatedAt))
+}
+
+// WhereOnceKey applies the entql string predicate on the once_key field.
+func (f *WebhookEventFilter) WhereOnceKey(p entql.StringP) {
+	f.Where(p.Field(webhookevent.FieldOnceKey))
+}
+
+// WhereHasAgency applies a predicate to check if query has an edge agency.
+func (f *WebhookEventFilter) WhereHasAgency() {
+	f.Where(entql.HasEdge("agency"))
+}
+
+// WhereHasAgencyWith applies a predicate to check if query has an edge agency with a given conditions (other predicates).
+func (f *WebhookEventFilter) WhereHasAgencyWith(preds ...predicate.Agency) {
+	f.Where(entql.HasEdgeWith("agency", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasDeliveries applies a predicate to check if query has an edge deliveries.
+func (f *WebhookEventFilter) WhereHasDeliveries() {
+	f.Where(entql.HasEdge("deliveries"))
+}
+
+// WhereHasDeliveriesWith applies a predicate to check if query has an edge deliveries with a given conditions (other predicates).
+func (f *WebhookEventFilter) WhereHasDeliveriesWith(preds ...predicate.WebhookDelivery) {
+	f.Where(entql.HasEdgeWith("deliveries", sqlgraph.WrapFunc(func(s *sql.Selector) {
 		for _, p := range preds {
 			p(s)
 		}

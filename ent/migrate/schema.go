@@ -717,6 +717,147 @@ var (
 			},
 		},
 	}
+	// WebhookAttemptsColumns holds the columns for the "webhook_attempts" table.
+	WebhookAttemptsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "agency_id", Type: field.TypeUUID},
+		{Name: "attempted_at", Type: field.TypeTime},
+		{Name: "status_code", Type: field.TypeInt, Default: 0},
+		{Name: "error", Type: field.TypeString, Size: 500, Default: ""},
+		{Name: "duration_ms", Type: field.TypeInt, Default: 0},
+		{Name: "delivery_id", Type: field.TypeUUID},
+	}
+	// WebhookAttemptsTable holds the schema information for the "webhook_attempts" table.
+	WebhookAttemptsTable = &schema.Table{
+		Name:       "webhook_attempts",
+		Columns:    WebhookAttemptsColumns,
+		PrimaryKey: []*schema.Column{WebhookAttemptsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "webhook_attempts_webhook_deliveries_delivery",
+				Columns:    []*schema.Column{WebhookAttemptsColumns[6]},
+				RefColumns: []*schema.Column{WebhookDeliveriesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "webhookattempt_delivery_id_attempted_at",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookAttemptsColumns[6], WebhookAttemptsColumns[2]},
+			},
+		},
+	}
+	// WebhookDeliveriesColumns holds the columns for the "webhook_deliveries" table.
+	WebhookDeliveriesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "agency_id", Type: field.TypeUUID},
+		{Name: "event_type", Type: field.TypeString},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"pending", "succeeded", "failed"}, Default: "pending"},
+		{Name: "attempts", Type: field.TypeInt, Default: 0},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "next_attempt_at", Type: field.TypeTime},
+		{Name: "claimed_until", Type: field.TypeTime, Nullable: true},
+		{Name: "last_attempt_at", Type: field.TypeTime, Nullable: true},
+		{Name: "last_status_code", Type: field.TypeInt, Default: 0},
+		{Name: "last_error", Type: field.TypeString, Size: 500, Default: ""},
+		{Name: "endpoint_id", Type: field.TypeUUID},
+		{Name: "event_id", Type: field.TypeUUID},
+	}
+	// WebhookDeliveriesTable holds the schema information for the "webhook_deliveries" table.
+	WebhookDeliveriesTable = &schema.Table{
+		Name:       "webhook_deliveries",
+		Columns:    WebhookDeliveriesColumns,
+		PrimaryKey: []*schema.Column{WebhookDeliveriesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "webhook_deliveries_webhook_endpoints_endpoint",
+				Columns:    []*schema.Column{WebhookDeliveriesColumns[11]},
+				RefColumns: []*schema.Column{WebhookEndpointsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "webhook_deliveries_webhook_events_event",
+				Columns:    []*schema.Column{WebhookDeliveriesColumns[12]},
+				RefColumns: []*schema.Column{WebhookEventsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "webhookdelivery_status_next_attempt_at",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookDeliveriesColumns[3], WebhookDeliveriesColumns[6]},
+			},
+			{
+				Name:    "webhookdelivery_endpoint_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookDeliveriesColumns[11], WebhookDeliveriesColumns[5]},
+			},
+		},
+	}
+	// WebhookEndpointsColumns holds the columns for the "webhook_endpoints" table.
+	WebhookEndpointsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "url", Type: field.TypeString, Size: 2000},
+		{Name: "events", Type: field.TypeJSON},
+		{Name: "enabled", Type: field.TypeBool, Default: true},
+		{Name: "secret", Type: field.TypeString},
+		{Name: "agency_id", Type: field.TypeUUID},
+	}
+	// WebhookEndpointsTable holds the schema information for the "webhook_endpoints" table.
+	WebhookEndpointsTable = &schema.Table{
+		Name:       "webhook_endpoints",
+		Columns:    WebhookEndpointsColumns,
+		PrimaryKey: []*schema.Column{WebhookEndpointsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "webhook_endpoints_agencies_agency",
+				Columns:    []*schema.Column{WebhookEndpointsColumns[7]},
+				RefColumns: []*schema.Column{AgenciesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "webhookendpoint_agency_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{WebhookEndpointsColumns[7], WebhookEndpointsColumns[1]},
+			},
+		},
+	}
+	// WebhookEventsColumns holds the columns for the "webhook_events" table.
+	WebhookEventsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "type", Type: field.TypeString},
+		{Name: "data", Type: field.TypeBytes},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "once_key", Type: field.TypeString, Nullable: true},
+		{Name: "agency_id", Type: field.TypeUUID},
+	}
+	// WebhookEventsTable holds the schema information for the "webhook_events" table.
+	WebhookEventsTable = &schema.Table{
+		Name:       "webhook_events",
+		Columns:    WebhookEventsColumns,
+		PrimaryKey: []*schema.Column{WebhookEventsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "webhook_events_agencies_agency",
+				Columns:    []*schema.Column{WebhookEventsColumns[5]},
+				RefColumns: []*schema.Column{AgenciesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "webhookevent_once_key",
+				Unique:  true,
+				Columns: []*schema.Column{WebhookEventsColumns[4]},
+			},
+		},
+	}
 	// ApplicationContactsColumns holds the columns for the "application_contacts" table.
 	ApplicationContactsColumns = []*schema.Column{
 		{Name: "application_id", Type: field.TypeUUID},
@@ -787,6 +928,10 @@ var (
 		TagsTable,
 		TasksTable,
 		UsersTable,
+		WebhookAttemptsTable,
+		WebhookDeliveriesTable,
+		WebhookEndpointsTable,
+		WebhookEventsTable,
 		ApplicationContactsTable,
 		ContactTagsTable,
 	}
@@ -816,6 +961,11 @@ func init() {
 	TasksTable.ForeignKeys[1].RefTable = ContactsTable
 	TasksTable.ForeignKeys[2].RefTable = ApplicationsTable
 	UsersTable.ForeignKeys[0].RefTable = AgenciesTable
+	WebhookAttemptsTable.ForeignKeys[0].RefTable = WebhookDeliveriesTable
+	WebhookDeliveriesTable.ForeignKeys[0].RefTable = WebhookEndpointsTable
+	WebhookDeliveriesTable.ForeignKeys[1].RefTable = WebhookEventsTable
+	WebhookEndpointsTable.ForeignKeys[0].RefTable = AgenciesTable
+	WebhookEventsTable.ForeignKeys[0].RefTable = AgenciesTable
 	ApplicationContactsTable.ForeignKeys[0].RefTable = ApplicationsTable
 	ApplicationContactsTable.ForeignKeys[1].RefTable = ContactsTable
 	ContactTagsTable.ForeignKeys[0].RefTable = ContactsTable

@@ -13,6 +13,7 @@ import (
 	"github.com/tremplin/tremplin/ent/tag"
 	"github.com/tremplin/tremplin/ent/task"
 	"github.com/tremplin/tremplin/ent/user"
+	"github.com/tremplin/tremplin/ent/webhookendpoint"
 )
 
 // Entity is what a refusal is about, as people call it (« Tâche introuvable »).
@@ -29,6 +30,7 @@ const (
 	User             Entity = "Utilisateur"
 	License          Entity = "Licence"
 	DashboardSetting Entity = "Paramétrage du tableau de bord"
+	Webhook          Entity = "Webhook"
 	// Item is said of anything else (a row of the server's own plumbing).
 	Item Entity = "Élément"
 )
@@ -44,6 +46,7 @@ var entityOfLabel = map[string]Entity{
 	user.Label:             User,
 	license.Label:          License,
 	dashboardsetting.Label: DashboardSetting,
+	webhookendpoint.Label:  Webhook,
 }
 
 // entityOfNotFound reads which type an ent not-found is about: ent keeps the type's label in

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -38,6 +39,7 @@ func TestKeptAnswersFollowEverythingTheyDependOn(t *testing.T) {
 	srv := testserver.New(t, testdb.SQLite)
 	start := srv.Clock.Now()
 	cases := keptAnswerCases()
+	maps.Copy(cases, webhookKeptAnswerCases())
 	for _, m := range tremplinMethods(t) {
 		opts, _ := m.Options().(*descriptorpb.MethodOptions)
 		if opts.GetIdempotencyLevel() != descriptorpb.MethodOptions_NO_SIDE_EFFECTS {

@@ -13,6 +13,8 @@ import (
 	"net"
 	"net/http"
 	"slices"
+	"strings"
+	"sync"
 	"time"
 
 	"connectrpc.com/connect"
@@ -33,6 +35,8 @@ import (
 	"github.com/tremplin/tremplin/gen/tremplin/network/v1/networkv1connect"
 	opportunityv1 "github.com/tremplin/tremplin/gen/tremplin/opportunity/v1"
 	"github.com/tremplin/tremplin/gen/tremplin/opportunity/v1/opportunityv1connect"
+	webhookv1 "github.com/tremplin/tremplin/gen/tremplin/webhook/v1"
+	"github.com/tremplin/tremplin/gen/tremplin/webhook/v1/webhookv1connect"
 	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/authn"
 	"github.com/tremplin/tremplin/internal/bodylimit"
@@ -47,12 +51,14 @@ import (
 	"github.com/tremplin/tremplin/internal/mail"
 	"github.com/tremplin/tremplin/internal/payments"
 	"github.com/tremplin/tremplin/internal/rpc"
+	"github.com/tremplin/tremplin/internal/webhooks"
 	"github.com/tremplin/tremplin/services/activity"
 	"github.com/tremplin/tremplin/services/agency"
 	"github.com/tremplin/tremplin/services/auth"
 	"github.com/tremplin/tremplin/services/billing"
 	"github.com/tremplin/tremplin/services/network"
 	"github.com/tremplin/tremplin/services/opportunity"
+	"github.com/tremplin/tremplin/services/webhook"
 	"github.com/tremplin/tremplin/webapp"
 )
 
@@ -82,10 +88,12 @@ type Server struct {
 	log  *slog.Logger
 	mail *mail.Queue
 	// Jobs are the background jobs (started by Serve when Deps.RunJobs).
-	Jobs     *jobs.Runner
+	Jobs *jobs.Runner
+	// Webhooks sends the agencies' events (started by Serve when Deps.RunJobs).
+	Webhooks *webhooks.Worker
 	runJobs  bool
 	Policies access.Policies
-	// ServiceNames are the fully-qualified names of the six API services.
+	// ServiceNames are the fully-qualified names of the API services.
 	ServiceNames []string
 }
 
@@ -139,6 +147,10 @@ func New(d Deps) (*Server, error) {
 			PriceID: d.Config.StripePriceID, APIBase: d.Config.StripeAPIBase, PublicURL: d.Config.PublicURL,
 		}),
 	}
+	// Webhooks reach public addresses only; loopback too on a server not in production (an
+	// http PUBLIC_URL), where the tests' receivers listen.
+	addresses := webhooks.Addresses{AllowLoopback: strings.HasPrefix(d.Config.PublicURL, "http://")}
+	dialer := webhooks.NewDialer(addresses)
 	services := []service{
 		{authv1.File_tremplin_auth_v1_auth_proto.Services().ByName("AuthService"), func(o ...connect.HandlerOption) (string, http.Handler) {
 			return authv1connect.NewAuthServiceHandler(authService, o...)
@@ -159,6 +171,11 @@ func New(d Deps) (*Server, error) {
 		}},
 		{billingv1.File_tremplin_billing_v1_billing_proto.Services().ByName("BillingService"), func(o ...connect.HandlerOption) (string, http.Handler) {
 			return billingv1connect.NewBillingServiceHandler(billingService, o...)
+		}},
+		{webhookv1.File_tremplin_webhook_v1_webhook_proto.Services().ByName("WebhookService"), func(o ...connect.HandlerOption) (string, http.Handler) {
+			return webhookv1connect.NewWebhookServiceHandler(&webhook.Service{
+				Base: handler.Base{Client: client, Clock: d.Clock}, Addresses: addresses, Resolver: dialer.Resolver,
+			}, o...)
 		}},
 	}
 
@@ -252,6 +269,7 @@ func New(d Deps) (*Server, error) {
 		log:          d.Log,
 		mail:         queue,
 		Jobs:         &jobs.Runner{Client: client, Clock: d.Clock, Mail: d.Mail, PublicURL: d.Config.PublicURL, Log: d.Log},
+		Webhooks:     &webhooks.Worker{Client: client, Clock: d.Clock, HTTP: webhooks.NewHTTPClient(dialer), Log: d.Log},
 		runJobs:      d.RunJobs,
 		Policies:     policies,
 		ServiceNames: names,
@@ -284,6 +302,9 @@ func securityHeaders(next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
+
+// webhookInterval is how often each copy looks for due webhook deliveries.
+const webhookInterval = 5 * time.Second
 
 // ShutdownTimeout bounds how long in-flight requests may take to finish at shutdown.
 const ShutdownTimeout = 30 * time.Second
@@ -322,9 +343,13 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	defer stopJobs()
 	go func() {
 		defer close(jobsDone)
-		if s.runJobs {
-			s.Jobs.Start(jobsCtx)
+		if !s.runJobs {
+			return
 		}
+		var wg sync.WaitGroup
+		wg.Go(func() { s.Webhooks.Start(jobsCtx, webhookInterval) })
+		s.Jobs.Start(jobsCtx)
+		wg.Wait()
 	}()
 	select {
 	case err := <-served:

@@ -320,3 +320,36 @@ func SystemOnlyPolicy() ent.Policy {
 		Mutation: privacy.MutationPolicy{allowSystem, privacy.AlwaysDenyRule()},
 	}
 }
+
+// AgencyOwnedPolicy guards rows that belong to one agency (its webhook endpoints, events and
+// deliveries): the admin reaches every agency's, an agency admin their own agency's only, and
+// nobody else any. Server code writes events and deliveries as the system.
+func AgencyOwnedPolicy() ent.Policy {
+	scope := privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
+		v, err := requireViewer(ctx)
+		if err != nil {
+			return err
+		}
+		if v.Role != viewer.RoleAgencyAdmin {
+			return privacy.Denyf("tenancy: these rows belong to agencies")
+		}
+		return filter(f, entql.FieldEQ("agency_id", v.AgencyID))
+	})
+	create := privacy.MutationRuleFunc(func(ctx context.Context, m entgen.Mutation) error {
+		if !m.Op().Is(ent.OpCreate) {
+			return privacy.Skip
+		}
+		v, err := requireViewer(ctx)
+		if err != nil {
+			return err
+		}
+		if agency, ok := uuidField(m, "agency_id"); v.Role == viewer.RoleAgencyAdmin && ok && agency == v.AgencyID {
+			return privacy.Allow
+		}
+		return privacy.Denyf("tenancy: a row of another agency")
+	})
+	return privacy.Policy{
+		Query:    privacy.QueryPolicy{allowSystem, allowAdmin, scope},
+		Mutation: privacy.MutationPolicy{allowSystem, allowAdmin, create, scope},
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/tremplin/tremplin/internal/invitations"
 	"github.com/tremplin/tremplin/internal/licenses"
 	"github.com/tremplin/tremplin/internal/users"
+	"github.com/tremplin/tremplin/internal/webhooks/outbox"
 )
 
 var defineAsB2BRoot = (&agencyv1.DefineAsB2BRequest{}).ProtoReflect().Descriptor()
@@ -167,6 +168,7 @@ func (s *Service) DefineAsB2C(ctx context.Context, req *agencyv1.DefineAsB2CRequ
 		if err := licenses.Release(ctx, tx.Client(), u.ID); err != nil {
 			return err
 		}
+		shared, before := u.ShareProgressWithAgency, u.AgencyID
 		update := tx.User.UpdateOne(u).SetIsB2c(true)
 		// The trial starts at the first sign-in; one who signed in as B2B starts it now.
 		if u.TrialEndAt == nil && u.FirstLoginAt != nil {
@@ -177,7 +179,8 @@ func (s *Service) DefineAsB2C(ctx context.Context, req *agencyv1.DefineAsB2CRequ
 			return err
 		}
 		u.Edges.Agency = agency
-		return nil
+		// Sharing ends with the arrangement (internal/consent): the agency is told.
+		return outbox.ConsentChange(ctx, tx.Client(), shared, before, u, now)
 	})
 	if err != nil {
 		return nil, err
@@ -249,7 +252,11 @@ func (s *Service) DefineAsB2B(ctx context.Context, req *agencyv1.DefineAsB2BRequ
 				return err
 			}
 		}
+		shared, before := u.ShareProgressWithAgency, u.AgencyID
 		if u, err = tx.User.UpdateOne(u).SetIsB2c(false).SetAgencyID(ag.ID).Save(ctx); err != nil {
+			return err
+		}
+		if err := outbox.ConsentChange(ctx, tx.Client(), shared, before, u, now); err != nil {
 			return err
 		}
 		u.Edges.Agency, u.Edges.License = ag, lic

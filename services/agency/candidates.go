@@ -22,6 +22,7 @@ import (
 	"github.com/tremplin/tremplin/internal/paging"
 	"github.com/tremplin/tremplin/internal/users"
 	"github.com/tremplin/tremplin/internal/viewer"
+	"github.com/tremplin/tremplin/internal/webhooks/outbox"
 )
 
 var createCandidateRoot = (&agencyv1.CreateCandidateRequest{}).ProtoReflect().Descriptor()
@@ -93,8 +94,15 @@ func (s *Service) CreateCandidate(ctx context.Context, req *agencyv1.CreateCandi
 			}
 		}
 		created = u
-		inv, err = s.invite(ctx, client, u, now)
-		return err
+		if inv, err = s.invite(ctx, client, u, now); err != nil {
+			return err
+		}
+		if agencyID == nil {
+			return nil
+		}
+		return outbox.Emit(ctx, client, *agencyID, outbox.CandidateCreated, outbox.CandidateCreatedData{
+			AgencyID: agencyID.String(), Candidate: outbox.CandidateOf(u), LicenseAllocated: u.Edges.License != nil,
+		}, now)
 	})
 	if err != nil {
 		return nil, err

@@ -26,6 +26,7 @@ import (
 	"github.com/tremplin/tremplin/internal/mail"
 	"github.com/tremplin/tremplin/internal/users"
 	"github.com/tremplin/tremplin/internal/viewer"
+	"github.com/tremplin/tremplin/internal/webhooks/outbox"
 )
 
 // ResetLinkTTL is how long a password reset link works.
@@ -160,6 +161,12 @@ func (s *Service) recordSignIn(ctx context.Context, u *ent.User, now time.Time) 
 	err := s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
 		if activate {
 			err := tx.License.UpdateOne(lic).SetActivationDate(now).SetExpirationDate(*lic.ExpirationDate).Exec(ctx)
+			if err != nil {
+				return err
+			}
+			err = outbox.Emit(ctx, tx.Client(), lic.AgencyID, outbox.LicenseActivated, outbox.LicenseData{
+				AgencyID: lic.AgencyID.String(), CandidateID: u.ID.String(), License: outbox.LicenseOf(lic),
+			}, now)
 			if err != nil {
 				return err
 			}
@@ -379,7 +386,47 @@ func (s *Service) UpdateProfile(ctx context.Context, req *authv1.UpdateProfileRe
 	if turnsNotificationsOn && !v.Premium {
 		return nil, apierr.PremiumRequired()
 	}
-	update := s.Client.User.UpdateOneID(id)
+	if req.TimeZone != nil && !users.ValidZone(strings.TrimSpace(req.GetTimeZone())) {
+		return nil, apierr.InvalidField(updateProfileRoot, "time_zone", "user.time_zone", "Fuseau horaire inconnu")
+	}
+	if req.ShareProgressWithAgency != nil && req.GetShareProgressWithAgency() && (v.Role != viewer.RoleCandidate || current.AgencyID == nil) {
+		// Sharing is with the candidate's own agency: there is nothing to share with otherwise.
+		return nil, apierr.InvalidField(updateProfileRoot, "share_progress_with_agency", "user.share_progress_with_agency",
+			"Seuls les candidats suivis par une agence peuvent partager leur progression")
+	}
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		return s.updateProfile(ctx, tx, id, current, req)
+	})
+	if err != nil {
+		return nil, err
+	}
+	u, err := s.Client.User.Query().Where(user.ID(id)).WithLicense().WithAgency().Only(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &authv1.UpdateProfileResponse{User: users.ToProto(u, s.Now())}, nil
+}
+
+// updateProfile writes what req sets, in tx. A change of the consent to share progress is
+// written by a guarded UPDATE (only when it changes it) and told to the agency in the same
+// transaction, so two requests at once announce one change, not two.
+func (s *Service) updateProfile(ctx context.Context, tx *ent.Tx, id uuid.UUID, current *ent.User, req *authv1.UpdateProfileRequest) error {
+	if req.ShareProgressWithAgency != nil {
+		share := req.GetShareProgressWithAgency()
+		changed, err := tx.User.Update().Where(user.ID(id), user.ShareProgressWithAgency(!share)).
+			SetShareProgressWithAgency(share).Save(ctx)
+		if err != nil {
+			return err
+		}
+		if changed == 1 {
+			after := *current
+			after.ShareProgressWithAgency = share
+			if err := outbox.ConsentChange(ctx, tx.Client(), !share, current.AgencyID, &after, s.Now()); err != nil {
+				return err
+			}
+		}
+	}
+	update := tx.User.UpdateOneID(id)
 	if req.Civility != nil {
 		if c := enums.Spec(req.GetCivility()); c != "" {
 			update.SetCivility(user.Civility(c))
@@ -401,28 +448,9 @@ func (s *Service) UpdateProfile(ctx context.Context, req *authv1.UpdateProfileRe
 		update.SetTaskNotifications(req.GetTaskNotifications())
 	}
 	if req.TimeZone != nil {
-		zone := strings.TrimSpace(req.GetTimeZone())
-		if !users.ValidZone(zone) {
-			return nil, apierr.InvalidField(updateProfileRoot, "time_zone", "user.time_zone", "Fuseau horaire inconnu")
-		}
-		update.SetTimeZone(zone)
+		update.SetTimeZone(strings.TrimSpace(req.GetTimeZone()))
 	}
-	if req.ShareProgressWithAgency != nil {
-		// Sharing is with the candidate's own agency: there is nothing to share with otherwise.
-		if req.GetShareProgressWithAgency() && (v.Role != viewer.RoleCandidate || current.AgencyID == nil) {
-			return nil, apierr.InvalidField(updateProfileRoot, "share_progress_with_agency", "user.share_progress_with_agency",
-				"Seuls les candidats suivis par une agence peuvent partager leur progression")
-		}
-		update.SetShareProgressWithAgency(req.GetShareProgressWithAgency())
-	}
-	if err := update.Exec(ctx); err != nil {
-		return nil, err
-	}
-	u, err := s.Client.User.Query().Where(user.ID(id)).WithLicense().WithAgency().Only(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &authv1.UpdateProfileResponse{User: users.ToProto(u, s.Now())}, nil
+	return update.Exec(ctx)
 }
 
 var updateProfileRoot = (&authv1.UpdateProfileRequest{}).ProtoReflect().Descriptor()

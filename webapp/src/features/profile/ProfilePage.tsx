@@ -15,6 +15,7 @@ import { CalendarFeedSection } from "./CalendarFeedSection";
 import { AgencyLicencesSection, LicenceSection } from "./LicenceSection";
 import { ConsentSection, NotificationsSection } from "./PreferencesSection";
 import { ThresholdsSection } from "./ThresholdsSection";
+import { WebhooksSection } from "./WebhooksSection";
 
 export default function ProfilePage() {
   usePageTitle(profileMessages.title);
@@ -46,6 +47,7 @@ export default function ProfilePage() {
         {candidate && user.agency?.id && <ConsentSection user={user} />}
         {candidate && <LicenceSection user={user} />}
         {user.role === Role.AGENCY_ADMIN && user.agency?.id && <AgencyLicencesSection agencyId={user.agency.id} />}
+        {user.role === Role.AGENCY_ADMIN && user.agency?.id && <WebhooksSection agencyId={user.agency.id} />}
       </Box>
     </PageContainer>
   );
