@@ -238,6 +238,14 @@ export const agencyMessages = {
     weekTitle: "Objectifs de la semaine",
     figure: "Indicateur",
     evolution: "Évolution",
+    /** Under each figure: which way is good news. */
+    goodWhen: { up: "Mieux en hausse", down: "Mieux en baisse" },
+    trend: {
+      good: "bon signe",
+      bad: "à surveiller",
+      fromZero: (n: number) => `${n.toLocaleString("fr-FR")} de plus que la semaine dernière, qui était à zéro`,
+      times: (n: number) => `multiplié par ${n.toLocaleString("fr-FR")}`,
+    },
     figures: {
       completedTasks: "Tâches réalisées",
       notStartedTasks: "Tâches à faire",
