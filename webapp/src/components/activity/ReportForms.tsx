@@ -1,6 +1,6 @@
 // The activity-report modal (mood for events, comment, links) and the additional-information
 // modal (comment and links). Adding a report completes the activity; updating one keeps it.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useMutation } from "@connectrpc/connect-query";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -64,6 +64,7 @@ export function ReportForm({
   const [resources, setResources] = useState(activity.resources);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [formError, setFormError] = useState<string | undefined>();
+  const moodGroup = useRef<HTMLDivElement>(null);
   const add = useMutation(ActivityService.method.addReport, { meta: { handlesErrors: true } });
   const update = useMutation(ActivityService.method.updateReport, { meta: { handlesErrors: true } });
   const saving = add.isPending || update.isPending;
@@ -83,6 +84,8 @@ export function ReportForm({
     setFormError(undefined);
     if (isEvent && mood === Mood.UNSPECIFIED) {
       setErrors({ mood: messages.validation.required });
+      // The keyboard goes where the answer is missing: the first mood.
+      moodGroup.current?.querySelector<HTMLInputElement>("input[type=radio]")?.focus();
       return;
     }
     setErrors({});
@@ -130,6 +133,7 @@ export function ReportForm({
           <RadioGroup
             row
             aria-labelledby="report-mood"
+            ref={moodGroup}
             value={mood === Mood.UNSPECIFIED ? "" : String(mood)}
             onChange={(e) => {
               setMood(Number(e.target.value) as Mood);

@@ -6,6 +6,7 @@ import { Civility, UserStatus, type User } from "../../gen/tremplin/common/v1/co
 import type { CandidateStatusCounts, CreateCandidateRequestSchema, ProgressWeek } from "../../gen/tremplin/agency/v1/agency_pb";
 import { agencyMessages } from "../../lib/messages/agency";
 import { formatDate, toJsDate } from "../../lib/format";
+import { personName } from "../../lib/names";
 
 const s = agencyMessages.statuses;
 const l = agencyMessages.candidates.licence;
@@ -84,9 +85,9 @@ export function tabCount(counts: CandidateStatusCounts | undefined, status: User
   }
 }
 
+/** « Julien MOREAU » (lib/names), or the e-mail of a candidate without a name. */
 export function fullName(u: Pick<User, "firstName" | "lastName" | "email">): string {
-  const name = [u.firstName, u.lastName].filter(Boolean).join(" ").trim();
-  return name || u.email;
+  return personName(u) || u.email;
 }
 
 /** Who is looking: the two staff roles see different actions. */

@@ -32,6 +32,8 @@ import { DOUGHNUT_COLORS, DoughnutChartView, GaugeChartView } from "./charts";
 import { gaugeModel, thresholdsOf, type Band } from "./gauge";
 import { WeekChange } from "./WeekChange";
 import { neighbourTime, rangeOf, timeFromSearch, weekLabel, withWeek } from "./week";
+import { personName } from "../../lib/names";
+import { Loading as Placeholder } from "../../components/Loading";
 
 const m = dashboardMessages;
 
@@ -344,7 +346,7 @@ function EventsWidget({ events, allTo, wide }: { events: Event[]; allTo: string;
                 <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
                   {m.events.with}{" "}
                   <Link component={RouterLink} to={`/contact/${e.contact.id}`}>
-                    {`${e.contact.firstName} ${e.contact.lastName}`.trim()}
+                    {personName(e.contact)}
                   </Link>
                 </Typography>
               )}
@@ -361,11 +363,13 @@ function EventsWidget({ events, allTo, wide }: { events: Event[]; allTo: string;
 
 function Loading() {
   return (
-    <Box sx={{ display: "grid", gap: 2.5, gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "repeat(3, 1fr)" } }}>
-      {Array.from({ length: 6 }, (_, i) => (
-        <Skeleton key={i} variant="rounded" height={260} />
-      ))}
-    </Box>
+    <Placeholder>
+      <Box sx={{ display: "grid", gap: 2.5, gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "repeat(3, 1fr)" } }}>
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} variant="rounded" height={260} />
+        ))}
+      </Box>
+    </Placeholder>
   );
 }
 
