@@ -59,7 +59,8 @@ export function ApplicationTable({ applications, handlers }: { applications: rea
           minWidth: 1000,
           tableLayout: "fixed",
           "& td, & th": { px: 1.25, py: 1.25, fontSize: "0.875rem", verticalAlign: "top" },
-          "& th": { color: "text.secondary", fontWeight: 600, whiteSpace: "nowrap", bgcolor: "#FAFBFD" },
+          // Headers wrap too: « Détails de la source » never runs into « Publication ».
+          "& th": { color: "text.secondary", fontWeight: 600, bgcolor: "#FAFBFD", verticalAlign: "bottom" },
         }}
       >
         <colgroup>
