@@ -224,6 +224,7 @@ for (const vp of viewports) {
 
     if (!vp.mobile) {
       test("the table shows long references, jobs, companies and places whole, never cut with « … »", async ({ page }) => {
+        test.setTimeout(60_000);
         const t = token();
         const company = `Compagnie générale de transports urbains et interurbains ${t}`;
         const job = "Responsable de la planification des opérations de maintenance ferroviaire";
