@@ -242,7 +242,8 @@ for (const vp of viewports) {
         const cut = await row.evaluate((tr) =>
           Array.from(tr.querySelectorAll<HTMLElement>("td *"))
             .filter((el) => el.childElementCount === 0 && el.textContent?.trim())
-            .filter((el) => el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === "ellipsis")
+            // Cut: wider than its box (the status chip's label keeps MUI's ellipsis style, unused).
+            .filter((el) => el.scrollWidth > el.clientWidth + 1)
             .map((el) => el.textContent),
         );
         expect(cut).toEqual([]);
