@@ -375,7 +375,7 @@ for (const vp of viewports) {
 
       await login(page, "agence2@demo.tremplin.fr");
       await expect(page).toHaveURL(/\/candidates$/);
-      await candidateItem(page, "actif@demo.tremplin.fr").getByRole("link", { name: /^Voir la progression d/ }).click();
+      await candidateItem(page, "actif@demo.tremplin.fr").getByRole("link", { name: /, voir sa progression$/ }).click();
       await expect(page).toHaveURL(/\/candidates\/[0-9a-f-]+\/progress$/);
       await expect(page.getByRole("heading", { level: 1, name: "Emma Roussel" })).toBeVisible();
       await expect(page.getByTestId("last-login")).toContainText("Dernière connexion le");
@@ -387,7 +387,7 @@ for (const vp of viewports) {
       await shot(page, `progress-shared-${w}`);
 
       await page.goto("/candidates");
-      await candidateItem(page, "nouveau@demo.tremplin.fr").getByRole("link", { name: /^Voir la progression d/ }).click();
+      await candidateItem(page, "nouveau@demo.tremplin.fr").getByRole("link", { name: /, voir sa progression$/ }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Progression non partagée" })).toBeVisible();
       await expect(page.getByText("Ce candidat n'a pas choisi de partager sa progression avec votre agence.", { exact: false })).toBeVisible();
       await expect(page.getByRole("navigation", { name: "Fil d'Ariane" })).toContainText("Nadia Haddad");

@@ -8,8 +8,7 @@ import { expectAccessible } from "./axe";
 import { DEMO } from "./env";
 import { expect, login, nbsp, test } from "./fixtures";
 
-const REFUSED_ENGAGED =
-  `Une candidature passe en «${nbsp}Engagée${nbsp}» d'elle-même, dès qu'une activité qui lui est liée est terminée. Terminez une tâche ou un entretien de cette candidature.`;
+const WHY_NOT_ENGAGED = `Engagée${nbsp}: automatique dès qu'une tâche ou un entretien de cette candidature est terminé.`;
 
 /** Letters only, different in every test. */
 function token(): string {
@@ -19,9 +18,9 @@ function token(): string {
 }
 
 /** Creates an application through the API, with the page's session. */
-async function createApplication(page: Page, company: string, job = "Chef de projet"): Promise<{ id: string }> {
+async function createApplication(page: Page, company: string, job = "Chef de projet", more: Record<string, string> = {}): Promise<{ id: string }> {
   const res = await page.request.post("/tremplin.opportunity.v1.OpportunityService/CreateApplication", {
-    data: { application: { company, job, source: "APPLICATION_SOURCE_JOB_BOARD", place: "Nantes", salary: "50 k€" } },
+    data: { application: { company, job, source: "APPLICATION_SOURCE_JOB_BOARD", place: "Nantes", salary: "50 k€", ...more } },
     headers: { "Content-Type": "application/json", "Connect-Protocol-Version": "1" },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -134,7 +133,7 @@ for (const vp of viewports) {
       await expect(item(page, company)).toContainText("Nouvelle");
     });
 
-    test("the board: remembered, a refused move to Engaged, a move to Win through the report, then final", async ({ page }) => {
+    test("the board: remembered, offers only the moves that can succeed, a move to Win through the report with the focus kept, then final", async ({ page }) => {
       // Many steps, each a round trip: more than the default budget on a busy machine.
       test.setTimeout(90_000);
       const t = token();
@@ -156,31 +155,44 @@ for (const vp of viewports) {
       const card = boardCard(page, company);
       await expect(column(page, "Nouvelle").getByTestId("board-card").filter({ hasText: company })).toBeVisible();
 
-      // To Engaged: the server refuses, the reason is shown and read out.
-      if (vp.mobile) {
-        // From the keyboard: the card's « Déplacer vers… » menu.
-        await card.getByRole("button", { name: `Déplacer ${company} vers…` }).focus();
-        await page.keyboard.press("Enter");
-        // The menu opens on its first choice; the arrows go through them.
-        await expect(page.getByRole("menuitem", { name: "Engagée" })).toBeFocused();
-        await page.keyboard.press("ArrowDown");
-        await expect(page.getByRole("menuitem", { name: "Perdue" })).toBeFocused();
-        await page.keyboard.press("ArrowUp");
-        await page.keyboard.press("Enter");
-      } else {
-        await card.dragTo(column(page, "Engagée"));
-      }
-      await expect(toast(page, REFUSED_ENGAGED)).toBeVisible();
-      await expect(page.getByTestId("board-announcement")).toHaveText(REFUSED_ENGAGED);
-      await expect(column(page, "Nouvelle").getByTestId("board-card").filter({ hasText: company })).toBeVisible();
+      // A focused card is outlined, from the keyboard.
+      await card.getByRole("button", { name: /^Actions pour/ }).focus();
+      await page.keyboard.press("Shift+Tab");
+      await expect(card.getByRole("link", { name: new RegExp(company) })).toBeFocused();
+      const outline = await card.evaluate((el) => getComputedStyle(el));
+      expect(outline.outlineStyle).toBe("solid");
+      expect(parseFloat(outline.outlineWidth)).toBeGreaterThanOrEqual(2);
 
-      // To Win: the report opens with that outcome, the card moves once it is saved.
-      if (vp.mobile) {
-        await card.getByRole("button", { name: `Déplacer ${company} vers…` }).click();
-        await page.getByRole("menuitem", { name: "Gagnée" }).click();
-      } else {
-        await card.dragTo(column(page, "Gagnée"));
+      // The move button is named by its visible text first (WCAG 2.5.3).
+      const move = card.getByRole("button", { name: `Déplacer vers… (${company})` });
+      await expect(move).toContainText("Déplacer vers…");
+
+      // The menu offers Lost and Won only, and says why not Engaged; the arrows skip the note.
+      await move.focus();
+      await page.keyboard.press("Enter");
+      const menu = page.getByRole("menu");
+      await expect(page.getByRole("menuitem", { name: "Perdue" })).toBeFocused();
+      await expect(menu.getByRole("menuitem", { name: "Engagée", exact: true })).toHaveCount(0);
+      await expect(menu.getByRole("menuitem", { name: "Nouvelle", exact: true })).toHaveCount(0);
+      await expect(menu.getByTestId("move-unavailable")).toHaveText(WHY_NOT_ENGAGED);
+      await expectAccessible(page);
+      await page.keyboard.press("ArrowDown");
+      await expect(page.getByRole("menuitem", { name: "Gagnée" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(move).toBeFocused();
+      if (!vp.mobile) {
+        // A drop on Engaged does nothing: no call, no window, the card stays.
+        await card.dragTo(column(page, "Engagée"));
+        await expect(page.getByRole("dialog")).toHaveCount(0);
+        await expect(column(page, "Nouvelle").getByTestId("board-card").filter({ hasText: company })).toBeVisible();
       }
+
+      // To Win from the keyboard: the report opens with that outcome, the card moves once it is
+      // saved, and the focus is on it in its new column.
+      await move.focus();
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog", { name: "Clôturer la candidature" });
       await expect(dialog.getByRole("radio", { name: /Gagnée/ })).toBeChecked();
       await expectAccessible(page);
@@ -188,9 +200,10 @@ for (const vp of viewports) {
       await dialog.getByRole("button", { name: "Clôturer la candidature" }).click();
       await expect(toast(page, "Candidature clôturée")).toBeVisible();
       await expect(page.getByRole("dialog")).toHaveCount(0);
-      await showColumn(page, "Gagnée");
+      // On a phone the picker follows the card to its new column.
       const won = column(page, "Gagnée").getByTestId("board-card").filter({ hasText: company });
       await expect(won).toBeVisible();
+      await expect(won.getByRole("link", { name: new RegExp(company) })).toBeFocused();
       await expect(page.getByTestId("board-announcement")).toHaveText(`${company} est maintenant dans la colonne «${nbsp}Gagnée${nbsp}».`);
 
       // Final: marked closed, no move button, and a drag does nothing.
@@ -208,6 +221,35 @@ for (const vp of viewports) {
       await page.getByRole("button", { name: "Liste" }).click();
       await expect(items(page)).toHaveCount(1);
     });
+
+    if (!vp.mobile) {
+      test("the table shows long references, jobs, companies and places whole, never cut with « … »", async ({ page }) => {
+        test.setTimeout(60_000);
+        const t = token();
+        const company = `Compagnie générale de transports urbains et interurbains ${t}`;
+        const job = "Responsable de la planification des opérations de maintenance ferroviaire";
+        const reference = "REF-2026-ATL-00042-MAINT-FERRO";
+        const place = "Saint-Quentin-en-Yvelines (Île-de-France)";
+        await openApplications(page);
+        await createApplication(page, company, job, { reference, place });
+        await page.reload();
+        await search(page).fill(t);
+        const row = item(page, t);
+        await expect(row).toHaveCount(1);
+        for (const text of [company, job, reference, place]) await expect(row).toContainText(text);
+        // Nothing in the row is cut: every text fits its box (no hidden overflow, no « … »), and
+        // no hover-only title carries the full text.
+        const cut = await row.evaluate((tr) =>
+          Array.from(tr.querySelectorAll<HTMLElement>("td *"))
+            .filter((el) => el.childElementCount === 0 && el.textContent?.trim())
+            // Cut: wider than its box (the status chip's label keeps MUI's ellipsis style, unused).
+            .filter((el) => el.scrollWidth > el.clientWidth + 1)
+            .map((el) => el.textContent),
+        );
+        expect(cut).toEqual([]);
+        await expect(row.locator("[title]")).toHaveCount(0);
+      });
+    }
 
     test("a non-subscriber sees search and filter locked and is sent to the subscription page", async ({ page }) => {
       await openApplications(page, DEMO.trialOver);

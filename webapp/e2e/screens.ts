@@ -83,6 +83,20 @@ export const audiences: { account: string | null; screens: Screen[] }[] = [
         await page.getByRole("button", { name: "Tableau" }).click();
         await expect(page.getByRole("region", { name: "Tableau des candidatures" })).toBeVisible();
       } },
+      { name: "/applications (tableau, menu « Déplacer vers… »)", open: async (page) => {
+        await visit(page, "/applications");
+        await page.getByRole("button", { name: "Tableau" }).click();
+        await page.getByRole("button", { name: /^Déplacer vers… / }).first().click();
+        await expect(page.getByRole("menu")).toBeVisible();
+        // Back to the list for the next screens (the view is remembered).
+        await page.keyboard.press("Escape");
+        await expect(page.getByRole("menu")).toHaveCount(0);
+      } },
+      { name: "/applications (liste)", open: async (page) => {
+        await visit(page, "/applications");
+        await page.getByRole("button", { name: "Liste" }).click();
+        await expect(page.getByRole("region", { name: "Tableau des candidatures" })).toHaveCount(0);
+      } },
       { name: "/application/:id", open: async (page) => {
         // The demo's first application (the list screen may not link to it yet).
         const res = await page.request.post("/tremplin.opportunity.v1.OpportunityService/ListApplications", {
@@ -112,8 +126,17 @@ export const audiences: { account: string | null; screens: Screen[] }[] = [
     ],
   },
   { account: DEMO.trial, screens: [at("/"), at("/ask-subscription")] },
-  { account: DEMO.agency, screens: [at("/candidates"), first("/candidates/:id/progress", "/candidates", "/candidates/"), at("/profile"), at("/help")] },
-  { account: DEMO.admin, screens: [at("/agencies"), at("/candidates"), at("/profile")] },
+  { account: DEMO.trialOver, screens: [at("/"), at("/applications"), at("/ask-subscription")] },
+  {
+    account: DEMO.agency,
+    screens: [
+      at("/candidates"),
+      first("/candidates/:id/progress", "/candidates", "/candidates/"),
+      at("/profile"),
+      at("/help"),
+    ],
+  },
+  { account: DEMO.admin, screens: [at("/agencies"), at("/candidates"), at("/profile"), at("/help")] },
 ];
 
 export const widths = [

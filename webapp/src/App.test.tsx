@@ -182,7 +182,7 @@ describe("logout", () => {
       },
     });
     const u = userEvent.setup();
-    await u.click(await screen.findByRole("button", { name: "Menu du compte" }));
+    await u.click(await screen.findByRole("button", { name: /menu du compte$/ }));
     await u.click(await screen.findByRole("menuitem", { name: "Se déconnecter" }));
     await waitFor(() => expect(app.location()).toBe("/login"));
     expect(await screen.findByRole("heading", { name: "Bon retour parmi nous" })).toBeTruthy();

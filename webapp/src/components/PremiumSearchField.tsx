@@ -6,6 +6,7 @@ import InputAdornment from "@mui/material/InputAdornment";
 import TextField from "@mui/material/TextField";
 import SearchRounded from "@mui/icons-material/SearchRounded";
 import { PremiumBadge } from "./PremiumBadge";
+import { searchTarget } from "../lib/theme";
 
 export function PremiumSearchField({
   value,
@@ -44,7 +45,7 @@ export function PremiumSearchField({
           allow();
         }
       }}
-      sx={[{ flex: { xs: "1 1 100%", sm: "1 1 280px" }, maxWidth: { sm: 420 }, "& .MuiOutlinedInput-root": { height: 44 } }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[{ flex: { xs: "1 1 100%", sm: "1 1 280px" }, maxWidth: { sm: 420 }, "& .MuiOutlinedInput-root": { height: 44 }, ...searchTarget }, ...(Array.isArray(sx) ? sx : [sx])]}
       slotProps={{
         htmlInput: { "aria-label": label, readOnly: !premium, type: "search" },
         input: {

@@ -26,6 +26,11 @@ export const TOUCH = `@media (max-width: ${MOBILE_MAX}px), (pointer: coarse)`;
 export const PHONE_LAYOUT = `@media (max-width: ${MOBILE_MAX}px)`;
 export const TAP = 44;
 const tapTarget = { [TOUCH]: { minWidth: TAP, minHeight: TAP } };
+/**
+ * On a search field: its input fills the field's 44 px frame, so that the tap target is the
+ * field itself, not a 27 px line of text inside it (issue 20).
+ */
+export const searchTarget = { "& .MuiInputBase-input": { height: TAP, boxSizing: "border-box", py: 0 } } as const;
 
 const fontFamily =
   '"Inter Variable", Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';

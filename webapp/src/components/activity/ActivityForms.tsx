@@ -52,6 +52,7 @@ import {
   type EventFormValues,
   type TaskFormValues,
 } from "./model";
+import { personName } from "../../lib/names";
 
 const f = activityMessages.form;
 const t = activityMessages.toasts;
@@ -60,7 +61,7 @@ export type Locks = { contact?: boolean; application?: boolean };
 
 type Errors = Record<string, string | undefined>;
 
-const contactLabel = (c: ContactChoice) => `${c.firstName} ${c.lastName}`.trim() + (c.company ? ` (${c.company})` : "");
+const contactLabel = (c: ContactChoice) => personName(c) + (c.company ? ` (${c.company})` : "");
 const applicationLabel = (a: ApplicationChoice) => `${a.job} — ${a.company}`;
 const filterContacts = createFilterOptions<ContactChoice>({ limit: 50, stringify: contactLabel });
 
@@ -96,7 +97,7 @@ function ContactField({ value, contacts, locked, required, onChange, error }: { 
 
 function MediaField({ value, options, disabled, onChange, error, helper }: { value: MediaType; options: MediaType[]; disabled?: boolean; onChange: (m: MediaType) => void; error?: string; helper?: string }) {
   return (
-    <TextField select required label={f.mediaType} value={value === MediaType.UNSPECIFIED ? "" : value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value) as MediaType)} error={Boolean(error)} helperText={error ?? helper}>
+    <TextField select required label={f.mediaType} value={value === MediaType.UNSPECIFIED ? "" : value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value) as MediaType)} error={Boolean(error)} helperText={error ?? helper} slotProps={{ formHelperText: { sx: { "&.Mui-disabled": { color: "text.secondary" } } } }}>
       {options.map((m) => (
         <MenuItem key={m} value={m}>
           {mediaTypeLabels[m as Exclude<MediaType, MediaType.UNSPECIFIED>]}

@@ -1,7 +1,7 @@
 // The activity-report modal (mood for events, comment, links) and the additional-information
 // modal (comment and links). Adding a report completes the activity; updating one keeps it.
 import { sameValues, useUnsavedChanges } from "../modalChanges";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useMutation } from "@connectrpc/connect-query";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -66,6 +66,7 @@ export function ReportForm({
   useUnsavedChanges(mood !== (activity.mood ?? Mood.UNSPECIFIED) || comment !== activity.comment || !sameValues(resources, activity.resources));
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [formError, setFormError] = useState<string | undefined>();
+  const moodGroup = useRef<HTMLDivElement>(null);
   const add = useMutation(ActivityService.method.addReport, { meta: { handlesErrors: true } });
   const update = useMutation(ActivityService.method.updateReport, { meta: { handlesErrors: true } });
   const saving = add.isPending || update.isPending;
@@ -85,6 +86,8 @@ export function ReportForm({
     setFormError(undefined);
     if (isEvent && mood === Mood.UNSPECIFIED) {
       setErrors({ mood: messages.validation.required });
+      // The keyboard goes where the answer is missing: the first mood.
+      moodGroup.current?.querySelector<HTMLInputElement>("input[type=radio]")?.focus();
       return;
     }
     setErrors({});
@@ -132,6 +135,7 @@ export function ReportForm({
           <RadioGroup
             row
             aria-labelledby="report-mood"
+            ref={moodGroup}
             value={mood === Mood.UNSPECIFIED ? "" : String(mood)}
             onChange={(e) => {
               setMood(Number(e.target.value) as Mood);

@@ -14,6 +14,7 @@ import { formatDate, formatTime, toJsDate } from "../../lib/format";
 import { eventSubjectLabels, mediaTypeLabels, taskSubjectLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
 import { brand } from "../../lib/theme";
+import { personName } from "../../lib/names";
 
 const p = activityMessages.panel;
 
@@ -61,7 +62,7 @@ export function ActivityLine({ item, withContact = false }: { item: PanelItem; w
     to = `/event/${e.id}`;
   }
   const contact = item.item.contact;
-  const who = !withContact ? "" : contact ? `${contact.firstName} ${contact.lastName}`.trim() : item.kind === "task" ? p.personal : "";
+  const who = !withContact ? "" : contact ? personName(contact) : item.kind === "task" ? p.personal : "";
   const media = mediaTypeLabels[item.item.mediaType as Exclude<MediaType, MediaType.UNSPECIFIED>];
   return (
     <Box component="li" sx={{ display: "flex", alignItems: "center", gap: 1.5, py: 1.25, borderTop: `1px solid ${brand.border}`, "&:first-of-type": { borderTop: 0 } }}>

@@ -34,6 +34,7 @@ import { brand } from "../../lib/theme";
 import { LAYOUT_WIDTH, useViewport } from "../../lib/viewport";
 import { Logo } from "../Logo";
 import { screenMessages } from "../../lib/messages/screens";
+import { firstNameCase, personName } from "../../lib/names";
 
 const m = { ...messages.nav, ...screenMessages.shell };
 
@@ -139,18 +140,19 @@ function UserDropdown({ user }: { user: User }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { logout } = useLogout();
   const close = () => setAnchor(null);
+  const shown = firstNameCase(user.firstName) || user.email;
   return (
     <>
       <ButtonBase
         onClick={(e) => setAnchor(e.currentTarget)}
-        aria-label={m.userMenu}
+        aria-label={m.userMenu(shown)}
         aria-haspopup="menu"
         aria-expanded={anchor ? "true" : undefined}
         sx={{ borderRadius: 99, pl: 0.5, pr: 1, py: 0.5, gap: 1, "&:hover": { bgcolor: brand.surface } }}
       >
         <UserAvatar user={user} />
         <Typography component="span" sx={{ fontWeight: 600, fontSize: "0.9375rem", maxWidth: 160 }} noWrap>
-          {user.firstName || user.email}
+          {shown}
         </Typography>
         <KeyboardArrowDownRounded fontSize="small" sx={{ color: "text.secondary" }} />
       </ButtonBase>
@@ -164,7 +166,7 @@ function UserDropdown({ user }: { user: User }) {
       >
         <Box sx={{ px: 2, py: 1.25 }}>
           <Typography sx={{ fontWeight: 650 }} noWrap>
-            {[user.firstName, user.lastName].filter(Boolean).join(" ")}
+            {personName(user)}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap>
             {user.email}
@@ -267,7 +269,7 @@ function MobileNav({ user }: { user: User }) {
           <UserAvatar user={user} size={44} />
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 650 }} noWrap>
-              {[user.firstName, user.lastName].filter(Boolean).join(" ") || user.email}
+              {personName(user) || user.email}
             </Typography>
             <Typography variant="body2" color="text.secondary" noWrap>
               {roleLabel(user)}

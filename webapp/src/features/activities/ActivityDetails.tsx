@@ -40,6 +40,7 @@ import { activityMessages } from "../../lib/messages/activities";
 import { safeExternalHref } from "../../lib/links";
 import { handledByApp } from "../../lib/queryClient";
 import { PriorityMarker, priorityLevel } from "./ActivityRow";
+import { personName } from "../../lib/names";
 
 const d = activityMessages.details;
 
@@ -197,7 +198,7 @@ export function DetailsFrame({
           {item.contact ? (
             <Box>
               <Link component={RouterLink} to={`/contact/${item.contact.id}`} sx={{ fontWeight: 600 }}>
-                {`${item.contact.firstName} ${item.contact.lastName}`.trim()}
+                {personName(item.contact)}
               </Link>
               {item.contact.company && <Typography color="text.secondary">{item.contact.company}</Typography>}
             </Box>

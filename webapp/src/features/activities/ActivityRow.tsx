@@ -36,6 +36,7 @@ import { mediaTypeLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
 import { handledByApp } from "../../lib/queryClient";
 import { eventLabel, taskLabel } from "./labels";
+import { personName } from "../../lib/names";
 
 const m = activityMessages.list;
 
@@ -106,7 +107,7 @@ export function ActivityRow({ kind, item }: { kind: "task"; item: Task } | { kin
     });
 
   const media = item.mediaType === MediaType.UNSPECIFIED ? "" : mediaTypeLabels[item.mediaType as Exclude<MediaType, MediaType.UNSPECIFIED>];
-  const contact = item.contact ? `${item.contact.firstName} ${item.contact.lastName}`.trim() : kind === "task" ? m.noContact : "";
+  const contact = item.contact ? personName(item.contact) : kind === "task" ? m.noContact : "";
   const detail = [kind === "event" ? formatTime(item.date) : "", contact, item.contact?.company ?? "", media].filter(Boolean).join(" · ");
 
   return (

@@ -28,6 +28,8 @@ import { usePageTitle } from "../../lib/usePageTitle";
 import { useViewport } from "../../lib/viewport";
 import { AgencyForm } from "./AgencyForm";
 import { LicenseForm } from "./LicenseForm";
+import { personName } from "../../lib/names";
+import { Loading } from "../../components/Loading";
 
 const m = agencyMessages.agencies;
 const c = m.columns;
@@ -76,11 +78,11 @@ export default function AgenciesPage() {
       {failed ? (
         <LoadError what={m.load} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : loading ? (
-        <Card sx={{ p: 2 }} aria-busy="true">
+        <Loading card sx={{ p: 2 }}>
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} height={isMobile ? 120 : 48} sx={{ my: 0.5 }} />
           ))}
-        </Card>
+        </Loading>
       ) : agencies.length === 0 ? (
         <EmptyState
           dashed
@@ -106,7 +108,7 @@ export default function AgenciesPage() {
 function adminName(a: Agency): string {
   const p = a.admin;
   if (!p) return m.noAdmin;
-  return [p.firstName, p.lastName].filter(Boolean).join(" ") || p.email;
+  return personName(p) || p.email;
 }
 
 function Admin({ agency }: { agency: Agency }) {

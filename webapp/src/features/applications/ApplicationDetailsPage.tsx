@@ -34,6 +34,7 @@ import { ContactsCard, DescriptionCard, InformationCard, ReportCard } from "./de
 import { KnownContactsPanel } from "./details/KnownContactsPanel";
 import { StatusChip } from "./list/StatusChip";
 import { useApplicationModals } from "./modals/useApplicationModals";
+import { Loading as Placeholder } from "../../components/Loading";
 
 const d = applicationMessages.details;
 
@@ -80,13 +81,13 @@ export default function ApplicationDetailsPage() {
 
 function Loading() {
   return (
-    <Box aria-busy="true">
+    <Placeholder>
       <Skeleton variant="rounded" height={120} sx={{ mb: 3 }} />
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "minmax(0, 1fr) 360px" }, gap: 3 }}>
         <Skeleton variant="rounded" height={360} />
         <Skeleton variant="rounded" height={360} />
       </Box>
-    </Box>
+    </Placeholder>
   );
 }
 

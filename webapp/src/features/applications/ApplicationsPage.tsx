@@ -6,7 +6,6 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { useQuery } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
 import Skeleton from "@mui/material/Skeleton";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
@@ -47,6 +46,7 @@ import {
   type ApplicationsView,
 } from "./list/model";
 import { useApplicationModals } from "./modals/useApplicationModals";
+import { Loading } from "../../components/Loading";
 
 const m = applicationListMessages;
 
@@ -237,11 +237,11 @@ function Toolbar({
 
 function LoadingList({ mobile }: { mobile: boolean }) {
   return (
-    <Card sx={{ p: 2 }} aria-busy="true">
+    <Loading card sx={{ p: 2 }}>
       {Array.from({ length: mobile ? 4 : 8 }, (_, i) => (
         <Skeleton key={i} height={mobile ? 72 : 40} sx={{ my: 0.5 }} />
       ))}
-    </Card>
+    </Loading>
   );
 }
 

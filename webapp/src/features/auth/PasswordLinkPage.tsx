@@ -147,7 +147,8 @@ export function PasswordLinkPage({ variant }: { variant: "create" | "update" }) 
                 label={
                   <Typography variant="body2" component="span">
                     {m.termsBefore}
-                    <Link component={RouterLink} to="/cgu" target="_blank" rel="noopener">
+                    {/* One box, never split over two lines: its 44 px tap layer then surrounds it. */}
+                    <Link component={RouterLink} to="/cgu" target="_blank" rel="noopener" sx={{ display: "inline-block" }}>
                       {m.termsLink}
                     </Link>
                   </Typography>

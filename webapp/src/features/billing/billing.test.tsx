@@ -114,7 +114,7 @@ describe("the subscription page", () => {
 describe("the Premium item of the user menu", () => {
   async function menuItems() {
     const u = userEvent.setup();
-    await u.click(await screen.findByRole("button", { name: "Menu du compte" }));
+    await u.click(await screen.findByRole("button", { name: /menu du compte$/ }));
     const menu = await screen.findByRole("menu");
     return within(menu).getAllByRole("menuitem").map((i) => i.textContent);
   }
@@ -196,7 +196,7 @@ describe("the payment success page", () => {
     expect(requests).toHaveLength(1);
     vi.useRealTimers();
     const u = userEvent.setup();
-    await u.click(await screen.findByRole("button", { name: "Menu du compte" }));
+    await u.click(await screen.findByRole("button", { name: /menu du compte$/ }));
     const menu = await screen.findByRole("menu");
     expect(within(menu).queryByRole("menuitem", { name: "Abonnement Premium" })).toBeNull();
   });

@@ -23,6 +23,7 @@ import { agencyMessages } from "../../lib/messages/agency";
 import { brand } from "../../lib/theme";
 import { CandidateMenu } from "./CandidateMenu";
 import { fullName, licenceLine, type Manager } from "./model";
+import { firstNameCase, lastNameCase, personNameLastFirst } from "../../lib/names";
 import { StatusChip } from "./StatusChip";
 import type { CandidateActions } from "./useCandidateActions";
 
@@ -42,9 +43,9 @@ function Name({ candidate, who, card = false }: { candidate: User; who: Manager;
   const name = (
     <>
       <Box component="span" sx={{ fontWeight: 700 }}>
-        {candidate.lastName}
+        {lastNameCase(candidate.lastName)}
       </Box>{" "}
-      {candidate.firstName}
+      {firstNameCase(candidate.firstName)}
     </>
   );
   if (who !== "agency-admin") return <span>{candidate.firstName || candidate.lastName ? name : candidate.email}</span>;
@@ -55,7 +56,7 @@ function Name({ candidate, who, card = false }: { candidate: User; who: Manager;
       state={{ name: fullName(candidate) }}
       underline="hover"
       color="text.primary"
-      aria-label={m.progressLink(fullName(candidate))}
+      aria-label={m.progressLink(candidate.firstName || candidate.lastName ? personNameLastFirst(candidate) : candidate.email)}
       data-card-link={card || undefined}
       sx={card ? cardLink : undefined}
     >

@@ -27,10 +27,13 @@ import { EmptyState } from "../../components/EmptyState";
 import { NotFoundState } from "../../components/NotFoundState";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { isNotFound } from "../../lib/errors";
-import { formatDate, formatDateTime, progression } from "../../lib/format";
+import { formatDate, formatDateTime } from "../../lib/format";
+import { personName } from "../../lib/names";
+import { visuallyHidden } from "../../components/PremiumBadge";
 import { agencyMessages } from "../../lib/messages/agency";
 import { usePageTitle } from "../../lib/usePageTitle";
-import { WEEK_FIGURES, weekValue } from "./model";
+import { GOOD_WHEN, WEEK_FIGURES, weekTrend, weekValue } from "./model";
+import { Loading } from "../../components/Loading";
 
 const p = agencyMessages.progress;
 
@@ -41,7 +44,7 @@ export default function CandidateProgressPage() {
   const progress = useQuery(AgencyService.method.getCandidateProgress, { id }, { meta: { handlesErrors: isNotFound }, staleTime: 0 });
   const data = progress.data;
   const name = data?.progress
-    ? [data.progress.firstName, data.progress.lastName].filter(Boolean).join(" ")
+    ? personName(data.progress)
     : typeof listed === "string"
       ? listed
       : "";
@@ -50,10 +53,10 @@ export default function CandidateProgressPage() {
   let body: ReactNode;
   if (progress.isPending) {
     body = (
-      <Box aria-busy="true">
+      <Loading>
         <Skeleton variant="text" width={280} height={48} />
         <Skeleton variant="rounded" height={280} sx={{ mt: 2 }} />
-      </Box>
+      </Loading>
     );
   } else if (progress.isError) {
     body = isNotFound(progress.error) ? (
@@ -120,7 +123,7 @@ function weekRange(w: ProgressWeek | undefined): string {
 }
 
 function Shared({ progress }: { progress: CandidateProgress }) {
-  const name = [progress.firstName, progress.lastName].filter(Boolean).join(" ");
+  const name = personName(progress);
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
       <Box>
@@ -173,10 +176,14 @@ function Shared({ progress }: { progress: CandidateProgress }) {
             {WEEK_FIGURES.map((f) => {
               const now = weekValue(progress.thisWeek, f);
               const before = weekValue(progress.lastWeek, f);
+              const trend = weekTrend(f, now, before);
               return (
                 <TableRow key={f} data-testid={`week-${f}`} sx={{ "&:last-child td": { borderBottom: 0 } }}>
                   <TableCell component="th" scope="row" sx={{ color: "text.primary !important", fontWeight: "400 !important" }}>
                     {p.figures[f]}
+                    <Typography variant="caption" component="div" color="text.secondary" data-testid="good-when">
+                      {p.goodWhen[GOOD_WHEN[f]]}
+                    </Typography>
                   </TableCell>
                   <TableCell align="right" sx={{ fontWeight: 700, fontVariantNumeric: "tabular-nums" }}>
                     {now}
@@ -184,8 +191,20 @@ function Shared({ progress }: { progress: CandidateProgress }) {
                   <TableCell align="right" sx={{ fontVariantNumeric: "tabular-nums" }}>
                     {before}
                   </TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: "tabular-nums", color: now > before ? "success.dark" : now < before ? "error.dark" : "text.secondary", whiteSpace: "nowrap" }}>
-                    {progression(now, before)}
+                  <TableCell
+                    align="right"
+                    data-testid="trend"
+                    data-tone={trend?.tone}
+                    sx={{ fontVariantNumeric: "tabular-nums", fontWeight: 700, color: TREND_COLOUR[trend?.tone ?? "neutral"], whiteSpace: "nowrap" }}
+                  >
+                    {trend && (
+                      <>
+                        <span aria-hidden>{trend.text}</span>
+                        <Box component="span" sx={visuallyHidden}>
+                          {trend.spoken}
+                        </Box>
+                      </>
+                    )}
                   </TableCell>
                 </TableRow>
               );
@@ -196,6 +215,9 @@ function Shared({ progress }: { progress: CandidateProgress }) {
     </Box>
   );
 }
+
+/** Green for good news, red for bad, whichever way the figure went (GOOD_WHEN). */
+const TREND_COLOUR = { good: "success.dark", bad: "error.dark", neutral: "text.secondary" } as const;
 
 function Figure({ label, value, testId, warn = false }: { label: string; value: number; testId: string; warn?: boolean }) {
   return (

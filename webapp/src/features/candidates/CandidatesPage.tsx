@@ -30,6 +30,8 @@ import { CandidateCards, CandidateTable } from "./CandidateList";
 import { STATUS_ORDER, statusInfo, tabCount, tickedAmong, toggleAll, type Manager } from "./model";
 import { useCandidateActions } from "./useCandidateActions";
 import { useRemainingLicences } from "./useRemainingLicences";
+import { Loading } from "../../components/Loading";
+import { searchTarget } from "../../lib/theme";
 
 const m = agencyMessages.candidates;
 
@@ -119,7 +121,7 @@ export default function CandidatesPage() {
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             placeholder={who === "admin" ? m.searchPlaceholderAdmin : m.searchPlaceholder}
-            sx={{ maxWidth: { sm: 420 }, "& .MuiOutlinedInput-root": { height: 40, bgcolor: "background.paper" } }}
+            sx={{ maxWidth: { sm: 420 }, "& .MuiOutlinedInput-root": { height: 44, bgcolor: "background.paper" }, ...searchTarget }}
             slotProps={{
               htmlInput: { "aria-label": m.search, type: "search" },
               input: {
@@ -169,11 +171,11 @@ export default function CandidatesPage() {
       {failed ? (
         <LoadError what={m.load} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : loading ? (
-        <Card sx={{ p: 2 }} aria-busy="true">
+        <Loading card sx={{ p: 2 }}>
           {Array.from({ length: isMobile ? 3 : 6 }, (_, i) => (
             <Skeleton key={i} height={isMobile ? 80 : 44} sx={{ my: 0.5 }} />
           ))}
-        </Card>
+        </Loading>
       ) : nobody ? (
         <EmptyState
           dashed

@@ -16,6 +16,9 @@ import {
   tickedAmong,
   toggleAll,
   UnknownStatusError,
+  weekTrend,
+  WEEK_FIGURES,
+  GOOD_WHEN,
 } from "./model";
 import { progression } from "../../lib/format";
 
@@ -148,5 +151,33 @@ describe("progression", () => {
     expect(progression(3, 3)).toBe("0\u00a0%");
     expect(progression(0, 3)).toBe("");
     expect(progression(3, 0)).toBe("");
+  });
+});
+
+describe("the coach view's week trend", () => {
+  it("colours by meaning: more tasks to do is bad news, more tasks done is good news", () => {
+    expect(weekTrend("notStartedTasks", 6, 4)).toMatchObject({ text: "+50\u00a0%", tone: "bad" });
+    expect(weekTrend("notStartedTasks", 2, 4)).toMatchObject({ text: "\u221250\u00a0%", tone: "good" });
+    expect(weekTrend("completedTasks", 6, 4)).toMatchObject({ text: "+50\u00a0%", tone: "good" });
+    expect(weekTrend("completedTasks", 2, 4)).toMatchObject({ tone: "bad" });
+    expect(weekTrend("newContacts", 3, 3)).toMatchObject({ text: "0\u00a0%", tone: "neutral" });
+    // Said in words too, not by colour alone.
+    expect(weekTrend("notStartedTasks", 6, 4)!.spoken).toContain("à surveiller");
+    expect(weekTrend("completedTasks", 6, 4)!.spoken).toContain("bon signe");
+  });
+
+  it("says which way is good for every figure", () => {
+    for (const f of WEEK_FIGURES) expect(["up", "down"]).toContain(GOOD_WHEN[f]);
+    expect(GOOD_WHEN.notStartedTasks).toBe("down");
+  });
+
+  it("never shows a silly percentage: « ×11 » past +999 %, a count from a zero base, nothing for two zeros", () => {
+    expect(weekTrend("notStartedTasks", 11, 1)).toMatchObject({ text: "×11", tone: "bad" });
+    expect(weekTrend("notStartedTasks", 11, 1)!.spoken).toContain("multiplié par 11");
+    expect(weekTrend("completedTasks", 10, 1)).toMatchObject({ text: "+900\u00a0%" });
+    expect(weekTrend("completedTasks", 3, 0)).toMatchObject({ text: "+3", tone: "good" });
+    expect(weekTrend("completedTasks", 3, 0)!.spoken).toContain("qui était à zéro");
+    expect(weekTrend("completedTasks", 0, 3)).toMatchObject({ text: "\u2212100\u00a0%", tone: "bad" });
+    expect(weekTrend("completedTasks", 0, 0)).toBeUndefined();
   });
 });

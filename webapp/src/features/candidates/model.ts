@@ -6,6 +6,7 @@ import { Civility, UserStatus, type User } from "../../gen/tremplin/common/v1/co
 import type { CandidateStatusCounts, CreateCandidateRequestSchema, ProgressWeek } from "../../gen/tremplin/agency/v1/agency_pb";
 import { agencyMessages } from "../../lib/messages/agency";
 import { formatDate, toJsDate } from "../../lib/format";
+import { personName } from "../../lib/names";
 
 const s = agencyMessages.statuses;
 const l = agencyMessages.candidates.licence;
@@ -84,9 +85,9 @@ export function tabCount(counts: CandidateStatusCounts | undefined, status: User
   }
 }
 
+/** « Julien MOREAU » (lib/names), or the e-mail of a candidate without a name. */
 export function fullName(u: Pick<User, "firstName" | "lastName" | "email">): string {
-  const name = [u.firstName, u.lastName].filter(Boolean).join(" ").trim();
-  return name || u.email;
+  return personName(u) || u.email;
 }
 
 /** Who is looking: the two staff roles see different actions. */
@@ -169,6 +170,49 @@ export const WEEK_FIGURES: readonly WeekFigure[] = [
 
 export function weekValue(week: ProgressWeek | undefined, figure: WeekFigure): number {
   return week ? week[figure] : 0;
+}
+
+/**
+ * Which way each figure should go for the week to be good news: more done, more met, more
+ * engaged is good; more tasks left to do is not.
+ */
+export const GOOD_WHEN: Readonly<Record<WeekFigure, "up" | "down">> = {
+  completedTasks: "up",
+  notStartedTasks: "down",
+  completedInterviews: "up",
+  firstTasks: "up",
+  newContacts: "up",
+  newApplications: "up",
+  engagedApplications: "up",
+};
+
+/** The coach view's change from last week: what is shown, what is read out, and its meaning. */
+export type WeekTrend = { text: string; spoken: string; tone: "good" | "bad" | "neutral" };
+
+/** Beyond this the percentage says nothing a reader can use: « ×11 » reads better than « +1000 % ». */
+const MAX_PERCENT = 999;
+
+/**
+ * This week against last week for one figure, coloured by what the figure means (GOOD_WHEN),
+ * never by its sign alone. From a zero base there is no percentage: the change is said as a
+ * count (« +3 »); a figure multiplied tenfold or more is said as such (« ×11 »). Nothing when
+ * both weeks are at zero.
+ */
+export function weekTrend(figure: WeekFigure, now: number, before: number): WeekTrend | undefined {
+  const t = agencyMessages.progress.trend;
+  if (now === 0 && before === 0) return undefined;
+  const direction = now > before ? "up" : now < before ? "down" : "same";
+  const tone = direction === "same" ? "neutral" : direction === GOOD_WHEN[figure] ? "good" : "bad";
+  const meaning = tone === "neutral" ? "" : ` (${tone === "good" ? t.good : t.bad})`;
+  if (before === 0) return { text: `+${now.toLocaleString("fr-FR")}`, spoken: t.fromZero(now) + meaning, tone };
+  const percent = Math.round(((now - before) / before) * 100);
+  if (percent > MAX_PERCENT) {
+    const times = Math.round(now / before);
+    return { text: `×${times.toLocaleString("fr-FR")}`, spoken: t.times(times) + meaning, tone };
+  }
+  const sign = percent > 0 ? "+" : percent < 0 ? "\u2212" : "";
+  const text = `${sign}${Math.abs(percent)}\u00a0%`;
+  return { text, spoken: text + meaning, tone };
 }
 
 export type CandidateFormValues = {

@@ -59,6 +59,8 @@ import { fullName, jobAndCompany } from "./names";
 import { useListOrEmpty } from "./queries";
 import { StatusChip } from "./StatusChip";
 import { useContactActions } from "./useContactActions";
+import { initials } from "../../lib/names";
+import { Loading as Placeholder } from "../../components/Loading";
 
 const d = networkMessages.details;
 
@@ -93,13 +95,13 @@ export default function ContactDetailsPage() {
 
 function Loading() {
   return (
-    <Box aria-busy="true">
+    <Placeholder>
       <Skeleton variant="rounded" height={120} sx={{ mb: 3 }} />
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "360px 1fr" }, gap: 3 }}>
         <Skeleton variant="rounded" height={360} />
         <Skeleton variant="rounded" height={360} />
       </Box>
-    </Box>
+    </Placeholder>
   );
 }
 
@@ -109,10 +111,6 @@ function NotFound() {
       <NotFoundState icon={<PersonSearchRounded />} title={d.notFoundTitle} text={d.notFoundText} backTo="/contacts" backLabel={d.backToNetwork} />
     </PageContainer>
   );
-}
-
-function initials(c: { firstName: string; lastName: string }): string {
-  return `${c.firstName.charAt(0)}${c.lastName.charAt(0)}`.toUpperCase();
 }
 
 function Details({ contact }: { contact: Contact }) {

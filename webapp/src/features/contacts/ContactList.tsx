@@ -26,6 +26,7 @@ import { brand } from "../../lib/theme";
 import { networkMessages } from "../../lib/messages/network";
 import { ContactActionsMenu, type ActionHandlers } from "./ContactActionsMenu";
 import { jobAndCompany, rankLabel } from "./names";
+import { firstNameCase, lastNameCase } from "../../lib/names";
 import { StatusChip } from "./StatusChip";
 
 const c = networkMessages.list.columns;
@@ -43,9 +44,9 @@ function NameLink({ contact, card = false }: { contact: Contact; card?: boolean 
       sx={{ fontWeight: 400, ...(card ? cardLink : {}) }}
     >
       <Box component="span" sx={{ fontWeight: 700, letterSpacing: "0.01em" }}>
-        {contact.lastName}
+        {lastNameCase(contact.lastName)}
       </Box>{" "}
-      {contact.firstName}
+      {firstNameCase(contact.firstName)}
     </Link>
   );
 }

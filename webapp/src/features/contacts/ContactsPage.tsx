@@ -6,7 +6,6 @@ import { useLocation } from "react-router";
 import { useMutation, useQuery } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
 import Fab from "@mui/material/Fab";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
@@ -47,6 +46,7 @@ import { ContactCards, ContactTable } from "./ContactList";
 import { NO_FILTERS, filterContacts, type ContactFilters } from "./filters";
 import { STATUS_ORDER, countByStatus, statusInfo } from "./status";
 import { useContactActions } from "./useContactActions";
+import { Loading } from "../../components/Loading";
 
 const m = networkMessages.list;
 
@@ -317,11 +317,11 @@ function Toolbar({
 
 function LoadingList({ mobile }: { mobile: boolean }) {
   return (
-    <Card sx={{ p: 2 }} aria-busy="true">
+    <Loading card sx={{ p: 2 }}>
       {Array.from({ length: mobile ? 4 : 8 }, (_, i) => (
         <Skeleton key={i} height={mobile ? 72 : 40} sx={{ my: 0.5 }} />
       ))}
-    </Card>
+    </Loading>
   );
 }
 

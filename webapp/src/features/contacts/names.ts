@@ -3,12 +3,13 @@ import type { ContactRef } from "../../gen/tremplin/common/v1/common_pb";
 import type { Contact } from "../../gen/tremplin/network/v1/network_pb";
 import { networkMessages } from "../../lib/messages/network";
 import { normalizeLastName } from "../../lib/validation";
+import { personName } from "../../lib/names";
 
 type Named = Pick<ContactRef, "firstName" | "lastName">;
 
-/** "Claire BERNARD" */
+/** "Claire BERNARD" (lib/names: one way to write a name everywhere). */
 export function fullName(c: Named): string {
-  return `${c.firstName} ${c.lastName}`.trim();
+  return personName(c);
 }
 
 /** "Chargée de recrutement · Société Générale": what a contact does and where, either may be empty. */

@@ -33,6 +33,8 @@ import { gaugeModel, thresholdsOf, type Band } from "./gauge";
 import { WeekChange } from "./WeekChange";
 import { OVERDUE_TASKS_PATH } from "../activities/address";
 import { neighbourTime, rangeOf, timeFromSearch, weekLabel, withWeek } from "./week";
+import { personName } from "../../lib/names";
+import { Loading as Placeholder } from "../../components/Loading";
 
 const m = dashboardMessages;
 
@@ -345,7 +347,7 @@ function EventsWidget({ events, allTo, wide }: { events: Event[]; allTo: string;
                 <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
                   {m.events.with}{" "}
                   <Link component={RouterLink} to={`/contact/${e.contact.id}`}>
-                    {`${e.contact.firstName} ${e.contact.lastName}`.trim()}
+                    {personName(e.contact)}
                   </Link>
                 </Typography>
               )}
@@ -362,11 +364,13 @@ function EventsWidget({ events, allTo, wide }: { events: Event[]; allTo: string;
 
 function Loading() {
   return (
-    <Box sx={{ display: "grid", gap: 2.5, gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "repeat(3, 1fr)" } }}>
-      {Array.from({ length: 6 }, (_, i) => (
-        <Skeleton key={i} variant="rounded" height={260} />
-      ))}
-    </Box>
+    <Placeholder>
+      <Box sx={{ display: "grid", gap: 2.5, gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "repeat(3, 1fr)" } }}>
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} variant="rounded" height={260} />
+        ))}
+      </Box>
+    </Placeholder>
   );
 }
 

@@ -18,6 +18,7 @@ import { useToast } from "../../components/Toasts";
 import { profileMessages } from "../../lib/messages/profile";
 import { handledByApp } from "../../lib/queryClient";
 import { Section } from "./Section";
+import { Loading } from "../../components/Loading";
 
 const m = profileMessages.calendar;
 const feedKey = createConnectQueryKey({ schema: ActivityService.method.getCalendarFeed, cardinality: undefined });
@@ -67,7 +68,9 @@ export function CalendarFeedSection({ premium }: { premium: boolean }) {
       {feed.isError && !feed.data ? (
         <LoadError what={m.load} onRetry={() => void feed.refetch()} retrying={feed.isFetching} />
       ) : feed.isPending ? (
-        <Skeleton variant="rounded" height={56} />
+        <Loading>
+          <Skeleton variant="rounded" height={56} />
+        </Loading>
       ) : url ? (
         <>
           <TextField

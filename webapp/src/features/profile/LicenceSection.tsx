@@ -19,6 +19,7 @@ import { formatDate } from "../../lib/format";
 import { profileMessages } from "../../lib/messages/profile";
 import { SUBSCRIPTION_PATH } from "../../lib/premium";
 import { Section } from "./Section";
+import { Loading } from "../../components/Loading";
 
 const m = profileMessages.licence;
 
@@ -85,10 +86,10 @@ function SubscriptionSection({ user }: { user: User }) {
     body = <LoadError what={m.what} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   } else if (!subscription) {
     body = (
-      <Box aria-busy="true" data-testid="subscription-loading">
+      <Loading>
         <Skeleton width="60%" />
         <Skeleton width="40%" />
-      </Box>
+      </Loading>
     );
   } else {
     body = <SubscriptionFacts user={user} subscription={subscription} />;

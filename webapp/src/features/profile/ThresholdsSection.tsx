@@ -22,6 +22,7 @@ import { handledByApp } from "../../lib/queryClient";
 import { THRESHOLDS_ID } from "../../lib/routes";
 import { Section } from "./Section";
 import { LEVELS, fieldName, gaugeError, hasErrors, settingOf, valuesOf, type ThresholdValues } from "./thresholds";
+import { Loading } from "../../components/Loading";
 
 const m = profileMessages.thresholds;
 
@@ -80,7 +81,9 @@ export function ThresholdsSection() {
       {setting.isError && !setting.data ? (
         <LoadError what={m.load} onRetry={() => void setting.refetch()} retrying={setting.isFetching} />
       ) : !values ? (
-        <Skeleton variant="rounded" height={220} />
+        <Loading>
+          <Skeleton variant="rounded" height={220} />
+        </Loading>
       ) : (
         <Box component="form" noValidate onSubmit={submit}>
           <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>

@@ -29,8 +29,7 @@ describe("the staff screens' catalogue", () => {
     expect(agencyMessages.candidates.count(12)).toBe("12\u00a0candidats");
     expect(agencyMessages.deleteModal.title(1)).toBe("Supprimer ce candidat\u00a0?");
     expect(agencyMessages.deleteModal.title(3)).toBe("Supprimer 3 candidats\u00a0?");
-    expect(agencyMessages.candidates.progressLink("Inès Morel")).toBe("Voir la progression d'Inès Morel");
-    expect(agencyMessages.candidates.progressLink("Louis Fabre")).toBe("Voir la progression de Louis Fabre");
+    expect(agencyMessages.candidates.progressLink("MOREL Inès")).toBe("MOREL Inès, voir sa progression");
     expect(agencyMessages.licenseForm.summary("Agence Nord", 10, 1)).toBe("Agence Nord\u00a0: 10\u00a0licences au total, dont 1 disponible.");
   });
 });

@@ -3,8 +3,6 @@
 // src/lib/messages.ts; messages quoted by the specification are kept word for word.
 
 const nb = "\u00a0";
-/** "de Louis", "d'Inès": French elides "de" before a vowel. */
-const de = (name: string) => (/^[aeiouyàâäéèêëîïôöùûü]/i.test(name) ? `d'${name}` : `de ${name}`);
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("fr-FR")}${nb}${n > 1 ? many : one}`;
 
 export const agencyMessages = {
@@ -121,7 +119,8 @@ export const agencyMessages = {
     noMatchTitle: "Aucun candidat ne correspond",
     noMatchText: "Essayez un autre nom, ou un autre statut.",
     clearSearch: "Effacer la recherche",
-    progressLink: (name: string) => `Voir la progression ${de(name)}`,
+    /** The link on a candidate's name: the name as shown first (WCAG 2.5.3), then where it goes. */
+    progressLink: (shown: string) => `${shown}, voir sa progression`,
   },
 
   // The spec's user statuses, as tabs (plural) and as a candidate's status (chip).
@@ -238,6 +237,14 @@ export const agencyMessages = {
     weekTitle: "Objectifs de la semaine",
     figure: "Indicateur",
     evolution: "Évolution",
+    /** Under each figure: which way is good news. */
+    goodWhen: { up: "Mieux en hausse", down: "Mieux en baisse" },
+    trend: {
+      good: "bon signe",
+      bad: "à surveiller",
+      fromZero: (n: number) => `${n.toLocaleString("fr-FR")} de plus que la semaine dernière, qui était à zéro`,
+      times: (n: number) => `multiplié par ${n.toLocaleString("fr-FR")}`,
+    },
     figures: {
       completedTasks: "Tâches réalisées",
       notStartedTasks: "Tâches à faire",

@@ -70,18 +70,17 @@ export const applicationListMessages = {
     picker: "Colonne affichée",
     pickerOption: (label: string, n: number) => `${label} (${count(n)})`,
     move: "Déplacer vers…",
-    moveLabel: (company: string) => `Déplacer ${company} vers…`,
+    /** The move button's name: its visible text first (WCAG 2.5.3), then which card. */
+    moveLabel: (company: string) => `Déplacer vers… (${company})`,
     closed: "Clôturée",
     closedHint: "Une candidature gagnée ou perdue est définitive.",
     dragHint:
-      "Glissez une carte vers une colonne, ou utilisez son bouton «\u00a0Déplacer vers…\u00a0» au clavier.",
-    moving: (company: string) => `Déplacement de ${company}…`,
+      "Glissez une carte vers «\u00a0Perdue\u00a0» ou «\u00a0Gagnée\u00a0», ou utilisez son bouton «\u00a0Déplacer vers…\u00a0» au clavier.",
+    /** In the move menu, after the columns offered: why the others are not there. */
+    unavailableItem: (label: string, reason: string) => `${label}${nb}: ${reason}`,
+    whyNotEngaged: "automatique dès qu'une tâche ou un entretien de cette candidature est terminé.",
+    whyNotNew: "une candidature engagée ne revient pas en arrière.",
     moved: (company: string, label: string) => `${company} est maintenant dans la colonne «\u00a0${label}\u00a0».`,
     cancelled: (company: string) => `${company} n'a pas été déplacée.`,
-    refusedEngaged:
-      "Une candidature passe en «\u00a0Engagée\u00a0» d'elle-même, dès qu'une activité qui lui est liée est terminée. Terminez une tâche ou un entretien de cette candidature.",
-    refusedNew: "Une candidature engagée ne revient pas à «\u00a0Nouvelle\u00a0»\u00a0: son engagement vient d'une activité terminée.",
-    refusedClosed: "Cette candidature est clôturée (gagnée ou perdue)\u00a0: elle ne peut plus changer de colonne.",
-    moveError: "Le déplacement n'a pas pu être enregistré. Réessayez.",
   },
 };

@@ -41,7 +41,8 @@ export const screenMessages = {
     mainMenu: "Menu principal",
     openMenu: "Ouvrir le menu",
     closeMenu: "Fermer le menu",
-    userMenu: "Menu du compte",
+    /** The account button: its visible text (the first name) first, WCAG 2.5.3. */
+    userMenu: (shown: string) => `${shown}, menu du compte`,
     profile: "Mon profil",
     premium: "Abonnement Premium",
     logout: "Se déconnecter",

@@ -1,11 +1,14 @@
 // The board view of /applications: a column per status (New, Engaged, Lost, Win) with its
 // cards. A card moves by drag and drop (native HTML5) or, from the keyboard and on phones, by
-// its « Déplacer vers… » menu; what a move does is in ./model and ./useMoves. On phones the
-// board is a single column chosen with a status picker.
-import { useId, useState, type DragEvent } from "react";
+// its « Déplacer vers… » menu, which offers only the moves that can succeed and says why the
+// others are not there; what a move does is in ./model and ./useMoves. After a move the focus
+// stays on the card (in its new column). On phones the board is a single column chosen with a
+// status picker, which follows a moved card.
+import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
+import Divider from "@mui/material/Divider";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
@@ -20,13 +23,19 @@ import { brand } from "../../../lib/theme";
 import { ApplicationCard } from "../list/ApplicationList";
 import type { RowHandlers } from "../list/ApplicationActionsMenu";
 import { isClosed } from "../../../components/applicationStatus";
-import { statusInfo, STATUS_ORDER, type KnownStatus } from "../list/model";
-import { groupByStatus, moveKind, moveTargets } from "./model";
+import { isKnownStatus, statusInfo, STATUS_ORDER, type KnownStatus } from "../list/model";
+import { groupByStatus, moveKind, moveTargets, unavailableTargets } from "./model";
 import type { BoardMoves } from "./useMoves";
 
 const b = applicationListMessages.board;
 
 const DRAG_TYPE = "application/x-tremplin-application";
+
+/** Where the focus goes once a move has ended: the card's title, or its move button again. */
+type FocusRequest = { id: string; on: "card" | "move" };
+
+/** Moves a card and asks for the focus to stay on it, wherever it ends up. */
+type MoveCard = (application: Application, target: ApplicationStatus) => void;
 
 export function ApplicationBoard({
   applications,
@@ -43,19 +52,41 @@ export function ApplicationBoard({
   const [shown, setShown] = useState<KnownStatus>(STATUS_ORDER[0]);
   const [dragged, setDragged] = useState<Application | undefined>(undefined);
   const [over, setOver] = useState<KnownStatus | undefined>(undefined);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | undefined>(undefined);
   const hintId = useId();
+  const root = useRef<HTMLElement>(null);
+
+  const moveCard: MoveCard = (application, target) => {
+    void moves.move(application, target).then((outcome) => {
+      if (outcome === "none") return;
+      // On a phone the card leaves the column on screen: show its new column.
+      if (outcome === "moved" && mobile && isKnownStatus(target)) setShown(target);
+      setFocusRequest({ id: application.id, on: outcome === "moved" ? "card" : "move" });
+    });
+  };
+
+  // The card is drawn again in its new column (once the saved report is in the list): focus it
+  // there. Until then the request waits.
+  useEffect(() => {
+    if (!focusRequest) return;
+    const card = root.current?.querySelector<HTMLElement>(`[data-application-id="${focusRequest.id}"]`);
+    const target = card?.querySelector<HTMLElement>(focusRequest.on === "card" ? "a[data-card-link]" : "[data-move-button]") ?? card?.querySelector<HTMLElement>("a[data-card-link]");
+    if (!target) return;
+    target.focus();
+    setFocusRequest(undefined);
+  }, [focusRequest, applications, shown]);
 
   const drop = (target: KnownStatus) => {
     const app = dragged;
     setDragged(undefined);
     setOver(undefined);
-    if (app) void moves.move(app, target);
+    if (app) moveCard(app, target);
   };
 
   const visible = mobile ? [shown] : STATUS_ORDER;
 
   return (
-    <Box component="section" aria-label={b.title}>
+    <Box component="section" aria-label={b.title} ref={root}>
       <Typography id={hintId} variant="body2" color="text.secondary" sx={mobile ? visuallyHidden : { mb: 1.5 }}>
         {b.dragHint}
       </Typography>
@@ -92,7 +123,8 @@ export function ApplicationBoard({
             handlers={handlers}
             moves={moves}
             hintId={hintId}
-            droppable={dragged !== undefined && moveKind(dragged, status) !== "none"}
+            moveCard={moveCard}
+            droppable={dragged !== undefined && moveKind(dragged, status) === "report"}
             highlighted={over === status}
             onDragEnter={() => setOver(status)}
             onDragLeave={() => setOver((o) => (o === status ? undefined : o))}
@@ -117,6 +149,7 @@ function Column({
   applications,
   handlers,
   moves,
+  moveCard,
   hintId,
   droppable,
   highlighted,
@@ -130,6 +163,7 @@ function Column({
   applications: readonly Application[];
   handlers: RowHandlers;
   moves: BoardMoves;
+  moveCard: MoveCard;
   hintId: string;
   droppable: boolean;
   highlighted: boolean;
@@ -194,7 +228,7 @@ function Column({
       ) : (
         <Box component="ul" aria-label={b.column(info.label, applications.length)} sx={{ listStyle: "none", m: 0, p: 0, display: "flex", flexDirection: "column", gap: 1.25 }}>
           {applications.map((a) => (
-            <BoardCard key={a.id} application={a} handlers={handlers} moves={moves} hintId={hintId} onDragStart={onDragStart} onDragEnd={onDragEnd} />
+            <BoardCard key={a.id} application={a} handlers={handlers} moves={moves} moveCard={moveCard} hintId={hintId} onDragStart={onDragStart} onDragEnd={onDragEnd} />
           ))}
         </Box>
       )}
@@ -206,6 +240,7 @@ function BoardCard({
   application,
   handlers,
   moves,
+  moveCard,
   hintId,
   onDragStart,
   onDragEnd,
@@ -213,6 +248,7 @@ function BoardCard({
   application: Application;
   handlers: RowHandlers;
   moves: BoardMoves;
+  moveCard: MoveCard;
   hintId: string;
   onDragStart: (a: Application) => void;
   onDragEnd: () => void;
@@ -236,7 +272,7 @@ function BoardCard({
         },
         onDragEnd,
       }}
-      footer={closed ? <ClosedMark /> : <MoveMenu application={application} moves={moves} />}
+      footer={closed ? <ClosedMark /> : <MoveMenu application={application} pending={moves.pending === application.id} moveCard={moveCard} />}
     />
   );
 }
@@ -254,13 +290,14 @@ function ClosedMark() {
   );
 }
 
-function MoveMenu({ application, moves }: { application: Application; moves: BoardMoves }) {
+function MoveMenu({ application, pending, moveCard }: { application: Application; pending: boolean; moveCard: MoveCard }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
   const targets = moveTargets(application);
+  const unavailable = unavailableTargets(application);
   const pick = (target: ApplicationStatus) => {
     setAnchor(null);
-    void moves.move(application, target);
+    moveCard(application, target);
   };
   return (
     <>
@@ -273,7 +310,8 @@ function MoveMenu({ application, moves }: { application: Application; moves: Boa
         aria-haspopup="menu"
         aria-controls={anchor ? id : undefined}
         aria-expanded={anchor ? "true" : undefined}
-        disabled={moves.pending === application.id}
+        data-move-button
+        disabled={pending}
         onClick={(e) => setAnchor(e.currentTarget)}
         fullWidth
         sx={{ minHeight: 44, mx: -1, px: 1, minWidth: 0, justifyContent: "flex-start", color: "text.secondary", fontWeight: 600, "& .MuiButton-endIcon": { ml: "auto" } }}
@@ -290,6 +328,7 @@ function MoveMenu({ application, moves }: { application: Application; moves: Boa
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
         transformOrigin={{ vertical: "top", horizontal: "right" }}
+        slotProps={{ paper: { sx: { maxWidth: 320 } } }}
       >
         {targets.map((s) => {
           const info = statusInfo(s);
@@ -300,6 +339,18 @@ function MoveMenu({ application, moves }: { application: Application; moves: Boa
             </MenuItem>
           );
         })}
+        {unavailable.length > 0 && <Divider />}
+        {/* Read with the menu (disabled items stay in its list) and skipped by the arrow keys. */}
+        {unavailable.map(({ status, reason }) => (
+          <MenuItem
+            key={status}
+            disabled
+            data-testid="move-unavailable"
+            sx={{ "&.Mui-disabled": { opacity: 1 }, color: "text.secondary", whiteSpace: "normal", fontSize: "0.875rem", lineHeight: 1.4, py: 1 }}
+          >
+            {b.unavailableItem(statusInfo(status).label, reason)}
+          </MenuItem>
+        ))}
       </Menu>
     </>
   );

@@ -171,14 +171,49 @@ describe("/applications, the board", () => {
     expect(screen.queryByRole("table")).toBeNull();
   });
 
-  it("moving to Engaged asks the server and shows its refusal in French", async () => {
+  it("offers only the moves the server accepts, says why the others are missing, and never asks the server", async () => {
     const { user, app } = await openBoard();
+    const button = screen.getByRole("button", { name: m.board.moveLabel("Thales") });
+    // WCAG 2.5.3: the accessible name contains the visible text.
+    expect(button.textContent).toBe(m.board.move);
+    expect(button.getAttribute("aria-label")).toContain(button.textContent);
+    await user.click(button);
+    const menu = screen.getByRole("menu");
+    const offered = within(menu).getAllByRole("menuitem").filter((i) => i.getAttribute("aria-disabled") !== "true");
+    expect(offered.map((i) => i.textContent)).toEqual(["Perdue", "Gagnée"]);
+    expect(within(menu).getByTestId("move-unavailable").textContent).toBe(m.board.unavailableItem("Engagée", m.board.whyNotEngaged));
+    expect(within(menu).getByTestId("move-unavailable").getAttribute("aria-disabled")).toBe("true");
+    await user.keyboard("{Escape}");
+
+    await user.click(screen.getByRole("button", { name: m.board.moveLabel("BNP Paribas") }));
+    const engaged = screen.getByRole("menu");
+    expect(within(engaged).getAllByRole("menuitem").filter((i) => i.getAttribute("aria-disabled") !== "true").map((i) => i.textContent)).toEqual(["Perdue", "Gagnée"]);
+    expect(within(engaged).getByTestId("move-unavailable").textContent).toBe(m.board.unavailableItem("Nouvelle", m.board.whyNotNew));
+    expect(app.moves).toEqual([]);
+  });
+
+  it("keeps the keyboard focus on the card once it has moved to its new column", async () => {
+    const { user, app } = await openBoard();
+    const thales = app.apps[0]!;
+    report.mockImplementation(async (_a, outcome) => {
+      thales.status = outcome!;
+      await app.queryClient.invalidateQueries();
+      return true;
+    });
+    screen.getByRole("button", { name: m.board.moveLabel("Thales") }).focus();
+    await user.keyboard("{Enter}");
+    await user.click(screen.getByRole("menuitem", { name: "Perdue" }));
+    await waitFor(() => expect(within(column("Perdue")).getAllByTestId("board-card").map((c) => c.dataset.company)).toContain("Thales"));
+    const moved = within(column("Perdue")).getAllByTestId("board-card").find((c) => c.dataset.company === "Thales")!;
+    await waitFor(() => expect(document.activeElement).toBe(within(moved).getByRole("link", { name: /Thales/ })));
+  });
+
+  it("a cancelled move gives the focus back to the card's move button", async () => {
+    report.mockResolvedValue(false);
+    const { user } = await openBoard();
     await user.click(screen.getByRole("button", { name: m.board.moveLabel("Thales") }));
-    await user.click(screen.getByRole("menuitem", { name: "Engagée" }));
-    await waitFor(() => expect(screen.getByTestId("board-announcement").textContent).toContain(m.board.refusedEngaged));
-    await waitFor(() => expect(screen.getAllByTestId("toast").some((t) => t.textContent?.includes(m.board.refusedEngaged))).toBe(true));
-    expect(app.moves.map((r) => [r.id, r.status])).toEqual([["11111111-1111-4111-8111-111111111111", ApplicationStatus.ENGAGED]]);
-    expect(within(column("Nouvelle")).getAllByTestId("board-card").map((c) => c.dataset.company)).toContain("Thales");
+    await user.click(screen.getByRole("menuitem", { name: "Gagnée" }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: m.board.moveLabel("Thales") })));
   });
 
   it("moving to Win opens the report with that outcome; cancelled, the card stays", async () => {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { Code } from "@connectrpc/connect";
 import { ApplicationStatus } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
 import { applicationListMessages } from "../../../lib/messages/applicationList";
-import { serverError } from "../../../test/errors";
-import { groupByStatus, moveKind, moveRefusalMessage, moveTargets } from "./model";
+import { groupByStatus, moveKind, moveTargets, unavailableTargets } from "./model";
 
 const b = applicationListMessages.board;
 const { NEW, ENGAGED, LOST, WIN } = ApplicationStatus;
@@ -24,33 +22,29 @@ describe("board model", () => {
     expect(columns[WIN].map((a) => a.id)).toEqual(["d"]);
   });
 
-  it("moving to lost or win goes through the report; to new or engaged through the server", () => {
+  it("moving an open card to lost or win goes through the report; new and engaged are refused, never asked", () => {
     expect(moveKind({ status: NEW }, WIN)).toBe("report");
     expect(moveKind({ status: ENGAGED }, LOST)).toBe("report");
-    expect(moveKind({ status: NEW }, ENGAGED)).toBe("server");
-    expect(moveKind({ status: ENGAGED }, NEW)).toBe("server");
+    // The server refuses both (applications.CheckMove): engagement comes from an activity.
+    expect(moveKind({ status: NEW }, ENGAGED)).toBe("refused");
+    expect(moveKind({ status: ENGAGED }, NEW)).toBe("refused");
   });
 
   it("a card dropped on its own column does nothing; a closed card never moves", () => {
     expect(moveKind({ status: ENGAGED }, ENGAGED)).toBe("none");
     expect(moveKind({ status: WIN }, WIN)).toBe("none");
-    expect(moveKind({ status: WIN }, LOST)).toBe("closed");
-    expect(moveKind({ status: LOST }, ENGAGED)).toBe("closed");
+    expect(moveKind({ status: WIN }, LOST)).toBe("refused");
+    expect(moveKind({ status: LOST }, ENGAGED)).toBe("refused");
   });
 
-  it("offers the other columns in the move menu, none for a closed card", () => {
-    expect(moveTargets({ status: NEW })).toEqual([ENGAGED, LOST, WIN]);
-    expect(moveTargets({ status: ENGAGED })).toEqual([NEW, LOST, WIN]);
+  it("offers only the moves that can succeed, and says why the others are not offered", () => {
+    expect(moveTargets({ status: NEW })).toEqual([LOST, WIN]);
+    expect(moveTargets({ status: ENGAGED })).toEqual([LOST, WIN]);
     expect(moveTargets({ status: WIN })).toEqual([]);
     expect(moveTargets({ status: LOST })).toEqual([]);
-  });
-
-  it("explains the server's refusals in French", () => {
-    const engaged = serverError(Code.FailedPrecondition, "ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY");
-    expect(moveRefusalMessage(engaged, ENGAGED)).toBe(b.refusedEngaged);
-    expect(moveRefusalMessage(engaged, NEW)).toBe(b.refusedNew);
-    expect(moveRefusalMessage(serverError(Code.FailedPrecondition, "ERROR_REASON_APPLICATION_CLOSED"), ENGAGED)).toBe(b.refusedClosed);
-    expect(moveRefusalMessage(serverError(Code.Internal), ENGAGED)).toBe(b.moveError);
-    expect(b.refusedEngaged).toMatch(/activité/);
+    expect(unavailableTargets({ status: NEW })).toEqual([{ status: ENGAGED, reason: b.whyNotEngaged }]);
+    expect(unavailableTargets({ status: ENGAGED })).toEqual([{ status: NEW, reason: b.whyNotNew }]);
+    expect(unavailableTargets({ status: WIN })).toEqual([]);
+    expect(b.whyNotEngaged).toMatch(/tâche ou un entretien/);
   });
 });

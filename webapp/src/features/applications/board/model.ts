@@ -1,9 +1,11 @@
 // The board's rules: the applications grouped in their columns, and what moving a card to a
-// column does — mirroring MoveApplication (the server stays the authority). Pure functions,
+// column does — mirroring MoveApplication and applications.CheckMove on the server (which stays
+// the authority): an open application (new or engaged) may be closed as lost or won; new and
+// engaged are never chosen by hand (engagement comes from a completed activity, and an engaged
+// application does not go back to new); a won or lost application is final. Pure functions,
 // unit-tested.
 import type { Application } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
 import { ApplicationStatus } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
-import { errorReason } from "../../../lib/errors";
 import { applicationListMessages } from "../../../lib/messages/applicationList";
 import { isClosed } from "../../../components/applicationStatus";
 import { isKnownStatus, STATUS_ORDER, type KnownStatus } from "../list/model";
@@ -20,34 +22,33 @@ export function groupByStatus<T extends Pick<Application, "status">>(application
 /**
  * What moving a card to a column does:
  * - "none": its own column, nothing happens;
- * - "closed": a won or lost application is final, it does not move (nothing is called);
- * - "report": lost or win, the report modal opens and the card moves only once it is saved;
- * - "server": new or engaged, MoveApplication is asked (and refuses: engagement comes from a
- *   completed activity).
+ * - "report": lost or win from an open application, the report modal opens and the card moves
+ *   only once it is saved;
+ * - "refused": anything else (new or engaged by hand, or a closed card): the server would
+ *   refuse it, so the board does not offer it and a drop there does nothing.
  */
-export type MoveKind = "none" | "closed" | "report" | "server";
+export type MoveKind = "none" | "report" | "refused";
 
 export function moveKind(application: Pick<Application, "status">, target: ApplicationStatus): MoveKind {
   if (application.status === target) return "none";
-  if (isClosed(application)) return "closed";
+  if (isClosed(application)) return "refused";
   if (target === ApplicationStatus.LOST || target === ApplicationStatus.WIN) return "report";
-  return "server";
+  return "refused";
 }
 
-/** The columns a card may be sent to from its menu: the others, none for a closed card. */
+/** The columns a card's menu offers: those a move to can succeed. */
 export function moveTargets(application: Pick<Application, "status">): KnownStatus[] {
-  if (isClosed(application)) return [];
-  return STATUS_ORDER.filter((s) => s !== application.status);
+  return STATUS_ORDER.filter((s) => moveKind(application, s) === "report");
 }
 
-/** What the user reads when the server refuses a move. */
-export function moveRefusalMessage(err: unknown, target: ApplicationStatus): string {
-  switch (errorReason(err)) {
-    case "APPLICATION_ENGAGED_BY_ACTIVITY":
-      return target === ApplicationStatus.NEW ? b.refusedNew : b.refusedEngaged;
-    case "APPLICATION_CLOSED":
-      return b.refusedClosed;
-    default:
-      return b.moveError;
-  }
+/**
+ * The columns a card's menu leaves out, each with why (said in the menu, so that nobody
+ * wonders where « Engagée » went): none for a closed card, which has no menu.
+ */
+export function unavailableTargets(application: Pick<Application, "status">): { status: KnownStatus; reason: string }[] {
+  if (isClosed(application)) return [];
+  return STATUS_ORDER.filter((s) => moveKind(application, s) === "refused").map((s) => ({
+    status: s,
+    reason: s === ApplicationStatus.ENGAGED ? b.whyNotEngaged : b.whyNotNew,
+  }));
 }

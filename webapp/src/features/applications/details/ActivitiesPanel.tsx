@@ -15,6 +15,7 @@ import { applicationMessages } from "../../../lib/messages/applications";
 import { brand } from "../../../lib/theme";
 import { activityPanels, ActivityLine } from "../../../components/activity/panels";
 import { EmptyLine, ErrorLine, Panel } from "./parts";
+import { Loading } from "../../../components/Loading";
 
 const d = applicationMessages.details;
 
@@ -54,7 +55,9 @@ export function ActivitiesPanel({ applicationId, open, onAddTask, onAddInterview
           {d.activitiesError}
         </ErrorLine>
       ) : loading ? (
-        <Skeleton height={48} />
+        <Loading>
+          <Skeleton height={48} />
+        </Loading>
       ) : items.length === 0 ? (
         <EmptyLine>{tab === "inProgress" ? d.noInProgress : d.noFinished}</EmptyLine>
       ) : (

@@ -22,6 +22,7 @@ import { brand } from "../../../lib/theme";
 import { applicationSourceLabel } from "../labels";
 import { StatusChip } from "../list/StatusChip";
 import { EmptyLine, None, Panel, Row } from "./parts";
+import { personName } from "../../../lib/names";
 
 const d = applicationMessages.details;
 
@@ -125,7 +126,7 @@ export function ContactsCard({ application }: { application: Application }) {
           {application.contacts.map((c) => (
             <Box component="li" key={c.id} sx={{ py: 1, borderTop: `1px solid ${brand.border}`, "&:first-of-type": { borderTop: 0, pt: 0 } }}>
               <Link component={RouterLink} to={`/contact/${c.id}`} color="text.primary" sx={{ fontWeight: 600 }}>
-                {`${c.firstName} ${c.lastName}`.trim()}
+                {personName(c)}
               </Link>
               {c.company && (
                 <Typography variant="body2" color="text.secondary">

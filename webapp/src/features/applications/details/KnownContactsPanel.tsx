@@ -23,12 +23,13 @@ import { handledByApp } from "../../../lib/queryClient";
 import { brand } from "../../../lib/theme";
 import { useRefreshApplications } from "../queries";
 import { EmptyLine, ErrorLine, Panel } from "./parts";
+import { personName, initials } from "../../../lib/names";
+import { Loading } from "../../../components/Loading";
 
 const k = applicationMessages.known;
 const t = applicationMessages.toasts;
 
-const nameOf = (c: Pick<ContactRef, "firstName" | "lastName">) => `${c.firstName} ${c.lastName}`.trim();
-const initials = (c: Pick<ContactRef, "firstName" | "lastName">) => `${c.firstName.charAt(0)}${c.lastName.charAt(0)}`.toUpperCase();
+const nameOf = (c: Pick<ContactRef, "firstName" | "lastName">) => personName(c);
 
 export function KnownContactsPanel({ application, open }: { application: Application; open: boolean }) {
   const known = useQuery(OpportunityService.method.listKnownContacts, { id: application.id }, { meta: { handlesErrors: true } });
@@ -38,7 +39,9 @@ export function KnownContactsPanel({ application, open }: { application: Applica
       {known.isError ? (
         <ErrorLine onRetry={() => void known.refetch()}>{k.error}</ErrorLine>
       ) : known.isPending ? (
-        <Skeleton height={56} />
+        <Loading>
+          <Skeleton height={56} />
+        </Loading>
       ) : list.length === 0 ? (
         <EmptyLine>
           <Box component="span" sx={{ display: "block", fontWeight: 600, color: "text.primary", mb: 0.5 }}>

@@ -38,9 +38,10 @@ function Muted() {
   );
 }
 
+/** A cell's text, whole: it wraps within its column rather than being cut with « … ». */
 function Text({ value }: { value: string }) {
   return value ? (
-    <Typography variant="body2" noWrap title={value}>
+    <Typography variant="body2" sx={{ overflowWrap: "break-word" }}>
       {value}
     </Typography>
   ) : (
@@ -57,20 +58,23 @@ export function ApplicationTable({ applications, handlers }: { applications: rea
         sx={{
           minWidth: 1000,
           tableLayout: "fixed",
-          "& td, & th": { px: 1.25, py: 1.25, fontSize: "0.875rem" },
-          "& th": { color: "text.secondary", fontWeight: 600, whiteSpace: "nowrap", bgcolor: "#FAFBFD" },
+          "& td, & th": { px: 1.25, py: 1.25, fontSize: "0.875rem", verticalAlign: "top" },
+          // Headers wrap too: « Détails de la source » never runs into « Publication ».
+          "& th": { color: "text.secondary", fontWeight: 600, bgcolor: "#FAFBFD", verticalAlign: "bottom" },
         }}
       >
         <colgroup>
-          <col style={{ width: "6%" }} />
-          <col style={{ width: "22%" }} />
-          <col style={{ width: "10%" }} />
+          {/* The texts wrap, so the room goes to those that run long (company and job, place,
+              reference); the date and the status chip keep one line. */}
+          <col style={{ width: "52px" }} />
+          <col style={{ width: "24%" }} />
+          <col style={{ width: "12%" }} />
           <col style={{ width: "9%" }} />
-          <col style={{ width: "11%" }} />
-          <col style={{ width: "13%" }} />
-          <col style={{ width: "9%" }} />
           <col style={{ width: "10%" }} />
-          <col style={{ width: "10%" }} />
+          <col style={{ width: "12%" }} />
+          <col style={{ width: "104px" }} />
+          <col style={{ width: "12%" }} />
+          <col style={{ width: "116px" }} />
         </colgroup>
         <TableHead>
           <TableRow>
@@ -101,12 +105,11 @@ export function ApplicationTable({ applications, handlers }: { applications: rea
                   to={`/application/${a.id}`}
                   underline="hover"
                   color="text.primary"
-                  sx={{ fontWeight: 700, display: "block", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
-                  title={a.company}
+                  sx={{ fontWeight: 700, display: "block", overflowWrap: "break-word" }}
                 >
                   {a.company}
                 </Link>
-                <Typography variant="caption" color="text.secondary" noWrap component="div" title={a.job}>
+                <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: "break-word" }}>
                   {a.job}
                 </Typography>
               </TableCell>
@@ -190,6 +193,7 @@ export function ApplicationCard({
       component="li"
       data-testid={testId}
       data-company={a.company}
+      data-application-id={a.id}
       draggable={drag?.draggable}
       onDragStart={drag?.onDragStart}
       onDragEnd={drag?.onDragEnd}
@@ -207,6 +211,9 @@ export function ApplicationCard({
         transition: "border-color .15s, box-shadow .15s",
         "&:hover": { borderColor: brand.primary },
         "&:focus-within": { borderColor: brand.primary },
+        // The card's link has the keyboard: the whole card is outlined (the card clips what
+        // its link would draw past its edge).
+        "&:has([data-card-link]:focus-visible)": { outline: `3px solid ${brand.primary}`, outlineOffset: 2 },
       }}
     >
       <Box sx={{ display: "flex", alignItems: "flex-start", gap: 1 }}>
@@ -226,7 +233,6 @@ export function ApplicationCard({
               minHeight: 24,
               ...cardLink,
               "&:focus-visible": { outline: "none" },
-              "&:focus-visible::after": { outline: `2px solid ${brand.primary}`, outlineOffset: 2 },
             }}
           >
             {a.company}

@@ -47,6 +47,7 @@ import {
   type ApplicationFormValues,
 } from "./model";
 import { useRefreshApplications } from "../queries";
+import { personName } from "../../../lib/names";
 
 const f = applicationMessages.form;
 const t = applicationMessages.toasts;
@@ -296,7 +297,7 @@ export function ApplicationForm({
 
 type ContactOption = { id: string; firstName: string; lastName: string; company: string };
 
-const contactName = (c: ContactOption) => `${c.firstName} ${c.lastName}`.trim();
+const contactName = (c: ContactOption) => personName(c);
 const filterContacts = createFilterOptions<ContactOption>({ limit: 50, stringify: (c) => `${contactName(c)} ${c.company}` });
 
 /** The candidate's own contacts, several at once, searchable by name or company. */
