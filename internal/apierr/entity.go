@@ -5,6 +5,7 @@ import (
 
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/agency"
+	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/dashboardsetting"
@@ -29,6 +30,7 @@ const (
 	User             Entity = "Utilisateur"
 	License          Entity = "Licence"
 	DashboardSetting Entity = "Paramétrage du tableau de bord"
+	APIKey           Entity = "Clé d'API"
 	// Item is said of anything else (a row of the server's own plumbing).
 	Item Entity = "Élément"
 )
@@ -44,6 +46,7 @@ var entityOfLabel = map[string]Entity{
 	user.Label:             User,
 	license.Label:          License,
 	dashboardsetting.Label: DashboardSetting,
+	apikey.Label:           APIKey,
 }
 
 // entityOfNotFound reads which type an ent not-found is about: ent keeps the type's label in

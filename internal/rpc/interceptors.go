@@ -23,9 +23,9 @@ import (
 	"github.com/tremplin/tremplin/internal/viewer"
 )
 
-// Interceptors builds the chain, outermost first: recover → log → authenticate → authorize →
-// validate → answer conditionally (cond) → error exit.
-func Interceptors(log *slog.Logger, auth *authn.Authenticator, policies access.Policies, cond *conditional.Conditional) ([]connect.Interceptor, error) {
+// Interceptors builds the chain, outermost first: recover → log → authenticate → limit API
+// keys (keys) → authorize → validate → answer conditionally (cond) → error exit.
+func Interceptors(log *slog.Logger, auth *authn.Authenticator, keys *authn.KeyLimiter, policies access.Policies, cond *conditional.Conditional) ([]connect.Interceptor, error) {
 	validating, err := validateRequests()
 	if err != nil {
 		return nil, err
@@ -34,6 +34,7 @@ func Interceptors(log *slog.Logger, auth *authn.Authenticator, policies access.P
 		recoverPanics(log),
 		logCalls(log),
 		authenticate(auth),
+		limitKeys(keys),
 		authorize(policies),
 		validating,
 		cond.Interceptor(),
@@ -153,6 +154,22 @@ func authenticate(auth *authn.Authenticator) connect.UnaryInterceptorFunc {
 	}
 }
 
+// limitKeys holds each API key to its rate (authn.KeyLimiter): a call over it is refused
+// with ResourceExhausted and the delay to wait, before anything else is done for it. Every call
+// made with a key counts, refused or not; sessions are not limited here.
+func limitKeys(keys *authn.KeyLimiter) connect.UnaryInterceptorFunc {
+	return func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			if v := viewer.FromContext(ctx); v != nil && v.APIKeyID != uuid.Nil {
+				if ok, wait := keys.Allow(v.APIKeyID); !ok {
+					return nil, apierr.RateLimited(wait)
+				}
+			}
+			return next(ctx, req)
+		}
+	}
+}
+
 // authorize enforces the access policy declared on the RPC, and the premium fields of its
 // request (a candidate without premium may list contacts, not search them). A procedure
 // without a policy is refused (the server also refuses to start with one).
@@ -175,6 +192,9 @@ func authorize(policies access.Policies) connect.UnaryInterceptorFunc {
 			}
 			if !policy.Allows(v.Role) {
 				return nil, apierr.RoleNotAllowed()
+			}
+			if policy.PeopleOnly && v.APIKeyID != uuid.Nil {
+				return nil, apierr.APIKeyNotAllowed()
 			}
 			if v.Role == viewer.RoleCandidate && !v.Premium {
 				if policy.Premium {

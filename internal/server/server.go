@@ -165,7 +165,8 @@ func New(d Deps) (*Server, error) {
 	}
 	// Kept encoded answers: 64 MB holds some forty 5,000-contact lists.
 	cond := conditional.New(d.Clock, 64<<20)
-	interceptors, err := rpc.Interceptors(d.Log, authenticator, policies, cond)
+	keyLimiter := authn.NewKeyLimiter(d.Config.APIKeyRate, d.Config.APIKeyBurst, d.Clock)
+	interceptors, err := rpc.Interceptors(d.Log, authenticator, keyLimiter, policies, cond)
 	if err != nil {
 		return nil, err
 	}

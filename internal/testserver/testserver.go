@@ -61,6 +61,9 @@ type Options struct {
 	// Stripe configures payments against a Stripe double (stripetest: stripe-mock on
 	// loopback), in Start.Stripe.
 	Stripe bool
+	// Configure changes the configuration before the server is built (a rate limit of API
+	// keys to reach, …).
+	Configure func(*config.Config)
 }
 
 // New starts a server on a fresh database of the dialect, stopped at the end of t.
@@ -79,6 +82,9 @@ func New(t testing.TB, dia testdb.Dialect, opts ...Options) *Start {
 		SMTPURL: smtp.URL(), MailFrom: "Tremplin <ne-pas-repondre@tremplin.fr>", DataDir: t.TempDir(),
 		TrialDays: 14, LicenseMonths: 12, SessionIdle: 7 * 24 * time.Hour, SessionMax: 30 * 24 * time.Hour,
 		LogLevel: "warn",
+		// The fake clock never refills a key's budget on its own: tests using keys are not
+		// limited unless they ask (Options.Configure).
+		APIKeyRate: 1000, APIKeyBurst: 1_000_000,
 	}
 	sender, err := mail.New(cfg.SMTPURL, cfg.MailFrom, cfg.OutboxDir(), nil)
 	if err != nil {
@@ -99,6 +105,9 @@ func New(t testing.TB, dia testdb.Dialect, opts ...Options) *Start {
 			stripe = stripetest.Start(t)
 			cfg.StripeSecretKey, cfg.StripeWebhookSecret = stripetest.SecretKey, stripetest.WebhookSecret
 			cfg.StripePriceID, cfg.StripeAPIBase = stripetest.PriceID, stripe.URL
+		}
+		if o.Configure != nil {
+			o.Configure(&cfg)
 		}
 	}
 	srv, err := server.New(server.Deps{
@@ -205,6 +214,11 @@ func HTTPClient(t testing.TB) *http.Client {
 		t.Fatal(err)
 	}
 	return &http.Client{Jar: jar, Timeout: 30 * time.Second}
+}
+
+// HTTPClientNoJar speaks HTTP/1.1 and keeps no cookie.
+func HTTPClientNoJar() *http.Client {
+	return &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(), Timeout: 30 * time.Second}
 }
 
 // H2CClient speaks HTTP/2 without TLS, as gRPC clients do.

@@ -320,6 +320,12 @@ const (
 	// A B2B candidate who holds no licence (never given one, or taken back) signs in: not an
 	// expiry, their agency has yet to give them one (Unauthenticated, HTTP 401, as ACCESS_EXPIRED).
 	ErrorReason_ERROR_REASON_NO_LICENSE_YET ErrorReason = 28
+	// The RPC is for people signed in with a session; an API key may not call it (creating,
+	// listing or revoking API keys) (PermissionDenied).
+	ErrorReason_ERROR_REASON_API_KEY_NOT_ALLOWED ErrorReason = 29
+	// The API key made more calls than its rate allows: retry after the delay of the
+	// google.rpc.RetryInfo detail (ResourceExhausted; HTTP 429 with Retry-After on /api).
+	ErrorReason_ERROR_REASON_RATE_LIMITED ErrorReason = 30
 )
 
 // Enum value maps for ErrorReason.
@@ -354,6 +360,8 @@ var (
 		26: "ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY",
 		27: "ERROR_REASON_TERMS_NOT_ACCEPTED",
 		28: "ERROR_REASON_NO_LICENSE_YET",
+		29: "ERROR_REASON_API_KEY_NOT_ALLOWED",
+		30: "ERROR_REASON_RATE_LIMITED",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":                     0,
@@ -385,6 +393,8 @@ var (
 		"ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY": 26,
 		"ERROR_REASON_TERMS_NOT_ACCEPTED":              27,
 		"ERROR_REASON_NO_LICENSE_YET":                  28,
+		"ERROR_REASON_API_KEY_NOT_ALLOWED":             29,
+		"ERROR_REASON_RATE_LIMITED":                    30,
 	}
 )
 
@@ -1201,7 +1211,7 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\x19CONTACT_STATUS_INCOMPLETE\x10\x02\x1a\x0e\xca\xf3\x18\n" +
 	"incomplete\x12'\n" +
 	"\x16CONTACT_STATUS_ENGAGED\x10\x03\x1a\v\xca\xf3\x18\aengaged\x12'\n" +
-	"\x16CONTACT_STATUS_THANKED\x10\x04\x1a\v\xca\xf3\x18\athanked*\xa7\b\n" +
+	"\x16CONTACT_STATUS_THANKED\x10\x04\x1a\v\xca\xf3\x18\athanked*\xec\b\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_UNAUTHENTICATED\x10\x01\x12$\n" +
@@ -1232,7 +1242,9 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"%ERROR_REASON_CANDIDATE_ALREADY_ACTIVE\x10\x19\x120\n" +
 	",ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY\x10\x1a\x12#\n" +
 	"\x1fERROR_REASON_TERMS_NOT_ACCEPTED\x10\x1b\x12\x1f\n" +
-	"\x1bERROR_REASON_NO_LICENSE_YET\x10\x1cB\xcd\x01\n" +
+	"\x1bERROR_REASON_NO_LICENSE_YET\x10\x1c\x12$\n" +
+	" ERROR_REASON_API_KEY_NOT_ALLOWED\x10\x1d\x12\x1d\n" +
+	"\x19ERROR_REASON_RATE_LIMITED\x10\x1eB\xcd\x01\n" +
 	"\x16com.tremplin.common.v1B\vCommonProtoP\x01Z<github.com/tremplin/tremplin/gen/tremplin/common/v1;commonv1\xa2\x02\x03TCX\xaa\x02\x12Tremplin.Common.V1\xca\x02\x12Tremplin\\Common\\V1\xe2\x02\x1eTremplin\\Common\\V1\\GPBMetadata\xea\x02\x14Tremplin::Common::V1b\x06proto3"
 
 var (
