@@ -10,8 +10,8 @@ import { PageContainer, PageHeader } from "../../components/layout/PageContainer
 import { profileMessages } from "../../lib/messages/profile";
 import { useUser } from "../../lib/session";
 import { usePageTitle } from "../../lib/usePageTitle";
-import { ApiKeysSection } from "../apikeys/ApiKeysSection";
 import { AccountSection } from "./AccountSection";
+import { ApiKeysSection } from "./ApiKeysSection";
 import { CalendarFeedSection } from "./CalendarFeedSection";
 import { AgencyLicencesSection, LicenceSection } from "./LicenceSection";
 import { ConsentSection, NotificationsSection } from "./PreferencesSection";

@@ -1,4 +1,5 @@
-// The API keys of an agency (or of the platform): create one with a name and copy its secret,
+// The API keys of an agency (or of the platform), shared by the profile (an agency admin's and
+// the platform admin's « Clés d'API » section) and the agencies page (one agency's, in a modal): create one with a name and copy its secret,
 // shown this once; list them (name, prefix, created, last used, revoked); revoke one after an
 // inline confirmation (the panel also lives inside a modal, which a confirmation modal would
 // replace).

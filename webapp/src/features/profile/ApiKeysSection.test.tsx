@@ -1,56 +1,16 @@
 // The « Clés d'API » panel, in jsdom, against an in-memory AgencyService that keeps keys as the
 // server does: a key made with a name shows its secret once (gone once dismissed, never in the
 // list), the list shows prefix, dates and revocation, revoking asks first, a blank name is
-// refused before any call, and the platform admin's agency modal works on that agency's keys.
+// refused before any call.
 import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { create } from "@bufbuild/protobuf";
-import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { AgencySchema, AgencyService, ApiKeySchema, type ApiKey } from "../../gen/tremplin/agency/v1/agency_pb";
-import { AgencyRefSchema, Role } from "../../gen/tremplin/common/v1/common_pb";
+import { ApiKeySchema } from "../../gen/tremplin/agency/v1/agency_pb";
+import { Role } from "../../gen/tremplin/common/v1/common_pb";
+import { AGENCY, at, fakeKeys } from "../../test/apiKeys";
 import { candidate, renderApp } from "../../test/harness";
 import { ApiKeysSection } from "./ApiKeysSection";
-import AgenciesPage from "../agencies/AgenciesPage";
-
-const AGENCY = "0b8f1b5e-3c1e-4a5e-9d2a-5b7a1c2d3e4f";
-const at = (iso: string) => timestampFromDate(new Date(iso));
-
-function fakeKeys(initial: ApiKey[] = []) {
-  const keys = [...initial];
-  const listed: string[] = [];
-  const created: { name: string; agencyId: string }[] = [];
-  const revoked: string[] = [];
-  let n = 0;
-  const routes = (r: Parameters<NonNullable<Parameters<typeof renderApp>[0]>["routes"]>[0]) =>
-    r.service(AgencyService, {
-      listAgencies: () => ({ agencies: [create(AgencySchema, { id: AGENCY, name: "Agence Nord", email: "nord@exemple.fr" })] }),
-      listApiKeys: (req) => {
-        listed.push(req.agencyId);
-        return { apiKeys: keys.filter((k) => !req.agencyId || k.agency?.id === req.agencyId) };
-      },
-      createApiKey: (req) => {
-        n++;
-        created.push({ name: req.name, agencyId: req.agencyId });
-        const key = create(ApiKeySchema, {
-          id: `key-${n}`,
-          name: req.name,
-          prefix: `tpk_0000000${n}`,
-          agency: create(AgencyRefSchema, { id: req.agencyId || AGENCY, name: "Agence Nord" }),
-          createdDate: at("2026-11-20T10:00:00Z"),
-        });
-        keys.unshift(key);
-        return { apiKey: key, secret: `tpk_0000000${n}_SECRETxyz${n}` };
-      },
-      revokeApiKey: (req) => {
-        revoked.push(req.id);
-        const k = keys.find((x) => x.id === req.id);
-        if (k) k.revokedDate = at("2026-11-21T08:15:00Z");
-        return {};
-      },
-    });
-  return { keys, listed, created, revoked, routes };
-}
 
 const agencyAdmin = candidate({ role: Role.AGENCY_ADMIN, agency: { id: AGENCY, name: "Agence Nord" } });
 const panel = () => screen.getByRole("region", { name: "Clés d'API" });
@@ -122,22 +82,5 @@ describe("the API keys panel of an agency admin", () => {
     await waitFor(() => expect(within(panel()).getByRole("listitem", { name: "CRM" }).textContent).toContain("Révoquée le"));
     expect(fake.revoked).toEqual(["k1"]);
     expect(within(panel()).queryByRole("button", { name: "Révoquer la clé CRM" })).toBeNull();
-  });
-});
-
-describe("the platform admin's API keys", () => {
-  it("manages an agency's keys from the agencies page", async () => {
-    const admin = candidate({ role: Role.ADMIN });
-    const fake = fakeKeys();
-    renderApp({ at: "/agencies", user: admin, ui: <AgenciesPage />, routes: fake.routes });
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: "Clés d'API de Agence Nord" }));
-    const dialog = await screen.findByRole("dialog", { name: "Clés d'API de Agence Nord" });
-    await within(dialog).findByText("Aucune clé pour l'instant.");
-    expect(fake.listed).toContain(AGENCY);
-    await user.type(within(dialog).getByRole("textbox", { name: /Nom de la clé/ }), "ATS");
-    await user.click(within(dialog).getByRole("button", { name: "Créer une clé" }));
-    await within(dialog).findByRole("alert", { name: "Votre nouvelle clé" });
-    expect(fake.created).toEqual([{ name: "ATS", agencyId: AGENCY }]);
   });
 });
