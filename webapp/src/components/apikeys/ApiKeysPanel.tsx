@@ -108,7 +108,7 @@ export function ApiKeysPanel({ scope }: { scope: ApiKeysScope }) {
       </Box>
 
       {secret && (
-        <Alert severity="warning" role="alert" aria-label={m.secret.title} sx={{ "& .MuiAlert-message": { width: "100%", minWidth: 0 } }}>
+        <Alert severity="warning" role="alert" aria-label={m.secret.title} sx={{ "& .MuiAlert-message": { width: "100%", minWidth: 0 }, "& .MuiAlert-icon": { display: { xs: "none", sm: "flex" } } }}>
           <Typography sx={{ fontWeight: 700, mb: 0.5 }}>
             {m.secret.title} · {secret.name}
           </Typography>

@@ -11,9 +11,9 @@ export const apiKeyMessages = {
   intro: {
     agency: `Une clé d'API permet à votre logiciel (ATS, CRM…) d'utiliser l'API de Tremplin au nom de votre agence, avec les mêmes droits que vous${nb}: créer des candidats, leur attribuer des licences, suivre leur progression. Elle ne peut pas gérer les clés.`,
     platform: `Une clé de plateforme agit comme l'administrateur de la plateforme (tremplinctl, outils internes). Les clés des agences se créent depuis la page Agences.`,
-    agencyOf: (name: string) => `Les clés de l'agence ${name} agissent en son nom, avec les droits de son administrateur.`,
+    agencyOf: (name: string) => `Ces clés agissent au nom de l'agence «${nb}${name}${nb}», avec les droits de son administrateur.`,
   },
-  usage: `Envoyez-la dans l'en-tête Authorization${nb}: Bearer <clé>.`,
+  usage: `Une clé s'envoie dans l'en-tête Authorization${nb}: Bearer <clé>.`,
   name: "Nom de la clé",
   nameHelp: `Pour la reconnaître, par exemple «${nb}ATS Horizon${nb}».`,
   create: "Créer une clé",
