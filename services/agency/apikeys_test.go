@@ -260,7 +260,10 @@ func TestAKeyNeverReachesAnotherAgency(t *testing.T) {
 		p := withKey(srv, srv.APIKey(t, own.ID.String()))
 
 		for name, api := range map[string]agencyv1connect.AgencyServiceClient{"gRPC": p.grpc, "Connect": p.connect} {
-			agencyNotFound := func(what string, err error) { t.Helper(); testserver.WantNotFound(t, name+": "+what, err, apierr.Agency) }
+			agencyNotFound := func(what string, err error) {
+				t.Helper()
+				testserver.WantNotFound(t, name+": "+what, err, apierr.Agency)
+			}
 			candidateNotFound := func(what string, err error) {
 				t.Helper()
 				testserver.WantNotFound(t, name+": "+what, err, apierr.Candidate)
