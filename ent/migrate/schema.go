@@ -40,6 +40,13 @@ var (
 				OnDelete:   schema.SetNull,
 			},
 		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "apikey_agency_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{APIKeysColumns[8], APIKeysColumns[5]},
+			},
+		},
 	}
 	// ActionTokensColumns holds the columns for the "action_tokens" table.
 	ActionTokensColumns = []*schema.Column{

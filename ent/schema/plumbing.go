@@ -43,7 +43,8 @@ func (Session) Indexes() []ent.Index {
 func (Session) Policy() ent.Policy { return tenancy.SystemOnlyPolicy() }
 
 // APIKey lets a partner agency or tremplinctl call the API with "Authorization: Bearer".
-// Only the SHA-256 of the key is stored.
+// Only the SHA-256 of the key is stored (a high-entropy random secret needs no slow hash:
+// nothing can be guessed from it), with its visible prefix in clear to recognise it by.
 type APIKey struct{ ent.Schema }
 
 func (APIKey) Mixin() []ent.Mixin { return []ent.Mixin{IDMixin{}} }
@@ -70,6 +71,11 @@ func (APIKey) Edges() []ent.Edge {
 		edge.To("created_by", User.Type).Field("created_by_id").Unique().
 			Annotations(entsql.OnDelete(entsql.SetNull)),
 	}
+}
+
+func (APIKey) Indexes() []ent.Index {
+	// An agency's keys, listed on its page.
+	return []ent.Index{index.Fields("agency_id", "created_at")}
 }
 
 func (APIKey) Policy() ent.Policy { return tenancy.APIKeyPolicy() }

@@ -17,6 +17,8 @@ type Policy struct {
 	Public  bool
 	Roles   []viewer.Role
 	Premium bool
+	// PeopleOnly: callers with an API key are refused, whatever their role.
+	PeopleOnly bool
 }
 
 // Allows reports whether role may call.
@@ -64,7 +66,7 @@ func policyOf(method protoreflect.MethodDescriptor) (Policy, error) {
 		return Policy{}, fmt.Errorf("no (tremplin.options.v1.access) option")
 	}
 	declared, _ := proto.GetExtension(opts, optionsv1.E_Access).(*optionsv1.AccessPolicy)
-	policy := Policy{Public: declared.GetPublic(), Premium: declared.GetPremium()}
+	policy := Policy{Public: declared.GetPublic(), Premium: declared.GetPremium(), PeopleOnly: declared.GetPeopleOnly()}
 	for _, name := range declared.GetRoles() {
 		role := viewer.Role(name)
 		if !slices.Contains(knownRoles, role) {
@@ -75,8 +77,8 @@ func policyOf(method protoreflect.MethodDescriptor) (Policy, error) {
 	if !policy.Public && len(policy.Roles) == 0 {
 		return Policy{}, fmt.Errorf("neither public nor open to any role")
 	}
-	if policy.Public && (len(policy.Roles) > 0 || policy.Premium) {
-		return Policy{}, fmt.Errorf("public methods take no roles or premium")
+	if policy.Public && (len(policy.Roles) > 0 || policy.Premium || policy.PeopleOnly) {
+		return Policy{}, fmt.Errorf("public methods take no roles, premium or people_only")
 	}
 	return policy, nil
 }

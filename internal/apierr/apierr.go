@@ -6,10 +6,15 @@ package apierr
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math"
+	"strconv"
 	"strings"
+	"time"
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/privacy"
@@ -91,6 +96,27 @@ func PremiumRequired() *connect.Error {
 // RoleNotAllowed says the caller's role may not do this.
 func RoleNotAllowed() *connect.Error {
 	return New(connect.CodePermissionDenied, commonv1.ErrorReason_ERROR_REASON_ROLE_NOT_ALLOWED, "Vous n'avez pas accès à cette fonctionnalité")
+}
+
+// APIKeyNotAllowed says an API key may not call this RPC (it is for people signed in: the
+// keys' own management).
+func APIKeyNotAllowed() *connect.Error {
+	return New(connect.CodePermissionDenied, commonv1.ErrorReason_ERROR_REASON_API_KEY_NOT_ALLOWED,
+		"Une clé d'API ne peut pas gérer les clés d'API : connectez-vous pour le faire")
+}
+
+// RateLimited says the API key called too often: ResourceExhausted (HTTP 429) with a
+// google.rpc.RetryInfo detail holding the delay to wait, and the same delay in whole seconds
+// as a Retry-After header (over Connect and the /api routes; gRPC carries it as metadata).
+func RateLimited(retryAfter time.Duration) *connect.Error {
+	seconds := max(1, int(math.Ceil(retryAfter.Seconds())))
+	err := New(connect.CodeResourceExhausted, commonv1.ErrorReason_ERROR_REASON_RATE_LIMITED,
+		fmt.Sprintf("Trop d'appels avec cette clé d'API : réessayez dans %d s", seconds))
+	if detail, detailErr := connect.NewErrorDetail(&errdetails.RetryInfo{RetryDelay: durationpb.New(retryAfter)}); detailErr == nil {
+		err.AddDetail(detail)
+	}
+	err.Meta().Set("Retry-After", strconv.Itoa(seconds))
+	return err
 }
 
 // Internal hides an unexpected failure from the caller (the log interceptor logs err and

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/agency"
+	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/dashboardsetting"
@@ -31,6 +32,7 @@ const (
 	License          Entity = "Licence"
 	DashboardSetting Entity = "Paramétrage du tableau de bord"
 	Webhook          Entity = "Webhook"
+	APIKey           Entity = "Clé d'API"
 	// Item is said of anything else (a row of the server's own plumbing).
 	Item Entity = "Élément"
 )
@@ -47,6 +49,7 @@ var entityOfLabel = map[string]Entity{
 	license.Label:          License,
 	dashboardsetting.Label: DashboardSetting,
 	webhookendpoint.Label:  Webhook,
+	apikey.Label:           APIKey,
 }
 
 // entityOfNotFound reads which type an ent not-found is about: ent keeps the type's label in

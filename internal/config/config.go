@@ -47,6 +47,10 @@ type Config struct {
 	// unset, plain HTTP/1.1 and h2c.
 	TLSCertFile string
 	TLSKeyFile  string
+	// APIKeyRate is how many calls a second an API key may make, sustained (API_KEY_RATE,
+	// default 10); APIKeyBurst how many at once after a pause (API_KEY_BURST, default 50).
+	APIKeyRate  float64
+	APIKeyBurst int
 }
 
 // FromEnv reads the configuration from the environment.
@@ -86,6 +90,15 @@ func FromEnv() (Config, error) {
 	}
 	if c.SessionMax, err = durationEnv("SESSION_MAX", 30*24*time.Hour); err != nil {
 		return c, err
+	}
+	if c.APIKeyRate, err = positiveFloatEnv("API_KEY_RATE", 10); err != nil {
+		return c, err
+	}
+	if c.APIKeyBurst, err = intEnv("API_KEY_BURST", 50); err != nil {
+		return c, err
+	}
+	if c.APIKeyBurst < 1 {
+		return c, fmt.Errorf("API_KEY_BURST must be at least 1, got %d", c.APIKeyBurst)
 	}
 	if _, err := url.Parse(c.PublicURL); err != nil {
 		return c, fmt.Errorf("PUBLIC_URL: %w", err)
@@ -130,6 +143,18 @@ func intEnv(name string, def int) (int, error) {
 		return 0, fmt.Errorf("%s must be a whole number, got %q", name, v)
 	}
 	return n, nil
+}
+
+func positiveFloatEnv(name string, def float64) (float64, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || !(f > 0) || f > 1e6 {
+		return 0, fmt.Errorf("%s must be a number of calls a second above 0, such as 10 or 0.5, got %q", name, v)
+	}
+	return f, nil
 }
 
 func durationEnv(name string, def time.Duration) (time.Duration, error) {

@@ -29,6 +29,7 @@ import (
 	_ "github.com/tremplin/tremplin/gen/tremplin/billing/v1"
 	_ "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	_ "github.com/tremplin/tremplin/gen/tremplin/opportunity/v1"
+	_ "github.com/tremplin/tremplin/gen/tremplin/webhook/v1"
 )
 
 // Package is the prefix of the API's proto packages.

@@ -25,10 +25,10 @@ import (
 	"github.com/tremplin/tremplin/internal/viewer"
 )
 
-// Interceptors builds the chain, outermost first: recover → log → authenticate → authorize →
-// validate → claim the Idempotency-Key of an idempotent create (keys) → answer conditionally
-// (cond) → error exit.
-func Interceptors(log *slog.Logger, auth *authn.Authenticator, policies access.Policies, keys *idempotency.Keys, cond *conditional.Conditional) ([]connect.Interceptor, error) {
+// Interceptors builds the chain, outermost first: recover → log → authenticate → limit API
+// keys (limiter) → authorize → validate → claim the Idempotency-Key of an idempotent create
+// (keys) → answer conditionally (cond) → error exit.
+func Interceptors(log *slog.Logger, auth *authn.Authenticator, limiter *authn.KeyLimiter, policies access.Policies, keys *idempotency.Keys, cond *conditional.Conditional) ([]connect.Interceptor, error) {
 	validating, err := validateRequests()
 	if err != nil {
 		return nil, err
@@ -37,6 +37,7 @@ func Interceptors(log *slog.Logger, auth *authn.Authenticator, policies access.P
 		recoverPanics(log),
 		logCalls(log),
 		authenticate(auth),
+		limitKeys(limiter),
 		authorize(policies),
 		validating,
 		keys.Interceptor(),
@@ -157,6 +158,22 @@ func authenticate(auth *authn.Authenticator) connect.UnaryInterceptorFunc {
 	}
 }
 
+// limitKeys holds each API key to its rate (authn.KeyLimiter): a call over it is refused
+// with ResourceExhausted and the delay to wait, before anything else is done for it. Every call
+// made with a key counts, refused or not; sessions are not limited here.
+func limitKeys(keys *authn.KeyLimiter) connect.UnaryInterceptorFunc {
+	return func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			if v := viewer.FromContext(ctx); v != nil && v.APIKeyID != uuid.Nil {
+				if ok, wait := keys.Allow(v.APIKeyID); !ok {
+					return nil, apierr.RateLimited(wait)
+				}
+			}
+			return next(ctx, req)
+		}
+	}
+}
+
 // authorize enforces the access policy declared on the RPC, and the premium fields of its
 // request (a candidate without premium may list contacts, not search them). A procedure
 // without a policy is refused (the server also refuses to start with one).
@@ -179,6 +196,9 @@ func authorize(policies access.Policies) connect.UnaryInterceptorFunc {
 			}
 			if !policy.Allows(v.Role) {
 				return nil, apierr.RoleNotAllowed()
+			}
+			if policy.PeopleOnly && v.APIKeyID != uuid.Nil {
+				return nil, apierr.APIKeyNotAllowed()
 			}
 			if v.Role == viewer.RoleCandidate && !v.Premium {
 				if policy.Premium {

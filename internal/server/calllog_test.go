@@ -97,4 +97,13 @@ func TestCallLogNamesTheCaller(t *testing.T) {
 	if l := lines[2]; l["role"] != "candidate" || l["user"] != candidate.ID.String() {
 		t.Errorf("call with a session logged as %v", l)
 	}
+	// The key's id, never its secret (nor its random part) nor the Authorization header.
+	log.mu.Lock()
+	defer log.mu.Unlock()
+	all := log.buf.String()
+	for _, s := range []string{secret, secret[len(prefix)+1:], orphan, "Bearer", "authorization", "Authorization"} {
+		if strings.Contains(all, s) {
+			t.Errorf("the log holds %q:\n%s", s, all)
+		}
+	}
 }

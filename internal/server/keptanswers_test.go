@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -58,14 +59,6 @@ func TestKeptAnswersFollowEverythingTheyDependOn(t *testing.T) {
 		}
 		for i, c := range list {
 			t.Run(fmt.Sprintf("%s/%d", m.Name(), i), func(t *testing.T) {
-				if c.unimplemented {
-					w := &world{srv: srv}
-					f := c.setup(t, w)
-					if r := w.read(t, m, f, ""); r[0].status != http.StatusNotImplemented {
-						t.Errorf("%s answers %d: it is implemented now, write its case", proc, r[0].status)
-					}
-					return
-				}
 				if len(c.changes) == 0 {
 					t.Fatal("a case without a change proves nothing")
 				}
@@ -122,9 +115,6 @@ type readCase struct {
 	setup func(t *testing.T, w *world) *reading
 	// changes are the inputs of the answer, each tried on a fresh world.
 	changes []change
-	// unimplemented: the RPC answers Unimplemented today; its case must be written when it
-	// is built (this fails then).
-	unimplemented bool
 }
 
 // change changes one input of the answer. refused: after it the reader may not read it.
@@ -443,12 +433,53 @@ func keptAnswerCases() map[string][]readCase {
 			}, refused: true},
 			accountDeleted,
 		}}},
-		agency + "ListApiKeys": {{unimplemented: true, setup: func(t *testing.T, w *world) *reading {
-			s := w.srv.SignInAs(t, testserver.AgencyAdmin, email("agence"))
-			return &reading{reader: s, request: `{}`}
-		}}},
+		// It names the agency and the keys' uses: never kept.
+		agency + "ListApiKeys": {{setup: func(t *testing.T, w *world) *reading {
+			w.agency = w.srv.CreateAgency(t, "Agence "+email("cles"), 2)
+			w.staff = w.staffOf(t)
+			created := w.call(t, w.staff, agency+"CreateApiKey", `{"name":"ATS"}`)
+			w.ids = map[string]string{"key": idOf(t, created, "apiKey"), "secret": created["secret"].(string)}
+			return &reading{reader: w.staff, request: `{}`}
+		}, changes: append(slices.Clone(apiKeyChanges), readerMovesAgency)}, {setup: func(t *testing.T, w *world) *reading {
+			w.agency = w.srv.CreateAgency(t, "Agence "+email("cles"), 2)
+			w.staff = w.srv.SignInAs(t, testserver.Admin, email("admin"))
+			created := w.call(t, w.staff, agency+"CreateApiKey", `{"name":"ATS","agencyId":"`+w.agency.ID.String()+`"}`)
+			w.ids = map[string]string{"key": idOf(t, created, "apiKey"), "secret": created["secret"].(string)}
+			return &reading{reader: w.staff, request: `{"agencyId":"` + w.agency.ID.String() + `"}`}
+		}, changes: append(slices.Clone(apiKeyChanges), agencyDeleted)}},
 	}
 }
+
+// What a list of API keys follows: the keys, their uses and revocations, the agency's name,
+// and whether the reader still manages the agency.
+var apiKeyChanges = []change{
+	{name: "a key is created", apply: func(t *testing.T, w *world, _ *reading) {
+		w.call(t, w.staff, "/tremplin.agency.v1.AgencyService/CreateApiKey", `{"name":"Autre","agencyId":"`+w.agency.ID.String()+`"}`)
+	}},
+	{name: "the key is used", apply: func(t *testing.T, w *world, _ *reading) {
+		w.srv.Clock.Advance(2 * time.Minute)
+		if status, body := w.srv.KeySession(w.ids["secret"]).JSON(t, http.MethodGet, "/api/auth/me", nil); status != http.StatusOK {
+			t.Fatalf("using the key: %d %v", status, body)
+		}
+	}},
+	{name: "the key is revoked", apply: func(t *testing.T, w *world, _ *reading) {
+		w.call(t, w.staff, "/tremplin.agency.v1.AgencyService/RevokeApiKey", `{"id":"`+w.ids["key"]+`"}`)
+	}},
+	{name: "the agency is renamed", apply: func(t *testing.T, w *world, _ *reading) {
+		w.srv.Client.Agency.UpdateOneID(w.agency.ID).SetName("Agence renommée " + email("x")).ExecX(sys())
+	}},
+}
+
+// The keys of an agency admin's agency follow the agency they are in.
+var readerMovesAgency = change{name: "the reader moves to another agency", apply: func(t *testing.T, w *world, _ *reading) {
+	other := w.srv.CreateAgency(t, "Agence "+email("autre"), 1)
+	w.srv.Client.User.UpdateOneID(w.staff.User.ID).SetAgencyID(other.ID).ExecX(sys())
+}}
+
+// The keys of an agency the platform admin names are gone with it.
+var agencyDeleted = change{name: "the agency is deleted", refused: true, apply: func(t *testing.T, w *world, _ *reading) {
+	w.srv.Client.Agency.DeleteOneID(w.agency.ID).ExecX(sys())
+}}
 
 // refusing marks a change after which the read is refused.
 func (c change) refusing() change {

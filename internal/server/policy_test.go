@@ -272,3 +272,31 @@ func TestUnknownIDsAnswerNotFound(t *testing.T) {
 		t.Fatalf("only %d calls checked", checked)
 	}
 }
+
+// An API key acts with its role's rights, except on the RPCs for people only (the keys' own
+// management), which refuse every key with API_KEY_NOT_ALLOWED before anything is done.
+func TestAPIKeysAreRefusedTheRPCsForPeopleOnly(t *testing.T) {
+	srv := testserver.New(t, testdb.SQLite)
+	agencyRow := srv.CreateAgency(t, "Agence Test", 5)
+	keys := map[string]*testserver.Session{
+		"agency key":   srv.KeySession(srv.APIKey(t, agencyRow.ID.String())),
+		"platform key": srv.KeySession(srv.APIKey(t, "")),
+	}
+	refused := 0
+	for _, m := range tremplinMethods(t) {
+		policy := srv.Server.Policies[procedure(m)]
+		if !policy.PeopleOnly {
+			continue
+		}
+		refused++
+		for name, key := range keys {
+			status, body := srv.ConnectJSON(t, key.HTTP, procedure(m), "{}")
+			if status != http.StatusForbidden || !hasReason(body, "API_KEY_NOT_ALLOWED") {
+				t.Errorf("%s calling %s: %d %v, want 403 API_KEY_NOT_ALLOWED", name, procedure(m), status, body)
+			}
+		}
+	}
+	if refused < 3 {
+		t.Errorf("%d RPCs for people only, want at least the 3 of API keys", refused)
+	}
+}

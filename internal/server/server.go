@@ -207,7 +207,8 @@ func New(d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	interceptors, err := rpc.Interceptors(d.Log, authenticator, policies, keys, cond)
+	keyLimiter := authn.NewKeyLimiter(d.Config.APIKeyRate, d.Config.APIKeyBurst, d.Clock)
+	interceptors, err := rpc.Interceptors(d.Log, authenticator, keyLimiter, policies, keys, cond)
 	if err != nil {
 		return nil, err
 	}

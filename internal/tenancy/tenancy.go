@@ -281,7 +281,17 @@ func LicenseBatchPolicy() ent.Policy {
 	}
 }
 
-// APIKeyPolicy: the admin manages every key; an agency admin the keys of their agency.
+// denyAPIKeys refuses callers authenticated by an API key: keys are managed by people only
+// (the access policy's people_only refuses them first; this stops a handler that forgets).
+var denyAPIKeys = privacy.ContextQueryMutationRule(func(ctx context.Context) error {
+	if v := viewer.FromContext(ctx); v != nil && v.APIKeyID != uuid.Nil {
+		return privacy.Denyf("tenancy: API keys do not manage API keys")
+	}
+	return privacy.Skip
+})
+
+// APIKeyPolicy: the admin manages every key; an agency admin the keys of their agency; a
+// caller using an API key none.
 func APIKeyPolicy() ent.Policy {
 	scope := privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
 		v, err := requireViewer(ctx)
@@ -307,8 +317,8 @@ func APIKeyPolicy() ent.Policy {
 		return privacy.Denyf("tenancy: an API key for another agency")
 	})
 	return privacy.Policy{
-		Query:    privacy.QueryPolicy{allowSystem, allowAdmin, scope},
-		Mutation: privacy.MutationPolicy{allowSystem, allowAdmin, create, scope},
+		Query:    privacy.QueryPolicy{allowSystem, denyAPIKeys, allowAdmin, scope},
+		Mutation: privacy.MutationPolicy{allowSystem, denyAPIKeys, allowAdmin, create, scope},
 	}
 }
 

@@ -68,6 +68,9 @@ type Options struct {
 	// TLSCertFile and TLSKeyFile serve HTTPS (h2 and HTTP/1.1) with this certificate, as
 	// TLS_CERT_FILE / TLS_KEY_FILE do; Start.URL is then https://.
 	TLSCertFile, TLSKeyFile string
+	// Configure changes the configuration before the server is built (a rate limit of API
+	// keys to reach, …).
+	Configure func(*config.Config)
 }
 
 // New starts a server on a fresh database of the dialect, stopped at the end of t.
@@ -86,6 +89,9 @@ func New(t testing.TB, dia testdb.Dialect, opts ...Options) *Start {
 		SMTPURL: smtp.URL(), MailFrom: "Tremplin <ne-pas-repondre@tremplin.fr>", DataDir: t.TempDir(),
 		TrialDays: 14, LicenseMonths: 12, SessionIdle: 7 * 24 * time.Hour, SessionMax: 30 * 24 * time.Hour,
 		LogLevel: "warn",
+		// The fake clock never refills a key's budget on its own: tests using keys are not
+		// limited unless they ask (Options.Configure).
+		APIKeyRate: 1000, APIKeyBurst: 1_000_000,
 	}
 	sender, err := mail.New(cfg.SMTPURL, cfg.MailFrom, cfg.OutboxDir(), nil)
 	if err != nil {
@@ -118,6 +124,9 @@ func New(t testing.TB, dia testdb.Dialect, opts ...Options) *Start {
 			stripe = stripetest.Start(t)
 			cfg.StripeSecretKey, cfg.StripeWebhookSecret = stripetest.SecretKey, stripetest.WebhookSecret
 			cfg.StripePriceID, cfg.StripeAPIBase = stripetest.PriceID, stripe.URL
+		}
+		if o.Configure != nil {
+			o.Configure(&cfg)
 		}
 	}
 	srv, err := server.New(server.Deps{
@@ -233,6 +242,11 @@ func (s *Start) WebClient(t testing.TB) *http.Client {
 		c.Transport = &http.Transport{TLSClientConfig: &tls.Config{RootCAs: s.roots}, ForceAttemptHTTP2: true}
 	}
 	return c
+}
+
+// HTTPClientNoJar speaks HTTP/1.1 and keeps no cookie.
+func HTTPClientNoJar() *http.Client {
+	return &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone(), Timeout: 30 * time.Second}
 }
 
 // H2CClient speaks HTTP/2 without TLS, as gRPC clients do.

@@ -1,8 +1,8 @@
 // Package agency implements AgencyService: agencies and their licences (the platform admin),
-// and candidates (the platform admin, and agency admins for their own agency). Every handler
-// scopes its queries to the agencies the caller manages, and the ent privacy layer
-// (internal/tenancy) filters them again, so another agency's agency or candidate answers
-// NotFound on both layers.
+// candidates (the platform admin, and agency admins for their own agency), and API keys
+// (apikeys.go). Every handler scopes its queries to the agencies the caller manages, and the
+// ent privacy layer (internal/tenancy) filters them again, so another agency's agency,
+// candidate or key answers NotFound on both layers.
 //
 // The licence pool's rules are internal/licenses; who may sign in, internal/access; the
 // invitation e-mails, internal/invitations.
@@ -25,8 +25,7 @@ import (
 	"github.com/tremplin/tremplin/internal/viewer"
 )
 
-// Service implements agencyv1connect.AgencyServiceHandler. The API key RPCs are not written
-// yet (Unimplemented).
+// Service implements agencyv1connect.AgencyServiceHandler.
 type Service struct {
 	agencyv1connect.UnimplementedAgencyServiceHandler
 	handler.Base

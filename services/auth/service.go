@@ -14,6 +14,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/user"
 	authv1 "github.com/tremplin/tremplin/gen/tremplin/auth/v1"
 	"github.com/tremplin/tremplin/gen/tremplin/auth/v1/authv1connect"
@@ -209,9 +210,8 @@ func (s *Service) Logout(ctx context.Context, _ *authv1.LogoutRequest) (*authv1.
 // licence is no longer valid).
 func (s *Service) Me(ctx context.Context, _ *authv1.MeRequest) (*authv1.MeResponse, error) {
 	v := viewer.FromContext(ctx)
-	if v.UserID == uuid.Nil {
-		// An API key: no person behind it.
-		return &authv1.MeResponse{User: &commonv1.User{Role: enums.Parse[commonv1.Role](string(v.Role)), Origin: "api-key"}}, nil
+	if v.APIKeyID != uuid.Nil {
+		return s.meByKey(ctx, v)
 	}
 	u := authn.UserFrom(ctx)
 	if u == nil {
@@ -225,6 +225,21 @@ func (s *Service) Me(ctx context.Context, _ *authv1.MeRequest) (*authv1.MeRespon
 		u.Edges.Agency = ag
 	}
 	return &authv1.MeResponse{User: users.ToProto(u, s.Now())}, nil
+}
+
+// meByKey answers Me for a call made with an API key: no person is behind it, so the user is
+// only what the key acts as — its role, and the agency of an agency key.
+func (s *Service) meByKey(ctx context.Context, v *viewer.Viewer) (*authv1.MeResponse, error) {
+	// The caller's own key, which keys may not read through the tenancy rules.
+	key, err := s.Client.APIKey.Query().Where(apikey.ID(v.APIKeyID)).WithAgency().Only(viewer.SystemContext(ctx))
+	if err != nil {
+		return nil, err
+	}
+	u := &commonv1.User{Role: enums.Parse[commonv1.Role](string(v.Role)), Origin: "api-key"}
+	if a := key.Edges.Agency; a != nil {
+		u.Agency = &commonv1.AgencyRef{Id: a.ID.String(), Name: a.Name}
+	}
+	return &authv1.MeResponse{User: u, ApiKey: &authv1.MeApiKey{Id: key.ID.String(), Name: key.Name, Prefix: key.Prefix}}, nil
 }
 
 // ResetPassword e-mails a reset link when the address has an account, and answers the same

@@ -406,11 +406,15 @@ type ApiKey struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	// The first characters of the key, to recognise it.
-	Prefix        string                 `protobuf:"bytes,3,opt,name=prefix,proto3" json:"prefix,omitempty"`
-	Agency        *v1.AgencyRef          `protobuf:"bytes,4,opt,name=agency,proto3" json:"agency,omitempty"`
-	CreatedDate   *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=created_date,json=createdDate,proto3" json:"created_date,omitempty"`
-	LastUsedDate  *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=last_used_date,json=lastUsedDate,proto3" json:"last_used_date,omitempty"`
+	// The visible start of the secret ("tpk_…"), to recognise the key by.
+	Prefix string `protobuf:"bytes,3,opt,name=prefix,proto3" json:"prefix,omitempty"`
+	// The agency the key acts for; unset for a platform key (acts as the platform admin).
+	Agency      *v1.AgencyRef          `protobuf:"bytes,4,opt,name=agency,proto3" json:"agency,omitempty"`
+	CreatedDate *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=created_date,json=createdDate,proto3" json:"created_date,omitempty"`
+	// When the key was last used, to the minute (unset: never used).
+	LastUsedDate *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=last_used_date,json=lastUsedDate,proto3" json:"last_used_date,omitempty"`
+	// When the key was revoked (unset: it is live).
+	RevokedDate   *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=revoked_date,json=revokedDate,proto3" json:"revoked_date,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -483,6 +487,13 @@ func (x *ApiKey) GetCreatedDate() *timestamppb.Timestamp {
 func (x *ApiKey) GetLastUsedDate() *timestamppb.Timestamp {
 	if x != nil {
 		return x.LastUsedDate
+	}
+	return nil
+}
+
+func (x *ApiKey) GetRevokedDate() *timestamppb.Timestamp {
+	if x != nil {
+		return x.RevokedDate
 	}
 	return nil
 }
@@ -2472,7 +2483,8 @@ func (*DeleteCandidateResponse) Descriptor() ([]byte, []int) {
 type CreateApiKeyRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	// Admin only: the agency the key acts for; empty for a platform key.
+	// The agency the key acts for. An agency admin: their own, or empty. The platform admin:
+	// any agency, or empty for a platform key.
 	AgencyId      string `protobuf:"bytes,2,opt,name=agency_id,json=agencyId,proto3" json:"agency_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2576,7 +2588,10 @@ func (x *CreateApiKeyResponse) GetSecret() string {
 }
 
 type ListApiKeysRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Platform admin only: the agency whose keys to list (empty: every key). An agency admin's
+	// own agency, or empty; another agency answers NotFound.
+	AgencyId      string `protobuf:"bytes,1,opt,name=agency_id,json=agencyId,proto3" json:"agency_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2609,6 +2624,13 @@ func (x *ListApiKeysRequest) ProtoReflect() protoreflect.Message {
 // Deprecated: Use ListApiKeysRequest.ProtoReflect.Descriptor instead.
 func (*ListApiKeysRequest) Descriptor() ([]byte, []int) {
 	return file_tremplin_agency_v1_agency_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *ListApiKeysRequest) GetAgencyId() string {
+	if x != nil {
+		return x.AgencyId
+	}
+	return ""
 }
 
 type ListApiKeysResponse struct {
@@ -2773,14 +2795,15 @@ const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\"without_license_after_trial_period\x18\x04 \x01(\x05R\x1ewithoutLicenseAfterTrialPeriod\x120\n" +
 	"\x14with_pending_license\x18\x05 \x01(\x05R\x12withPendingLicense\x12,\n" +
 	"\x12with_valid_license\x18\x06 \x01(\x05R\x10withValidLicense\x120\n" +
-	"\x14with_expired_license\x18\a \x01(\x05R\x12withExpiredLicense\"\xfc\x01\n" +
+	"\x14with_expired_license\x18\a \x01(\x05R\x12withExpiredLicense\"\xbb\x02\n" +
 	"\x06ApiKey\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x16\n" +
 	"\x06prefix\x18\x03 \x01(\tR\x06prefix\x125\n" +
 	"\x06agency\x18\x04 \x01(\v2\x1d.tremplin.common.v1.AgencyRefR\x06agency\x12=\n" +
 	"\fcreated_date\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\vcreatedDate\x12@\n" +
-	"\x0elast_used_date\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\flastUsedDate\"\x15\n" +
+	"\x0elast_used_date\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\flastUsedDate\x12=\n" +
+	"\frevoked_date\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\vrevokedDate\"\x15\n" +
 	"\x13ListAgenciesRequest\"N\n" +
 	"\x14ListAgenciesResponse\x126\n" +
 	"\bagencies\x18\x01 \x03(\v2\x1a.tremplin.agency.v1.AgencyR\bagencies\",\n" +
@@ -2927,13 +2950,14 @@ const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\tagency_id\x18\x02 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\bagencyId\"c\n" +
 	"\x14CreateApiKeyResponse\x123\n" +
 	"\aapi_key\x18\x01 \x01(\v2\x1a.tremplin.agency.v1.ApiKeyR\x06apiKey\x12\x16\n" +
-	"\x06secret\x18\x02 \x01(\tR\x06secret\"\x14\n" +
-	"\x12ListApiKeysRequest\"L\n" +
+	"\x06secret\x18\x02 \x01(\tR\x06secret\">\n" +
+	"\x12ListApiKeysRequest\x12(\n" +
+	"\tagency_id\x18\x01 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\bagencyId\"L\n" +
 	"\x13ListApiKeysResponse\x125\n" +
 	"\bapi_keys\x18\x01 \x03(\v2\x1a.tremplin.agency.v1.ApiKeyR\aapiKeys\"/\n" +
 	"\x13RevokeApiKeyRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"\x16\n" +
-	"\x14RevokeApiKeyResponse2\x9c\x1a\n" +
+	"\x14RevokeApiKeyResponse2\xa2\x1a\n" +
 	"\rAgencyService\x12\x86\x01\n" +
 	"\fListAgencies\x12'.tremplin.agency.v1.ListAgenciesRequest\x1a(.tremplin.agency.v1.ListAgenciesResponse\"#\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02\x0f\x12\r/api/agencies\x90\x02\x01\x12\x8e\x01\n" +
 	"\tGetAgency\x12$.tremplin.agency.v1.GetAgencyRequest\x1a%.tremplin.agency.v1.GetAgencyResponse\"4\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x12\x12\x10/api/agency/{id}\x90\x02\x01\x12\x84\x01\n" +
@@ -2950,10 +2974,10 @@ const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\vDefineAsB2B\x12&.tremplin.agency.v1.DefineAsB2BRequest\x1a'.tremplin.agency.v1.DefineAsB2BResponse\"a\xc2\xf3\x18\a\x12\x05admin\x82\xd3\xe4\x93\x02P:\x01*Z':\x01*\x1a\"/api/candidates/{id}/define-as-b2b\"\"/api/candidates/{id}/define-as-b2b\x12\xaa\x01\n" +
 	"\rSetFreeAccess\x12(.tremplin.agency.v1.SetFreeAccessRequest\x1a).tremplin.agency.v1.SetFreeAccessResponse\"D\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02%:\x01*\" /api/candidates/{id}/free-access\x12\x9c\x01\n" +
 	"\x0fDeleteCandidate\x12*.tremplin.agency.v1.DeleteCandidateRequest\x1a+.tremplin.agency.v1.DeleteCandidateResponse\"0\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x11*\x0f/api/users/{id}\x12\xb5\x01\n" +
-	"\x14GetCandidateProgress\x12/.tremplin.agency.v1.GetCandidateProgressRequest\x1a0.tremplin.agency.v1.GetCandidateProgressResponse\":\xc2\xf3\x18\x0e\x12\fagency-admin\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/candidates/{id}/progress\x90\x02\x01\x12\x94\x01\n" +
-	"\fCreateApiKey\x12'.tremplin.agency.v1.CreateApiKeyRequest\x1a(.tremplin.agency.v1.CreateApiKeyResponse\"1\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/api/api-keys\x12\x91\x01\n" +
-	"\vListApiKeys\x12&.tremplin.agency.v1.ListApiKeysRequest\x1a'.tremplin.agency.v1.ListApiKeysResponse\"1\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x0f\x12\r/api/api-keys\x90\x02\x01\x12\x96\x01\n" +
-	"\fRevokeApiKey\x12'.tremplin.agency.v1.RevokeApiKeyRequest\x1a(.tremplin.agency.v1.RevokeApiKeyResponse\"3\xc2\xf3\x18\x15\x12\fagency-admin\x12\x05admin\x82\xd3\xe4\x93\x02\x14*\x12/api/api-keys/{id}B\xcd\x01\n" +
+	"\x14GetCandidateProgress\x12/.tremplin.agency.v1.GetCandidateProgressRequest\x1a0.tremplin.agency.v1.GetCandidateProgressResponse\":\xc2\xf3\x18\x0e\x12\fagency-admin\x82\xd3\xe4\x93\x02\x1f\x12\x1d/api/candidates/{id}/progress\x90\x02\x01\x12\x96\x01\n" +
+	"\fCreateApiKey\x12'.tremplin.agency.v1.CreateApiKeyRequest\x1a(.tremplin.agency.v1.CreateApiKeyResponse\"3\xc2\xf3\x18\x17\x12\fagency-admin\x12\x05admin \x01\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/api/api-keys\x12\x93\x01\n" +
+	"\vListApiKeys\x12&.tremplin.agency.v1.ListApiKeysRequest\x1a'.tremplin.agency.v1.ListApiKeysResponse\"3\xc2\xf3\x18\x17\x12\fagency-admin\x12\x05admin \x01\x82\xd3\xe4\x93\x02\x0f\x12\r/api/api-keys\x90\x02\x01\x12\x98\x01\n" +
+	"\fRevokeApiKey\x12'.tremplin.agency.v1.RevokeApiKeyRequest\x1a(.tremplin.agency.v1.RevokeApiKeyResponse\"5\xc2\xf3\x18\x17\x12\fagency-admin\x12\x05admin \x01\x82\xd3\xe4\x93\x02\x14*\x12/api/api-keys/{id}B\xcd\x01\n" +
 	"\x16com.tremplin.agency.v1B\vAgencyProtoP\x01Z<github.com/tremplin/tremplin/gen/tremplin/agency/v1;agencyv1\xa2\x02\x03TAX\xaa\x02\x12Tremplin.Agency.V1\xca\x02\x12Tremplin\\Agency\\V1\xe2\x02\x1eTremplin\\Agency\\V1\\GPBMetadata\xea\x02\x14Tremplin::Agency::V1b\x06proto3"
 
 var (
@@ -3030,80 +3054,81 @@ var file_tremplin_agency_v1_agency_proto_depIdxs = []int32{
 	47, // 4: tremplin.agency.v1.ApiKey.agency:type_name -> tremplin.common.v1.AgencyRef
 	46, // 5: tremplin.agency.v1.ApiKey.created_date:type_name -> google.protobuf.Timestamp
 	46, // 6: tremplin.agency.v1.ApiKey.last_used_date:type_name -> google.protobuf.Timestamp
-	1,  // 7: tremplin.agency.v1.ListAgenciesResponse.agencies:type_name -> tremplin.agency.v1.Agency
-	1,  // 8: tremplin.agency.v1.GetAgencyResponse.agency:type_name -> tremplin.agency.v1.Agency
-	0,  // 9: tremplin.agency.v1.CreateAgencyRequest.user_profile:type_name -> tremplin.agency.v1.AgencyAdmin
-	1,  // 10: tremplin.agency.v1.CreateAgencyResponse.agency:type_name -> tremplin.agency.v1.Agency
-	0,  // 11: tremplin.agency.v1.UpdateAgencyRequest.user_profile:type_name -> tremplin.agency.v1.AgencyAdmin
-	1,  // 12: tremplin.agency.v1.UpdateAgencyResponse.agency:type_name -> tremplin.agency.v1.Agency
-	1,  // 13: tremplin.agency.v1.AllocateLicensesResponse.agency:type_name -> tremplin.agency.v1.Agency
-	45, // 14: tremplin.agency.v1.CreateCandidateRequest.civility:type_name -> tremplin.common.v1.Civility
-	48, // 15: tremplin.agency.v1.CreateCandidateResponse.candidate:type_name -> tremplin.common.v1.User
-	48, // 16: tremplin.agency.v1.AllocateLicenseToCandidateResponse.candidate:type_name -> tremplin.common.v1.User
-	48, // 17: tremplin.agency.v1.SendNewEmailInvitationResponse.candidate:type_name -> tremplin.common.v1.User
-	49, // 18: tremplin.agency.v1.ListCandidatesRequest.status:type_name -> tremplin.common.v1.UserStatus
-	48, // 19: tremplin.agency.v1.ListCandidatesResponse.candidates:type_name -> tremplin.common.v1.User
-	3,  // 20: tremplin.agency.v1.ListCandidatesResponse.counts:type_name -> tremplin.agency.v1.CandidateStatusCounts
-	49, // 21: tremplin.agency.v1.ListAgencyCandidatesRequest.status:type_name -> tremplin.common.v1.UserStatus
-	48, // 22: tremplin.agency.v1.ListAgencyCandidatesResponse.candidates:type_name -> tremplin.common.v1.User
-	3,  // 23: tremplin.agency.v1.ListAgencyCandidatesResponse.counts:type_name -> tremplin.agency.v1.CandidateStatusCounts
-	50, // 24: tremplin.agency.v1.GetCandidateLicenseResponse.license:type_name -> tremplin.common.v1.License
-	29, // 25: tremplin.agency.v1.GetCandidateProgressResponse.progress:type_name -> tremplin.agency.v1.CandidateProgress
-	46, // 26: tremplin.agency.v1.CandidateProgress.last_login_date:type_name -> google.protobuf.Timestamp
-	30, // 27: tremplin.agency.v1.CandidateProgress.this_week:type_name -> tremplin.agency.v1.ProgressWeek
-	30, // 28: tremplin.agency.v1.CandidateProgress.last_week:type_name -> tremplin.agency.v1.ProgressWeek
-	46, // 29: tremplin.agency.v1.ProgressWeek.start:type_name -> google.protobuf.Timestamp
-	46, // 30: tremplin.agency.v1.ProgressWeek.end:type_name -> google.protobuf.Timestamp
-	48, // 31: tremplin.agency.v1.DefineAsB2CResponse.candidate:type_name -> tremplin.common.v1.User
-	2,  // 32: tremplin.agency.v1.DefineAsB2CResponse.actions:type_name -> tremplin.agency.v1.CandidateActions
-	48, // 33: tremplin.agency.v1.DefineAsB2BResponse.candidate:type_name -> tremplin.common.v1.User
-	2,  // 34: tremplin.agency.v1.DefineAsB2BResponse.actions:type_name -> tremplin.agency.v1.CandidateActions
-	48, // 35: tremplin.agency.v1.SetFreeAccessResponse.candidate:type_name -> tremplin.common.v1.User
-	4,  // 36: tremplin.agency.v1.CreateApiKeyResponse.api_key:type_name -> tremplin.agency.v1.ApiKey
-	4,  // 37: tremplin.agency.v1.ListApiKeysResponse.api_keys:type_name -> tremplin.agency.v1.ApiKey
-	5,  // 38: tremplin.agency.v1.AgencyService.ListAgencies:input_type -> tremplin.agency.v1.ListAgenciesRequest
-	7,  // 39: tremplin.agency.v1.AgencyService.GetAgency:input_type -> tremplin.agency.v1.GetAgencyRequest
-	9,  // 40: tremplin.agency.v1.AgencyService.CreateAgency:input_type -> tremplin.agency.v1.CreateAgencyRequest
-	11, // 41: tremplin.agency.v1.AgencyService.UpdateAgency:input_type -> tremplin.agency.v1.UpdateAgencyRequest
-	13, // 42: tremplin.agency.v1.AgencyService.AllocateLicenses:input_type -> tremplin.agency.v1.AllocateLicensesRequest
-	15, // 43: tremplin.agency.v1.AgencyService.CreateCandidate:input_type -> tremplin.agency.v1.CreateCandidateRequest
-	17, // 44: tremplin.agency.v1.AgencyService.AllocateLicenseToCandidate:input_type -> tremplin.agency.v1.AllocateLicenseToCandidateRequest
-	19, // 45: tremplin.agency.v1.AgencyService.SendNewEmailInvitation:input_type -> tremplin.agency.v1.SendNewEmailInvitationRequest
-	21, // 46: tremplin.agency.v1.AgencyService.ListCandidates:input_type -> tremplin.agency.v1.ListCandidatesRequest
-	23, // 47: tremplin.agency.v1.AgencyService.ListAgencyCandidates:input_type -> tremplin.agency.v1.ListAgencyCandidatesRequest
-	25, // 48: tremplin.agency.v1.AgencyService.GetCandidateLicense:input_type -> tremplin.agency.v1.GetCandidateLicenseRequest
-	31, // 49: tremplin.agency.v1.AgencyService.DefineAsB2C:input_type -> tremplin.agency.v1.DefineAsB2CRequest
-	33, // 50: tremplin.agency.v1.AgencyService.DefineAsB2B:input_type -> tremplin.agency.v1.DefineAsB2BRequest
-	35, // 51: tremplin.agency.v1.AgencyService.SetFreeAccess:input_type -> tremplin.agency.v1.SetFreeAccessRequest
-	37, // 52: tremplin.agency.v1.AgencyService.DeleteCandidate:input_type -> tremplin.agency.v1.DeleteCandidateRequest
-	27, // 53: tremplin.agency.v1.AgencyService.GetCandidateProgress:input_type -> tremplin.agency.v1.GetCandidateProgressRequest
-	39, // 54: tremplin.agency.v1.AgencyService.CreateApiKey:input_type -> tremplin.agency.v1.CreateApiKeyRequest
-	41, // 55: tremplin.agency.v1.AgencyService.ListApiKeys:input_type -> tremplin.agency.v1.ListApiKeysRequest
-	43, // 56: tremplin.agency.v1.AgencyService.RevokeApiKey:input_type -> tremplin.agency.v1.RevokeApiKeyRequest
-	6,  // 57: tremplin.agency.v1.AgencyService.ListAgencies:output_type -> tremplin.agency.v1.ListAgenciesResponse
-	8,  // 58: tremplin.agency.v1.AgencyService.GetAgency:output_type -> tremplin.agency.v1.GetAgencyResponse
-	10, // 59: tremplin.agency.v1.AgencyService.CreateAgency:output_type -> tremplin.agency.v1.CreateAgencyResponse
-	12, // 60: tremplin.agency.v1.AgencyService.UpdateAgency:output_type -> tremplin.agency.v1.UpdateAgencyResponse
-	14, // 61: tremplin.agency.v1.AgencyService.AllocateLicenses:output_type -> tremplin.agency.v1.AllocateLicensesResponse
-	16, // 62: tremplin.agency.v1.AgencyService.CreateCandidate:output_type -> tremplin.agency.v1.CreateCandidateResponse
-	18, // 63: tremplin.agency.v1.AgencyService.AllocateLicenseToCandidate:output_type -> tremplin.agency.v1.AllocateLicenseToCandidateResponse
-	20, // 64: tremplin.agency.v1.AgencyService.SendNewEmailInvitation:output_type -> tremplin.agency.v1.SendNewEmailInvitationResponse
-	22, // 65: tremplin.agency.v1.AgencyService.ListCandidates:output_type -> tremplin.agency.v1.ListCandidatesResponse
-	24, // 66: tremplin.agency.v1.AgencyService.ListAgencyCandidates:output_type -> tremplin.agency.v1.ListAgencyCandidatesResponse
-	26, // 67: tremplin.agency.v1.AgencyService.GetCandidateLicense:output_type -> tremplin.agency.v1.GetCandidateLicenseResponse
-	32, // 68: tremplin.agency.v1.AgencyService.DefineAsB2C:output_type -> tremplin.agency.v1.DefineAsB2CResponse
-	34, // 69: tremplin.agency.v1.AgencyService.DefineAsB2B:output_type -> tremplin.agency.v1.DefineAsB2BResponse
-	36, // 70: tremplin.agency.v1.AgencyService.SetFreeAccess:output_type -> tremplin.agency.v1.SetFreeAccessResponse
-	38, // 71: tremplin.agency.v1.AgencyService.DeleteCandidate:output_type -> tremplin.agency.v1.DeleteCandidateResponse
-	28, // 72: tremplin.agency.v1.AgencyService.GetCandidateProgress:output_type -> tremplin.agency.v1.GetCandidateProgressResponse
-	40, // 73: tremplin.agency.v1.AgencyService.CreateApiKey:output_type -> tremplin.agency.v1.CreateApiKeyResponse
-	42, // 74: tremplin.agency.v1.AgencyService.ListApiKeys:output_type -> tremplin.agency.v1.ListApiKeysResponse
-	44, // 75: tremplin.agency.v1.AgencyService.RevokeApiKey:output_type -> tremplin.agency.v1.RevokeApiKeyResponse
-	57, // [57:76] is the sub-list for method output_type
-	38, // [38:57] is the sub-list for method input_type
-	38, // [38:38] is the sub-list for extension type_name
-	38, // [38:38] is the sub-list for extension extendee
-	0,  // [0:38] is the sub-list for field type_name
+	46, // 7: tremplin.agency.v1.ApiKey.revoked_date:type_name -> google.protobuf.Timestamp
+	1,  // 8: tremplin.agency.v1.ListAgenciesResponse.agencies:type_name -> tremplin.agency.v1.Agency
+	1,  // 9: tremplin.agency.v1.GetAgencyResponse.agency:type_name -> tremplin.agency.v1.Agency
+	0,  // 10: tremplin.agency.v1.CreateAgencyRequest.user_profile:type_name -> tremplin.agency.v1.AgencyAdmin
+	1,  // 11: tremplin.agency.v1.CreateAgencyResponse.agency:type_name -> tremplin.agency.v1.Agency
+	0,  // 12: tremplin.agency.v1.UpdateAgencyRequest.user_profile:type_name -> tremplin.agency.v1.AgencyAdmin
+	1,  // 13: tremplin.agency.v1.UpdateAgencyResponse.agency:type_name -> tremplin.agency.v1.Agency
+	1,  // 14: tremplin.agency.v1.AllocateLicensesResponse.agency:type_name -> tremplin.agency.v1.Agency
+	45, // 15: tremplin.agency.v1.CreateCandidateRequest.civility:type_name -> tremplin.common.v1.Civility
+	48, // 16: tremplin.agency.v1.CreateCandidateResponse.candidate:type_name -> tremplin.common.v1.User
+	48, // 17: tremplin.agency.v1.AllocateLicenseToCandidateResponse.candidate:type_name -> tremplin.common.v1.User
+	48, // 18: tremplin.agency.v1.SendNewEmailInvitationResponse.candidate:type_name -> tremplin.common.v1.User
+	49, // 19: tremplin.agency.v1.ListCandidatesRequest.status:type_name -> tremplin.common.v1.UserStatus
+	48, // 20: tremplin.agency.v1.ListCandidatesResponse.candidates:type_name -> tremplin.common.v1.User
+	3,  // 21: tremplin.agency.v1.ListCandidatesResponse.counts:type_name -> tremplin.agency.v1.CandidateStatusCounts
+	49, // 22: tremplin.agency.v1.ListAgencyCandidatesRequest.status:type_name -> tremplin.common.v1.UserStatus
+	48, // 23: tremplin.agency.v1.ListAgencyCandidatesResponse.candidates:type_name -> tremplin.common.v1.User
+	3,  // 24: tremplin.agency.v1.ListAgencyCandidatesResponse.counts:type_name -> tremplin.agency.v1.CandidateStatusCounts
+	50, // 25: tremplin.agency.v1.GetCandidateLicenseResponse.license:type_name -> tremplin.common.v1.License
+	29, // 26: tremplin.agency.v1.GetCandidateProgressResponse.progress:type_name -> tremplin.agency.v1.CandidateProgress
+	46, // 27: tremplin.agency.v1.CandidateProgress.last_login_date:type_name -> google.protobuf.Timestamp
+	30, // 28: tremplin.agency.v1.CandidateProgress.this_week:type_name -> tremplin.agency.v1.ProgressWeek
+	30, // 29: tremplin.agency.v1.CandidateProgress.last_week:type_name -> tremplin.agency.v1.ProgressWeek
+	46, // 30: tremplin.agency.v1.ProgressWeek.start:type_name -> google.protobuf.Timestamp
+	46, // 31: tremplin.agency.v1.ProgressWeek.end:type_name -> google.protobuf.Timestamp
+	48, // 32: tremplin.agency.v1.DefineAsB2CResponse.candidate:type_name -> tremplin.common.v1.User
+	2,  // 33: tremplin.agency.v1.DefineAsB2CResponse.actions:type_name -> tremplin.agency.v1.CandidateActions
+	48, // 34: tremplin.agency.v1.DefineAsB2BResponse.candidate:type_name -> tremplin.common.v1.User
+	2,  // 35: tremplin.agency.v1.DefineAsB2BResponse.actions:type_name -> tremplin.agency.v1.CandidateActions
+	48, // 36: tremplin.agency.v1.SetFreeAccessResponse.candidate:type_name -> tremplin.common.v1.User
+	4,  // 37: tremplin.agency.v1.CreateApiKeyResponse.api_key:type_name -> tremplin.agency.v1.ApiKey
+	4,  // 38: tremplin.agency.v1.ListApiKeysResponse.api_keys:type_name -> tremplin.agency.v1.ApiKey
+	5,  // 39: tremplin.agency.v1.AgencyService.ListAgencies:input_type -> tremplin.agency.v1.ListAgenciesRequest
+	7,  // 40: tremplin.agency.v1.AgencyService.GetAgency:input_type -> tremplin.agency.v1.GetAgencyRequest
+	9,  // 41: tremplin.agency.v1.AgencyService.CreateAgency:input_type -> tremplin.agency.v1.CreateAgencyRequest
+	11, // 42: tremplin.agency.v1.AgencyService.UpdateAgency:input_type -> tremplin.agency.v1.UpdateAgencyRequest
+	13, // 43: tremplin.agency.v1.AgencyService.AllocateLicenses:input_type -> tremplin.agency.v1.AllocateLicensesRequest
+	15, // 44: tremplin.agency.v1.AgencyService.CreateCandidate:input_type -> tremplin.agency.v1.CreateCandidateRequest
+	17, // 45: tremplin.agency.v1.AgencyService.AllocateLicenseToCandidate:input_type -> tremplin.agency.v1.AllocateLicenseToCandidateRequest
+	19, // 46: tremplin.agency.v1.AgencyService.SendNewEmailInvitation:input_type -> tremplin.agency.v1.SendNewEmailInvitationRequest
+	21, // 47: tremplin.agency.v1.AgencyService.ListCandidates:input_type -> tremplin.agency.v1.ListCandidatesRequest
+	23, // 48: tremplin.agency.v1.AgencyService.ListAgencyCandidates:input_type -> tremplin.agency.v1.ListAgencyCandidatesRequest
+	25, // 49: tremplin.agency.v1.AgencyService.GetCandidateLicense:input_type -> tremplin.agency.v1.GetCandidateLicenseRequest
+	31, // 50: tremplin.agency.v1.AgencyService.DefineAsB2C:input_type -> tremplin.agency.v1.DefineAsB2CRequest
+	33, // 51: tremplin.agency.v1.AgencyService.DefineAsB2B:input_type -> tremplin.agency.v1.DefineAsB2BRequest
+	35, // 52: tremplin.agency.v1.AgencyService.SetFreeAccess:input_type -> tremplin.agency.v1.SetFreeAccessRequest
+	37, // 53: tremplin.agency.v1.AgencyService.DeleteCandidate:input_type -> tremplin.agency.v1.DeleteCandidateRequest
+	27, // 54: tremplin.agency.v1.AgencyService.GetCandidateProgress:input_type -> tremplin.agency.v1.GetCandidateProgressRequest
+	39, // 55: tremplin.agency.v1.AgencyService.CreateApiKey:input_type -> tremplin.agency.v1.CreateApiKeyRequest
+	41, // 56: tremplin.agency.v1.AgencyService.ListApiKeys:input_type -> tremplin.agency.v1.ListApiKeysRequest
+	43, // 57: tremplin.agency.v1.AgencyService.RevokeApiKey:input_type -> tremplin.agency.v1.RevokeApiKeyRequest
+	6,  // 58: tremplin.agency.v1.AgencyService.ListAgencies:output_type -> tremplin.agency.v1.ListAgenciesResponse
+	8,  // 59: tremplin.agency.v1.AgencyService.GetAgency:output_type -> tremplin.agency.v1.GetAgencyResponse
+	10, // 60: tremplin.agency.v1.AgencyService.CreateAgency:output_type -> tremplin.agency.v1.CreateAgencyResponse
+	12, // 61: tremplin.agency.v1.AgencyService.UpdateAgency:output_type -> tremplin.agency.v1.UpdateAgencyResponse
+	14, // 62: tremplin.agency.v1.AgencyService.AllocateLicenses:output_type -> tremplin.agency.v1.AllocateLicensesResponse
+	16, // 63: tremplin.agency.v1.AgencyService.CreateCandidate:output_type -> tremplin.agency.v1.CreateCandidateResponse
+	18, // 64: tremplin.agency.v1.AgencyService.AllocateLicenseToCandidate:output_type -> tremplin.agency.v1.AllocateLicenseToCandidateResponse
+	20, // 65: tremplin.agency.v1.AgencyService.SendNewEmailInvitation:output_type -> tremplin.agency.v1.SendNewEmailInvitationResponse
+	22, // 66: tremplin.agency.v1.AgencyService.ListCandidates:output_type -> tremplin.agency.v1.ListCandidatesResponse
+	24, // 67: tremplin.agency.v1.AgencyService.ListAgencyCandidates:output_type -> tremplin.agency.v1.ListAgencyCandidatesResponse
+	26, // 68: tremplin.agency.v1.AgencyService.GetCandidateLicense:output_type -> tremplin.agency.v1.GetCandidateLicenseResponse
+	32, // 69: tremplin.agency.v1.AgencyService.DefineAsB2C:output_type -> tremplin.agency.v1.DefineAsB2CResponse
+	34, // 70: tremplin.agency.v1.AgencyService.DefineAsB2B:output_type -> tremplin.agency.v1.DefineAsB2BResponse
+	36, // 71: tremplin.agency.v1.AgencyService.SetFreeAccess:output_type -> tremplin.agency.v1.SetFreeAccessResponse
+	38, // 72: tremplin.agency.v1.AgencyService.DeleteCandidate:output_type -> tremplin.agency.v1.DeleteCandidateResponse
+	28, // 73: tremplin.agency.v1.AgencyService.GetCandidateProgress:output_type -> tremplin.agency.v1.GetCandidateProgressResponse
+	40, // 74: tremplin.agency.v1.AgencyService.CreateApiKey:output_type -> tremplin.agency.v1.CreateApiKeyResponse
+	42, // 75: tremplin.agency.v1.AgencyService.ListApiKeys:output_type -> tremplin.agency.v1.ListApiKeysResponse
+	44, // 76: tremplin.agency.v1.AgencyService.RevokeApiKey:output_type -> tremplin.agency.v1.RevokeApiKeyResponse
+	58, // [58:77] is the sub-list for method output_type
+	39, // [39:58] is the sub-list for method input_type
+	39, // [39:39] is the sub-list for extension type_name
+	39, // [39:39] is the sub-list for extension extendee
+	0,  // [0:39] is the sub-list for field type_name
 }
 
 func init() { file_tremplin_agency_v1_agency_proto_init() }

@@ -230,8 +230,10 @@ func (*MeRequest) Descriptor() ([]byte, []int) {
 }
 
 type MeResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	User          *v1.User               `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	User  *v1.User               `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	// Set when the call was made with an API key.
+	ApiKey        *MeApiKey `protobuf:"bytes,2,opt,name=api_key,json=apiKey,proto3" json:"api_key,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -273,6 +275,74 @@ func (x *MeResponse) GetUser() *v1.User {
 	return nil
 }
 
+func (x *MeResponse) GetApiKey() *MeApiKey {
+	if x != nil {
+		return x.ApiKey
+	}
+	return nil
+}
+
+// The API key a call was made with.
+type MeApiKey struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Prefix        string                 `protobuf:"bytes,3,opt,name=prefix,proto3" json:"prefix,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MeApiKey) Reset() {
+	*x = MeApiKey{}
+	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MeApiKey) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MeApiKey) ProtoMessage() {}
+
+func (x *MeApiKey) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MeApiKey.ProtoReflect.Descriptor instead.
+func (*MeApiKey) Descriptor() ([]byte, []int) {
+	return file_tremplin_auth_v1_auth_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *MeApiKey) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *MeApiKey) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *MeApiKey) GetPrefix() string {
+	if x != nil {
+		return x.Prefix
+	}
+	return ""
+}
+
 type ResetPasswordRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Email         string                 `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
@@ -282,7 +352,7 @@ type ResetPasswordRequest struct {
 
 func (x *ResetPasswordRequest) Reset() {
 	*x = ResetPasswordRequest{}
-	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[6]
+	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -294,7 +364,7 @@ func (x *ResetPasswordRequest) String() string {
 func (*ResetPasswordRequest) ProtoMessage() {}
 
 func (x *ResetPasswordRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[6]
+	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -307,7 +377,7 @@ func (x *ResetPasswordRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetPasswordRequest.ProtoReflect.Descriptor instead.
 func (*ResetPasswordRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_auth_v1_auth_proto_rawDescGZIP(), []int{6}
+	return file_tremplin_auth_v1_auth_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ResetPasswordRequest) GetEmail() string {
@@ -325,7 +395,7 @@ type ResetPasswordResponse struct {
 
 func (x *ResetPasswordResponse) Reset() {
 	*x = ResetPasswordResponse{}
-	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[7]
+	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -337,7 +407,7 @@ func (x *ResetPasswordResponse) String() string {
 func (*ResetPasswordResponse) ProtoMessage() {}
 
 func (x *ResetPasswordResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[7]
+	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -350,7 +420,7 @@ func (x *ResetPasswordResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetPasswordResponse.ProtoReflect.Descriptor instead.
 func (*ResetPasswordResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_auth_v1_auth_proto_rawDescGZIP(), []int{7}
+	return file_tremplin_auth_v1_auth_proto_rawDescGZIP(), []int{8}
 }
 
 type NewPasswordRequest struct {
@@ -372,7 +442,7 @@ type NewPasswordRequest struct {
 
 func (x *NewPasswordRequest) Reset() {
 	*x = NewPasswordRequest{}
-	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[8]
+	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -384,7 +454,7 @@ func (x *NewPasswordRequest) String() string {
 func (*NewPasswordRequest) ProtoMessage() {}
 
 func (x *NewPasswordRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[8]
+	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -397,7 +467,7 @@ func (x *NewPasswordRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NewPasswordRequest.ProtoReflect.Descriptor instead.
 func (*NewPasswordRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_auth_v1_auth_proto_rawDescGZIP(), []int{8}
+	return file_tremplin_auth_v1_auth_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *NewPasswordRequest) GetId() string {
@@ -438,7 +508,7 @@ type NewPasswordResponse struct {
 
 func (x *NewPasswordResponse) Reset() {
 	*x = NewPasswordResponse{}
-	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[9]
+	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -450,7 +520,7 @@ func (x *NewPasswordResponse) String() string {
 func (*NewPasswordResponse) ProtoMessage() {}
 
 func (x *NewPasswordResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[9]
+	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -463,7 +533,7 @@ func (x *NewPasswordResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NewPasswordResponse.ProtoReflect.Descriptor instead.
 func (*NewPasswordResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_auth_v1_auth_proto_rawDescGZIP(), []int{9}
+	return file_tremplin_auth_v1_auth_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *NewPasswordResponse) GetUser() *v1.User {
@@ -498,7 +568,7 @@ type UpdateProfileRequest struct {
 
 func (x *UpdateProfileRequest) Reset() {
 	*x = UpdateProfileRequest{}
-	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[10]
+	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -510,7 +580,7 @@ func (x *UpdateProfileRequest) String() string {
 func (*UpdateProfileRequest) ProtoMessage() {}
 
 func (x *UpdateProfileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[10]
+	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -523,7 +593,7 @@ func (x *UpdateProfileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateProfileRequest.ProtoReflect.Descriptor instead.
 func (*UpdateProfileRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_auth_v1_auth_proto_rawDescGZIP(), []int{10}
+	return file_tremplin_auth_v1_auth_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *UpdateProfileRequest) GetId() string {
@@ -605,7 +675,7 @@ type UpdateProfileResponse struct {
 
 func (x *UpdateProfileResponse) Reset() {
 	*x = UpdateProfileResponse{}
-	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[11]
+	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -617,7 +687,7 @@ func (x *UpdateProfileResponse) String() string {
 func (*UpdateProfileResponse) ProtoMessage() {}
 
 func (x *UpdateProfileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[11]
+	mi := &file_tremplin_auth_v1_auth_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -630,7 +700,7 @@ func (x *UpdateProfileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateProfileResponse.ProtoReflect.Descriptor instead.
 func (*UpdateProfileResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_auth_v1_auth_proto_rawDescGZIP(), []int{11}
+	return file_tremplin_auth_v1_auth_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *UpdateProfileResponse) GetUser() *v1.User {
@@ -654,10 +724,15 @@ const file_tremplin_auth_v1_auth_proto_rawDesc = "" +
 	"\x04user\x18\x01 \x01(\v2\x18.tremplin.common.v1.UserR\x04user\"\x0f\n" +
 	"\rLogoutRequest\"\x10\n" +
 	"\x0eLogoutResponse\"\v\n" +
-	"\tMeRequest\":\n" +
+	"\tMeRequest\"o\n" +
 	"\n" +
 	"MeResponse\x12,\n" +
-	"\x04user\x18\x01 \x01(\v2\x18.tremplin.common.v1.UserR\x04user\"8\n" +
+	"\x04user\x18\x01 \x01(\v2\x18.tremplin.common.v1.UserR\x04user\x123\n" +
+	"\aapi_key\x18\x02 \x01(\v2\x1a.tremplin.auth.v1.MeApiKeyR\x06apiKey\"F\n" +
+	"\bMeApiKey\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x16\n" +
+	"\x06prefix\x18\x03 \x01(\tR\x06prefix\"8\n" +
 	"\x14ResetPasswordRequest\x12 \n" +
 	"\x05email\x18\x01 \x01(\tB\n" +
 	"\xbaH\ar\x05\x18\xfe\x01`\x01R\x05email\"\x17\n" +
@@ -718,7 +793,7 @@ func file_tremplin_auth_v1_auth_proto_rawDescGZIP() []byte {
 	return file_tremplin_auth_v1_auth_proto_rawDescData
 }
 
-var file_tremplin_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
+var file_tremplin_auth_v1_auth_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
 var file_tremplin_auth_v1_auth_proto_goTypes = []any{
 	(*LoginRequest)(nil),          // 0: tremplin.auth.v1.LoginRequest
 	(*LoginResponse)(nil),         // 1: tremplin.auth.v1.LoginResponse
@@ -726,38 +801,40 @@ var file_tremplin_auth_v1_auth_proto_goTypes = []any{
 	(*LogoutResponse)(nil),        // 3: tremplin.auth.v1.LogoutResponse
 	(*MeRequest)(nil),             // 4: tremplin.auth.v1.MeRequest
 	(*MeResponse)(nil),            // 5: tremplin.auth.v1.MeResponse
-	(*ResetPasswordRequest)(nil),  // 6: tremplin.auth.v1.ResetPasswordRequest
-	(*ResetPasswordResponse)(nil), // 7: tremplin.auth.v1.ResetPasswordResponse
-	(*NewPasswordRequest)(nil),    // 8: tremplin.auth.v1.NewPasswordRequest
-	(*NewPasswordResponse)(nil),   // 9: tremplin.auth.v1.NewPasswordResponse
-	(*UpdateProfileRequest)(nil),  // 10: tremplin.auth.v1.UpdateProfileRequest
-	(*UpdateProfileResponse)(nil), // 11: tremplin.auth.v1.UpdateProfileResponse
-	(*v1.User)(nil),               // 12: tremplin.common.v1.User
-	(v1.Civility)(0),              // 13: tremplin.common.v1.Civility
+	(*MeApiKey)(nil),              // 6: tremplin.auth.v1.MeApiKey
+	(*ResetPasswordRequest)(nil),  // 7: tremplin.auth.v1.ResetPasswordRequest
+	(*ResetPasswordResponse)(nil), // 8: tremplin.auth.v1.ResetPasswordResponse
+	(*NewPasswordRequest)(nil),    // 9: tremplin.auth.v1.NewPasswordRequest
+	(*NewPasswordResponse)(nil),   // 10: tremplin.auth.v1.NewPasswordResponse
+	(*UpdateProfileRequest)(nil),  // 11: tremplin.auth.v1.UpdateProfileRequest
+	(*UpdateProfileResponse)(nil), // 12: tremplin.auth.v1.UpdateProfileResponse
+	(*v1.User)(nil),               // 13: tremplin.common.v1.User
+	(v1.Civility)(0),              // 14: tremplin.common.v1.Civility
 }
 var file_tremplin_auth_v1_auth_proto_depIdxs = []int32{
-	12, // 0: tremplin.auth.v1.LoginResponse.user:type_name -> tremplin.common.v1.User
-	12, // 1: tremplin.auth.v1.MeResponse.user:type_name -> tremplin.common.v1.User
-	12, // 2: tremplin.auth.v1.NewPasswordResponse.user:type_name -> tremplin.common.v1.User
-	13, // 3: tremplin.auth.v1.UpdateProfileRequest.civility:type_name -> tremplin.common.v1.Civility
-	12, // 4: tremplin.auth.v1.UpdateProfileResponse.user:type_name -> tremplin.common.v1.User
-	0,  // 5: tremplin.auth.v1.AuthService.Login:input_type -> tremplin.auth.v1.LoginRequest
-	2,  // 6: tremplin.auth.v1.AuthService.Logout:input_type -> tremplin.auth.v1.LogoutRequest
-	4,  // 7: tremplin.auth.v1.AuthService.Me:input_type -> tremplin.auth.v1.MeRequest
-	6,  // 8: tremplin.auth.v1.AuthService.ResetPassword:input_type -> tremplin.auth.v1.ResetPasswordRequest
-	8,  // 9: tremplin.auth.v1.AuthService.NewPassword:input_type -> tremplin.auth.v1.NewPasswordRequest
-	10, // 10: tremplin.auth.v1.AuthService.UpdateProfile:input_type -> tremplin.auth.v1.UpdateProfileRequest
-	1,  // 11: tremplin.auth.v1.AuthService.Login:output_type -> tremplin.auth.v1.LoginResponse
-	3,  // 12: tremplin.auth.v1.AuthService.Logout:output_type -> tremplin.auth.v1.LogoutResponse
-	5,  // 13: tremplin.auth.v1.AuthService.Me:output_type -> tremplin.auth.v1.MeResponse
-	7,  // 14: tremplin.auth.v1.AuthService.ResetPassword:output_type -> tremplin.auth.v1.ResetPasswordResponse
-	9,  // 15: tremplin.auth.v1.AuthService.NewPassword:output_type -> tremplin.auth.v1.NewPasswordResponse
-	11, // 16: tremplin.auth.v1.AuthService.UpdateProfile:output_type -> tremplin.auth.v1.UpdateProfileResponse
-	11, // [11:17] is the sub-list for method output_type
-	5,  // [5:11] is the sub-list for method input_type
-	5,  // [5:5] is the sub-list for extension type_name
-	5,  // [5:5] is the sub-list for extension extendee
-	0,  // [0:5] is the sub-list for field type_name
+	13, // 0: tremplin.auth.v1.LoginResponse.user:type_name -> tremplin.common.v1.User
+	13, // 1: tremplin.auth.v1.MeResponse.user:type_name -> tremplin.common.v1.User
+	6,  // 2: tremplin.auth.v1.MeResponse.api_key:type_name -> tremplin.auth.v1.MeApiKey
+	13, // 3: tremplin.auth.v1.NewPasswordResponse.user:type_name -> tremplin.common.v1.User
+	14, // 4: tremplin.auth.v1.UpdateProfileRequest.civility:type_name -> tremplin.common.v1.Civility
+	13, // 5: tremplin.auth.v1.UpdateProfileResponse.user:type_name -> tremplin.common.v1.User
+	0,  // 6: tremplin.auth.v1.AuthService.Login:input_type -> tremplin.auth.v1.LoginRequest
+	2,  // 7: tremplin.auth.v1.AuthService.Logout:input_type -> tremplin.auth.v1.LogoutRequest
+	4,  // 8: tremplin.auth.v1.AuthService.Me:input_type -> tremplin.auth.v1.MeRequest
+	7,  // 9: tremplin.auth.v1.AuthService.ResetPassword:input_type -> tremplin.auth.v1.ResetPasswordRequest
+	9,  // 10: tremplin.auth.v1.AuthService.NewPassword:input_type -> tremplin.auth.v1.NewPasswordRequest
+	11, // 11: tremplin.auth.v1.AuthService.UpdateProfile:input_type -> tremplin.auth.v1.UpdateProfileRequest
+	1,  // 12: tremplin.auth.v1.AuthService.Login:output_type -> tremplin.auth.v1.LoginResponse
+	3,  // 13: tremplin.auth.v1.AuthService.Logout:output_type -> tremplin.auth.v1.LogoutResponse
+	5,  // 14: tremplin.auth.v1.AuthService.Me:output_type -> tremplin.auth.v1.MeResponse
+	8,  // 15: tremplin.auth.v1.AuthService.ResetPassword:output_type -> tremplin.auth.v1.ResetPasswordResponse
+	10, // 16: tremplin.auth.v1.AuthService.NewPassword:output_type -> tremplin.auth.v1.NewPasswordResponse
+	12, // 17: tremplin.auth.v1.AuthService.UpdateProfile:output_type -> tremplin.auth.v1.UpdateProfileResponse
+	12, // [12:18] is the sub-list for method output_type
+	6,  // [6:12] is the sub-list for method input_type
+	6,  // [6:6] is the sub-list for extension type_name
+	6,  // [6:6] is the sub-list for extension extendee
+	0,  // [0:6] is the sub-list for field type_name
 }
 
 func init() { file_tremplin_auth_v1_auth_proto_init() }
@@ -765,14 +842,14 @@ func file_tremplin_auth_v1_auth_proto_init() {
 	if File_tremplin_auth_v1_auth_proto != nil {
 		return
 	}
-	file_tremplin_auth_v1_auth_proto_msgTypes[10].OneofWrappers = []any{}
+	file_tremplin_auth_v1_auth_proto_msgTypes[11].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tremplin_auth_v1_auth_proto_rawDesc), len(file_tremplin_auth_v1_auth_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   12,
+			NumMessages:   13,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

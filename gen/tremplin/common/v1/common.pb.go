@@ -334,6 +334,12 @@ const (
 	// An Idempotency-Key that is empty, longer than 255 characters or not printable ASCII
 	// (InvalidArgument).
 	ErrorReason_ERROR_REASON_INVALID_IDEMPOTENCY_KEY ErrorReason = 63
+	// The RPC is for people signed in with a session; an API key may not call it (creating,
+	// listing or revoking API keys) (PermissionDenied).
+	ErrorReason_ERROR_REASON_API_KEY_NOT_ALLOWED ErrorReason = 29
+	// The API key made more calls than its rate allows: retry after the delay of the
+	// google.rpc.RetryInfo detail (ResourceExhausted; HTTP 429 with Retry-After on /api).
+	ErrorReason_ERROR_REASON_RATE_LIMITED ErrorReason = 30
 )
 
 // Enum value maps for ErrorReason.
@@ -372,6 +378,8 @@ var (
 		61: "ERROR_REASON_IDEMPOTENCY_KEY_REUSED",
 		62: "ERROR_REASON_IDEMPOTENCY_KEY_IN_PROGRESS",
 		63: "ERROR_REASON_INVALID_IDEMPOTENCY_KEY",
+		29: "ERROR_REASON_API_KEY_NOT_ALLOWED",
+		30: "ERROR_REASON_RATE_LIMITED",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":                     0,
@@ -407,6 +415,8 @@ var (
 		"ERROR_REASON_IDEMPOTENCY_KEY_REUSED":          61,
 		"ERROR_REASON_IDEMPOTENCY_KEY_IN_PROGRESS":     62,
 		"ERROR_REASON_INVALID_IDEMPOTENCY_KEY":         63,
+		"ERROR_REASON_API_KEY_NOT_ALLOWED":             29,
+		"ERROR_REASON_RATE_LIMITED":                    30,
 	}
 )
 
@@ -1223,7 +1233,8 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\x19CONTACT_STATUS_INCOMPLETE\x10\x02\x1a\x0e\xca\xf3\x18\n" +
 	"incomplete\x12'\n" +
 	"\x16CONTACT_STATUS_ENGAGED\x10\x03\x1a\v\xca\xf3\x18\aengaged\x12'\n" +
-	"\x16CONTACT_STATUS_THANKED\x10\x04\x1a\v\xca\xf3\x18\athanked*\xcd\t\n" +
+	"\x16CONTACT_STATUS_THANKED\x10\x04\x1a\v\xca\xf3\x18\athanked*\x92\n" +
+	"\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cERROR_REASON_UNAUTHENTICATED\x10\x01\x12$\n" +
@@ -1258,7 +1269,9 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\x1fERROR_REASON_INVALID_PAGE_TOKEN\x10<\x12'\n" +
 	"#ERROR_REASON_IDEMPOTENCY_KEY_REUSED\x10=\x12,\n" +
 	"(ERROR_REASON_IDEMPOTENCY_KEY_IN_PROGRESS\x10>\x12(\n" +
-	"$ERROR_REASON_INVALID_IDEMPOTENCY_KEY\x10?B\xcd\x01\n" +
+	"$ERROR_REASON_INVALID_IDEMPOTENCY_KEY\x10?\x12$\n" +
+	" ERROR_REASON_API_KEY_NOT_ALLOWED\x10\x1d\x12\x1d\n" +
+	"\x19ERROR_REASON_RATE_LIMITED\x10\x1eB\xcd\x01\n" +
 	"\x16com.tremplin.common.v1B\vCommonProtoP\x01Z<github.com/tremplin/tremplin/gen/tremplin/common/v1;commonv1\xa2\x02\x03TCX\xaa\x02\x12Tremplin.Common.V1\xca\x02\x12Tremplin\\Common\\V1\xe2\x02\x1eTremplin\\Common\\V1\\GPBMetadata\xea\x02\x14Tremplin::Common::V1b\x06proto3"
 
 var (

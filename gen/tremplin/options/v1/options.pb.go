@@ -33,7 +33,11 @@ type AccessPolicy struct {
 	Roles []string `protobuf:"bytes,2,rep,name=roles,proto3" json:"roles,omitempty"`
 	// The candidate needs premium access (B2B with a valid licence, paid B2C, B2C in trial, or
 	// free access granted by an admin). Only meaningful for candidates.
-	Premium       bool `protobuf:"varint,3,opt,name=premium,proto3" json:"premium,omitempty"`
+	Premium bool `protobuf:"varint,3,opt,name=premium,proto3" json:"premium,omitempty"`
+	// Only people signed in with a session may call: an API key is refused
+	// (PermissionDenied/API_KEY_NOT_ALLOWED) whatever its role, so that a leaked key cannot make
+	// itself more keys or hide its tracks by revoking others.
+	PeopleOnly    bool `protobuf:"varint,4,opt,name=people_only,json=peopleOnly,proto3" json:"people_only,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -85,6 +89,13 @@ func (x *AccessPolicy) GetRoles() []string {
 func (x *AccessPolicy) GetPremium() bool {
 	if x != nil {
 		return x.Premium
+	}
+	return false
+}
+
+func (x *AccessPolicy) GetPeopleOnly() bool {
+	if x != nil {
+		return x.PeopleOnly
 	}
 	return false
 }
@@ -270,11 +281,13 @@ var File_tremplin_options_v1_options_proto protoreflect.FileDescriptor
 
 const file_tremplin_options_v1_options_proto_rawDesc = "" +
 	"\n" +
-	"!tremplin/options/v1/options.proto\x12\x13tremplin.options.v1\x1a google/protobuf/descriptor.proto\"V\n" +
+	"!tremplin/options/v1/options.proto\x12\x13tremplin.options.v1\x1a google/protobuf/descriptor.proto\"w\n" +
 	"\fAccessPolicy\x12\x16\n" +
 	"\x06public\x18\x01 \x01(\bR\x06public\x12\x14\n" +
 	"\x05roles\x18\x02 \x03(\tR\x05roles\x12\x18\n" +
-	"\apremium\x18\x03 \x01(\bR\apremium\"P\n" +
+	"\apremium\x18\x03 \x01(\bR\apremium\x12\x1f\n" +
+	"\vpeople_only\x18\x04 \x01(\bR\n" +
+	"peopleOnly\"P\n" +
 	"\fRevalidation\x12%\n" +
 	"\x0eperiod_seconds\x18\x01 \x01(\rR\rperiodSeconds\x12\x19\n" +
 	"\bown_data\x18\x02 \x01(\bR\aownData:[\n" +

@@ -1,6 +1,7 @@
 // /agencies (platform admin): every agency with its administrator and licence counts (total,
 // used, pending, remaining), a button to create an agency (the agency modal) and, per agency,
-// one to add licences (the licence modal). A table on desktop, cards on phones.
+// one to add licences (the licence modal) and one to manage its API keys (a modal). A table on
+// desktop, cards on phones.
 import { useQuery } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -17,7 +18,9 @@ import Typography from "@mui/material/Typography";
 import AddBusinessRounded from "@mui/icons-material/AddBusinessRounded";
 import CardMembershipRounded from "@mui/icons-material/CardMembershipRounded";
 import DomainAddRounded from "@mui/icons-material/DomainAddRounded";
+import KeyRounded from "@mui/icons-material/KeyRounded";
 import { AgencyService, type Agency } from "../../gen/tremplin/agency/v1/agency_pb";
+import { ApiKeysPanel } from "../../components/apikeys/ApiKeysPanel";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
@@ -26,6 +29,7 @@ import { agencyMessages } from "../../lib/messages/agency";
 import { brand } from "../../lib/theme";
 import { usePageTitle } from "../../lib/usePageTitle";
 import { useViewport } from "../../lib/viewport";
+import { apiKeyMessages } from "../../lib/messages/apiKeys";
 import { AgencyForm } from "./AgencyForm";
 import { LicenseForm } from "./LicenseForm";
 import { personName } from "../../lib/names";
@@ -58,6 +62,14 @@ export default function AgenciesPage() {
       title: agencyMessages.licenseForm.title,
       illustration: <CardMembershipRounded />,
       render: (close) => <LicenseForm agency={agency} close={close} />,
+    });
+  const manageKeys = (agency: Agency) =>
+    modals.open({
+      kind: "custom",
+      title: apiKeyMessages.openFor(agency.name),
+      illustration: <KeyRounded />,
+      maxWidth: "md",
+      render: () => <ApiKeysPanel scope={{ kind: "agency", agencyId: agency.id, agencyName: agency.name }} />,
     });
 
   return (
@@ -97,9 +109,9 @@ export default function AgenciesPage() {
           }
         />
       ) : isMobile ? (
-        <AgencyCards agencies={agencies} onAddLicences={addLicences} />
+        <AgencyCards agencies={agencies} onAddLicences={addLicences} onManageKeys={manageKeys} />
       ) : (
-        <AgencyTable agencies={agencies} onAddLicences={addLicences} />
+        <AgencyTable agencies={agencies} onAddLicences={addLicences} onManageKeys={manageKeys} />
       )}
     </PageContainer>
   );
@@ -147,7 +159,9 @@ const COUNTS = [
   { key: "remaining", label: c.remaining, value: (a: Agency) => a.numRemainingLicenses },
 ] as const;
 
-function AgencyTable({ agencies, onAddLicences }: { agencies: readonly Agency[]; onAddLicences: (a: Agency) => void }) {
+type Actions = { onAddLicences: (a: Agency) => void; onManageKeys: (a: Agency) => void };
+
+function AgencyTable({ agencies, onAddLicences, onManageKeys }: { agencies: readonly Agency[] } & Actions) {
   return (
     <TableContainer component={Card} sx={{ overflowX: "auto" }}>
       <Table
@@ -195,9 +209,14 @@ function AgencyTable({ agencies, onAddLicences }: { agencies: readonly Agency[];
                 {a.numCandidates.toLocaleString("fr-FR")}
               </TableCell>
               <TableCell align="right">
-                <Button size="small" variant="outlined" startIcon={<CardMembershipRounded />} onClick={() => onAddLicences(a)} aria-label={m.addLicensesFor(a.name)} sx={{ whiteSpace: "nowrap" }}>
-                  {m.addLicenses}
-                </Button>
+                <Box sx={{ display: "inline-flex", flexDirection: "column", gap: 1, alignItems: "stretch" }}>
+                  <Button size="small" variant="outlined" startIcon={<CardMembershipRounded />} onClick={() => onAddLicences(a)} aria-label={m.addLicensesFor(a.name)} sx={{ whiteSpace: "nowrap" }}>
+                    {m.addLicenses}
+                  </Button>
+                  <Button size="small" variant="text" startIcon={<KeyRounded />} onClick={() => onManageKeys(a)} aria-label={apiKeyMessages.openFor(a.name)} sx={{ whiteSpace: "nowrap" }}>
+                    {apiKeyMessages.title}
+                  </Button>
+                </Box>
               </TableCell>
             </TableRow>
           ))}
@@ -207,7 +226,7 @@ function AgencyTable({ agencies, onAddLicences }: { agencies: readonly Agency[];
   );
 }
 
-function AgencyCards({ agencies, onAddLicences }: { agencies: readonly Agency[]; onAddLicences: (a: Agency) => void }) {
+function AgencyCards({ agencies, onAddLicences, onManageKeys }: { agencies: readonly Agency[] } & Actions) {
   return (
     <Box component="ul" aria-label={m.title} sx={{ listStyle: "none", m: 0, p: 0, display: "flex", flexDirection: "column", gap: 1.5 }}>
       {agencies.map((a) => (
@@ -238,6 +257,9 @@ function AgencyCards({ agencies, onAddLicences }: { agencies: readonly Agency[];
           </Box>
           <Button variant="outlined" startIcon={<CardMembershipRounded />} onClick={() => onAddLicences(a)} aria-label={m.addLicensesFor(a.name)}>
             {m.addLicenses}
+          </Button>
+          <Button variant="text" startIcon={<KeyRounded />} onClick={() => onManageKeys(a)} aria-label={apiKeyMessages.openFor(a.name)}>
+            {apiKeyMessages.title}
           </Button>
         </Card>
       ))}

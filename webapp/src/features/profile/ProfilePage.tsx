@@ -1,7 +1,7 @@
 // /profile (spec section 2): account information for everyone; for candidates the dashboard
 // thresholds (anchor #dashboardTresholds), task notifications, the calendar feed, the consent
 // to share progress with their agency and the licence or subscription panel; for agency admins
-// the agency's licence counts.
+// the agency's licence counts and its API keys; for the platform admin the platform's API keys.
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import Box from "@mui/material/Box";
@@ -11,6 +11,7 @@ import { profileMessages } from "../../lib/messages/profile";
 import { useUser } from "../../lib/session";
 import { usePageTitle } from "../../lib/usePageTitle";
 import { AccountSection } from "./AccountSection";
+import { ApiKeysSection } from "./ApiKeysSection";
 import { CalendarFeedSection } from "./CalendarFeedSection";
 import { AgencyLicencesSection, LicenceSection } from "./LicenceSection";
 import { ConsentSection, NotificationsSection } from "./PreferencesSection";
@@ -47,7 +48,9 @@ export default function ProfilePage() {
         {candidate && user.agency?.id && <ConsentSection user={user} />}
         {candidate && <LicenceSection user={user} />}
         {user.role === Role.AGENCY_ADMIN && user.agency?.id && <AgencyLicencesSection agencyId={user.agency.id} />}
+        {user.role === Role.AGENCY_ADMIN && user.agency?.id && <ApiKeysSection />}
         {user.role === Role.AGENCY_ADMIN && user.agency?.id && <WebhooksSection agencyId={user.agency.id} />}
+        {user.role === Role.ADMIN && <ApiKeysSection platform />}
       </Box>
     </PageContainer>
   );

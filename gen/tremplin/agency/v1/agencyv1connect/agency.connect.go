@@ -163,10 +163,20 @@ type AgencyServiceClient interface {
 	// Without consent, shared is false and nothing else is filled. Never any contact's personal
 	// details: counts and weekly figures only. Another agency's candidate is NotFound.
 	GetCandidateProgress(context.Context, *v1.GetCandidateProgressRequest) (*v1.GetCandidateProgressResponse, error)
-	// CreateApiKey creates a key for a partner integration or tremplinctl; the secret is shown
-	// once. An agency admin's key acts for their agency.
+	// CreateApiKey creates a key for a partner integration or tremplinctl, sent as
+	// "Authorization: Bearer <secret>" (gRPC metadata "authorization"). The secret is answered
+	// once, here, and never again: only its SHA-256 and its visible prefix are kept. An agency
+	// admin's key acts for their agency with exactly an agency admin's rights; the platform admin
+	// makes keys for any agency (agency_id) or platform keys (no agency_id), which act as the
+	// platform admin. Keys cannot create, list or revoke keys (API_KEY_NOT_ALLOWED).
 	CreateApiKey(context.Context, *v1.CreateApiKeyRequest) (*v1.CreateApiKeyResponse, error)
+	// ListApiKeys answers the keys of the caller's agency (an agency admin), or of the agency
+	// named (the platform admin; every key, platform keys included, when none is named), revoked
+	// ones included, newest first. Never a secret.
 	ListApiKeys(context.Context, *v1.ListApiKeysRequest) (*v1.ListApiKeysResponse, error)
+	// RevokeApiKey revokes a key for good: the next call made with it is refused
+	// (Unauthenticated), nothing is cached. Revoking a revoked key changes nothing. Another
+	// agency's key answers NotFound.
 	RevokeApiKey(context.Context, *v1.RevokeApiKeyRequest) (*v1.RevokeApiKeyResponse, error)
 }
 
@@ -571,10 +581,20 @@ type AgencyServiceHandler interface {
 	// Without consent, shared is false and nothing else is filled. Never any contact's personal
 	// details: counts and weekly figures only. Another agency's candidate is NotFound.
 	GetCandidateProgress(context.Context, *v1.GetCandidateProgressRequest) (*v1.GetCandidateProgressResponse, error)
-	// CreateApiKey creates a key for a partner integration or tremplinctl; the secret is shown
-	// once. An agency admin's key acts for their agency.
+	// CreateApiKey creates a key for a partner integration or tremplinctl, sent as
+	// "Authorization: Bearer <secret>" (gRPC metadata "authorization"). The secret is answered
+	// once, here, and never again: only its SHA-256 and its visible prefix are kept. An agency
+	// admin's key acts for their agency with exactly an agency admin's rights; the platform admin
+	// makes keys for any agency (agency_id) or platform keys (no agency_id), which act as the
+	// platform admin. Keys cannot create, list or revoke keys (API_KEY_NOT_ALLOWED).
 	CreateApiKey(context.Context, *v1.CreateApiKeyRequest) (*v1.CreateApiKeyResponse, error)
+	// ListApiKeys answers the keys of the caller's agency (an agency admin), or of the agency
+	// named (the platform admin; every key, platform keys included, when none is named), revoked
+	// ones included, newest first. Never a secret.
 	ListApiKeys(context.Context, *v1.ListApiKeysRequest) (*v1.ListApiKeysResponse, error)
+	// RevokeApiKey revokes a key for good: the next call made with it is refused
+	// (Unauthenticated), nothing is cached. Revoking a revoked key changes nothing. Another
+	// agency's key answers NotFound.
 	RevokeApiKey(context.Context, *v1.RevokeApiKeyRequest) (*v1.RevokeApiKeyResponse, error)
 }
 

@@ -61,7 +61,9 @@ type AuthServiceClient interface {
 	Login(context.Context, *v1.LoginRequest) (*v1.LoginResponse, error)
 	// Logout ends the session server-side and clears the cookie. It always succeeds.
 	Logout(context.Context, *v1.LogoutRequest) (*v1.LogoutResponse, error)
-	// Me answers the signed-in user; called by the web app at start-up.
+	// Me answers the signed-in user; called by the web app at start-up. Called with an API key,
+	// it answers the key (api_key) and what it acts as: user carries only the role, the agency
+	// the key acts for (agency admin keys) and origin "api-key".
 	Me(context.Context, *v1.MeRequest) (*v1.MeResponse, error)
 	// ResetPassword e-mails a single-use link when the address is known; the answer is the same
 	// whether or not it is. Asked too often for one address or from one client:
@@ -207,7 +209,9 @@ type AuthServiceHandler interface {
 	Login(context.Context, *v1.LoginRequest) (*v1.LoginResponse, error)
 	// Logout ends the session server-side and clears the cookie. It always succeeds.
 	Logout(context.Context, *v1.LogoutRequest) (*v1.LogoutResponse, error)
-	// Me answers the signed-in user; called by the web app at start-up.
+	// Me answers the signed-in user; called by the web app at start-up. Called with an API key,
+	// it answers the key (api_key) and what it acts as: user carries only the role, the agency
+	// the key acts for (agency admin keys) and origin "api-key".
 	Me(context.Context, *v1.MeRequest) (*v1.MeResponse, error)
 	// ResetPassword e-mails a single-use link when the address is known; the answer is the same
 	// whether or not it is. Asked too often for one address or from one client:

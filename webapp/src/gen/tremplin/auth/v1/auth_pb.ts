@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tremplin/auth/v1/auth.proto.
  */
 export const file_tremplin_auth_v1_auth: GenFile = /*@__PURE__*/
-  fileDesc("Cht0cmVtcGxpbi9hdXRoL3YxL2F1dGgucHJvdG8SEHRyZW1wbGluLmF1dGgudjEiRwoMTG9naW5SZXF1ZXN0EhkKBWVtYWlsGAEgASgJQgq6SAdyBRABGP4BEhwKCHBhc3N3b3JkGAIgASgJQgq6SAdyBRABGIACIjcKDUxvZ2luUmVzcG9uc2USJgoEdXNlchgBIAEoCzIYLnRyZW1wbGluLmNvbW1vbi52MS5Vc2VyIg8KDUxvZ291dFJlcXVlc3QiEAoOTG9nb3V0UmVzcG9uc2UiCwoJTWVSZXF1ZXN0IjQKCk1lUmVzcG9uc2USJgoEdXNlchgBIAEoCzIYLnRyZW1wbGluLmNvbW1vbi52MS5Vc2VyIjEKFFJlc2V0UGFzc3dvcmRSZXF1ZXN0EhkKBWVtYWlsGAEgASgJQgq6SAdyBRj+AWABIhcKFVJlc2V0UGFzc3dvcmRSZXNwb25zZSLcAgoSTmV3UGFzc3dvcmRSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABARL+AQoIcGFzc3dvcmQYAiABKAlC6wG6SOcBugHjAQoPcGFzc3dvcmQuZm9ybWF0EidMZSBmb3JtYXQgZHUgbW90IGRlIHBhc3NlIGVzdCBpbmNvcnJlY3QapgF0aGlzLnNpemUoKSA+PSA4ICYmIHRoaXMuc2l6ZSgpIDw9IDI1NiAmJiAhdGhpcy5tYXRjaGVzKCdcXHMnKSAmJiB0aGlzLm1hdGNoZXMoJ1tBLVpdJykgJiYgdGhpcy5tYXRjaGVzKCdbYS16XScpICYmIHRoaXMubWF0Y2hlcygnWzAtOV0nKSAmJiB0aGlzLm1hdGNoZXMoJ1teXFx3XFxzXScpEhkKBXRva2VuGAMgASgJQgq6SAdyBRABGMgBEhQKDGFjY2VwdF90ZXJtcxgEIAEoCCI9ChNOZXdQYXNzd29yZFJlc3BvbnNlEiYKBHVzZXIYASABKAsyGC50cmVtcGxpbi5jb21tb24udjEuVXNlciLnBAoUVXBkYXRlUHJvZmlsZVJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBEj0KCGNpdmlsaXR5GAIgASgOMhwudHJlbXBsaW4uY29tbW9uLnYxLkNpdmlsaXR5Qgi6SAWCAQIQAUgAiAEBEiAKCmZpcnN0X25hbWUYAyABKAlCB7pIBHICGGRIAYgBARIfCglsYXN0X25hbWUYBCABKAlCB7pIBHICGGRIAogBARIaCgNqb2IYBSABKAlCCLpIBXIDGMgBSAOIAQESSwoNbW9iaWxlX251bWJlchgGIAEoCUIvukgscioyKF4kfF4oPzpcK3wwMCk/WzAtOV0oPzpbIC1dP1swLTldKXswLDE5fSRIBIgBARJKCgxwaG9uZV9udW1iZXIYByABKAlCL7pILHIqMiheJHxeKD86XCt8MDApP1swLTldKD86WyAtXT9bMC05XSl7MCwxOX0kSAWIAQESHwoSdGFza19ub3RpZmljYXRpb25zGAggASgISAaIAQESHwoJdGltZV96b25lGAkgASgJQge6SARyAhhASAeIAQESJwoac2hhcmVfcHJvZ3Jlc3Nfd2l0aF9hZ2VuY3kYCiABKAhICIgBAUILCglfY2l2aWxpdHlCDQoLX2ZpcnN0X25hbWVCDAoKX2xhc3RfbmFtZUIGCgRfam9iQhAKDl9tb2JpbGVfbnVtYmVyQg8KDV9waG9uZV9udW1iZXJCFQoTX3Rhc2tfbm90aWZpY2F0aW9uc0IMCgpfdGltZV96b25lQh0KG19zaGFyZV9wcm9ncmVzc193aXRoX2FnZW5jeSI/ChVVcGRhdGVQcm9maWxlUmVzcG9uc2USJgoEdXNlchgBIAEoCzIYLnRyZW1wbGluLmNvbW1vbi52MS5Vc2VyMqAGCgtBdXRoU2VydmljZRJqCgVMb2dpbhIeLnRyZW1wbGluLmF1dGgudjEuTG9naW5SZXF1ZXN0Gh8udHJlbXBsaW4uYXV0aC52MS5Mb2dpblJlc3BvbnNlIiDC8xgCCAGC0+STAhQ6ASoiDy9hcGkvYXV0aC9sb2dpbhJuCgZMb2dvdXQSHy50cmVtcGxpbi5hdXRoLnYxLkxvZ291dFJlcXVlc3QaIC50cmVtcGxpbi5hdXRoLnYxLkxvZ291dFJlc3BvbnNlIiHC8xgCCAGC0+STAhU6ASoiEC9hcGkvYXV0aC9sb2dvdXQSfAoCTWUSGy50cmVtcGxpbi5hdXRoLnYxLk1lUmVxdWVzdBocLnRyZW1wbGluLmF1dGgudjEuTWVSZXNwb25zZSI7kAIBwvMYIBIJY2FuZGlkYXRlEgxhZ2VuY3ktYWRtaW4SBWFkbWlugtPkkwIOEgwvYXBpL2F1dGgvbWUSjAEKDVJlc2V0UGFzc3dvcmQSJi50cmVtcGxpbi5hdXRoLnYxLlJlc2V0UGFzc3dvcmRSZXF1ZXN0GicudHJlbXBsaW4uYXV0aC52MS5SZXNldFBhc3N3b3JkUmVzcG9uc2UiKsLzGAIIAYLT5JMCHjoBKiIZL2FwaS91c2Vycy9yZXNldC1wYXNzd29yZBKEAQoLTmV3UGFzc3dvcmQSJC50cmVtcGxpbi5hdXRoLnYxLk5ld1Bhc3N3b3JkUmVxdWVzdBolLnRyZW1wbGluLmF1dGgudjEuTmV3UGFzc3dvcmRSZXNwb25zZSIowvMYAggBgtPkkwIcOgEqIhcvYXBpL3VzZXJzL25ldy1wYXNzd29yZBKgAQoNVXBkYXRlUHJvZmlsZRImLnRyZW1wbGluLmF1dGgudjEuVXBkYXRlUHJvZmlsZVJlcXVlc3QaJy50cmVtcGxpbi5hdXRoLnYxLlVwZGF0ZVByb2ZpbGVSZXNwb25zZSI+wvMYIBIJY2FuZGlkYXRlEgxhZ2VuY3ktYWRtaW4SBWFkbWlugtPkkwIUOgEqGg8vYXBpL3VzZXJzL3tpZH1iBnByb3RvMw", [file_buf_validate_validate, file_google_api_annotations, file_tremplin_common_v1_common, file_tremplin_options_v1_options]);
+  fileDesc("Cht0cmVtcGxpbi9hdXRoL3YxL2F1dGgucHJvdG8SEHRyZW1wbGluLmF1dGgudjEiRwoMTG9naW5SZXF1ZXN0EhkKBWVtYWlsGAEgASgJQgq6SAdyBRABGP4BEhwKCHBhc3N3b3JkGAIgASgJQgq6SAdyBRABGIACIjcKDUxvZ2luUmVzcG9uc2USJgoEdXNlchgBIAEoCzIYLnRyZW1wbGluLmNvbW1vbi52MS5Vc2VyIg8KDUxvZ291dFJlcXVlc3QiEAoOTG9nb3V0UmVzcG9uc2UiCwoJTWVSZXF1ZXN0ImEKCk1lUmVzcG9uc2USJgoEdXNlchgBIAEoCzIYLnRyZW1wbGluLmNvbW1vbi52MS5Vc2VyEisKB2FwaV9rZXkYAiABKAsyGi50cmVtcGxpbi5hdXRoLnYxLk1lQXBpS2V5IjQKCE1lQXBpS2V5EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSDgoGcHJlZml4GAMgASgJIjEKFFJlc2V0UGFzc3dvcmRSZXF1ZXN0EhkKBWVtYWlsGAEgASgJQgq6SAdyBRj+AWABIhcKFVJlc2V0UGFzc3dvcmRSZXNwb25zZSLcAgoSTmV3UGFzc3dvcmRSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABARL+AQoIcGFzc3dvcmQYAiABKAlC6wG6SOcBugHjAQoPcGFzc3dvcmQuZm9ybWF0EidMZSBmb3JtYXQgZHUgbW90IGRlIHBhc3NlIGVzdCBpbmNvcnJlY3QapgF0aGlzLnNpemUoKSA+PSA4ICYmIHRoaXMuc2l6ZSgpIDw9IDI1NiAmJiAhdGhpcy5tYXRjaGVzKCdcXHMnKSAmJiB0aGlzLm1hdGNoZXMoJ1tBLVpdJykgJiYgdGhpcy5tYXRjaGVzKCdbYS16XScpICYmIHRoaXMubWF0Y2hlcygnWzAtOV0nKSAmJiB0aGlzLm1hdGNoZXMoJ1teXFx3XFxzXScpEhkKBXRva2VuGAMgASgJQgq6SAdyBRABGMgBEhQKDGFjY2VwdF90ZXJtcxgEIAEoCCI9ChNOZXdQYXNzd29yZFJlc3BvbnNlEiYKBHVzZXIYASABKAsyGC50cmVtcGxpbi5jb21tb24udjEuVXNlciLnBAoUVXBkYXRlUHJvZmlsZVJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBEj0KCGNpdmlsaXR5GAIgASgOMhwudHJlbXBsaW4uY29tbW9uLnYxLkNpdmlsaXR5Qgi6SAWCAQIQAUgAiAEBEiAKCmZpcnN0X25hbWUYAyABKAlCB7pIBHICGGRIAYgBARIfCglsYXN0X25hbWUYBCABKAlCB7pIBHICGGRIAogBARIaCgNqb2IYBSABKAlCCLpIBXIDGMgBSAOIAQESSwoNbW9iaWxlX251bWJlchgGIAEoCUIvukgscioyKF4kfF4oPzpcK3wwMCk/WzAtOV0oPzpbIC1dP1swLTldKXswLDE5fSRIBIgBARJKCgxwaG9uZV9udW1iZXIYByABKAlCL7pILHIqMiheJHxeKD86XCt8MDApP1swLTldKD86WyAtXT9bMC05XSl7MCwxOX0kSAWIAQESHwoSdGFza19ub3RpZmljYXRpb25zGAggASgISAaIAQESHwoJdGltZV96b25lGAkgASgJQge6SARyAhhASAeIAQESJwoac2hhcmVfcHJvZ3Jlc3Nfd2l0aF9hZ2VuY3kYCiABKAhICIgBAUILCglfY2l2aWxpdHlCDQoLX2ZpcnN0X25hbWVCDAoKX2xhc3RfbmFtZUIGCgRfam9iQhAKDl9tb2JpbGVfbnVtYmVyQg8KDV9waG9uZV9udW1iZXJCFQoTX3Rhc2tfbm90aWZpY2F0aW9uc0IMCgpfdGltZV96b25lQh0KG19zaGFyZV9wcm9ncmVzc193aXRoX2FnZW5jeSI/ChVVcGRhdGVQcm9maWxlUmVzcG9uc2USJgoEdXNlchgBIAEoCzIYLnRyZW1wbGluLmNvbW1vbi52MS5Vc2VyMqAGCgtBdXRoU2VydmljZRJqCgVMb2dpbhIeLnRyZW1wbGluLmF1dGgudjEuTG9naW5SZXF1ZXN0Gh8udHJlbXBsaW4uYXV0aC52MS5Mb2dpblJlc3BvbnNlIiDC8xgCCAGC0+STAhQ6ASoiDy9hcGkvYXV0aC9sb2dpbhJuCgZMb2dvdXQSHy50cmVtcGxpbi5hdXRoLnYxLkxvZ291dFJlcXVlc3QaIC50cmVtcGxpbi5hdXRoLnYxLkxvZ291dFJlc3BvbnNlIiHC8xgCCAGC0+STAhU6ASoiEC9hcGkvYXV0aC9sb2dvdXQSfAoCTWUSGy50cmVtcGxpbi5hdXRoLnYxLk1lUmVxdWVzdBocLnRyZW1wbGluLmF1dGgudjEuTWVSZXNwb25zZSI7kAIBwvMYIBIJY2FuZGlkYXRlEgxhZ2VuY3ktYWRtaW4SBWFkbWlugtPkkwIOEgwvYXBpL2F1dGgvbWUSjAEKDVJlc2V0UGFzc3dvcmQSJi50cmVtcGxpbi5hdXRoLnYxLlJlc2V0UGFzc3dvcmRSZXF1ZXN0GicudHJlbXBsaW4uYXV0aC52MS5SZXNldFBhc3N3b3JkUmVzcG9uc2UiKsLzGAIIAYLT5JMCHjoBKiIZL2FwaS91c2Vycy9yZXNldC1wYXNzd29yZBKEAQoLTmV3UGFzc3dvcmQSJC50cmVtcGxpbi5hdXRoLnYxLk5ld1Bhc3N3b3JkUmVxdWVzdBolLnRyZW1wbGluLmF1dGgudjEuTmV3UGFzc3dvcmRSZXNwb25zZSIowvMYAggBgtPkkwIcOgEqIhcvYXBpL3VzZXJzL25ldy1wYXNzd29yZBKgAQoNVXBkYXRlUHJvZmlsZRImLnRyZW1wbGluLmF1dGgudjEuVXBkYXRlUHJvZmlsZVJlcXVlc3QaJy50cmVtcGxpbi5hdXRoLnYxLlVwZGF0ZVByb2ZpbGVSZXNwb25zZSI+wvMYIBIJY2FuZGlkYXRlEgxhZ2VuY3ktYWRtaW4SBWFkbWlugtPkkwIUOgEqGg8vYXBpL3VzZXJzL3tpZH1iBnByb3RvMw", [file_buf_validate_validate, file_google_api_annotations, file_tremplin_common_v1_common, file_tremplin_options_v1_options]);
 
 /**
  * @generated from message tremplin.auth.v1.LoginRequest
@@ -103,6 +103,13 @@ export type MeResponse = Message<"tremplin.auth.v1.MeResponse"> & {
    * @generated from field: tremplin.common.v1.User user = 1;
    */
   user?: User | undefined;
+
+  /**
+   * Set when the call was made with an API key.
+   *
+   * @generated from field: tremplin.auth.v1.MeApiKey api_key = 2;
+   */
+  apiKey?: MeApiKey | undefined;
 };
 
 /**
@@ -111,6 +118,35 @@ export type MeResponse = Message<"tremplin.auth.v1.MeResponse"> & {
  */
 export const MeResponseSchema: GenMessage<MeResponse> = /*@__PURE__*/
   messageDesc(file_tremplin_auth_v1_auth, 5);
+
+/**
+ * The API key a call was made with.
+ *
+ * @generated from message tremplin.auth.v1.MeApiKey
+ */
+export type MeApiKey = Message<"tremplin.auth.v1.MeApiKey"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string prefix = 3;
+   */
+  prefix: string;
+};
+
+/**
+ * Describes the message tremplin.auth.v1.MeApiKey.
+ * Use `create(MeApiKeySchema)` to create a new message.
+ */
+export const MeApiKeySchema: GenMessage<MeApiKey> = /*@__PURE__*/
+  messageDesc(file_tremplin_auth_v1_auth, 6);
 
 /**
  * @generated from message tremplin.auth.v1.ResetPasswordRequest
@@ -127,7 +163,7 @@ export type ResetPasswordRequest = Message<"tremplin.auth.v1.ResetPasswordReques
  * Use `create(ResetPasswordRequestSchema)` to create a new message.
  */
 export const ResetPasswordRequestSchema: GenMessage<ResetPasswordRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_auth_v1_auth, 6);
+  messageDesc(file_tremplin_auth_v1_auth, 7);
 
 /**
  * @generated from message tremplin.auth.v1.ResetPasswordResponse
@@ -140,7 +176,7 @@ export type ResetPasswordResponse = Message<"tremplin.auth.v1.ResetPasswordRespo
  * Use `create(ResetPasswordResponseSchema)` to create a new message.
  */
 export const ResetPasswordResponseSchema: GenMessage<ResetPasswordResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_auth_v1_auth, 7);
+  messageDesc(file_tremplin_auth_v1_auth, 8);
 
 /**
  * @generated from message tremplin.auth.v1.NewPasswordRequest
@@ -183,7 +219,7 @@ export type NewPasswordRequest = Message<"tremplin.auth.v1.NewPasswordRequest"> 
  * Use `create(NewPasswordRequestSchema)` to create a new message.
  */
 export const NewPasswordRequestSchema: GenMessage<NewPasswordRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_auth_v1_auth, 8);
+  messageDesc(file_tremplin_auth_v1_auth, 9);
 
 /**
  * @generated from message tremplin.auth.v1.NewPasswordResponse
@@ -202,7 +238,7 @@ export type NewPasswordResponse = Message<"tremplin.auth.v1.NewPasswordResponse"
  * Use `create(NewPasswordResponseSchema)` to create a new message.
  */
 export const NewPasswordResponseSchema: GenMessage<NewPasswordResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_auth_v1_auth, 9);
+  messageDesc(file_tremplin_auth_v1_auth, 10);
 
 /**
  * @generated from message tremplin.auth.v1.UpdateProfileRequest
@@ -280,7 +316,7 @@ export type UpdateProfileRequest = Message<"tremplin.auth.v1.UpdateProfileReques
  * Use `create(UpdateProfileRequestSchema)` to create a new message.
  */
 export const UpdateProfileRequestSchema: GenMessage<UpdateProfileRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_auth_v1_auth, 10);
+  messageDesc(file_tremplin_auth_v1_auth, 11);
 
 /**
  * @generated from message tremplin.auth.v1.UpdateProfileResponse
@@ -297,7 +333,7 @@ export type UpdateProfileResponse = Message<"tremplin.auth.v1.UpdateProfileRespo
  * Use `create(UpdateProfileResponseSchema)` to create a new message.
  */
 export const UpdateProfileResponseSchema: GenMessage<UpdateProfileResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_auth_v1_auth, 11);
+  messageDesc(file_tremplin_auth_v1_auth, 12);
 
 /**
  * AuthService signs users in and out and manages their own account.
@@ -332,7 +368,9 @@ export const AuthService: GenService<{
     output: typeof LogoutResponseSchema;
   },
   /**
-   * Me answers the signed-in user; called by the web app at start-up.
+   * Me answers the signed-in user; called by the web app at start-up. Called with an API key,
+   * it answers the key (api_key) and what it acts as: user carries only the role, the agency
+   * the key acts for (agency admin keys) and origin "api-key".
    *
    * @generated from rpc tremplin.auth.v1.AuthService.Me
    */

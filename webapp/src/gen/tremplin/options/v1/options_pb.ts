@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tremplin/options/v1/options.proto.
  */
 export const file_tremplin_options_v1_options: GenFile = /*@__PURE__*/
-  fileDesc("CiF0cmVtcGxpbi9vcHRpb25zL3YxL29wdGlvbnMucHJvdG8SE3RyZW1wbGluLm9wdGlvbnMudjEiPgoMQWNjZXNzUG9saWN5Eg4KBnB1YmxpYxgBIAEoCBINCgVyb2xlcxgCIAMoCRIPCgdwcmVtaXVtGAMgASgIIjgKDFJldmFsaWRhdGlvbhIWCg5wZXJpb2Rfc2Vjb25kcxgBIAEoDRIQCghvd25fZGF0YRgCIAEoCDpbCgZhY2Nlc3MSHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi4jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5BY2Nlc3NQb2xpY3lSBmFjY2VzczpnCgxyZXZhbGlkYXRpb24SHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi7jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5SZXZhbGlkYXRpb25SDHJldmFsaWRhdGlvbjpNChFpZGVtcG90ZW50X2NyZWF0ZRIeLmdvb2dsZS5wcm90b2J1Zi5NZXRob2RPcHRpb25zGL6OAyABKAhSEGlkZW1wb3RlbnRDcmVhdGU6OQoHcHJlbWl1bRIdLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE9wdGlvbnMYuo4DIAEoCFIHcHJlbWl1bTo+Cglqc29uX2xpc3QSHy5nb29nbGUucHJvdG9idWYuTWVzc2FnZU9wdGlvbnMYvY4DIAEoCFIIanNvbkxpc3Q6NwoEc3BlYxIhLmdvb2dsZS5wcm90b2J1Zi5FbnVtVmFsdWVPcHRpb25zGLmOAyABKAlSBHNwZWM6OQoFbGFiZWwSIS5nb29nbGUucHJvdG9idWYuRW51bVZhbHVlT3B0aW9ucxi8jgMgASgJUgVsYWJlbGIGcHJvdG8z", [file_google_protobuf_descriptor]);
+  fileDesc("CiF0cmVtcGxpbi9vcHRpb25zL3YxL29wdGlvbnMucHJvdG8SE3RyZW1wbGluLm9wdGlvbnMudjEiUwoMQWNjZXNzUG9saWN5Eg4KBnB1YmxpYxgBIAEoCBINCgVyb2xlcxgCIAMoCRIPCgdwcmVtaXVtGAMgASgIEhMKC3Blb3BsZV9vbmx5GAQgASgIIjgKDFJldmFsaWRhdGlvbhIWCg5wZXJpb2Rfc2Vjb25kcxgBIAEoDRIQCghvd25fZGF0YRgCIAEoCDpbCgZhY2Nlc3MSHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi4jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5BY2Nlc3NQb2xpY3lSBmFjY2VzczpnCgxyZXZhbGlkYXRpb24SHi5nb29nbGUucHJvdG9idWYuTWV0aG9kT3B0aW9ucxi7jgMgASgLMiEudHJlbXBsaW4ub3B0aW9ucy52MS5SZXZhbGlkYXRpb25SDHJldmFsaWRhdGlvbjpNChFpZGVtcG90ZW50X2NyZWF0ZRIeLmdvb2dsZS5wcm90b2J1Zi5NZXRob2RPcHRpb25zGL6OAyABKAhSEGlkZW1wb3RlbnRDcmVhdGU6OQoHcHJlbWl1bRIdLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE9wdGlvbnMYuo4DIAEoCFIHcHJlbWl1bTo+Cglqc29uX2xpc3QSHy5nb29nbGUucHJvdG9idWYuTWVzc2FnZU9wdGlvbnMYvY4DIAEoCFIIanNvbkxpc3Q6NwoEc3BlYxIhLmdvb2dsZS5wcm90b2J1Zi5FbnVtVmFsdWVPcHRpb25zGLmOAyABKAlSBHNwZWM6OQoFbGFiZWwSIS5nb29nbGUucHJvdG9idWYuRW51bVZhbHVlT3B0aW9ucxi8jgMgASgJUgVsYWJlbGIGcHJvdG8z", [file_google_protobuf_descriptor]);
 
 /**
  * AccessPolicy says who may call an RPC. Every RPC carries one; the server refuses to start
@@ -43,6 +43,15 @@ export type AccessPolicy = Message<"tremplin.options.v1.AccessPolicy"> & {
    * @generated from field: bool premium = 3;
    */
   premium: boolean;
+
+  /**
+   * Only people signed in with a session may call: an API key is refused
+   * (PermissionDenied/API_KEY_NOT_ALLOWED) whatever its role, so that a leaked key cannot make
+   * itself more keys or hide its tracks by revoking others.
+   *
+   * @generated from field: bool people_only = 4;
+   */
+  peopleOnly: boolean;
 };
 
 /**
