@@ -197,3 +197,6 @@ export function landingAfterLogin(
   }
   return startPath[audience];
 }
+
+/** The overdue view's address: the tasks the dashboard counts as late (« Voir mes tâches »). */
+export const OVERDUE_TASKS_PATH = "/activities?type=task&overdue=1";

@@ -25,8 +25,7 @@ export function dayFromTime(raw: string | null, timeZone: string): Date | undefi
   return parseDayValue(raw);
 }
 
-/** The overdue view's address: the tasks the dashboard counts as late. */
-export const OVERDUE_TASKS_PATH = "/activities?type=task&overdue=1";
+export { OVERDUE_TASKS_PATH } from "../../lib/routes";
 
 export function overdueView(params: URLSearchParams): boolean {
   return params.get("overdue") === "1";

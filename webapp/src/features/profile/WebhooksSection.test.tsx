@@ -2,6 +2,7 @@
 // admin adds an endpoint (URL, events as checkboxes) and sees its secret once, the server's
 // refusal of a private URL shows under the field, the list shows the last deliveries, and a
 // deletion asks first.
+import type { ConnectRouter } from "@connectrpc/connect";
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -28,7 +29,7 @@ function fakeService(initial: WebhookEndpoint[] = []) {
   const seen: { created: unknown[]; deleted: string[] } = { created: [], deleted: [] };
   return {
     seen,
-    routes: (r: Parameters<NonNullable<Parameters<typeof renderApp>[0]>["routes"]>[0]) =>
+    routes: (r: ConnectRouter) =>
       r.service(WebhookService, {
         listWebhookEndpoints: (req) => {
           expect(req.agencyId).toBe(agencyId);
