@@ -40,7 +40,7 @@ $(NODE_MODULES): webapp/package.json webapp/package-lock.json
 # What `make test` builds before its checks, for CI to make side by side (`make -j3 prepare`):
 # npm ci mostly waits on the network while the Go tools compile.
 .PHONY: prepare
-prepare: $(TOOLS) $(BIN)/golangci-lint $(BIN)/stripe-double $(NODE_MODULES)
+prepare: $(TOOLS) $(BIN)/golangci-lint $(BIN)/grpcurl $(BIN)/stripe-double $(NODE_MODULES)
 
 .PHONY: tools
 tools: $(TOOLS) $(BIN)/grpcurl $(BIN)/golangci-lint $(BIN)/stripe-mock $(NODE_MODULES) ## build the pinned tools and install npm packages
