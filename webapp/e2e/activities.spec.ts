@@ -169,7 +169,7 @@ for (const vp of viewports) {
       await expect(page.getByTestId("application-status").first()).toHaveText("Nouvelle");
       const activities = page.getByRole("region", { name: "Activités" });
       await activities.getByRole("button", { name: "Ajouter un entretien" }).click();
-      const dialog = page.getByRole("dialog", { name: "Nouveau rendez-vous" });
+      const dialog = page.getByRole("dialog", { name: "Nouvel entretien" });
       await choose(page, dialog, /^Sujet/, "Entretien de recrutement");
       await dialog.getByRole("combobox", { name: /^Contact/ }).click();
       await page.getByRole("option", { name: new RegExp(`Inès ENTRETIEN ${T}`, "i") }).click();
@@ -216,7 +216,7 @@ for (const vp of viewports) {
         await page.getByRole("button", { name: /^Actions pour/ }).first().click();
         await page.getByRole("menuitem", { name: "Ajouter un entretien" }).click();
       }
-      const dialog = page.getByRole("dialog", { name: "Nouveau rendez-vous" });
+      const dialog = page.getByRole("dialog", { name: "Nouvel entretien" });
       await expect(dialog.getByRole("combobox", { name: /^Contact/ })).toHaveValue(new RegExp(`RDV ${t.toUpperCase()}`));
       await choose(page, dialog, /^Sujet/, "Café");
       // Media details are asked for face to face and video only.
