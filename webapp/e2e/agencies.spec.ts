@@ -390,7 +390,7 @@ for (const vp of viewports) {
       await candidateItem(page, "nouveau@demo.tremplin.fr").getByRole("link", { name: /, voir sa progression$/ }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Progression non partagée" })).toBeVisible();
       await expect(page.getByText("Ce candidat n'a pas choisi de partager sa progression avec votre agence.", { exact: false })).toBeVisible();
-      await expect(page.getByRole("navigation", { name: "Fil d'Ariane" })).toContainText("Nadia Haddad");
+      await expect(page.getByRole("navigation", { name: "Fil d'Ariane" })).toContainText("Nadia HADDAD");
       await expect(page.getByTestId("figure-contacts")).toHaveCount(0);
       await checkA11y(page, "the coach view, not shared");
       await shot(page, `progress-not-shared-${w}`);
