@@ -191,7 +191,10 @@ for (const vp of viewports) {
       // saved, and the focus is on it in its new column.
       await move.focus();
       await page.keyboard.press("Enter");
+      // Each key once the menu has moved the focus (a key pressed before the menu is open is lost).
+      await expect(page.getByRole("menuitem", { name: "Perdue" })).toBeFocused();
       await page.keyboard.press("ArrowDown");
+      await expect(page.getByRole("menuitem", { name: "Gagnée" })).toBeFocused();
       await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog", { name: "Clôturer la candidature" });
       await expect(dialog.getByRole("radio", { name: /Gagnée/ })).toBeChecked();
