@@ -379,6 +379,7 @@ test.describe("activities on a phone (issue 20)", () => {
 
   test("/activities: every row's title and detail are read whole", async ({ page }) => {
     await login(page, DEMO.candidate);
+    await expect(page).not.toHaveURL(/\/login/);
     await page.goto("/activities");
     await expect(page.getByTestId("task-row").first()).toBeVisible();
     const cut = await page.evaluate(() =>
