@@ -169,7 +169,7 @@ for (const vp of viewports) {
       await expect(page.getByTestId("application-status").first()).toHaveText("Nouvelle");
       const activities = page.getByRole("region", { name: "Activités" });
       await activities.getByRole("button", { name: "Ajouter un entretien" }).click();
-      const dialog = page.getByRole("dialog", { name: "Nouvel entretien" });
+      const dialog = page.getByRole("dialog", { name: "Nouveau rendez-vous" });
       await choose(page, dialog, /^Sujet/, "Entretien de recrutement");
       await dialog.getByRole("combobox", { name: /^Contact/ }).click();
       await page.getByRole("option", { name: new RegExp(`Inès ENTRETIEN ${T}`, "i") }).click();

@@ -199,7 +199,7 @@ for (const vp of viewports) {
 
       // Plan an interview from it: the application is locked in the event form.
       await activities.getByRole("button", { name: "Ajouter un entretien" }).click();
-      const event = page.getByRole("dialog", { name: "Nouvel entretien" });
+      const event = page.getByRole("dialog", { name: "Nouveau rendez-vous" });
       await expect(event.getByRole("combobox", { name: /^Opportunité/ })).toHaveAttribute("aria-disabled", "true");
       await choose(page, event, /^Sujet/, "Entretien de recrutement");
       await choose(page, event, /^Moyen de contact/, "Visioconférence");
