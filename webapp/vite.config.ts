@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { availableParallelism } from "node:os";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
@@ -44,20 +45,21 @@ function precompress(): Plugin {
   };
 }
 
-// Generated files import buf/validate/validate_pb only to register it as a dependency of
-// their descriptors (for the `buf.validate` options). Inside src/gen, resolve that import to
-// a descriptor-only stand-in; see src/lib/proto/validate-options-only.ts for why this is safe.
-// Imports of validate_pb from the app's own code are left alone.
-function slimValidateDependency(): Plugin {
-  const stub = resolve(import.meta.dirname, "src/lib/proto/validate-options-only.ts");
+// Generated files import buf/validate/validate_pb, tremplin/options/v1/options_pb and
+// google/api/annotations_pb only to register them as dependencies of their descriptors (for
+// options the server reads). Inside src/gen, resolve those imports to descriptor-only
+// stand-ins; see src/lib/proto/option-dependencies.ts for why this is safe. Imports from the
+// app's own code (validate_pb's ViolationsSchema) are left alone.
+const OPTION_DEPENDENCY = /(^|\/)(validate\/validate|options\/v1\/options|api\/annotations)_pb(\.ts|\.js)?$/;
+function slimOptionDependencies(): Plugin {
+  const stub = resolve(import.meta.dirname, "src/lib/proto/option-dependencies.ts");
   const gen = resolve(import.meta.dirname, "src/gen") + "/";
-  const validateDir = resolve(gen, "buf/validate") + "/";
   return {
-    name: "tremplin-slim-validate-dependency",
+    name: "tremplin-slim-option-dependencies",
     enforce: "pre",
     resolveId(source, importer) {
-      if (!importer || !importer.startsWith(gen) || importer.startsWith(validateDir)) return null;
-      return /(^|\/)buf\/validate\/validate_pb(\.ts|\.js)?$/.test(source) ? stub : null;
+      if (!importer || !importer.startsWith(gen)) return null;
+      return OPTION_DEPENDENCY.test(source) ? stub : null;
     },
   };
 }
@@ -133,7 +135,7 @@ function preloadMainFont(): Plugin {
 const backend = process.env.TREMPLIN_BACKEND ?? "http://localhost:8080";
 
 export default defineConfig({
-  plugins: [slimValidateDependency(), react(), preloadMainFont(), precompress(), keepDistPlaceholder()],
+  plugins: [slimOptionDependencies(), react(), preloadMainFont(), precompress(), keepDistPlaceholder()],
   // The Content-Security-Policy allows <style> tags only with the nonce of the response
   // (MUI/emotion inject them at run time). Vite writes this placeholder into index.html (a
   // <meta property="csp-nonce"> that src/lib/emotionCache.ts reads); the Go server replaces it
@@ -176,8 +178,10 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
     restoreMocks: true,
-    // A guard against a hung test, not a speed check: the contact modal's jsdom tests take up
-    // to 19 s on a quiet 2-core machine and over 100 s on one running builds beside them.
-    testTimeout: 180_000,
+    // Every core: vitest's default leaves one idle on a 2-core machine (CI's), where the suite
+    // then took twice as long.
+    maxWorkers: availableParallelism(),
+    // A guard against a hung test, not a speed check.
+    testTimeout: 60_000,
   },
 });

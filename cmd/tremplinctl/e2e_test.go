@@ -190,3 +190,45 @@ func TestExitCodeOfTheProcess(t *testing.T) {
 		t.Errorf("Authorization: %q", seen)
 	}
 }
+
+// A partner's operator with their agency's API key: the CLI creates a candidate of the
+// agency and lists it over Connect and gRPC; the key reaches nothing of another agency
+// (exit 4, not found) and cannot create keys (exit 3, denied).
+func TestCLIWithAnAgencyAPIKey(t *testing.T) {
+	srv := testserver.New(t, testdb.SQLite)
+	ours := srv.CreateAgency(t, "Agence Horizon", 5)
+	theirs := srv.CreateAgency(t, "Agence Littoral", 5)
+	key := srv.APIKey(t, ours.ID.String())
+	c := cli{t: t, server: srv.URL}
+	withKey := func(args ...string) (int, string, string) {
+		return c.run(append([]string{"--api-key", key}, args...)...)
+	}
+
+	code, out, errOut := withKey("agency", "create-candidate", "--id", ours.ID.String(), "--email", "ines.petit@exemple.fr",
+		"--first-name", "Inès", "--last-name", "Petit", "--is-b2c=false")
+	if code != exitOK || !strings.Contains(out, "ines.petit@exemple.fr") {
+		t.Fatalf("create-candidate with a key: exit %d: %s %s", code, out, errOut)
+	}
+	for _, protocol := range []string{"connect", "grpc"} {
+		code, out, errOut = withKey("agency", "list-agency-candidates", "--id", ours.ID.String(), "--protocol", protocol, "-o", "table", "--columns", "email,status")
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if code != exitOK || len(lines) != 2 || strings.Join(strings.Fields(lines[1]), " ") != "ines.petit@exemple.fr with-pending-license" {
+			t.Errorf("list-agency-candidates over %s with a key (exit %d):\n%s%s", protocol, code, out, errOut)
+		}
+	}
+
+	for _, tc := range []struct {
+		what string
+		args []string
+		want int
+	}{
+		{"another agency's candidates", []string{"agency", "list-agency-candidates", "--id", theirs.ID.String()}, exitNotFound},
+		{"a candidate in another agency", []string{"agency", "create-candidate", "--id", theirs.ID.String(), "--email", "x@exemple.fr", "--is-b2c=false"}, exitNotFound},
+		{"a new key", []string{"agency", "create-api-key", "--agency-id", ours.ID.String(), "--name", "Encore"}, exitDenied},
+	} {
+		code, out, errOut := withKey(tc.args...)
+		if code != tc.want {
+			t.Errorf("%s with a key: exit %d, want %d (%s%s)", tc.what, code, tc.want, out, errOut)
+		}
+	}
+}

@@ -166,11 +166,18 @@ type UserSpec struct {
 	NoTerms bool
 }
 
+// passwordHash is Password hashed once for the whole test binary: every account a test makes
+// shares it (one salt), where hashing per account cost each its 19 MiB argon2id pass, hundreds
+// per package under the race detector. Signing in still verifies it as in production.
+var passwordHash = sync.OnceValues(func() (string, error) {
+	return authn.HashPassword(context.Background(), Password)
+})
+
 // CreateUser creates a user with Password and answers it.
 func (s *Start) CreateUser(t testing.TB, email string, spec UserSpec) *ent.User {
 	t.Helper()
 	ctx := viewer.SystemContext(context.Background())
-	hash, err := authn.HashPassword(ctx, Password)
+	hash, err := passwordHash()
 	if err != nil {
 		t.Fatal(err)
 	}

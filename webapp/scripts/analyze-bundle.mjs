@@ -24,5 +24,5 @@ const want = process.argv.slice(2);
 for (const [name, r] of Object.entries(report)) {
   if (want.length && !want.some((w) => name.includes(w))) continue;
   console.log(`== ${name} ${(r.gz / 1024).toFixed(1)} kB gz`);
-  Object.entries(r.mods).sort((a, b) => b[1] - a[1]).slice(0, 15).forEach(([k, v]) => console.log(`   ${(v / 1024).toFixed(1).padStart(7)} kB  ${k}`));
+  Object.entries(r.mods).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP || 15)).forEach(([k, v]) => console.log(`   ${(v / 1024).toFixed(1).padStart(7)} kB  ${k}`));
 }

@@ -13,3 +13,10 @@ window.scrollTo = () => {};
 afterEach(() => {
   cleanup();
 });
+
+// Each render makes its own emotion cache (AppProviders), whose <style> tags stay in <head>
+// after the render is unmounted: every getComputedStyle (the role queries' visibility checks,
+// user-event's pointer checks) then walks all the sheets of all the earlier tests.
+afterEach(() => {
+  for (const style of document.head.querySelectorAll("style[data-emotion]")) style.remove();
+});

@@ -1,7 +1,8 @@
 // /agencies (platform admin): every agency with its administrator and licence counts (total,
 // used, pending, remaining), a button to create an agency (the agency modal) and, per agency,
-// one to add licences (the licence modal) and one to manage its API keys (a modal). A table on
-// desktop, cards on phones.
+// one to add licences (the licence modal), one to manage its API keys and one its webhooks
+// (each a modal, the same panels as the agency admin's profile). A table on desktop, cards on
+// phones.
 import { useQuery } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -19,8 +20,11 @@ import AddBusinessRounded from "@mui/icons-material/AddBusinessRounded";
 import CardMembershipRounded from "@mui/icons-material/CardMembershipRounded";
 import DomainAddRounded from "@mui/icons-material/DomainAddRounded";
 import KeyRounded from "@mui/icons-material/KeyRounded";
+import WebhookRounded from "@mui/icons-material/WebhookRounded";
 import { AgencyService, type Agency } from "../../gen/tremplin/agency/v1/agency_pb";
 import { ApiKeysPanel } from "../../components/apikeys/ApiKeysPanel";
+import { WebhooksPanel } from "../../components/webhooks/WebhooksPanel";
+import { webhookMessages } from "../../lib/messages/webhooks";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
@@ -71,6 +75,14 @@ export default function AgenciesPage() {
       maxWidth: "md",
       render: () => <ApiKeysPanel scope={{ kind: "agency", agencyId: agency.id, agencyName: agency.name }} />,
     });
+  const manageWebhooks = (agency: Agency) =>
+    modals.open({
+      kind: "custom",
+      title: webhookMessages.openFor(agency.name),
+      illustration: <WebhookRounded />,
+      maxWidth: "md",
+      render: () => <WebhooksPanel agencyId={agency.id} />,
+    });
 
   return (
     <PageContainer>
@@ -109,9 +121,9 @@ export default function AgenciesPage() {
           }
         />
       ) : isMobile ? (
-        <AgencyCards agencies={agencies} onAddLicences={addLicences} onManageKeys={manageKeys} />
+        <AgencyCards agencies={agencies} onAddLicences={addLicences} onManageKeys={manageKeys} onManageWebhooks={manageWebhooks} />
       ) : (
-        <AgencyTable agencies={agencies} onAddLicences={addLicences} onManageKeys={manageKeys} />
+        <AgencyTable agencies={agencies} onAddLicences={addLicences} onManageKeys={manageKeys} onManageWebhooks={manageWebhooks} />
       )}
     </PageContainer>
   );
@@ -159,9 +171,9 @@ const COUNTS = [
   { key: "remaining", label: c.remaining, value: (a: Agency) => a.numRemainingLicenses },
 ] as const;
 
-type Actions = { onAddLicences: (a: Agency) => void; onManageKeys: (a: Agency) => void };
+type Actions = { onAddLicences: (a: Agency) => void; onManageKeys: (a: Agency) => void; onManageWebhooks: (a: Agency) => void };
 
-function AgencyTable({ agencies, onAddLicences, onManageKeys }: { agencies: readonly Agency[] } & Actions) {
+function AgencyTable({ agencies, onAddLicences, onManageKeys, onManageWebhooks }: { agencies: readonly Agency[] } & Actions) {
   return (
     <TableContainer component={Card} sx={{ overflowX: "auto" }}>
       <Table
@@ -216,6 +228,9 @@ function AgencyTable({ agencies, onAddLicences, onManageKeys }: { agencies: read
                   <Button size="small" variant="text" startIcon={<KeyRounded />} onClick={() => onManageKeys(a)} aria-label={apiKeyMessages.openFor(a.name)} sx={{ whiteSpace: "nowrap" }}>
                     {apiKeyMessages.title}
                   </Button>
+                  <Button size="small" variant="text" startIcon={<WebhookRounded />} onClick={() => onManageWebhooks(a)} aria-label={webhookMessages.openFor(a.name)} sx={{ whiteSpace: "nowrap" }}>
+                    {webhookMessages.title}
+                  </Button>
                 </Box>
               </TableCell>
             </TableRow>
@@ -226,7 +241,7 @@ function AgencyTable({ agencies, onAddLicences, onManageKeys }: { agencies: read
   );
 }
 
-function AgencyCards({ agencies, onAddLicences, onManageKeys }: { agencies: readonly Agency[] } & Actions) {
+function AgencyCards({ agencies, onAddLicences, onManageKeys, onManageWebhooks }: { agencies: readonly Agency[] } & Actions) {
   return (
     <Box component="ul" aria-label={m.title} sx={{ listStyle: "none", m: 0, p: 0, display: "flex", flexDirection: "column", gap: 1.5 }}>
       {agencies.map((a) => (
@@ -260,6 +275,9 @@ function AgencyCards({ agencies, onAddLicences, onManageKeys }: { agencies: read
           </Button>
           <Button variant="text" startIcon={<KeyRounded />} onClick={() => onManageKeys(a)} aria-label={apiKeyMessages.openFor(a.name)}>
             {apiKeyMessages.title}
+          </Button>
+          <Button variant="text" startIcon={<WebhookRounded />} onClick={() => onManageWebhooks(a)} aria-label={webhookMessages.openFor(a.name)}>
+            {webhookMessages.title}
           </Button>
         </Card>
       ))}

@@ -1,6 +1,9 @@
-// « Webhooks »: the endpoints where an agency receives its events (agency admin's profile).
+// « Webhooks »: the endpoints where an agency receives its events (agency admin's profile, the
+// platform admin's agencies page).
 export const webhookMessages = {
   title: "Webhooks",
+  /** The platform admin's window for one agency, and the button that opens it. */
+  openFor: (agency: string) => `Webhooks de ${agency}`,
   intro:
     "Recevez sur votre système un appel HTTPS signé à chaque événement de vos candidats. Chaque appel porte l'en-tête Tremplin-Signature, à vérifier avec le secret de l'adresse.",
   load: "les webhooks",
