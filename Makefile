@@ -6,7 +6,10 @@ SHELL := bash
 .DEFAULT_GOAL := help
 
 BIN := $(CURDIR)/bin
-TOOLS := $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/protoc-gen-connect-go
+TOOLS := $(BIN)/protoc-gen-go $(BIN)/protoc-gen-connect-go
+# buf comes prebuilt from npm (@bufbuild/buf, pinned in webapp/package.json): building it from
+# source cost a fresh machine (CI) its longest Go build.
+BUF := $(CURDIR)/webapp/node_modules/.bin/buf
 GENERATED := gen ent webapp/src/gen internal/protosource gateway/openapi.json
 NODE_MODULES := webapp/node_modules/.package-lock.json
 
@@ -17,10 +20,9 @@ help: ## list the targets
 # --- tools -----------------------------------------------------------------------------------
 
 # Pinned in tools/go.mod (the module proxy refuses @latest for some modules). One build makes
-# the three (a grouped target: under `make -j` the recipe still runs once, not once per file).
+# both (a grouped target: under `make -j` the recipe still runs once, not once per file).
 $(TOOLS) &: tools/go.mod tools/go.sum
-	cd tools && go build -o $(BIN)/ github.com/bufbuild/buf/cmd/buf \
-		google.golang.org/protobuf/cmd/protoc-gen-go connectrpc.com/connect/cmd/protoc-gen-connect-go
+	cd tools && go build -o $(BIN)/ google.golang.org/protobuf/cmd/protoc-gen-go connectrpc.com/connect/cmd/protoc-gen-connect-go
 
 $(BIN)/grpcurl: tools/grpcurl/go.mod
 	cd tools/grpcurl && go build -o $(BIN)/ github.com/fullstorydev/grpcurl/cmd/grpcurl
@@ -49,12 +51,12 @@ tools: $(TOOLS) $(BIN)/grpcurl $(BIN)/golangci-lint $(BIN)/stripe-mock $(NODE_MO
 
 .PHONY: generate
 generate: $(TOOLS) $(NODE_MODULES) ## regenerate Go, TypeScript and ent code from proto/ and ent/schema
-	$(BIN)/buf lint
-	$(BIN)/buf generate
-	$(BIN)/buf generate --template buf.gen.web.yaml
+	$(BUF) lint
+	$(BUF) generate
+	$(BUF) generate --template buf.gen.web.yaml
 	# The protos with their comments (protoc-gen-go leaves them out), for tremplinctl's help and
 	# the OpenAPI document; then the OpenAPI document of the JSON routes.
-	$(BIN)/buf build --as-file-descriptor-set --exclude-imports --path proto/tremplin -o internal/protosource/tremplin.binpb
+	$(BUF) build --as-file-descriptor-set --exclude-imports --path proto/tremplin -o internal/protosource/tremplin.binpb
 	go run ./cmd/openapi-gen -o gateway/openapi.json
 	cd ent && go generate ./...
 
@@ -108,8 +110,8 @@ run: build ## run Tremplin on SQLite (./data) with the demo accounts, on http://
 # --- checks ----------------------------------------------------------------------------------
 
 .PHONY: lint
-lint: $(TOOLS) $(BIN)/golangci-lint ## buf lint, and golangci-lint (.golangci.yml: vet, staticcheck, errors, formatting)
-	$(BIN)/buf lint
+lint: $(TOOLS) $(BIN)/golangci-lint $(NODE_MODULES) ## buf lint, and golangci-lint (.golangci.yml: vet, staticcheck, errors, formatting)
+	$(BUF) lint
 	$(BIN)/golangci-lint run --allow-parallel-runners ./...
 
 .PHONY: test-go
@@ -130,4 +132,12 @@ test-e2e: build $(BIN)/stripe-double ## browser tests: Playwright drives Debian'
 	cd webapp && npm run test:e2e
 
 .PHONY: test
-test: check-generated lint lint-web test-go test-web test-e2e ## everything CI checks
+test: check-generated lint ## everything CI checks
+	@# The Go tests beside the web's: the browser tests leave more than a core idle (0.6 of the
+	@# 2 cores used, waiting on the pages), which the Go tests' race-detector builds fill.
+	@# Each side's output is printed whole when it ends.
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-web-then-e2e
+
+.PHONY: test-web-then-e2e
+test-web-then-e2e:
+	$(MAKE) --no-print-directory lint-web test-web test-e2e

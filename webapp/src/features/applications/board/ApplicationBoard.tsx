@@ -292,6 +292,10 @@ function ClosedMark() {
 
 function MoveMenu({ application, pending, moveCard }: { application: Application; pending: boolean; moveCard: MoveCard }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Each opening mounts a fresh menu: reopened (Escape, then Enter) while the last one is still
+  // fading out, MUI's closing focus trap handed the focus back to the button after the new menu
+  // had put it on its first item, and the arrow keys then moved nothing.
+  const [openings, setOpenings] = useState(0);
   const id = useId();
   const targets = moveTargets(application);
   const unavailable = unavailableTargets(application);
@@ -312,7 +316,10 @@ function MoveMenu({ application, pending, moveCard }: { application: Application
         aria-expanded={anchor ? "true" : undefined}
         data-move-button
         disabled={pending}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+          setOpenings((n) => n + 1);
+        }}
         fullWidth
         sx={{ minHeight: 44, mx: -1, px: 1, minWidth: 0, justifyContent: "flex-start", color: "text.secondary", fontWeight: 600, "& .MuiButton-endIcon": { ml: "auto" } }}
       >
@@ -322,6 +329,7 @@ function MoveMenu({ application, pending, moveCard }: { application: Application
         </Box>
       </Button>
       <Menu
+        key={openings}
         id={id}
         anchorEl={anchor}
         open={Boolean(anchor)}
