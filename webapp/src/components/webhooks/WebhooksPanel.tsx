@@ -50,7 +50,8 @@ const STATUS: Record<DeliveryStatus, { label: string; color: "default" | "succes
   [DeliveryStatus.FAILED]: { label: m.status.failed, color: "error" },
 };
 
-export function WebhooksPanel({ agencyId }: { agencyId: string }) {
+/** agencyName: the agency's, when the platform admin manages it (the texts name it). */
+export function WebhooksPanel({ agencyId, agencyName }: { agencyId: string; agencyName?: string }) {
   const list = useQuery(WebhookService.method.listWebhookEndpoints, { agencyId }, { meta: { handlesErrors: true } });
   const queryClient = useQueryClient();
   const refresh = () =>
@@ -61,7 +62,7 @@ export function WebhooksPanel({ agencyId }: { agencyId: string }) {
 
   return (
     <Box sx={{ display: "grid", gap: 2 }}>
-      <Typography color="text.secondary">{m.intro}</Typography>
+      <Typography color="text.secondary">{agencyName ? m.introFor(agencyName) : m.intro}</Typography>
       {secret && <SecretOnce secret={secret} onDone={() => setSecret("")} />}
       {list.isError && !list.data ? (
         <LoadError what={m.load} onRetry={() => void list.refetch()} retrying={list.isFetching} />

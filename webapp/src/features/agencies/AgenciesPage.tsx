@@ -81,7 +81,7 @@ export default function AgenciesPage() {
       title: webhookMessages.openFor(agency.name),
       illustration: <WebhookRounded />,
       maxWidth: "md",
-      render: () => <WebhooksPanel agencyId={agency.id} />,
+      render: () => <WebhooksPanel agencyId={agency.id} agencyName={agency.name} />,
     });
 
   return (

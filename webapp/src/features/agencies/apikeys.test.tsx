@@ -50,6 +50,7 @@ describe("the platform admin's webhooks of an agency", () => {
     await user.click(await screen.findByRole("button", { name: "Webhooks de Agence Nord" }));
     const dialog = await screen.findByRole("dialog", { name: "Webhooks de Agence Nord" });
     await within(dialog).findByText("Aucune adresse enregistrée.");
+    expect(within(dialog).getByText(/^Les adresses où l'agence « Agence Nord » reçoit/)).toBeTruthy();
     expect(new Set(asked.listed)).toEqual(new Set([AGENCY]));
     await user.click(within(dialog).getByRole("button", { name: "Ajouter une adresse" }));
     const url = within(dialog).getByRole("textbox", { name: /Adresse \(URL\)/ });

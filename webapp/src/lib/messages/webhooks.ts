@@ -6,6 +6,9 @@ export const webhookMessages = {
   openFor: (agency: string) => `Webhooks de ${agency}`,
   intro:
     "Recevez sur votre système un appel HTTPS signé à chaque événement de vos candidats. Chaque appel porte l'en-tête Tremplin-Signature, à vérifier avec le secret de l'adresse.",
+  /** The platform admin's view of one agency's endpoints. */
+  introFor: (agency: string) =>
+    `Les adresses où l'agence «\u00a0${agency}\u00a0» reçoit un appel HTTPS signé à chaque événement de ses candidats (en-tête Tremplin-Signature, à vérifier avec le secret de l'adresse).`,
   load: "les webhooks",
   none: "Aucune adresse enregistrée.",
   add: "Ajouter une adresse",
