@@ -23,6 +23,7 @@ import (
 	"google.golang.org/protobuf/types/descriptorpb"
 
 	// Every API package registers its files: a service is listed once its package is here.
+	_ "github.com/tremplin/tremplin/gen/tremplin/account/v1"
 	_ "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
 	_ "github.com/tremplin/tremplin/gen/tremplin/agency/v1"
 	_ "github.com/tremplin/tremplin/gen/tremplin/auth/v1"

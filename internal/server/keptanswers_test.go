@@ -373,8 +373,11 @@ func keptAnswerCases() map[string][]readCase {
 		network + "ListDescendants":         {{setup: ownerReads(trial, `{"id":"$contact"}`), changes: []change{newGrandChild}}},
 		network + "SearchTags":              {{setup: ownerReads(trial, `{"term":"ly"}`), changes: []change{newContact, trialEnds}}},
 		network + "ExportContacts":          {{setup: ownerReads(trial, `{}`), changes: []change{newContact, contactEdited, nextDay}}},
-		opportunity + "ListApplications":    {{setup: ownerReads(trial, `{}`), changes: []change{newApplication, applicationEdited}}},
-		opportunity + "GetApplication":      {{setup: ownerReads(trial, `{"id":"$application"}`), changes: []change{applicationEdited, contactEdited}}},
+		// The copy of everything the candidate owns follows all of it, and the day (its name).
+		"/tremplin.account.v1.AccountService/ExportMyData": {{setup: ownerReads(trial, `{}`), changes: []change{
+			newContact, contactEdited, newApplication, applicationEdited, zoneMoved, nextDay}}},
+		opportunity + "ListApplications": {{setup: ownerReads(trial, `{}`), changes: []change{newApplication, applicationEdited}}},
+		opportunity + "GetApplication":   {{setup: ownerReads(trial, `{"id":"$application"}`), changes: []change{applicationEdited, contactEdited}}},
 		opportunity + "ListKnownContacts": {{setup: ownerReads(trial, `{"id":"$application"}`), changes: []change{contactEdited,
 			ownerCalls("someone at the company is met", network+"CreateContact",
 				`{"contact":{"firstName":"Zoé","lastName":"Blanc","email":"zoe@exemple.fr","company":"ACME","parentId":"$child"}}`)}}},

@@ -23,6 +23,8 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/tremplin/tremplin/gateway"
+	accountv1 "github.com/tremplin/tremplin/gen/tremplin/account/v1"
+	"github.com/tremplin/tremplin/gen/tremplin/account/v1/accountv1connect"
 	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
 	"github.com/tremplin/tremplin/gen/tremplin/activity/v1/activityv1connect"
 	agencyv1 "github.com/tremplin/tremplin/gen/tremplin/agency/v1"
@@ -52,6 +54,7 @@ import (
 	"github.com/tremplin/tremplin/internal/payments"
 	"github.com/tremplin/tremplin/internal/rpc"
 	"github.com/tremplin/tremplin/internal/webhooks"
+	"github.com/tremplin/tremplin/services/account"
 	"github.com/tremplin/tremplin/services/activity"
 	"github.com/tremplin/tremplin/services/agency"
 	"github.com/tremplin/tremplin/services/auth"
@@ -154,6 +157,11 @@ func New(d Deps) (*Server, error) {
 	services := []service{
 		{authv1.File_tremplin_auth_v1_auth_proto.Services().ByName("AuthService"), func(o ...connect.HandlerOption) (string, http.Handler) {
 			return authv1connect.NewAuthServiceHandler(authService, o...)
+		}},
+		{accountv1.File_tremplin_account_v1_account_proto.Services().ByName("AccountService"), func(o ...connect.HandlerOption) (string, http.Handler) {
+			return accountv1connect.NewAccountServiceHandler(&account.Service{
+				Base: handler.Base{Client: client, Clock: d.Clock}, Sessions: sessions, Mail: queue,
+			}, o...)
 		}},
 		{networkv1.File_tremplin_network_v1_network_proto.Services().ByName("NetworkService"), func(o ...connect.HandlerOption) (string, http.Handler) {
 			return networkv1connect.NewNetworkServiceHandler(&network.Service{Base: handler.Base{Client: client, Clock: d.Clock}}, o...)

@@ -5,11 +5,9 @@ import (
 	"errors"
 
 	"github.com/tremplin/tremplin/ent"
-	"github.com/tremplin/tremplin/ent/event"
-	"github.com/tremplin/tremplin/ent/task"
-	"github.com/tremplin/tremplin/ent/user"
 	agencyv1 "github.com/tremplin/tremplin/gen/tremplin/agency/v1"
 	"github.com/tremplin/tremplin/internal/access"
+	"github.com/tremplin/tremplin/internal/accounts"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/invitations"
@@ -313,10 +311,8 @@ func (s *Service) SetFreeAccess(ctx context.Context, req *agencyv1.SetFreeAccess
 	return &agencyv1.SetFreeAccessResponse{Candidate: users.ToProto(u, now)}, nil
 }
 
-// DeleteCandidate deletes a candidate and everything they own in one transaction: their
-// activities first (they point at contacts, which refuse to go while pointed at), then the
-// account, whose deletion cascades in the database to their contacts, tags, applications,
-// settings, sessions and links. A pending licence goes back to the pool.
+// DeleteCandidate deletes a candidate and everything they own in one transaction, as their own
+// deletion does (internal/accounts), and tells them by e-mail.
 func (s *Service) DeleteCandidate(ctx context.Context, req *agencyv1.DeleteCandidateRequest) (*agencyv1.DeleteCandidateResponse, error) {
 	v, err := handler.Manager(ctx)
 	if err != nil {
@@ -326,31 +322,22 @@ func (s *Service) DeleteCandidate(ctx context.Context, req *agencyv1.DeleteCandi
 	if err != nil {
 		return nil, err
 	}
+	var deleted *ent.User
 	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
 		u, err := lockCandidate(ctx, tx, v, id, nil)
 		if err != nil {
 			return err
 		}
-		if err := licenses.Release(ctx, tx.Client(), u.ID); err != nil {
-			return err
-		}
-		if _, err := tx.Task.Delete().Where(task.OwnerID(u.ID)).Exec(ctx); err != nil {
-			return err
-		}
-		if _, err := tx.Event.Delete().Where(event.OwnerID(u.ID)).Exec(ctx); err != nil {
-			return err
-		}
-		deleted, err := tx.User.Delete().Where(user.ID(u.ID), user.RoleEQ(user.RoleCandidate)).Exec(ctx)
-		if err != nil {
-			return err
-		}
-		if deleted != 1 {
-			return apierr.NotFound(apierr.Candidate)
-		}
-		return nil
+		deleted = u
+		return accounts.Delete(ctx, tx, u.ID)
 	})
 	if err != nil {
 		return nil, err
 	}
+	msg, err := accounts.DeletedMail(deleted, accounts.DeletedBy(deleted))
+	if err != nil {
+		return nil, err
+	}
+	s.Invitations.Mail.Enqueue(msg)
 	return &agencyv1.DeleteCandidateResponse{}, nil
 }

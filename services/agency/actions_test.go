@@ -2,6 +2,7 @@ package agency_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -237,6 +238,11 @@ func TestDeletingACandidateDeletesAllTheyOwn(t *testing.T) {
 		}
 		if srv.Client.User.Query().Where(user.ID(thomas.ID)).ExistX(sys) {
 			t.Error("the account is still there")
+		}
+		// He is told, by whom.
+		agencyName := srv.Client.Agency.GetX(sys, *thomas.AgencyID).Name
+		if m := srv.Mail.WaitForSubject(t, thomas.Email, "Votre compte Tremplin a été supprimé"); !strings.Contains(m.Text, "Votre agence ("+agencyName+") a supprimé votre compte Tremplin.") {
+			t.Errorf("the deletion's e-mail says:\n%s", m.Text)
 		}
 		if status, _ := candidateSession.JSON(t, http.MethodGet, "/api/auth/me", nil); status != http.StatusUnauthorized {
 			t.Errorf("the deleted candidate's session still works: %d", status)

@@ -271,19 +271,8 @@ func (s *Service) ExportContacts(ctx context.Context, _ *networkv1.ExportContact
 	if err != nil {
 		return nil, err
 	}
-	rows := make([]contactcsv.Contact, 0, len(all))
-	for _, c := range all {
-		row := contactcsv.Contact{
-			FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Company: c.Company, Job: c.Job,
-			PhoneNumber: c.PhoneNumber, MobileNumber: c.MobileNumber, Notes: c.Comments,
-		}
-		if c.Civility != nil {
-			row.Civility = string(*c.Civility) // the same spec strings (male, female, other)
-		}
-		rows = append(rows, row)
-	}
 	var buf bytes.Buffer
-	if err := contactcsv.Write(&buf, rows); err != nil {
+	if err := contactcsv.Write(&buf, contactcsv.Rows(all)); err != nil {
 		return nil, err
 	}
 	filename := "contacts-tremplin-" + s.Now().In(users.LocationOf(u)).Format(time.DateOnly) + ".csv"

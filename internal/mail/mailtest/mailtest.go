@@ -72,11 +72,18 @@ func (s *Server) Messages() []Received {
 // WaitFor waits up to 5 s for a message to the address and answers it.
 func (s *Server) WaitFor(t testing.TB, to string) Received {
 	t.Helper()
+	return s.WaitForSubject(t, to, "")
+}
+
+// WaitForSubject waits up to 5 s for a message to the address with this subject ("": any)
+// and answers it: an address that was sent something earlier waits for the new message.
+func (s *Server) WaitForSubject(t testing.TB, to, subject string) Received {
+	t.Helper()
 	deadline := time.After(5 * time.Second)
 	for {
 		for _, m := range s.Messages() {
 			for _, rcpt := range m.To {
-				if strings.EqualFold(rcpt, to) {
+				if strings.EqualFold(rcpt, to) && (subject == "" || m.Subject == subject) {
 					return m
 				}
 			}
@@ -84,7 +91,7 @@ func (s *Server) WaitFor(t testing.TB, to string) Received {
 		select {
 		case <-s.notify:
 		case <-deadline:
-			t.Fatalf("no mail to %s within 5 s (got %d messages)", to, len(s.Messages()))
+			t.Fatalf("no mail to %s %q within 5 s (got %d messages)", to, subject, len(s.Messages()))
 		}
 	}
 }

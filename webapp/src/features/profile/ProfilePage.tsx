@@ -1,6 +1,7 @@
 // /profile (spec section 2): account information for everyone; for candidates the dashboard
 // thresholds (anchor #dashboardTresholds), task notifications, the calendar feed, the consent
-// to share progress with their agency and the licence or subscription panel; for agency admins
+// to share progress with their agency, the licence or subscription panel and « Mes données » (a
+// copy of their data, the deletion of their account); for agency admins
 // the agency's licence counts and its API keys; for the platform admin the platform's API keys.
 import { useEffect } from "react";
 import { useLocation } from "react-router";
@@ -15,6 +16,7 @@ import { ApiKeysSection } from "./ApiKeysSection";
 import { CalendarFeedSection } from "./CalendarFeedSection";
 import { AgencyLicencesSection, LicenceSection } from "./LicenceSection";
 import { ConsentSection, NotificationsSection } from "./PreferencesSection";
+import { MyDataSection } from "./MyDataSection";
 import { ThresholdsSection } from "./ThresholdsSection";
 import { WebhooksSection } from "./WebhooksSection";
 
@@ -47,6 +49,7 @@ export default function ProfilePage() {
         {candidate && <CalendarFeedSection premium={user.hasPremiumAccess} />}
         {candidate && user.agency?.id && <ConsentSection user={user} />}
         {candidate && <LicenceSection user={user} />}
+        {candidate && <MyDataSection />}
         {user.role === Role.AGENCY_ADMIN && user.agency?.id && <AgencyLicencesSection agencyId={user.agency.id} />}
         {user.role === Role.AGENCY_ADMIN && user.agency?.id && <ApiKeysSection />}
         {user.role === Role.AGENCY_ADMIN && user.agency?.id && <WebhooksSection agencyId={user.agency.id} />}

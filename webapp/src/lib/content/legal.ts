@@ -130,7 +130,7 @@ export const cgu: LegalDocument = {
       id: "duree",
       title: "10. Durée, résiliation et suppression du compte",
       blocks: [
-        `Les CGU s'appliquent pendant toute la durée d'utilisation du Service. L'Utilisateur peut demander à tout moment la suppression de son compte en écrivant à ${publisher.support} ; un candidat accompagné peut également s'adresser à son Agence. La suppression d'un compte entraîne l'effacement définitif de ses données : réseau, activités et opportunités.`,
+        `Les CGU s'appliquent pendant toute la durée d'utilisation du Service. Un Candidat peut supprimer son compte à tout moment depuis son profil (« Mes données ») ; tout Utilisateur peut aussi la demander en écrivant à ${publisher.support}, et un candidat accompagné peut s'adresser à son Agence. La suppression d'un compte entraîne l'effacement définitif de ses données : réseau, activités et opportunités.`,
         "En cas de manquement grave aux présentes CGU, Tremplin peut suspendre ou clôturer le compte concerné, après en avoir informé l'Utilisateur, sauf urgence.",
       ],
     },
@@ -193,7 +193,7 @@ export const legalNotice: LegalDocument = {
         },
         "Votre agence voit les informations de votre compte et l'état de votre licence ; elle n'a pas accès au contenu de votre réseau, de vos activités ni de vos opportunités. Vos données ne sont ni vendues ni louées. Elles sont accessibles, pour ce qui les concerne, à nos sous-traitants techniques (hébergement, envoi des e-mails, paiement), tenus à la confidentialité. Lorsqu'un prestataire traite des données hors de l'Union européenne, ce transfert est encadré par les garanties prévues par le RGPD, notamment les clauses contractuelles types de la Commission européenne.",
         "Durée de conservation : les données de votre compte sont conservées tant que vous utilisez le service, puis supprimées 2 ans après votre dernière connexion. Les pièces comptables liées à un abonnement sont conservées 10 ans, comme la loi l'exige.",
-        `Vos droits : vous disposez d'un droit d'accès, de rectification, d'effacement, de limitation, de portabilité et d'opposition, ainsi que du droit de définir des directives relatives au sort de vos données après votre décès. Pour les exercer, écrivez à ${publisher.privacy}. Vous pouvez également introduire une réclamation auprès de la Commission nationale de l'informatique et des libertés (CNIL), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07, www.cnil.fr.`,
+        `Vos droits : vous disposez d'un droit d'accès, de rectification, d'effacement, de limitation, de portabilité et d'opposition, ainsi que du droit de définir des directives relatives au sort de vos données après votre décès. Un candidat télécharge une copie de ses données et supprime son compte depuis son profil (« Mes données ») ; pour ces droits comme pour les autres, vous pouvez aussi écrire à ${publisher.privacy}. Vous pouvez également introduire une réclamation auprès de la Commission nationale de l'informatique et des libertés (CNIL), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07, www.cnil.fr.`,
       ],
     },
     {

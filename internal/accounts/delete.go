@@ -1,0 +1,59 @@
+// Package accounts holds what happens to a candidate's account as a whole: its deletion with
+// everything it owns (by the candidate, by their agency admin) and the copy of everything it
+// owns (the RGPD's rights of access and portability).
+package accounts
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+
+	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/event"
+	"github.com/tremplin/tremplin/ent/task"
+	"github.com/tremplin/tremplin/ent/user"
+	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/licenses"
+	"github.com/tremplin/tremplin/internal/mail"
+)
+
+// Delete deletes candidate id and everything they own, inside the caller's transaction: their
+// activities first (they point at contacts, which refuse to go while pointed at), then the
+// account, whose deletion cascades in the database to their contacts, tags, applications,
+// settings, calendar feed, sessions and password links. A pending licence goes back to the
+// agency's pool. A missing candidate answers NotFound.
+func Delete(ctx context.Context, tx *ent.Tx, id uuid.UUID) error {
+	if err := licenses.Release(ctx, tx.Client(), id); err != nil {
+		return err
+	}
+	if _, err := tx.Task.Delete().Where(task.OwnerID(id)).Exec(ctx); err != nil {
+		return err
+	}
+	if _, err := tx.Event.Delete().Where(event.OwnerID(id)).Exec(ctx); err != nil {
+		return err
+	}
+	deleted, err := tx.User.Delete().Where(user.ID(id), user.RoleEQ(user.RoleCandidate)).Exec(ctx)
+	if err != nil {
+		return err
+	}
+	if deleted != 1 {
+		return apierr.NotFound(apierr.Candidate)
+	}
+	return nil
+}
+
+// DeletedMail is the confirmation sent to a deleted account's address. by says who deleted
+// it when it was not the candidate (« Votre agence (Agence Horizon) »), and is empty when it was.
+func DeletedMail(u *ent.User, by string) (mail.Message, error) {
+	return mail.Render("account-deleted", u.Email, "Votre compte Tremplin a été supprimé",
+		map[string]any{"FirstName": u.FirstName, "By": by})
+}
+
+// DeletedBy is how the confirmation names who deleted a candidate's account for them: their
+// agency, or Tremplin's administrator for a candidate without one.
+func DeletedBy(u *ent.User) string {
+	if a := u.Edges.Agency; a != nil {
+		return "Votre agence (" + a.Name + ")"
+	}
+	return "L'administrateur de Tremplin"
+}
