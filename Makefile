@@ -116,7 +116,8 @@ lint: $(TOOLS) $(BIN)/golangci-lint $(NODE_MODULES) ## buf lint, and golangci-li
 
 .PHONY: test-go
 test-go: $(BIN)/stripe-mock $(BIN)/grpcurl ## Go tests with the race detector (SQLite; PostgreSQL too when TEST_DATABASE_URL is set)
-	go test -race -count=1 -p 2 ./...
+	@# -vet=off: golangci-lint (make lint) has run go vet on every package already.
+	go test -race -vet=off -count=1 -p 2 ./...
 
 .PHONY: test-web
 test-web: $(NODE_MODULES) ## web type check and unit tests
@@ -132,12 +133,8 @@ test-e2e: build $(BIN)/stripe-double ## browser tests: Playwright drives Debian'
 	cd webapp && npm run test:e2e
 
 .PHONY: test
-test: check-generated lint ## everything CI checks
-	@# The Go tests beside the web's: the browser tests leave more than a core idle (0.6 of the
-	@# 2 cores used, waiting on the pages), which the Go tests' race-detector builds fill.
-	@# Each side's output is printed whole when it ends.
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-web-then-e2e
-
-.PHONY: test-web-then-e2e
-test-web-then-e2e:
-	$(MAKE) --no-print-directory lint-web test-web test-e2e
+test: check-generated lint lint-web test-web ## everything CI checks
+	@# The Go tests beside the browser tests: the pages' waits leave the CPU some room, which the
+	@# Go tests' race-detector builds fill (the unit tests, which keep both cores busy, run
+	@# before). Each side's output is printed whole when it ends.
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-e2e
