@@ -40,8 +40,12 @@ export function MyDataSection() {
     });
   return (
     <Section id="my-data" title={m.title}>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
         {m.intro}
+      </Typography>
+      {/* Said before the buttons: on a phone they stack, and the help would read under « Supprimer ». */}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {m.downloadHelp}
       </Typography>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "center" }}>
         <Button variant="outlined" startIcon={<DownloadRounded />} href={EXPORT_URL} download sx={{ width: { xs: "100%", sm: "auto" } }}>
@@ -51,9 +55,6 @@ export function MyDataSection() {
           {m.delete}
         </Button>
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {m.downloadHelp}
-      </Typography>
     </Section>
   );
 }
