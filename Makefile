@@ -110,7 +110,7 @@ run: build ## run Tremplin on SQLite (./data) with the demo accounts, on http://
 # --- checks ----------------------------------------------------------------------------------
 
 .PHONY: lint
-lint: $(TOOLS) $(BIN)/golangci-lint $(NODE_MODULES) ## buf lint, and golangci-lint (.golangci.yml: vet, staticcheck, errors, formatting)
+lint: $(BIN)/golangci-lint $(NODE_MODULES) ## buf lint, and golangci-lint (.golangci.yml: vet, staticcheck, errors, formatting)
 	$(BUF) lint
 	$(BIN)/golangci-lint run --allow-parallel-runners ./...
 

@@ -42,18 +42,18 @@ func Delete(ctx context.Context, tx *ent.Tx, id uuid.UUID) error {
 	return nil
 }
 
-// DeletedMail is the confirmation sent to a deleted account's address. by says who deleted
-// it when it was not the candidate (« Votre agence (Agence Horizon) »), and is empty when it was.
-func DeletedMail(u *ent.User, by string) (mail.Message, error) {
+// DeletedMail is the confirmation sent to a deleted account's address. It says who deleted it:
+// the candidate themself, or for them their agency (« Votre agence (Agence Horizon) ») or, for a
+// candidate without one, Tremplin's administrator. u's agency must be loaded.
+func DeletedMail(u *ent.User, bySelf bool) (mail.Message, error) {
+	by := ""
+	switch {
+	case bySelf:
+	case u.Edges.Agency != nil:
+		by = "Votre agence (" + u.Edges.Agency.Name + ")"
+	default:
+		by = "L'administrateur de Tremplin"
+	}
 	return mail.Render("account-deleted", u.Email, "Votre compte Tremplin a été supprimé",
 		map[string]any{"FirstName": u.FirstName, "By": by})
-}
-
-// DeletedBy is how the confirmation names who deleted a candidate's account for them: their
-// agency, or Tremplin's administrator for a candidate without one.
-func DeletedBy(u *ent.User) string {
-	if a := u.Edges.Agency; a != nil {
-		return "Votre agence (" + a.Name + ")"
-	}
-	return "L'administrateur de Tremplin"
 }

@@ -3,12 +3,11 @@ package accounts
 import (
 	"archive/zip"
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/json"
-	"slices"
 	"time"
 
+	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 
 	"github.com/tremplin/tremplin/ent"
@@ -20,6 +19,7 @@ import (
 	"github.com/tremplin/tremplin/ent/tag"
 	"github.com/tremplin/tremplin/ent/task"
 	"github.com/tremplin/tremplin/ent/user"
+	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/services/network/contactcsv"
 )
 
@@ -49,9 +49,11 @@ func Read(ctx context.Context, client *ent.Client, id uuid.UUID, now time.Time) 
 	if c.Settings, err = client.DashboardSetting.Query().Where(dashboardsetting.OwnerID(id)).All(ctx); err != nil {
 		return nil, err
 	}
+	// In the network's order, which contacts.csv keeps.
 	if c.Contacts, err = client.Contact.Query().Where(contact.OwnerID(id)).
 		WithTags(func(q *ent.TagQuery) { q.Select(tag.FieldID, tag.FieldName) }).
-		Order(ent.Asc(contact.FieldCreatedAt), ent.Asc(contact.FieldID)).All(ctx); err != nil {
+		Modify(func(s *sql.Selector) { contacts.OrderBySortKey(s, s.C(contact.FieldSortKey), s.C(contact.FieldID)) }).
+		All(ctx); err != nil {
 		return nil, err
 	}
 	if c.Tags, err = client.Tag.Query().Where(tag.OwnerID(id)).Order(ent.Asc(tag.FieldName)).All(ctx); err != nil {
@@ -75,7 +77,7 @@ func Read(ctx context.Context, client *ent.Client, id uuid.UUID, now time.Time) 
 }
 
 // Zip writes the copy as the download: donnees.json (indented, for a person to read too) and
-// contacts.csv in the network export's format and order.
+// contacts.csv in the network export's format (and order: Read's).
 func (c *Copy) Zip() ([]byte, error) {
 	var buf bytes.Buffer
 	z := zip.NewWriter(&buf)
@@ -93,12 +95,7 @@ func (c *Copy) Zip() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	contacts := slices.Clone(c.Contacts)
-	// The network's order: by sort key, byte by byte (PostgreSQL's COLLATE "C"), then id.
-	slices.SortFunc(contacts, func(a, b *ent.Contact) int {
-		return cmp.Or(cmp.Compare(a.SortKey, b.SortKey), bytes.Compare(a.ID[:], b.ID[:]))
-	})
-	if err := contactcsv.Write(w, contactcsv.Rows(contacts)); err != nil {
+	if err := contactcsv.Write(w, contactcsv.Rows(c.Contacts)); err != nil {
 		return nil, err
 	}
 	if err := z.Close(); err != nil {

@@ -88,6 +88,12 @@ func FileTooLarge() *connect.Error {
 		"Erreur lors de l'importation de contacts : le fichier dépasse 5 Mo")
 }
 
+// ServerBusy says a password could not be checked in time (every hashing slot stayed taken,
+// authn.ErrBusy): Unavailable (HTTP 503), to try again shortly.
+func ServerBusy() *connect.Error {
+	return New(connect.CodeUnavailable, commonv1.ErrorReason_ERROR_REASON_SERVER_BUSY, "Le service est très sollicité. Réessayez dans quelques instants.")
+}
+
 // PremiumRequired says the feature needs premium access.
 func PremiumRequired() *connect.Error {
 	return New(connect.CodePermissionDenied, commonv1.ErrorReason_ERROR_REASON_PREMIUM_REQUIRED, "Cette fonctionnalité est réservée aux abonnés Premium")

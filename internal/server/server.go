@@ -174,7 +174,7 @@ func New(d Deps) (*Server, error) {
 		}},
 		{agencyv1.File_tremplin_agency_v1_agency_proto.Services().ByName("AgencyService"), func(o ...connect.HandlerOption) (string, http.Handler) {
 			return agencyv1connect.NewAgencyServiceHandler(&agency.Service{
-				Base: handler.Base{Client: client, Clock: d.Clock}, Invitations: inviter, TrialDays: d.Config.TrialDays,
+				Base: handler.Base{Client: client, Clock: d.Clock}, Invitations: inviter, Mail: queue, TrialDays: d.Config.TrialDays,
 			}, o...)
 		}},
 		{billingv1.File_tremplin_billing_v1_billing_proto.Services().ByName("BillingService"), func(o ...connect.HandlerOption) (string, http.Handler) {

@@ -36,9 +36,6 @@ var _ accountv1connect.AccountServiceHandler = (*Service)(nil)
 var errWrongPassword = apierr.New(connect.CodePermissionDenied,
 	commonv1.ErrorReason_ERROR_REASON_INVALID_CREDENTIALS, "Mot de passe incorrect")
 
-var errBusy = apierr.New(connect.CodeUnavailable,
-	commonv1.ErrorReason_ERROR_REASON_SERVER_BUSY, "Le service est très sollicité. Réessayez dans quelques instants.")
-
 // ExportMyData answers the candidate's copy of their data as a zip download.
 func (s *Service) ExportMyData(ctx context.Context, _ *accountv1.ExportMyDataRequest) (*accountv1.ExportMyDataResponse, error) {
 	v, err := handler.Candidate(ctx)
@@ -80,7 +77,7 @@ func (s *Service) DeleteMyAccount(ctx context.Context, req *accountv1.DeleteMyAc
 	}
 	ok, err := authn.CheckPassword(ctx, req.GetPassword(), u.PasswordHash)
 	if errors.Is(err, authn.ErrBusy) {
-		return nil, errBusy
+		return nil, apierr.ServerBusy()
 	}
 	if err != nil {
 		return nil, err
@@ -88,7 +85,7 @@ func (s *Service) DeleteMyAccount(ctx context.Context, req *accountv1.DeleteMyAc
 	if !ok {
 		return nil, errWrongPassword
 	}
-	msg, err := accounts.DeletedMail(u, "")
+	msg, err := accounts.DeletedMail(u, true)
 	if err != nil {
 		return nil, err
 	}

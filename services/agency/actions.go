@@ -334,10 +334,10 @@ func (s *Service) DeleteCandidate(ctx context.Context, req *agencyv1.DeleteCandi
 	if err != nil {
 		return nil, err
 	}
-	msg, err := accounts.DeletedMail(deleted, accounts.DeletedBy(deleted))
+	msg, err := accounts.DeletedMail(deleted, false)
 	if err != nil {
 		return nil, err
 	}
-	s.Invitations.Mail.Enqueue(msg)
+	s.Mail.Enqueue(msg)
 	return &agencyv1.DeleteCandidateResponse{}, nil
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/invitations"
+	"github.com/tremplin/tremplin/internal/mail"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
 
@@ -31,6 +32,8 @@ type Service struct {
 	handler.Base
 
 	Invitations *invitations.Inviter
+	// Mail sends the other e-mails (a deleted candidate's confirmation).
+	Mail *mail.Queue
 	// TrialDays is the length of the trial a candidate made B2C gets.
 	TrialDays int
 }

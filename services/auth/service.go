@@ -60,13 +60,10 @@ var errTooManyAttempts = apierr.New(connect.CodeResourceExhausted,
 var errTooManyResets = apierr.New(connect.CodeResourceExhausted,
 	commonv1.ErrorReason_ERROR_REASON_TOO_MANY_ATTEMPTS, "Trop de demandes de réinitialisation. Réessayez dans quelques minutes.")
 
-var errBusy = apierr.New(connect.CodeUnavailable,
-	commonv1.ErrorReason_ERROR_REASON_SERVER_BUSY, "Le service est très sollicité. Réessayez dans quelques instants.")
-
-// hashingError maps a password that could not be hashed in time to errBusy.
+// hashingError maps a password that could not be hashed in time to apierr.ServerBusy.
 func hashingError(err error) error {
 	if errors.Is(err, authn.ErrBusy) {
-		return errBusy
+		return apierr.ServerBusy()
 	}
 	return err // a cancelled wait keeps its code at the error exit
 }

@@ -266,7 +266,9 @@ func (s *Service) ExportContacts(ctx context.Context, _ *networkv1.ExportContact
 		return nil, err
 	}
 	q := s.Client.Contact.Query().Where(contact.OwnerID(v.UserID))
-	q.Modify(func(sel *sql.Selector) { orderBySortKey(sel, sel.C(contact.FieldSortKey), sel.C(contact.FieldID)) })
+	q.Modify(func(sel *sql.Selector) {
+		contacts.OrderBySortKey(sel, sel.C(contact.FieldSortKey), sel.C(contact.FieldID))
+	})
 	all, err := q.All(ctx)
 	if err != nil {
 		return nil, err

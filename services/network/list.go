@@ -159,7 +159,7 @@ func (s *Service) SearchTags(ctx context.Context, req *networkv1.SearchTagsReque
 	if term := contacts.SearchTerm(strings.TrimSpace(req.GetTerm())); term != "" {
 		q.Where(tag.NameKeyContains(term))
 	}
-	q.Modify(func(sel *sql.Selector) { orderBySortKey(sel, sel.C(tag.FieldNameKey), sel.C(tag.FieldID)) })
+	q.Modify(func(sel *sql.Selector) { contacts.OrderBySortKey(sel, sel.C(tag.FieldNameKey), sel.C(tag.FieldID)) })
 	found, err := q.All(ctx)
 	if err != nil {
 		return nil, err

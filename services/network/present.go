@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"entgo.io/ent/dialect"
 	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -197,17 +196,6 @@ func deref(s *string) string {
 	return *s
 }
 
-// orderBySortKey orders by the given columns byte-wise on both dialects: SQLite compares
-// text bytes already; PostgreSQL gets the "C" collation, whatever the database's own.
-func orderBySortKey(s *sql.Selector, key string, then ...string) {
-	if s.Dialect() == dialect.Postgres {
-		s.OrderExpr(sql.Expr(key + ` COLLATE "C"`))
-	} else {
-		s.OrderBy(key)
-	}
-	s.OrderBy(then...)
-}
-
 // tagsOf answers the tags of the selected contacts, by contact, sorted by name, in one
 // statement: the owner's tags joined to their links, restricted to the selected contacts
 // when the selection is not the whole network.
@@ -224,7 +212,7 @@ func tagsOf(ctx context.Context, client *ent.Client, sel selection) (map[uuid.UU
 		if len(sel.preds) > 0 {
 			s.Where(sql.In(joined.C(contact.TagsPrimaryKey[0]), sel.subquery(s.Dialect(), contact.FieldID)))
 		}
-		orderBySortKey(s, s.C(tag.FieldNameKey), s.C(tag.FieldID))
+		contacts.OrderBySortKey(s, s.C(tag.FieldNameKey), s.C(tag.FieldID))
 	}).Scan(ctx, &links)
 	if err != nil {
 		return nil, fmt.Errorf("loading tags: %w", err)

@@ -25,14 +25,14 @@ import { Section } from "./Section";
 const m = profileMessages.myData;
 
 /** The copy's address: a GET the browser downloads with the session cookie. */
-export const EXPORT_URL = "/api/users/me/export";
+const EXPORT_URL = "/api/users/me/export";
 
 export function MyDataSection() {
   const modals = useModals();
   const askDeletion = () =>
     modals.open({
       kind: "custom",
-      title: m.deleteTitle,
+      title: m.delete,
       tone: "danger",
       illustration: <DeleteForeverRounded />,
       maxWidth: "sm",
@@ -94,7 +94,7 @@ function DeleteAccountForm({ close }: { close: () => void }) {
     <Box
       component="form"
       noValidate
-      aria-label={m.deleteTitle}
+      aria-label={m.delete}
       onSubmit={(e) => {
         e.preventDefault();
         submit();

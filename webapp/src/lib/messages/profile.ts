@@ -58,7 +58,6 @@ export const profileMessages = {
     download: "Télécharger mes données",
     downloadHelp: `Un fichier .zip${nb}: vos données au format JSON et vos contacts au format CSV.`,
     delete: "Supprimer mon compte",
-    deleteTitle: "Supprimer mon compte",
     deleteWarning: `Votre compte, vos contacts, vos candidatures, vos tâches et vos rendez-vous seront supprimés définitivement${nb}: ils ne pourront pas être récupérés. Pensez à télécharger vos données avant.`,
     password: "Mot de passe",
     passwordHelp: "Saisissez votre mot de passe pour confirmer.",
