@@ -22,7 +22,10 @@ func main() {
 			gen.FeatureModifier,
 			gen.FeatureIntercept,
 		},
-	})
+	},
+		// Client.Dialect (template/dialect.tmpl).
+		entc.TemplateFiles("template/dialect.tmpl"),
+	)
 	if err != nil {
 		log.Fatalf("running ent codegen: %v", err)
 	}

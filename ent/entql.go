@@ -435,6 +435,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldPhoneNumber:                   {Type: field.TypeString, Column: user.FieldPhoneNumber},
 			user.FieldFirstLoginAt:                  {Type: field.TypeTime, Column: user.FieldFirstLoginAt},
 			user.FieldLastLoginAt:                   {Type: field.TypeTime, Column: user.FieldLastLoginAt},
+			user.FieldRetentionWarnedAt:             {Type: field.TypeTime, Column: user.FieldRetentionWarnedAt},
 			user.FieldIsB2c:                         {Type: field.TypeBool, Column: user.FieldIsB2c},
 			user.FieldHasPaid:                       {Type: field.TypeBool, Column: user.FieldHasPaid},
 			user.FieldTrialEndAt:                    {Type: field.TypeTime, Column: user.FieldTrialEndAt},
@@ -3113,6 +3114,11 @@ func (f *UserFilter) WhereFirstLoginAt(p entql.TimeP) {
 // WhereLastLoginAt applies the entql time.Time predicate on the last_login_at field.
 func (f *UserFilter) WhereLastLoginAt(p entql.TimeP) {
 	f.Where(p.Field(user.FieldLastLoginAt))
+}
+
+// WhereRetentionWarnedAt applies the entql time.Time predicate on the retention_warned_at field.
+func (f *UserFilter) WhereRetentionWarnedAt(p entql.TimeP) {
+	f.Where(p.Field(user.FieldRetentionWarnedAt))
 }
 
 // WhereIsB2c applies the entql bool predicate on the is_b2c field.

@@ -16363,6 +16363,7 @@ type UserMutation struct {
 	phone_number                      *string
 	first_login_at                    *time.Time
 	last_login_at                     *time.Time
+	retention_warned_at               *time.Time
 	is_b2c                            *bool
 	has_paid                          *bool
 	trial_end_at                      *time.Time
@@ -17014,6 +17015,55 @@ func (m *UserMutation) LastLoginAtCleared() bool {
 func (m *UserMutation) ResetLastLoginAt() {
 	m.last_login_at = nil
 	delete(m.clearedFields, user.FieldLastLoginAt)
+}
+
+// SetRetentionWarnedAt sets the "retention_warned_at" field.
+func (m *UserMutation) SetRetentionWarnedAt(t time.Time) {
+	m.retention_warned_at = &t
+}
+
+// RetentionWarnedAt returns the value of the "retention_warned_at" field in the mutation.
+func (m *UserMutation) RetentionWarnedAt() (r time.Time, exists bool) {
+	v := m.retention_warned_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRetentionWarnedAt returns the old "retention_warned_at" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldRetentionWarnedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRetentionWarnedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRetentionWarnedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRetentionWarnedAt: %w", err)
+	}
+	return oldValue.RetentionWarnedAt, nil
+}
+
+// ClearRetentionWarnedAt clears the value of the "retention_warned_at" field.
+func (m *UserMutation) ClearRetentionWarnedAt() {
+	m.retention_warned_at = nil
+	m.clearedFields[user.FieldRetentionWarnedAt] = struct{}{}
+}
+
+// RetentionWarnedAtCleared returns if the "retention_warned_at" field was cleared in this mutation.
+func (m *UserMutation) RetentionWarnedAtCleared() bool {
+	_, ok := m.clearedFields[user.FieldRetentionWarnedAt]
+	return ok
+}
+
+// ResetRetentionWarnedAt resets all changes to the "retention_warned_at" field.
+func (m *UserMutation) ResetRetentionWarnedAt() {
+	m.retention_warned_at = nil
+	delete(m.clearedFields, user.FieldRetentionWarnedAt)
 }
 
 // SetIsB2c sets the "is_b2c" field.
@@ -17844,7 +17894,7 @@ func (m *UserMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *UserMutation) Fields() []string {
-	fields := make([]string, 0, 29)
+	fields := make([]string, 0, 30)
 	if m.created_at != nil {
 		fields = append(fields, user.FieldCreatedAt)
 	}
@@ -17883,6 +17933,9 @@ func (m *UserMutation) Fields() []string {
 	}
 	if m.last_login_at != nil {
 		fields = append(fields, user.FieldLastLoginAt)
+	}
+	if m.retention_warned_at != nil {
+		fields = append(fields, user.FieldRetentionWarnedAt)
 	}
 	if m.is_b2c != nil {
 		fields = append(fields, user.FieldIsB2c)
@@ -17966,6 +18019,8 @@ func (m *UserMutation) Field(name string) (ent.Value, bool) {
 		return m.FirstLoginAt()
 	case user.FieldLastLoginAt:
 		return m.LastLoginAt()
+	case user.FieldRetentionWarnedAt:
+		return m.RetentionWarnedAt()
 	case user.FieldIsB2c:
 		return m.IsB2c()
 	case user.FieldHasPaid:
@@ -18033,6 +18088,8 @@ func (m *UserMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldFirstLoginAt(ctx)
 	case user.FieldLastLoginAt:
 		return m.OldLastLoginAt(ctx)
+	case user.FieldRetentionWarnedAt:
+		return m.OldRetentionWarnedAt(ctx)
 	case user.FieldIsB2c:
 		return m.OldIsB2c(ctx)
 	case user.FieldHasPaid:
@@ -18164,6 +18221,13 @@ func (m *UserMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetLastLoginAt(v)
+		return nil
+	case user.FieldRetentionWarnedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRetentionWarnedAt(v)
 		return nil
 	case user.FieldIsB2c:
 		v, ok := value.(bool)
@@ -18334,6 +18398,9 @@ func (m *UserMutation) ClearedFields() []string {
 	if m.FieldCleared(user.FieldLastLoginAt) {
 		fields = append(fields, user.FieldLastLoginAt)
 	}
+	if m.FieldCleared(user.FieldRetentionWarnedAt) {
+		fields = append(fields, user.FieldRetentionWarnedAt)
+	}
 	if m.FieldCleared(user.FieldTrialEndAt) {
 		fields = append(fields, user.FieldTrialEndAt)
 	}
@@ -18377,6 +18444,9 @@ func (m *UserMutation) ClearField(name string) error {
 		return nil
 	case user.FieldLastLoginAt:
 		m.ClearLastLoginAt()
+		return nil
+	case user.FieldRetentionWarnedAt:
+		m.ClearRetentionWarnedAt()
 		return nil
 	case user.FieldTrialEndAt:
 		m.ClearTrialEndAt()
@@ -18442,6 +18512,9 @@ func (m *UserMutation) ResetField(name string) error {
 		return nil
 	case user.FieldLastLoginAt:
 		m.ResetLastLoginAt()
+		return nil
+	case user.FieldRetentionWarnedAt:
+		m.ResetRetentionWarnedAt()
 		return nil
 	case user.FieldIsB2c:
 		m.ResetIsB2c()

@@ -46,6 +46,8 @@ type User struct {
 	FirstLoginAt *time.Time `json:"first_login_at,omitempty"`
 	// LastLoginAt holds the value of the "last_login_at" field.
 	LastLoginAt *time.Time `json:"last_login_at,omitempty"`
+	// RetentionWarnedAt holds the value of the "retention_warned_at" field.
+	RetentionWarnedAt *time.Time `json:"retention_warned_at,omitempty"`
 	// IsB2c holds the value of the "is_b2c" field.
 	IsB2c bool `json:"is_b2c,omitempty"`
 	// HasPaid holds the value of the "has_paid" field.
@@ -141,7 +143,7 @@ func (*User) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullInt64)
 		case user.FieldRole, user.FieldCivility, user.FieldEmail, user.FieldPasswordHash, user.FieldFirstName, user.FieldLastName, user.FieldJob, user.FieldMobileNumber, user.FieldPhoneNumber, user.FieldOrigin, user.FieldTimeZone, user.FieldStripeCustomerID, user.FieldStripeSubscriptionID, user.FieldSubscriptionStatus:
 			values[i] = new(sql.NullString)
-		case user.FieldCreatedAt, user.FieldUpdatedAt, user.FieldFirstLoginAt, user.FieldLastLoginAt, user.FieldTrialEndAt, user.FieldTermsAcceptedAt, user.FieldSubscriptionPeriodEnd:
+		case user.FieldCreatedAt, user.FieldUpdatedAt, user.FieldFirstLoginAt, user.FieldLastLoginAt, user.FieldRetentionWarnedAt, user.FieldTrialEndAt, user.FieldTermsAcceptedAt, user.FieldSubscriptionPeriodEnd:
 			values[i] = new(sql.NullTime)
 		case user.FieldID:
 			values[i] = new(uuid.UUID)
@@ -246,6 +248,13 @@ func (_m *User) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.LastLoginAt = new(time.Time)
 				*_m.LastLoginAt = value.Time
+			}
+		case user.FieldRetentionWarnedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field retention_warned_at", values[i])
+			} else if value.Valid {
+				_m.RetentionWarnedAt = new(time.Time)
+				*_m.RetentionWarnedAt = value.Time
 			}
 		case user.FieldIsB2c:
 			if value, ok := values[i].(*sql.NullBool); !ok {
@@ -441,6 +450,11 @@ func (_m *User) String() string {
 	builder.WriteString(", ")
 	if v := _m.LastLoginAt; v != nil {
 		builder.WriteString("last_login_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
+	if v := _m.RetentionWarnedAt; v != nil {
+		builder.WriteString("retention_warned_at=")
 		builder.WriteString(v.Format(time.ANSIC))
 	}
 	builder.WriteString(", ")

@@ -193,6 +193,20 @@ func (_c *UserCreate) SetNillableLastLoginAt(v *time.Time) *UserCreate {
 	return _c
 }
 
+// SetRetentionWarnedAt sets the "retention_warned_at" field.
+func (_c *UserCreate) SetRetentionWarnedAt(v time.Time) *UserCreate {
+	_c.mutation.SetRetentionWarnedAt(v)
+	return _c
+}
+
+// SetNillableRetentionWarnedAt sets the "retention_warned_at" field if the given value is not nil.
+func (_c *UserCreate) SetNillableRetentionWarnedAt(v *time.Time) *UserCreate {
+	if v != nil {
+		_c.SetRetentionWarnedAt(*v)
+	}
+	return _c
+}
+
 // SetIsB2c sets the "is_b2c" field.
 func (_c *UserCreate) SetIsB2c(v bool) *UserCreate {
 	_c.mutation.SetIsB2c(v)
@@ -778,6 +792,10 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 		_spec.SetField(user.FieldLastLoginAt, field.TypeTime, value)
 		_node.LastLoginAt = &value
 	}
+	if value, ok := _c.mutation.RetentionWarnedAt(); ok {
+		_spec.SetField(user.FieldRetentionWarnedAt, field.TypeTime, value)
+		_node.RetentionWarnedAt = &value
+	}
 	if value, ok := _c.mutation.IsB2c(); ok {
 		_spec.SetField(user.FieldIsB2c, field.TypeBool, value)
 		_node.IsB2c = value
@@ -1104,6 +1122,24 @@ func (u *UserUpsert) UpdateLastLoginAt() *UserUpsert {
 // ClearLastLoginAt clears the value of the "last_login_at" field.
 func (u *UserUpsert) ClearLastLoginAt() *UserUpsert {
 	u.SetNull(user.FieldLastLoginAt)
+	return u
+}
+
+// SetRetentionWarnedAt sets the "retention_warned_at" field.
+func (u *UserUpsert) SetRetentionWarnedAt(v time.Time) *UserUpsert {
+	u.Set(user.FieldRetentionWarnedAt, v)
+	return u
+}
+
+// UpdateRetentionWarnedAt sets the "retention_warned_at" field to the value that was provided on create.
+func (u *UserUpsert) UpdateRetentionWarnedAt() *UserUpsert {
+	u.SetExcluded(user.FieldRetentionWarnedAt)
+	return u
+}
+
+// ClearRetentionWarnedAt clears the value of the "retention_warned_at" field.
+func (u *UserUpsert) ClearRetentionWarnedAt() *UserUpsert {
+	u.SetNull(user.FieldRetentionWarnedAt)
 	return u
 }
 
@@ -1585,6 +1621,27 @@ func (u *UserUpsertOne) UpdateLastLoginAt() *UserUpsertOne {
 func (u *UserUpsertOne) ClearLastLoginAt() *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
 		s.ClearLastLoginAt()
+	})
+}
+
+// SetRetentionWarnedAt sets the "retention_warned_at" field.
+func (u *UserUpsertOne) SetRetentionWarnedAt(v time.Time) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetRetentionWarnedAt(v)
+	})
+}
+
+// UpdateRetentionWarnedAt sets the "retention_warned_at" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdateRetentionWarnedAt() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateRetentionWarnedAt()
+	})
+}
+
+// ClearRetentionWarnedAt clears the value of the "retention_warned_at" field.
+func (u *UserUpsertOne) ClearRetentionWarnedAt() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.ClearRetentionWarnedAt()
 	})
 }
 
@@ -2272,6 +2329,27 @@ func (u *UserUpsertBulk) UpdateLastLoginAt() *UserUpsertBulk {
 func (u *UserUpsertBulk) ClearLastLoginAt() *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
 		s.ClearLastLoginAt()
+	})
+}
+
+// SetRetentionWarnedAt sets the "retention_warned_at" field.
+func (u *UserUpsertBulk) SetRetentionWarnedAt(v time.Time) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetRetentionWarnedAt(v)
+	})
+}
+
+// UpdateRetentionWarnedAt sets the "retention_warned_at" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdateRetentionWarnedAt() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdateRetentionWarnedAt()
+	})
+}
+
+// ClearRetentionWarnedAt clears the value of the "retention_warned_at" field.
+func (u *UserUpsertBulk) ClearRetentionWarnedAt() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.ClearRetentionWarnedAt()
 	})
 }
 

@@ -217,6 +217,26 @@ func (_u *UserUpdate) ClearLastLoginAt() *UserUpdate {
 	return _u
 }
 
+// SetRetentionWarnedAt sets the "retention_warned_at" field.
+func (_u *UserUpdate) SetRetentionWarnedAt(v time.Time) *UserUpdate {
+	_u.mutation.SetRetentionWarnedAt(v)
+	return _u
+}
+
+// SetNillableRetentionWarnedAt sets the "retention_warned_at" field if the given value is not nil.
+func (_u *UserUpdate) SetNillableRetentionWarnedAt(v *time.Time) *UserUpdate {
+	if v != nil {
+		_u.SetRetentionWarnedAt(*v)
+	}
+	return _u
+}
+
+// ClearRetentionWarnedAt clears the value of the "retention_warned_at" field.
+func (_u *UserUpdate) ClearRetentionWarnedAt() *UserUpdate {
+	_u.mutation.ClearRetentionWarnedAt()
+	return _u
+}
+
 // SetIsB2c sets the "is_b2c" field.
 func (_u *UserUpdate) SetIsB2c(v bool) *UserUpdate {
 	_u.mutation.SetIsB2c(v)
@@ -714,6 +734,12 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if _u.mutation.LastLoginAtCleared() {
 		_spec.ClearField(user.FieldLastLoginAt, field.TypeTime)
 	}
+	if value, ok := _u.mutation.RetentionWarnedAt(); ok {
+		_spec.SetField(user.FieldRetentionWarnedAt, field.TypeTime, value)
+	}
+	if _u.mutation.RetentionWarnedAtCleared() {
+		_spec.ClearField(user.FieldRetentionWarnedAt, field.TypeTime)
+	}
 	if value, ok := _u.mutation.IsB2c(); ok {
 		_spec.SetField(user.FieldIsB2c, field.TypeBool, value)
 	}
@@ -1083,6 +1109,26 @@ func (_u *UserUpdateOne) SetNillableLastLoginAt(v *time.Time) *UserUpdateOne {
 // ClearLastLoginAt clears the value of the "last_login_at" field.
 func (_u *UserUpdateOne) ClearLastLoginAt() *UserUpdateOne {
 	_u.mutation.ClearLastLoginAt()
+	return _u
+}
+
+// SetRetentionWarnedAt sets the "retention_warned_at" field.
+func (_u *UserUpdateOne) SetRetentionWarnedAt(v time.Time) *UserUpdateOne {
+	_u.mutation.SetRetentionWarnedAt(v)
+	return _u
+}
+
+// SetNillableRetentionWarnedAt sets the "retention_warned_at" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillableRetentionWarnedAt(v *time.Time) *UserUpdateOne {
+	if v != nil {
+		_u.SetRetentionWarnedAt(*v)
+	}
+	return _u
+}
+
+// ClearRetentionWarnedAt clears the value of the "retention_warned_at" field.
+func (_u *UserUpdateOne) ClearRetentionWarnedAt() *UserUpdateOne {
+	_u.mutation.ClearRetentionWarnedAt()
 	return _u
 }
 
@@ -1612,6 +1658,12 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 	}
 	if _u.mutation.LastLoginAtCleared() {
 		_spec.ClearField(user.FieldLastLoginAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.RetentionWarnedAt(); ok {
+		_spec.SetField(user.FieldRetentionWarnedAt, field.TypeTime, value)
+	}
+	if _u.mutation.RetentionWarnedAtCleared() {
+		_spec.ClearField(user.FieldRetentionWarnedAt, field.TypeTime)
 	}
 	if value, ok := _u.mutation.IsB2c(); ok {
 		_spec.SetField(user.FieldIsB2c, field.TypeBool, value)

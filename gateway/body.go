@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"unicode/utf8"
 
@@ -111,7 +112,7 @@ func verbAndPath(r *annotations.HttpRule) (string, string) {
 // route that needs a signed-in caller), whether it may have one at all, and whether the route
 // needs a caller.
 func bodyRule(bindings []binding, verb, path string) (limit int64, bodyless, needsCaller bool) {
-	segments := strings.Split(strings.Trim(path, "/"), "/")
+	segments := pathSegments(path)
 	for _, b := range bindings {
 		if b.verb == verb && b.matches(segments) {
 			if b.public {
@@ -133,7 +134,7 @@ var errBodyTooLarge = errors.New("body too large")
 // vanguard would put into string fields that cannot be encoded.
 func limitBodies(bindings []binding, fileRoutes []route, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !utf8.ValidString(r.URL.Path) || !validQuery(r) {
+		if !validPath(r.URL.Path) || !validQuery(r) {
 			writeError(w, http.StatusBadRequest, connect.CodeInvalidArgument, "INVALID_ARGUMENT",
 				"L'adresse de la requête contient du texte qui n'est pas de l'UTF-8 valide")
 			return
@@ -264,6 +265,21 @@ func tooLarge(w http.ResponseWriter, limit int64, file bool) {
 func isFileRoute(fileRoutes []route, r *http.Request) bool {
 	_, ok := find(fileRoutes, r.URL.Path)
 	return ok
+}
+
+// validPath reports whether the path is UTF-8 as vanguard reads it: vanguard unescapes the
+// segments of the path net/http has unescaped already, so "%25ff" in the address reaches a
+// field as the byte 0xff (and the field cannot be encoded: a 500).
+func validPath(path string) bool {
+	if !utf8.ValidString(path) {
+		return false
+	}
+	for segment := range strings.SplitSeq(path, "/") {
+		if again, err := url.PathUnescape(segment); err == nil && !utf8.ValidString(again) {
+			return false
+		}
+	}
+	return true
 }
 
 // validQuery reports whether the query's keys and values, once unescaped, are UTF-8.

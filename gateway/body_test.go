@@ -201,7 +201,13 @@ func TestBodyOnABodylessRouteIsRefused(t *testing.T) {
 			t.Errorf("GET /api/contacts with a body, %s: %d %v", name, status, answer)
 		}
 	}
-	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/contacts", nil)
+	// A parameter left empty by a trailing slash is still that route's (it answered 500).
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/event/", strings.NewReader("0"))
+	req.Header.Set("Content-Type", "application/json")
+	if status, answer := testserver.Do(t, alice, req); status != http.StatusBadRequest || answer["message"] != "Cette route n'accepte pas de corps de requête" {
+		t.Errorf("GET /api/event/ with a body: %d %v", status, answer)
+	}
+	req, _ = http.NewRequest(http.MethodGet, srv.URL+"/api/contacts", nil)
 	if status, answer := testserver.Do(t, alice, req); status != http.StatusOK {
 		t.Errorf("GET /api/contacts: %d %v", status, answer)
 	}

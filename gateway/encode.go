@@ -4,10 +4,12 @@ import (
 	"encoding/base64"
 	"math"
 	"strconv"
+	"time"
 	"unicode/utf8"
 
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tremplin/tremplin/internal/enums"
 )
@@ -21,6 +23,13 @@ type encoder struct {
 }
 
 func (e *encoder) message(b []byte, m protoreflect.Message) ([]byte, error) {
+	if ts, ok := m.Interface().(*timestamppb.Timestamp); ok {
+		// Every listed row carries one or two: written here, as protojson writes them, rather
+		// than through protojson's generic marshalling (a tenth of a list's encoding).
+		if out, ok := appendTimestamp(b, ts); ok {
+			return out, nil
+		}
+	}
 	if isWellKnown(m.Descriptor()) {
 		data, err := e.wkt.Marshal(m.Interface())
 		return append(b, data...), err
@@ -59,6 +68,35 @@ func (e *encoder) message(b []byte, m protoreflect.Message) ([]byte, error) {
 	}
 	return append(b, '}'), nil
 }
+
+// appendTimestamp writes ts as protojson does (RFC 3339 in UTC, "Z", the fraction in 0, 3,
+// 6 or 9 digits); false for a timestamp protojson refuses (out of years 1–9999, nanos out of
+// range), left to protojson for its error.
+func appendTimestamp(b []byte, ts *timestamppb.Timestamp) ([]byte, bool) {
+	const minSeconds, maxSeconds = -62135596800, 253402300799 // 0001-01-01, 9999-12-31T23:59:59
+	secs, nanos := ts.GetSeconds(), ts.GetNanos()
+	if secs < minSeconds || secs > maxSeconds || nanos < 0 || nanos >= 1e9 {
+		return b, false
+	}
+	b = append(b, '"')
+	b = time.Unix(secs, 0).UTC().AppendFormat(b, "2006-01-02T15:04:05")
+	if nanos != 0 {
+		digits, n := 9, int64(nanos)
+		switch {
+		case n%1e6 == 0:
+			digits, n = 3, n/1e6
+		case n%1e3 == 0:
+			digits, n = 6, n/1e3
+		}
+		b = append(b, '.')
+		for p := digits - 1; p >= 0; p-- {
+			b = append(b, byte('0'+n/pow10[p]%10))
+		}
+	}
+	return append(b, 'Z', '"'), true
+}
+
+var pow10 = [...]int64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
 
 // emits reports whether protojson with EmitDefaultValues writes the field: every field
 // without presence, and fields with presence (messages, oneofs, optional scalars) when set.

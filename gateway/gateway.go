@@ -61,8 +61,11 @@ func New(services []Handler) (http.Handler, error) {
 		return nil, err
 	}
 	files := routesOf(bindings, func(b binding) bool { return b.file })
-	gets := routesOf(bindings, func(b binding) bool { return b.verb == http.MethodGet })
-	return requireJSON(files, limitBodies(bindings, files, compress(specQuery(gets, transcoder)))), nil
+	byVerb := map[string][]route{}
+	for _, b := range bindings {
+		byVerb[b.verb] = append(byVerb[b.verb], b.route)
+	}
+	return requireJSON(files, limitBodies(bindings, files, compress(specQuery(byVerb, transcoder)))), nil
 }
 
 // Uncompressed wraps an in-process Connect handler the gateway calls: the gateway re-encodes

@@ -21,6 +21,10 @@ import (
 // cannot read with an English message naming no field. specQuery reads them first, for the
 // method the path routes to: the spec's strings become value names, and a value of the wrong
 // type (or a word of no value) is refused as a body's is, INVALID_FIELDS naming the field.
+//
+// A parameter that names no field of the request is dropped, on every route, as an unknown
+// field of a JSON body is: vanguard would answer it with an internal error (a cache-busting
+// "?_=…" some clients add, or "?ownerId=…" on a DELETE), and it sets nothing either way.
 
 // route is the input message of a route, with its path template split in segments ("{…}"
 // matches any one segment).
@@ -31,13 +35,19 @@ type route struct {
 
 // find answers the route path matches, if any.
 func find(routes []route, path string) (route, bool) {
-	segments := strings.Split(strings.Trim(path, "/"), "/")
+	segments := pathSegments(path)
 	for _, r := range routes {
 		if r.matches(segments) {
 			return r, true
 		}
 	}
 	return route{}, false
+}
+
+// pathSegments splits a request's path as the router does: a trailing slash leaves an empty
+// last segment, which a parameter matches ("/api/event/" is GET /api/event/{id} with no id).
+func pathSegments(path string) []string {
+	return strings.Split(strings.TrimPrefix(path, "/"), "/")
 }
 
 func (r route) matches(segments []string) bool {
@@ -52,13 +62,13 @@ func (r route) matches(segments []string) bool {
 	return true
 }
 
-// specQuery reads the query of GET requests: spec strings to enum value names, and values of
-// the wrong type refused.
-func specQuery(routes []route, next http.Handler) http.Handler {
+// specQuery reads the query of requests (routes by verb): spec strings to enum value names,
+// values of the wrong type refused, parameters of no field dropped.
+func specQuery(routes map[string][]route, next http.Handler) http.Handler {
 	errors := newSpecJSON(protoregistry.GlobalTypes).(*specJSON)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodGet && r.URL.RawQuery != "" {
-			if route, ok := find(routes, r.URL.Path); ok {
+		if r.URL.RawQuery != "" {
+			if route, ok := find(routes[r.Method], r.URL.Path); ok {
 				query, violations := readQuery(r.URL.Query(), route.input)
 				if len(violations) > 0 {
 					errors.write(w, apierr.InvalidFields(violations...))
@@ -72,12 +82,13 @@ func specQuery(routes []route, next http.Handler) http.Handler {
 }
 
 // readQuery checks and rewrites the values of the query's parameters that name a field of
-// input (the others are the router's to judge).
+// input, and drops the others.
 func readQuery(query url.Values, input protoreflect.MessageDescriptor) (url.Values, []*validate.Violation) {
 	var violations []*validate.Violation
 	for key, values := range query {
 		path := fieldsAt(input, key)
 		if path == nil {
+			delete(query, key)
 			continue
 		}
 		f := path[len(path)-1].Field

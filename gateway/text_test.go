@@ -36,7 +36,8 @@ func TestTextThatIsNotUTF8IsRefused(t *testing.T) {
 		t.Errorf("an emoji: %d %v", status, answer)
 	}
 
-	for _, path := range []string{"/api/contacts?search=%ff", "/api/contact/%ff"} {
+	// "%25ff" too: the router unescapes the path net/http has unescaped already.
+	for _, path := range []string{"/api/contacts?search=%ff", "/api/contact/%ff", "/api/contact/%25ff", "/api/tags/search/%25ff"} {
 		status, answer := srv.JSON(t, alice, http.MethodGet, path, nil)
 		if status != http.StatusBadRequest || answer["code"] != float64(3) {
 			t.Errorf("%s: %d %v", path, status, answer)

@@ -1,6 +1,7 @@
 // ESLint for the web app (`make lint-web`, part of `make test`): TypeScript's recommended rules,
-// React's hook rules, jsx-a11y's accessibility rules, and the app's one layout rule: a feature
-// folder never imports another feature (what two features share goes to components/ or lib/).
+// React's hook rules, jsx-a11y's accessibility rules, and the app's layout rule: a feature
+// folder never imports another feature (what two features share goes to components/ or lib/),
+// and components/ and lib/ never import a feature (shared code depends on no screen).
 import { dirname, relative, resolve, sep } from "node:path";
 import js from "@eslint/js";
 import globals from "globals";
@@ -8,7 +9,10 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-const features = resolve(import.meta.dirname, "src/features");
+const src = resolve(import.meta.dirname, "src");
+const features = resolve(src, "features");
+/** The folders every feature may use, which therefore use no feature. */
+const SHARED = ["components", "lib"];
 
 /** The feature folder a file belongs to, if any. */
 function featureOf(file) {
@@ -16,25 +20,36 @@ function featureOf(file) {
   return rel.startsWith("..") || rel === "" ? null : rel.split(sep)[0];
 }
 
+/** The shared folder (components or lib) a file belongs to, if any. */
+function sharedOf(file) {
+  const top = relative(src, file).split(sep)[0];
+  return SHARED.includes(top) ? top : null;
+}
+
 const tremplin = {
   rules: {
     "features-stay-apart": {
       meta: {
         type: "problem",
-        docs: { description: "a feature folder never imports another feature folder" },
+        docs: { description: "a feature folder never imports another feature folder; components/ and lib/ import none" },
         messages: {
           crossing:
             "src/features/{{from}} imports src/features/{{to}}: features never import each other; move what they share to src/components or src/lib.",
+          shared:
+            "src/{{from}} imports src/features/{{to}}: shared code never depends on a feature; move what it needs to src/components or src/lib.",
         },
         schema: [],
       },
       create(context) {
-        const from = featureOf(context.filename);
-        if (!from) return {};
+        const feature = featureOf(context.filename);
+        const shared = sharedOf(context.filename);
+        if (!feature && !shared) return {};
         const check = (node, source) => {
           if (typeof source !== "string" || !source.startsWith(".")) return;
           const to = featureOf(resolve(dirname(context.filename), source));
-          if (to && to !== from) context.report({ node, messageId: "crossing", data: { from, to } });
+          if (!to || to === feature) return;
+          if (feature) context.report({ node, messageId: "crossing", data: { from: feature, to } });
+          else context.report({ node, messageId: "shared", data: { from: shared, to } });
         };
         return {
           ImportDeclaration: (node) => check(node, node.source.value),

@@ -64,7 +64,7 @@ func serve(ctx context.Context, withDemo bool, stdout io.Writer) error {
 			log.Info("demo accounts created")
 		}
 	}
-	srv, err := server.New(server.Deps{Config: cfg, DB: database, Log: log, Clock: clock.Real{}, RunJobs: true})
+	srv, err := server.New(server.Deps{Config: cfg, DB: database, Log: log, Clock: clock.Real{}, RunJobs: true, Drain: cfg.ShutdownDrain})
 	if err != nil {
 		return err
 	}
@@ -160,8 +160,12 @@ func dialectOf(database *db.Database) string { return database.Dialect }
 // runJob runs a background job now for a day (operators, tests), through the same claims as
 // the server: a run already done is not done again. For escalate-priorities the date names the
 // day that ended (the night after it is run); without one, the nights not run yet. For
-// task-digest it is the day of the e-mails, today by default.
+// task-digest it is the day of the e-mails, today by default. retention runs today's (UTC) and
+// takes no date.
 func runJob(ctx context.Context, job, date string, stdout io.Writer) error {
+	if job == jobs.Retention && date != "" {
+		return jobs.ErrRetentionDate
+	}
 	var day time.Time
 	if date != "" {
 		parsed, err := time.Parse(time.DateOnly, date)
@@ -181,6 +185,17 @@ func runJob(ctx context.Context, job, date string, stdout io.Writer) error {
 		return err
 	}
 	runner := &jobs.Runner{Client: database.Client, Clock: clock.Real{}, Mail: sender, PublicURL: cfg.PublicURL, Log: log}
+	if job == jobs.Retention {
+		run, err := runner.Retain(ctx)
+		switch {
+		case !run.Done && err == nil:
+			fmt.Fprintf(stdout, "%s du %s : déjà faite\n", job, run.Day)
+		case run.Done:
+			// Printed even when some accounts failed: what was done is done.
+			fmt.Fprintf(stdout, "%s du %s : %d compte(s) prévenu(s), %d supprimé(s)\n", job, run.Day, run.Warned, run.Deleted)
+		}
+		return err
+	}
 	n, err := runner.RunNow(ctx, job, day)
 	if err != nil {
 		return err

@@ -4,7 +4,7 @@
 //	tremplin migrate                 apply pending database migrations
 //	tremplin create-admin --email E  create a platform admin (prints a link to set the password)
 //	tremplin seed-demo [--password P] create or refresh the demo accounts and print them
-//	tremplin jobs run <job> [--date D] run a background job now for a day
+//	tremplin jobs run <job> [--date D] run a background job now for a day (retention: today)
 //
 // Configuration comes from the environment: DATABASE_URL, LISTEN_ADDR, PUBLIC_URL, SMTP_URL,
 // DATA_DIR (see the README).
@@ -45,6 +45,8 @@ commands:
                                  day that ended; refused while D lasts); without --date,
                                  the ended nights not run yet (up to a week back)
                                task-digest --date D: day D's e-mails (default today)
+                               retention: today's (UTC) deletion of the accounts unused
+                                 for 2 years, and warnings 30 days before (no --date)
 `
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -86,7 +88,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return errors.New("usage: tremplin jobs run <job> [--date YYYY-MM-DD]")
 		}
 		flags := flag.NewFlagSet("jobs run", flag.ContinueOnError)
-		date := flags.String("date", "", "the day (YYYY-MM-DD): for escalate-priorities the day that ended (default: every ended night not run yet), for task-digest the day of the e-mails (default today)")
+		date := flags.String("date", "", "the day (YYYY-MM-DD): for escalate-priorities the day that ended (default: every ended night not run yet), for task-digest the day of the e-mails (default today); retention takes none")
 		if err := flags.Parse(rest[2:]); err != nil {
 			return err
 		}

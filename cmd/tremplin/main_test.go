@@ -6,9 +6,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/tremplin/tremplin/ent/user"
 	"github.com/tremplin/tremplin/internal/db"
 	"github.com/tremplin/tremplin/internal/demo"
+	"github.com/tremplin/tremplin/internal/mail/mailtest"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
@@ -106,5 +109,58 @@ func TestJobsRunCommand(t *testing.T) {
 	}
 	if err := run([]string{"jobs", "run", "nothing"}, &out, &out); err == nil || !strings.Contains(err.Error(), "unknown job") {
 		t.Errorf("an unknown job: %v", err)
+	}
+}
+
+// The operator runs today's retention by hand, through the night's claim: an account unused for
+// three years is warned by e-mail, one warned 31 days ago is deleted and told so; run again the
+// same day, it does nothing. It takes no date.
+func TestJobsRunRetention(t *testing.T) {
+	for _, dia := range testdb.Dialects() {
+		t.Run(string(dia), func(t *testing.T) {
+			url := setEnv(t, dia)
+			smtp := mailtest.Start(t)
+			t.Setenv("SMTP_URL", smtp.URL())
+			var out bytes.Buffer
+			if err := run([]string{"migrate"}, &out, &out); err != nil {
+				t.Fatal(err)
+			}
+			d, err := db.Open(context.Background(), url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer d.Close()
+			sys := viewer.SystemContext(context.Background())
+			now := time.Now().UTC()
+			idle := now.AddDate(-3, 0, 0)
+			d.Client.User.Create().SetEmail("idle@exemple.fr").SetRole(user.RoleCandidate).SetIsB2c(true).SetLastLoginAt(idle).ExecX(sys)
+			gone := d.Client.User.Create().SetEmail("gone@exemple.fr").SetRole(user.RoleCandidate).SetIsB2c(true).
+				SetLastLoginAt(idle).SetRetentionWarnedAt(now.AddDate(0, 0, -31)).SaveX(sys)
+
+			today := now.Format(time.DateOnly)
+			for i, want := range []string{"retention du " + today + " : 1 compte(s) prévenu(s), 1 supprimé(s)\n", "retention du " + today + " : déjà faite\n"} {
+				out.Reset()
+				if err := run([]string{"jobs", "run", "retention"}, &out, &out); err != nil {
+					t.Fatal(err)
+				}
+				if out.String() != want {
+					t.Errorf("run %d: %q, want %q", i+1, out.String(), want)
+				}
+			}
+			smtp.WaitForSubject(t, "gone@exemple.fr", "Votre compte Tremplin a été supprimé")
+			if m := smtp.WaitFor(t, "idle@exemple.fr"); !strings.HasPrefix(m.Subject, "Votre compte Tremplin sera supprimé le ") ||
+				!strings.Contains(m.Text, "https://tremplin.example/login") {
+				t.Errorf("the warning: %q\n%s", m.Subject, m.Text)
+			}
+			if d.Client.User.Query().Where(user.ID(gone.ID)).ExistX(sys) {
+				t.Error("the account warned 31 days ago is still there")
+			}
+			if n := len(smtp.Messages()); n != 2 {
+				t.Errorf("%d e-mails, want 2", n)
+			}
+			if err := run([]string{"jobs", "run", "retention", "--date", today}, &out, &out); err == nil || !strings.Contains(err.Error(), "takes no date") {
+				t.Errorf("a date: %v", err)
+			}
+		})
 	}
 }

@@ -676,6 +676,7 @@ var (
 		{Name: "phone_number", Type: field.TypeString, Size: 40, Default: ""},
 		{Name: "first_login_at", Type: field.TypeTime, Nullable: true},
 		{Name: "last_login_at", Type: field.TypeTime, Nullable: true},
+		{Name: "retention_warned_at", Type: field.TypeTime, Nullable: true},
 		{Name: "is_b2c", Type: field.TypeBool, Default: false},
 		{Name: "has_paid", Type: field.TypeBool, Default: false},
 		{Name: "trial_end_at", Type: field.TypeTime, Nullable: true},
@@ -701,7 +702,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "users_agencies_agency",
-				Columns:    []*schema.Column{UsersColumns[29]},
+				Columns:    []*schema.Column{UsersColumns[30]},
 				RefColumns: []*schema.Column{AgenciesColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -710,7 +711,7 @@ var (
 			{
 				Name:    "user_agency_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{UsersColumns[29], UsersColumns[1]},
+				Columns: []*schema.Column{UsersColumns[30], UsersColumns[1]},
 			},
 			{
 				Name:    "user_role_created_at",
@@ -720,7 +721,7 @@ var (
 			{
 				Name:    "user_stripe_customer_id",
 				Unique:  false,
-				Columns: []*schema.Column{UsersColumns[23]},
+				Columns: []*schema.Column{UsersColumns[24]},
 			},
 		},
 	}

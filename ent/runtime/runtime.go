@@ -1005,43 +1005,43 @@ func init() {
 	// user.PhoneNumberValidator is a validator for the "phone_number" field. It is called by the builders before save.
 	user.PhoneNumberValidator = userDescPhoneNumber.Validators[0].(func(string) error)
 	// userDescIsB2c is the schema descriptor for is_b2c field.
-	userDescIsB2c := userFields[11].Descriptor()
+	userDescIsB2c := userFields[12].Descriptor()
 	// user.DefaultIsB2c holds the default value on creation for the is_b2c field.
 	user.DefaultIsB2c = userDescIsB2c.Default.(bool)
 	// userDescHasPaid is the schema descriptor for has_paid field.
-	userDescHasPaid := userFields[12].Descriptor()
+	userDescHasPaid := userFields[13].Descriptor()
 	// user.DefaultHasPaid holds the default value on creation for the has_paid field.
 	user.DefaultHasPaid = userDescHasPaid.Default.(bool)
 	// userDescHasFreeAccess is the schema descriptor for has_free_access field.
-	userDescHasFreeAccess := userFields[14].Descriptor()
+	userDescHasFreeAccess := userFields[15].Descriptor()
 	// user.DefaultHasFreeAccess holds the default value on creation for the has_free_access field.
 	user.DefaultHasFreeAccess = userDescHasFreeAccess.Default.(bool)
 	// userDescTaskNotifications is the schema descriptor for task_notifications field.
-	userDescTaskNotifications := userFields[15].Descriptor()
+	userDescTaskNotifications := userFields[16].Descriptor()
 	// user.DefaultTaskNotifications holds the default value on creation for the task_notifications field.
 	user.DefaultTaskNotifications = userDescTaskNotifications.Default.(bool)
 	// userDescOrigin is the schema descriptor for origin field.
-	userDescOrigin := userFields[17].Descriptor()
+	userDescOrigin := userFields[18].Descriptor()
 	// user.DefaultOrigin holds the default value on creation for the origin field.
 	user.DefaultOrigin = userDescOrigin.Default.(string)
 	// userDescTimeZone is the schema descriptor for time_zone field.
-	userDescTimeZone := userFields[18].Descriptor()
+	userDescTimeZone := userFields[19].Descriptor()
 	// user.DefaultTimeZone holds the default value on creation for the time_zone field.
 	user.DefaultTimeZone = userDescTimeZone.Default.(string)
 	// userDescShareProgressWithAgency is the schema descriptor for share_progress_with_agency field.
-	userDescShareProgressWithAgency := userFields[19].Descriptor()
+	userDescShareProgressWithAgency := userFields[20].Descriptor()
 	// user.DefaultShareProgressWithAgency holds the default value on creation for the share_progress_with_agency field.
 	user.DefaultShareProgressWithAgency = userDescShareProgressWithAgency.Default.(bool)
 	// userDescSubscriptionStatus is the schema descriptor for subscription_status field.
-	userDescSubscriptionStatus := userFields[23].Descriptor()
+	userDescSubscriptionStatus := userFields[24].Descriptor()
 	// user.DefaultSubscriptionStatus holds the default value on creation for the subscription_status field.
 	user.DefaultSubscriptionStatus = userDescSubscriptionStatus.Default.(string)
 	// userDescSubscriptionCancelAtPeriodEnd is the schema descriptor for subscription_cancel_at_period_end field.
-	userDescSubscriptionCancelAtPeriodEnd := userFields[25].Descriptor()
+	userDescSubscriptionCancelAtPeriodEnd := userFields[26].Descriptor()
 	// user.DefaultSubscriptionCancelAtPeriodEnd holds the default value on creation for the subscription_cancel_at_period_end field.
 	user.DefaultSubscriptionCancelAtPeriodEnd = userDescSubscriptionCancelAtPeriodEnd.Default.(bool)
 	// userDescDataVersion is the schema descriptor for data_version field.
-	userDescDataVersion := userFields[26].Descriptor()
+	userDescDataVersion := userFields[27].Descriptor()
 	// user.DefaultDataVersion holds the default value on creation for the data_version field.
 	user.DefaultDataVersion = userDescDataVersion.Default.(int64)
 	// userDescID is the schema descriptor for id field.

@@ -33,6 +33,10 @@ func (User) Fields() []ent.Field {
 		field.String("phone_number").Default("").MaxRuneLen(40),
 		field.Time("first_login_at").Optional().Nillable(),
 		field.Time("last_login_at").Optional().Nillable(),
+		// When the retention job (internal/jobs/retention.go) warned the user that their account
+		// would be deleted for inactivity; cleared by a sign-in, so the count starts again. The
+		// account is deleted only 30 days or more after this warning.
+		field.Time("retention_warned_at").Optional().Nillable(),
 		field.Bool("is_b2c").Default(false),
 		field.Bool("has_paid").Default(false),
 		field.Time("trial_end_at").Optional().Nillable(),

@@ -43,6 +43,8 @@ const (
 	FieldFirstLoginAt = "first_login_at"
 	// FieldLastLoginAt holds the string denoting the last_login_at field in the database.
 	FieldLastLoginAt = "last_login_at"
+	// FieldRetentionWarnedAt holds the string denoting the retention_warned_at field in the database.
+	FieldRetentionWarnedAt = "retention_warned_at"
 	// FieldIsB2c holds the string denoting the is_b2c field in the database.
 	FieldIsB2c = "is_b2c"
 	// FieldHasPaid holds the string denoting the has_paid field in the database.
@@ -122,6 +124,7 @@ var Columns = []string{
 	FieldPhoneNumber,
 	FieldFirstLoginAt,
 	FieldLastLoginAt,
+	FieldRetentionWarnedAt,
 	FieldIsB2c,
 	FieldHasPaid,
 	FieldTrialEndAt,
@@ -329,6 +332,11 @@ func ByFirstLoginAt(opts ...sql.OrderTermOption) OrderOption {
 // ByLastLoginAt orders the results by the last_login_at field.
 func ByLastLoginAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldLastLoginAt, opts...).ToFunc()
+}
+
+// ByRetentionWarnedAt orders the results by the retention_warned_at field.
+func ByRetentionWarnedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRetentionWarnedAt, opts...).ToFunc()
 }
 
 // ByIsB2c orders the results by the is_b2c field.

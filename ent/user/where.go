@@ -111,6 +111,11 @@ func LastLoginAt(v time.Time) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldLastLoginAt, v))
 }
 
+// RetentionWarnedAt applies equality check predicate on the "retention_warned_at" field. It's identical to RetentionWarnedAtEQ.
+func RetentionWarnedAt(v time.Time) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldRetentionWarnedAt, v))
+}
+
 // IsB2c applies equality check predicate on the "is_b2c" field. It's identical to IsB2cEQ.
 func IsB2c(v bool) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldIsB2c, v))
@@ -884,6 +889,56 @@ func LastLoginAtIsNil() predicate.User {
 // LastLoginAtNotNil applies the NotNil predicate on the "last_login_at" field.
 func LastLoginAtNotNil() predicate.User {
 	return predicate.User(sql.FieldNotNull(FieldLastLoginAt))
+}
+
+// RetentionWarnedAtEQ applies the EQ predicate on the "retention_warned_at" field.
+func RetentionWarnedAtEQ(v time.Time) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldRetentionWarnedAt, v))
+}
+
+// RetentionWarnedAtNEQ applies the NEQ predicate on the "retention_warned_at" field.
+func RetentionWarnedAtNEQ(v time.Time) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldRetentionWarnedAt, v))
+}
+
+// RetentionWarnedAtIn applies the In predicate on the "retention_warned_at" field.
+func RetentionWarnedAtIn(vs ...time.Time) predicate.User {
+	return predicate.User(sql.FieldIn(FieldRetentionWarnedAt, vs...))
+}
+
+// RetentionWarnedAtNotIn applies the NotIn predicate on the "retention_warned_at" field.
+func RetentionWarnedAtNotIn(vs ...time.Time) predicate.User {
+	return predicate.User(sql.FieldNotIn(FieldRetentionWarnedAt, vs...))
+}
+
+// RetentionWarnedAtGT applies the GT predicate on the "retention_warned_at" field.
+func RetentionWarnedAtGT(v time.Time) predicate.User {
+	return predicate.User(sql.FieldGT(FieldRetentionWarnedAt, v))
+}
+
+// RetentionWarnedAtGTE applies the GTE predicate on the "retention_warned_at" field.
+func RetentionWarnedAtGTE(v time.Time) predicate.User {
+	return predicate.User(sql.FieldGTE(FieldRetentionWarnedAt, v))
+}
+
+// RetentionWarnedAtLT applies the LT predicate on the "retention_warned_at" field.
+func RetentionWarnedAtLT(v time.Time) predicate.User {
+	return predicate.User(sql.FieldLT(FieldRetentionWarnedAt, v))
+}
+
+// RetentionWarnedAtLTE applies the LTE predicate on the "retention_warned_at" field.
+func RetentionWarnedAtLTE(v time.Time) predicate.User {
+	return predicate.User(sql.FieldLTE(FieldRetentionWarnedAt, v))
+}
+
+// RetentionWarnedAtIsNil applies the IsNil predicate on the "retention_warned_at" field.
+func RetentionWarnedAtIsNil() predicate.User {
+	return predicate.User(sql.FieldIsNull(FieldRetentionWarnedAt))
+}
+
+// RetentionWarnedAtNotNil applies the NotNil predicate on the "retention_warned_at" field.
+func RetentionWarnedAtNotNil() predicate.User {
+	return predicate.User(sql.FieldNotNull(FieldRetentionWarnedAt))
 }
 
 // IsB2cEQ applies the EQ predicate on the "is_b2c" field.

@@ -1,6 +1,7 @@
-// Package accounts holds what happens to a candidate's account as a whole: its deletion with
-// everything it owns (by the candidate, by their agency admin) and the copy of everything it
-// owns (the RGPD's rights of access and portability).
+// Package accounts holds what happens to an account as a whole: its deletion with everything
+// it owns (a candidate's by themself, by their agency admin; any account unused for two years
+// by the retention job) and the copy of everything a candidate owns (the RGPD's rights of
+// access and portability).
 package accounts
 
 import (
@@ -32,12 +33,27 @@ func Delete(ctx context.Context, tx *ent.Tx, id uuid.UUID) error {
 	if _, err := tx.Event.Delete().Where(event.OwnerID(id)).Exec(ctx); err != nil {
 		return err
 	}
-	deleted, err := tx.User.Delete().Where(user.ID(id), user.RoleEQ(user.RoleCandidate)).Exec(ctx)
+	return deleteUser(ctx, tx, id, user.RoleCandidate, apierr.Candidate)
+}
+
+// DeleteAgencyAdmin deletes agency admin id inside the caller's transaction (the retention of
+// inactive accounts): their account, sessions and password links. What they did for their
+// agency stays the agency's — the licences they allocated and the API keys they made lose
+// their author only — and so does the agency, whose other admins carry on (the platform admin
+// gives one that has none a new admin from its page). A missing agency admin answers NotFound.
+func DeleteAgencyAdmin(ctx context.Context, tx *ent.Tx, id uuid.UUID) error {
+	return deleteUser(ctx, tx, id, user.RoleAgencyAdmin, apierr.User)
+}
+
+// deleteUser deletes the account id of role; the role is checked again here, so no caller
+// deletes the wrong kind of account by mistake.
+func deleteUser(ctx context.Context, tx *ent.Tx, id uuid.UUID, role user.Role, entity apierr.Entity) error {
+	deleted, err := tx.User.Delete().Where(user.ID(id), user.RoleEQ(role)).Exec(ctx)
 	if err != nil {
 		return err
 	}
 	if deleted != 1 {
-		return apierr.NotFound(apierr.Candidate)
+		return apierr.NotFound(entity)
 	}
 	return nil
 }

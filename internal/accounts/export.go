@@ -19,8 +19,8 @@ import (
 	"github.com/tremplin/tremplin/ent/tag"
 	"github.com/tremplin/tremplin/ent/task"
 	"github.com/tremplin/tremplin/ent/user"
+	"github.com/tremplin/tremplin/internal/contactcsv"
 	"github.com/tremplin/tremplin/internal/contacts"
-	"github.com/tremplin/tremplin/services/network/contactcsv"
 )
 
 // Copy is everything a candidate owns, as donnees.json holds it: the database's own records

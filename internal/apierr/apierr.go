@@ -94,6 +94,13 @@ func ServerBusy() *connect.Error {
 	return New(connect.CodeUnavailable, commonv1.ErrorReason_ERROR_REASON_SERVER_BUSY, "Le service est très sollicité. Réessayez dans quelques instants.")
 }
 
+// DatabaseUnavailable says the database could not be reached (databaseUnavailable): Unavailable
+// (HTTP 503), to try again in a moment.
+func DatabaseUnavailable() *connect.Error {
+	return New(connect.CodeUnavailable, commonv1.ErrorReason_ERROR_REASON_DATABASE_UNAVAILABLE,
+		"Le service est momentanément indisponible. Réessayez dans quelques instants.")
+}
+
 // PremiumRequired says the feature needs premium access.
 func PremiumRequired() *connect.Error {
 	return New(connect.CodePermissionDenied, commonv1.ErrorReason_ERROR_REASON_PREMIUM_REQUIRED, "Cette fonctionnalité est réservée aux abonnés Premium")
@@ -135,7 +142,8 @@ func Internal(err error) *connect.Error {
 // *connect.Error is the handler's own answer and goes out as it is; an ent not-found (also
 // what the tenancy filters produce for another owner's row) is NotFound, named after the
 // entity whose query found nothing; a privacy denial is RoleNotAllowed; a cancelled or
-// expired call keeps its code; anything else is Internal.
+// expired call keeps its code; a database that could not be reached is DatabaseUnavailable;
+// anything else is Internal.
 func From(err error) error {
 	if err == nil {
 		return nil
@@ -153,6 +161,8 @@ func From(err error) error {
 		return connect.NewError(connect.CodeCanceled, err)
 	case errors.Is(err, context.DeadlineExceeded):
 		return connect.NewError(connect.CodeDeadlineExceeded, err)
+	case databaseUnavailable(err):
+		return DatabaseUnavailable()
 	}
 	return Internal(err)
 }

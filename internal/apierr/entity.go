@@ -1,8 +1,6 @@
 package apierr
 
 import (
-	"strings"
-
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
@@ -52,11 +50,9 @@ var entityOfLabel = map[string]Entity{
 	apikey.Label:           APIKey,
 }
 
-// entityOfNotFound reads which type an ent not-found is about: ent keeps the type's label in
-// the error's text only ("ent: contact not found").
+// entityOfNotFound names the entity an ent not-found is about, from its type's label.
 func entityOfNotFound(err *ent.NotFoundError) Entity {
-	label := strings.TrimSuffix(strings.TrimPrefix(err.Error(), "ent: "), " not found")
-	if e, ok := entityOfLabel[label]; ok {
+	if e, ok := entityOfLabel[err.Label()]; ok {
 		return e
 	}
 	return Item

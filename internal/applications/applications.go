@@ -9,14 +9,13 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
-	"entgo.io/ent/dialect"
-	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/application"
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/db/rowlock"
 )
 
 // ErrClosed refuses a change to a won or lost application (final).
@@ -50,13 +49,10 @@ func EnsureOpen(ctx context.Context, client *ent.Client, owner, id uuid.UUID) (*
 // two closings, or a closing and a new activity, cannot both pass their check; SQLite has one
 // writer at a time already. NotFound when it is not the owner's.
 func Lock(ctx context.Context, client *ent.Client, owner, id uuid.UUID) (*ent.Application, error) {
-	q := client.Application.Query().Where(application.ID(id), application.OwnerID(owner))
-	q.Modify(func(s *sql.Selector) {
-		if s.Dialect() == dialect.Postgres { // SQLite has no FOR UPDATE
-			s.ForUpdate()
-		}
-	})
-	return q.Only(ctx)
+	return client.Application.Query().
+		Where(application.ID(id), application.OwnerID(owner)).
+		Modify(rowlock.OnPostgres).
+		Only(ctx)
 }
 
 // OnActivityCompleted engages the application when it is still new: the first completed

@@ -17,6 +17,7 @@ package bodylimit
 import (
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -74,10 +75,27 @@ func TooLarge(limit int64) *connect.Error {
 func HandlerOptions(limit int) []connect.HandlerOption {
 	return []connect.HandlerOption{
 		connect.WithReadMaxBytes(limit),
-		connect.WithCompression(fastgzip.Name,
-			fastgzip.NewLimitedDecompressor(int64(limit), func() error { return TooLarge(int64(limit)) }),
-			fastgzip.NewCompressor),
+		inflateAtMost(limit),
 	}
+}
+
+// GuardedHandlerOptions are HandlerOptions for a handler served behind Guard.Procedures, whose
+// reader caps the wire in the API's words: connect-go's own cap would answer first, in
+// English and with its internals (« message is larger than configured max 6291456 - unable
+// to determine message size: http: request body too large »), whenever a body comes without
+// its length (gRPC over HTTP/2, chunked) or a few bytes over.
+func GuardedHandlerOptions(limit int) []connect.HandlerOption {
+	return []connect.HandlerOption{
+		connect.WithReadMaxBytes(0), // the guard's reader caps the wire
+		inflateAtMost(limit),
+	}
+}
+
+// inflateAtMost accepts gzip, inflated up to limit bytes.
+func inflateAtMost(limit int) connect.HandlerOption {
+	return connect.WithCompression(fastgzip.Name,
+		fastgzip.NewLimitedDecompressor(int64(limit), func() error { return TooLarge(int64(limit)) }),
+		fastgzip.NewCompressor)
 }
 
 // Guard is what Procedures needs to refuse a call before reading its body.
@@ -92,11 +110,11 @@ type Guard struct {
 }
 
 // Procedures serves the calls of the API's procedures (Connect, gRPC, gRPC-Web): a public
-// procedure's to public (built with HandlerOptions(AnonymousMaxBodyBytes)), the others to
-// signedIn (HandlerOptions(MaxBodyBytes)). Before either reads anything, it refuses a call to a
-// procedure that needs a caller when it carries no credentials, or when it is compressed and
-// its credentials are no one's; and a body announced above its cap. It also stops reading the
-// wire past the cap.
+// procedure's to public (built with GuardedHandlerOptions(AnonymousMaxBodyBytes)), the others
+// to signedIn (GuardedHandlerOptions(MaxBodyBytes)). Before either reads anything, it refuses
+// a call to a procedure that needs a caller when it carries no credentials, or when it is
+// compressed and its credentials are no one's; and a body announced above its cap. It also
+// stops reading the wire past the cap, with the same refusal (TooLarge).
 func (g *Guard) Procedures(signedIn, public http.Handler) http.Handler {
 	errs := connect.NewErrorWriter(g.Options...)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -105,6 +123,7 @@ func (g *Guard) Procedures(signedIn, public http.Handler) http.Handler {
 		if known && policy.Public {
 			next, limit = public, AnonymousMaxBodyBytes
 		}
+		wire := limit + framing(r)
 		// Not a procedure (404), or a request no protocol reads (415): the handler answers
 		// without reading the body.
 		if known && errs.IsSupported(r) {
@@ -114,16 +133,42 @@ func (g *Guard) Procedures(signedIn, public http.Handler) http.Handler {
 					return
 				}
 			}
-			if r.ContentLength > limit+envelopeBytes {
+			if r.ContentLength > wire {
 				g.refuse(w, r, errs, TooLarge(limit))
 				return
 			}
 		}
 		// On a copy: net/http tells from the original whether a body is left unread.
 		capped := r.WithContext(r.Context())
-		capped.Body = http.MaxBytesReader(w, r.Body, limit+envelopeBytes)
+		capped.Body = cappedBody{http.MaxBytesReader(w, r.Body, wire), limit}
 		next.ServeHTTP(w, capped)
 	})
+}
+
+// framing is what a call's body holds beside its message: the envelope of gRPC, gRPC-Web and
+// Connect streaming, nothing for a Connect unary call.
+func framing(r *http.Request) int64 {
+	contentType := r.Header.Get("Content-Type")
+	if strings.HasPrefix(contentType, "application/grpc") || strings.HasPrefix(contentType, "application/connect+") {
+		return envelopeBytes
+	}
+	return 0
+}
+
+// cappedBody is a body read at most to its cap, past which reading fails with TooLarge:
+// connect-go answers a *connect.Error met while reading as it is.
+type cappedBody struct {
+	io.ReadCloser
+	limit int64
+}
+
+func (b cappedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return n, TooLarge(b.limit)
+	}
+	return n, err
 }
 
 // anonymous answers the refusal of a call that can only be anonymous, before its body is

@@ -1,6 +1,8 @@
 // Package calendar writes a candidate's appointments and interviews for calendar programs:
 // iCalendar (RFC 5545) files and feeds, and the "add to my calendar" links of Google Calendar
-// and Outlook. An entry lasts one hour and is titled « Tremplin – <subject> – <contact> ».
+// and Outlook. An entry lasts one hour and is titled « Tremplin – <subject> – <contact> »
+// (services/activity presents an event as an Entry). It needs nothing of the database, so its
+// fuzz test builds quickly.
 package calendar
 
 import (
@@ -9,10 +11,6 @@ import (
 	"time"
 
 	ics "github.com/arran4/golang-ical"
-
-	"github.com/tremplin/tremplin/ent"
-	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
-	"github.com/tremplin/tremplin/internal/enums"
 )
 
 // Length is how long an entry lasts: the spec's end = start + 1 hour.
@@ -31,35 +29,6 @@ type Entry struct {
 	Link string
 }
 
-// EntryOf presents e (its Contact edge loaded when it has one); publicURL prefixes its link.
-func EntryOf(e *ent.Event, publicURL string) Entry {
-	subject := enums.LabelOf[activityv1.EventSubject](e.Subject)
-	title := "Tremplin – " + subject
-	var details []string
-	if c := e.Edges.Contact; c != nil {
-		name := strings.TrimSpace(c.FirstName + " " + c.LastName)
-		title += " – " + name
-		contact := "Contact : " + name
-		if c.Company != "" {
-			contact += " (" + c.Company + ")"
-		}
-		details = append(details, contact)
-	}
-	details = append(details, "Moyen : "+enums.LabelOf[activityv1.MediaType](e.MediaType))
-	if e.MediaDetails != "" {
-		details = append(details, "Détails : "+e.MediaDetails)
-	}
-	return Entry{
-		ID:       e.ID.String(),
-		Title:    title,
-		Details:  strings.Join(details, "\n"),
-		Location: e.MediaDetails,
-		Start:    e.Date.UTC(),
-		Changed:  e.UpdatedAt.UTC(),
-		Link:     strings.TrimRight(publicURL, "/") + "/event/" + e.ID.String(),
-	}
-}
-
 // ICS writes entries as one iCalendar file named name (the feed's name in calendar programs).
 func ICS(name string, entries []Entry, now time.Time) []byte {
 	cal := ics.NewCalendarFor("Tremplin")
@@ -75,14 +44,15 @@ func ICS(name string, entries []Entry, now time.Time) []byte {
 		ev.SetLastModifiedAt(e.Changed)
 		ev.SetStartAt(e.Start)
 		ev.SetEndAt(e.Start.Add(Length))
-		ev.SetSummary(e.Title)
-		ev.SetDescription(e.Details)
-		if e.Location != "" {
-			ev.SetLocation(e.Location)
+		ev.SetSummary(Text(e.Title))
+		ev.SetDescription(Text(e.Details))
+		if location := Text(e.Location); location != "" {
+			ev.SetLocation(location)
 		}
 		ev.SetURL(e.Link)
 	}
-	return []byte(cal.Serialize())
+	// RFC 5545 lines end with CRLF; the library ends them with LF unless told.
+	return []byte(cal.Serialize(ics.WithNewLine("\r\n")))
 }
 
 // GoogleLink opens Google Calendar's "new event" page filled with e.
@@ -109,4 +79,21 @@ func OutlookLink(e Entry) string {
 	q.Set("body", e.Details)
 	q.Set("location", e.Location)
 	return "https://outlook.live.com/calendar/0/deeplink/compose?" + q.Encode()
+}
+
+// Text is s as an iCalendar text keeps it: TEXT values hold no control character but the tab
+// (RFC 5545 3.3.11), so line breaks of any kind (CRLF, a lone CR) become the one newline that
+// is escaped, and the other control characters are dropped.
+func Text(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\r':
+			return '\n'
+		case r == '\t' || r == '\n':
+			return r
+		case r < 0x20 || r == 0x7f:
+			return -1
+		}
+		return r
+	}, strings.ReplaceAll(s, "\r\n", "\n"))
 }

@@ -51,7 +51,19 @@ type Config struct {
 	// default 10); APIKeyBurst how many at once after a pause (API_KEY_BURST, default 50).
 	APIKeyRate  float64
 	APIKeyBurst int
+	// ShutdownDrain is how long a stopping server goes on answering — every client told to
+	// close its connection after its answer, /healthz at 503 — before it stops listening
+	// (SHUTDOWN_DRAIN, default 1s; 0s stops listening at once). Behind a balancer, the time
+	// its health checks take to notice.
+	ShutdownDrain time.Duration
 }
+
+// The bounds of a browser session unless SESSION_IDLE and SESSION_MAX say otherwise: a week
+// without a call signs the browser out, and a month after signing in it must sign in again.
+const (
+	DefaultSessionIdle = 7 * 24 * time.Hour
+	DefaultSessionMax  = 30 * 24 * time.Hour
+)
 
 // FromEnv reads the configuration from the environment.
 func FromEnv() (Config, error) {
@@ -85,10 +97,13 @@ func FromEnv() (Config, error) {
 	if c.LicenseMonths, err = intEnv("LICENSE_MONTHS", 12); err != nil {
 		return c, err
 	}
-	if c.SessionIdle, err = durationEnv("SESSION_IDLE", 7*24*time.Hour); err != nil {
+	if c.SessionIdle, err = durationEnv("SESSION_IDLE", DefaultSessionIdle); err != nil {
 		return c, err
 	}
-	if c.SessionMax, err = durationEnv("SESSION_MAX", 30*24*time.Hour); err != nil {
+	if c.SessionMax, err = durationEnv("SESSION_MAX", DefaultSessionMax); err != nil {
+		return c, err
+	}
+	if c.ShutdownDrain, err = drainEnv("SHUTDOWN_DRAIN", time.Second); err != nil {
 		return c, err
 	}
 	if c.APIKeyRate, err = positiveFloatEnv("API_KEY_RATE", 10); err != nil {
@@ -165,6 +180,19 @@ func durationEnv(name string, def time.Duration) (time.Duration, error) {
 	d, err := time.ParseDuration(v)
 	if err != nil || d <= 0 {
 		return 0, fmt.Errorf("%s must be a duration such as 168h, got %q", name, v)
+	}
+	return d, nil
+}
+
+// drainEnv reads a drain: zero allowed, at most a minute (the shutdown waits for it).
+func drainEnv(name string, def time.Duration) (time.Duration, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 0 || d > time.Minute {
+		return 0, fmt.Errorf("%s must be a duration from 0s to 1m, such as 5s, got %q", name, v)
 	}
 	return d, nil
 }

@@ -3,6 +3,7 @@ package config
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // A certificate and its key go together, and make the default public address https.
@@ -30,5 +31,26 @@ func TestTLSFilesGoTogether(t *testing.T) {
 	t.Setenv("PUBLIC_URL", "")
 	if c, _ := FromEnv(); c.TLS() || !strings.HasPrefix(c.PublicURL, "http://") {
 		t.Errorf("without a certificate: TLS %v, PUBLIC_URL %q", c.TLS(), c.PublicURL)
+	}
+}
+
+// SHUTDOWN_DRAIN: one second unless set; zero stops listening at once; a negative or longer
+// than a minute drain, or no duration at all, is refused by name.
+func TestShutdownDrain(t *testing.T) {
+	t.Setenv("SHUTDOWN_DRAIN", "")
+	if c, err := FromEnv(); err != nil || c.ShutdownDrain != time.Second {
+		t.Errorf("default: %v, %v", c.ShutdownDrain, err)
+	}
+	for value, want := range map[string]time.Duration{"0s": 0, "15s": 15 * time.Second} {
+		t.Setenv("SHUTDOWN_DRAIN", value)
+		if c, err := FromEnv(); err != nil || c.ShutdownDrain != want {
+			t.Errorf("%s: %v, %v", value, c.ShutdownDrain, err)
+		}
+	}
+	for _, bad := range []string{"-1s", "2m", "5"} {
+		t.Setenv("SHUTDOWN_DRAIN", bad)
+		if _, err := FromEnv(); err == nil || !strings.Contains(err.Error(), "SHUTDOWN_DRAIN") {
+			t.Errorf("%s: %v", bad, err)
+		}
 	}
 }

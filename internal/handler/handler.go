@@ -1,7 +1,8 @@
 // Package handler is the prologue of every service handler: who is calling (one call per
-// role, refusing the others), the ids of the request, the caller's account, the clock, and
-// transactions. Handlers return plain errors after it: the rpc error interceptor maps them all
-// in one place (apierr.From), so a handler only builds the refusals of its own rules.
+// role, refusing the others), the caller's account, the clock, and transactions (the ids of
+// the request: apierr.ID). Handlers return plain errors after it: the rpc error interceptor
+// maps them all in one place (apierr.From), so a handler only builds the refusals of its own
+// rules.
 //
 // docs/adding-a-service.md shows a whole RPC written with it.
 package handler
@@ -18,6 +19,7 @@ import (
 	"github.com/tremplin/tremplin/internal/authn"
 	"github.com/tremplin/tremplin/internal/clock"
 	"github.com/tremplin/tremplin/internal/db"
+	"github.com/tremplin/tremplin/internal/users"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
 
@@ -51,6 +53,17 @@ func (b *Base) CurrentUser(ctx context.Context, v *viewer.Viewer) (*ent.User, er
 		return u, nil
 	}
 	return b.Client.User.Query().Where(user.ID(v.UserID)).Only(ctx)
+}
+
+// CallerTime answers the service's time and the caller's time zone (users.LocationOf), which
+// decide "today" for the caller: a task's deadline, the day of an event, the week of the
+// dashboard, the date in a file's name.
+func (b *Base) CallerTime(ctx context.Context, v *viewer.Viewer) (time.Time, *time.Location, error) {
+	u, err := b.CurrentUser(ctx, v)
+	if err != nil {
+		return time.Time{}, nil, err
+	}
+	return b.Now(), users.LocationOf(u), nil
 }
 
 // Candidate answers the signed-in candidate, and refuses any other caller. The access policy
@@ -114,27 +127,4 @@ func signedIn(ctx context.Context, role viewer.Role) (*viewer.Viewer, error) {
 		return nil, apierr.RoleNotAllowed()
 	}
 	return v, nil
-}
-
-// ID reads an id of the request. A malformed one names nothing: NotFound, as an id of
-// another owner would (protovalidate refuses malformed ids before this on the API; the check
-// stays for callers inside the server).
-func ID(raw string, e apierr.Entity) (uuid.UUID, error) {
-	id, err := uuid.Parse(raw)
-	if err != nil {
-		return uuid.Nil, apierr.NotFound(e)
-	}
-	return id, nil
-}
-
-// OptionalID reads an id the request may leave empty: nil when empty.
-func OptionalID(raw string, e apierr.Entity) (*uuid.UUID, error) {
-	if raw == "" {
-		return nil, nil
-	}
-	id, err := ID(raw, e)
-	if err != nil {
-		return nil, err
-	}
-	return &id, nil
 }

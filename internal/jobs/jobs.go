@@ -2,14 +2,16 @@
 // whose deadline fell on the day that has just ended gains a priority level and moves to the
 // new day, and each morning the candidates who asked for it receive the list of their day's
 // tasks by e-mail. "Night" and "morning" are the candidate's (their time zone, Europe/Paris by
-// default).
+// default). Each night too (02:00 UTC) the accounts unused for two years are deleted, after a
+// warning e-mail 30 days before (retention.go).
 //
 // Every run is claimed in the database (ent JobRun, unique job + run key) before it does
 // anything, so with several copies of the server each run happens once; a run that finds its
 // claim taken does nothing. A server that was down catches up: the nights it missed (up to
 // CatchUpNights) are run when it starts, oldest first. The operator command `tremplin jobs run
 // <job> --date D` runs a job now for a given day — for the escalation, the night after D (the
-// day that ended) — through the same claims.
+// day that ended) — through the same claims; `tremplin jobs run retention` runs today's
+// retention.
 package jobs
 
 import (
@@ -35,10 +37,11 @@ import (
 const (
 	Escalation = "escalate-priorities"
 	Digest     = "task-digest"
+	Retention  = "retention"
 )
 
 // Names lists the jobs.
-var Names = []string{Escalation, Digest}
+var Names = []string{Escalation, Digest, Retention}
 
 // When the morning e-mail is sent, local time: from 7 o'clock until the end of the day (a
 // server down at that hour catches up when it starts). The night's escalation runs from
@@ -117,7 +120,7 @@ func (r *Runner) Start(ctx context.Context) {
 
 // Tick runs what is due now, in every time zone of a candidate: the nights after the days
 // that have ended there and were not run yet (see escalateNights), and the day's e-mail once
-// its hour has come.
+// its hour has come; then the day's retention once its hour has come (UTC).
 func (r *Runner) Tick(ctx context.Context) error {
 	now := r.Clock.Now()
 	zones, err := r.zones(ctx)
@@ -144,6 +147,9 @@ func (r *Runner) Tick(ctx context.Context) error {
 			r.finish(Digest, zone, day)
 		}
 	}
+	if err := r.retentionDue(ctx, now); err != nil {
+		errs = append(errs, err)
+	}
 	return errors.Join(errs...)
 }
 
@@ -154,11 +160,20 @@ func (r *Runner) Tick(ctx context.Context) error {
 //     every candidate's zone where it has ended, and refuses (ErrDayNotEnded) when it has
 //     ended in none; without a date, the nights not run yet, as the server does.
 //   - task-digest sends the e-mails of that day (without a date: today, in each zone).
+//   - retention runs today's (UTC) and answers how many accounts were warned or deleted; it
+//     takes no date (it acts on the accounts as they stand now: see Retain).
 //
 // A run done already — by the server, another copy or an earlier command — is not done again.
 func (r *Runner) RunNow(ctx context.Context, job string, date time.Time) (int, error) {
 	if !slices.Contains(Names, job) {
 		return 0, fmt.Errorf("unknown job %q (jobs: %v)", job, Names)
+	}
+	if job == Retention {
+		if !date.IsZero() {
+			return 0, ErrRetentionDate
+		}
+		run, err := r.Retain(ctx)
+		return run.Warned + run.Deleted, err
 	}
 	zones, err := r.zones(ctx)
 	if err != nil {

@@ -139,7 +139,8 @@ func authenticate(auth *authn.Authenticator) connect.UnaryInterceptorFunc {
 		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
 			outcome, err := auth.Authenticate(ctx, req.Header())
 			if err != nil {
-				return nil, apierr.Internal(fmt.Errorf("authenticating: %w", err))
+				// A database out of reach answers Unavailable, a caller gone Canceled (apierr.From).
+				return nil, apierr.From(fmt.Errorf("authenticating: %w", err))
 			}
 			if outcome.Viewer != nil {
 				ctx = viewer.NewContext(ctx, outcome.Viewer)

@@ -143,30 +143,7 @@ type outcome struct {
 // apart since framing a bomb copies it — as cookies' caller (none: anonymous).
 func (w wire) send(t testing.TB, srv *testserver.Start, procedure string, body []byte, cookies []*http.Cookie) outcome {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, srv.URL+procedure, bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range w.head {
-		req.Header.Set(k, v)
-	}
-	for _, c := range cookies {
-		req.AddCookie(c)
-	}
-	client := http.DefaultClient
-	if w.h2 {
-		client = testserver.H2CClient()
-	}
-	res, err := client.Do(req)
-	if err != nil {
-		t.Fatalf("%s %s: %v", w.name, procedure, err)
-	}
-	defer res.Body.Close()
-	data, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatalf("%s %s: reading the answer: %v", w.name, procedure, err)
-	}
-	return decodeOutcome(res, data)
+	return w.sendReader(t, srv, procedure, bytes.NewReader(body), cookies)
 }
 
 func decodeOutcome(res *http.Response, data []byte) outcome {

@@ -81,6 +81,9 @@ type Deps struct {
 	// RunJobs runs the background jobs while serving (tremplin serve does; tests run them by
 	// hand, on their fake clock).
 	RunJobs bool
+	// Drain is how long the server goes on answering, keep-alives off and /healthz at 503,
+	// once asked to stop and before it stops listening (see draining). Zero stops at once.
+	Drain time.Duration
 }
 
 // Server is a ready-to-serve Tremplin.
@@ -95,6 +98,8 @@ type Server struct {
 	// Webhooks sends the agencies' events (started by Serve when Deps.RunJobs).
 	Webhooks *webhooks.Worker
 	runJobs  bool
+	draining *draining
+	drainFor time.Duration
 	Policies access.Policies
 	// ServiceNames are the fully-qualified names of the API services.
 	ServiceNames []string
@@ -227,7 +232,7 @@ func New(d Deps) (*Server, error) {
 		connect.WithCompressMinBytes(1024),
 		// Enum words of no value refused, not dropped (internal/rpc/codec.go).
 		rpc.JSONCodecs(),
-	}, bodylimit.HandlerOptions(bodylimit.MaxBodyBytes)...)
+	}, bodylimit.GuardedHandlerOptions(bodylimit.MaxBodyBytes)...)
 	publicOptions := bodylimit.HandlerOptions(bodylimit.AnonymousMaxBodyBytes)
 	guard := &bodylimit.Guard{Policies: policies, Auth: authenticator, Log: d.Log, Options: options}
 
@@ -237,7 +242,7 @@ func New(d Deps) (*Server, error) {
 		path, handler := s.handler(options...)
 		// Public procedures (sign-in, password links) take small bodies, as on /api; calls
 		// without credentials to the others are refused before their body is read.
-		_, public := s.handler(append(slices.Clone(options), publicOptions...)...)
+		_, public := s.handler(append(slices.Clone(options), bodylimit.GuardedHandlerOptions(bodylimit.AnonymousMaxBodyBytes)...)...)
 		handler = guard.Procedures(handler, public)
 		mux.Handle(path, handler)
 		api = append(api, gateway.Handler{Path: path, Handler: gateway.Uncompressed(handler), Descriptor: s.desc})
@@ -261,7 +266,8 @@ func New(d Deps) (*Server, error) {
 		grpchealth.HealthV1ServiceName, grpcreflect.ReflectV1ServiceName)...)
 	mux.Handle(grpcreflect.NewHandlerV1(reflector, publicOptions...))
 	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector, publicOptions...))
-	mux.Handle("GET /healthz", healthz(d.DB))
+	drain := &draining{}
+	mux.Handle("GET /healthz", healthz(d.DB, drain))
 	mux.Handle("/", spaHandler(d.Web))
 	if d.Mount != nil {
 		d.Mount(mux)
@@ -273,21 +279,27 @@ func New(d Deps) (*Server, error) {
 	}
 	csrf.AddInsecureBypassPattern("POST /api/payment/webhook") // Stripe signs it instead
 	return &Server{
-		Handler:      securityHeaders(csrf.Handler(cond.Middleware(mux))),
+		Handler:      drain.middleware(securityHeaders(csrf.Handler(cond.Middleware(mux)))),
 		TLS:          tlsConfig,
 		log:          d.Log,
 		mail:         queue,
 		Jobs:         &jobs.Runner{Client: client, Clock: d.Clock, Mail: d.Mail, PublicURL: d.Config.PublicURL, Log: d.Log},
 		Webhooks:     &webhooks.Worker{Client: client, Clock: d.Clock, HTTP: webhooks.NewHTTPClient(dialer), Log: d.Log},
 		runJobs:      d.RunJobs,
+		draining:     drain,
+		drainFor:     d.Drain,
 		Policies:     policies,
 		ServiceNames: names,
 	}, nil
 }
 
-// healthz answers 200 while the database answers.
-func healthz(database *db.Database) http.Handler {
+// healthz answers 200 while the database answers, 503 once the server is stopping.
+func healthz(database *db.Database, drain *draining) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if drain.on.Load() {
+			http.Error(w, "shutting down", http.StatusServiceUnavailable)
+			return
+		}
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
 		if err := database.SQL.PingContext(ctx); err != nil {
@@ -318,8 +330,9 @@ const webhookInterval = 5 * time.Second
 // ShutdownTimeout bounds how long in-flight requests may take to finish at shutdown.
 const ShutdownTimeout = 30 * time.Second
 
-// Serve answers on l until ctx ends, then stops accepting connections, lets in-flight
-// requests finish (up to ShutdownTimeout) and flushes the mail queue.
+// Serve answers on l until ctx ends, then drains (Deps.Drain: answering still, every client
+// told to close its connection after its answer), stops accepting connections, lets
+// in-flight requests finish (up to ShutdownTimeout) and flushes the mail queue.
 func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	protocols := new(http.Protocols)
 	protocols.SetHTTP1(true)
@@ -365,7 +378,15 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 		return err
 	case <-ctx.Done():
 	}
-	s.log.Info("shutting down: finishing in-flight requests")
+	s.log.Info("shutting down: finishing in-flight requests", "drain_ms", s.drainFor.Milliseconds())
+	s.draining.on.Store(true)
+	if s.drainFor > 0 {
+		select {
+		case <-time.After(s.drainFor):
+		case err := <-served:
+			served <- err // Shutdown below reads it
+		}
+	}
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), ShutdownTimeout)
 	defer cancel()
 	err := httpServer.Shutdown(shutdownCtx)

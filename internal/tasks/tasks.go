@@ -23,7 +23,6 @@ import (
 	"github.com/tremplin/tremplin/internal/applications"
 	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/enums"
-	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/resource"
 	"github.com/tremplin/tremplin/internal/users"
 )
@@ -114,14 +113,14 @@ func Save(ctx context.Context, client *ent.Client, current *ent.Task, draft *act
 	if current != nil && current.Status == task.StatusCompleted {
 		return nil, ErrCompleted()
 	}
-	contactID, err := handler.OptionalID(draft.GetContactId(), apierr.Contact)
+	contactID, err := apierr.OptionalID(draft.GetContactId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}
 	if opts.ContactID != nil {
 		contactID = opts.ContactID
 	}
-	applicationID, err := handler.OptionalID(draft.GetApplicationId(), apierr.Application)
+	applicationID, err := apierr.OptionalID(draft.GetApplicationId(), apierr.Application)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +17,7 @@ import (
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/user"
 	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/authn"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
@@ -75,6 +77,27 @@ func (s *Start) SignIn(t testing.TB, email string, spec UserSpec) *Session {
 	if status != http.StatusOK {
 		t.Fatalf("signing in %s: %d %v", email, status, body)
 	}
+	return &Session{User: u, HTTP: c, srv: s}
+}
+
+// OpenSession signs an existing account in without its password: a session is opened in the
+// store as a successful sign-in opens one, none of a first sign-in's effects included
+// (a pending licence activated, a trial started). For tests that need many people signed in
+// and are not about signing in: under the race detector, the argon2id check of one sign-in
+// costs about a second.
+func (s *Start) OpenSession(t testing.TB, u *ent.User) *Session {
+	t.Helper()
+	sessions := &authn.Sessions{Client: s.Client, Clock: s.Clock, Idle: s.Config.SessionIdle, Max: s.Config.SessionMax}
+	cookie, err := sessions.Create(context.Background(), u.ID, "127.0.0.1", "testserver")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := s.WebClient(t)
+	base, err := url.Parse(s.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Jar.SetCookies(base, []*http.Cookie{cookie})
 	return &Session{User: u, HTTP: c, srv: s}
 }
 

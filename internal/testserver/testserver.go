@@ -15,6 +15,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -50,6 +51,9 @@ type Start struct {
 	Server *server.Server
 	// Stripe is the Stripe double of a server started with Options.Stripe.
 	Stripe *stripetest.Stripe
+	// Statements counts the SQL statements of a server started with Options.CountStatements
+	// (the test's own helpers included: reset it before what is measured).
+	Statements *atomic.Int64
 	// Stop shuts the server down gracefully and waits (also done at the end of the test).
 	Stop func()
 	// roots trust the certificate of a server started with Options.TLSCertFile.
@@ -68,6 +72,9 @@ type Options struct {
 	// TLSCertFile and TLSKeyFile serve HTTPS (h2 and HTTP/1.1) with this certificate, as
 	// TLS_CERT_FILE / TLS_KEY_FILE do; Start.URL is then https://.
 	TLSCertFile, TLSKeyFile string
+	// CountStatements makes the server's ent client count every statement, in
+	// Start.Statements.
+	CountStatements bool
 	// Configure changes the configuration before the server is built (a rate limit of API
 	// keys to reach, …).
 	Configure func(*config.Config)
@@ -77,6 +84,12 @@ type Options struct {
 func New(t testing.TB, dia testdb.Dialect, opts ...Options) *Start {
 	t.Helper()
 	database := testdb.New(t, dia)
+	var statements *atomic.Int64
+	for _, o := range opts {
+		if o.CountStatements {
+			database.Client, statements = testdb.CountingClient(database)
+		}
+	}
 	smtp := mailtest.Start(t)
 	fake := clock.NewFake(time.Date(2026, 11, 18, 9, 30, 0, 0, time.UTC)) // a Wednesday
 	listener, err := net.Listen("tcp", "127.0.0.1:0")
@@ -87,7 +100,7 @@ func New(t testing.TB, dia testdb.Dialect, opts ...Options) *Start {
 	cfg := config.Config{
 		DatabaseURL: "test", ListenAddr: listener.Addr().String(), PublicURL: base,
 		SMTPURL: smtp.URL(), MailFrom: "Tremplin <ne-pas-repondre@tremplin.fr>", DataDir: t.TempDir(),
-		TrialDays: 14, LicenseMonths: 12, SessionIdle: 7 * 24 * time.Hour, SessionMax: 30 * 24 * time.Hour,
+		TrialDays: 14, LicenseMonths: 12, SessionIdle: config.DefaultSessionIdle, SessionMax: config.DefaultSessionMax,
 		LogLevel: "warn",
 		// The fake clock never refills a key's budget on its own: tests using keys are not
 		// limited unless they ask (Options.Configure).
@@ -145,7 +158,7 @@ func New(t testing.TB, dia testdb.Dialect, opts ...Options) *Start {
 	var once sync.Once
 	stop := func() { once.Do(func() { cancel(); <-done }) }
 	t.Cleanup(stop)
-	return &Start{URL: base, DB: database, Client: database.Client, Clock: fake, Mail: smtp, Config: cfg, Server: srv, Stripe: stripe, Stop: stop, roots: roots}
+	return &Start{URL: base, DB: database, Client: database.Client, Clock: fake, Mail: smtp, Config: cfg, Server: srv, Stripe: stripe, Statements: statements, Stop: stop, roots: roots}
 }
 
 // UserSpec describes a user to create.

@@ -1,7 +1,10 @@
 # Helpers for the load scripts: start `tremplin serve` on a temporary SQLite data dir on
 # loopback, watch its memory, stop it. Source this file; it is not a script of its own.
 #
-#   serve_start BINARY [serve flags…]   starts the server, sets SERVER_PID and BASE
+#   serve_start BINARY [serve flags…]   starts the server, sets SERVER_PID and BASE (and
+#                                       SERVE_DIR, its data dir; DATABASE_URL from the
+#                                       environment when set, SERVE_LOG_LEVEL default warn)
+#   serve_restart BINARY [serve flags…] starts it again on the same data dir and address
 #   watch_start                         samples VmRSS every 50 ms into a file; kills the server
 #                                       (by its pid) if it passes RSS_CEILING_MB, so a probe
 #                                       of a vulnerable build cannot take the machine down
@@ -18,8 +21,18 @@ serve_start() {
 	SERVE_DIR=$(mktemp -d)
 	local port=$((20000 + RANDOM % 20000))
 	BASE=http://127.0.0.1:$port
-	DATA_DIR=$SERVE_DIR LISTEN_ADDR=127.0.0.1:$port PUBLIC_URL=$BASE LOG_LEVEL=warn SMTP_URL= \
-		"$binary" serve "$@" >"$SERVE_DIR/server.log" 2>&1 &
+	serve_launch "$binary" "$@"
+}
+
+serve_restart() {
+	serve_launch "$@"
+}
+
+serve_launch() {
+	local binary=$1
+	shift
+	DATA_DIR=$SERVE_DIR LISTEN_ADDR=${BASE#http://} PUBLIC_URL=$BASE LOG_LEVEL=${SERVE_LOG_LEVEL:-warn} SMTP_URL= \
+		"$binary" serve "$@" >>"$SERVE_DIR/server.log" 2>&1 &
 	SERVER_PID=$!
 	local tries=0
 	until curl -fs "$BASE/healthz" >/dev/null 2>&1; do

@@ -14,7 +14,6 @@ import (
 	"github.com/tremplin/tremplin/ent"
 	accountv1 "github.com/tremplin/tremplin/gen/tremplin/account/v1"
 	"github.com/tremplin/tremplin/gen/tremplin/account/v1/accountv1connect"
-	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	"github.com/tremplin/tremplin/internal/accounts"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/authn"
@@ -32,9 +31,6 @@ type Service struct {
 }
 
 var _ accountv1connect.AccountServiceHandler = (*Service)(nil)
-
-var errWrongPassword = apierr.New(connect.CodePermissionDenied,
-	commonv1.ErrorReason_ERROR_REASON_INVALID_CREDENTIALS, "Mot de passe incorrect")
 
 // ExportMyData answers the candidate's copy of their data as a zip download.
 func (s *Service) ExportMyData(ctx context.Context, _ *accountv1.ExportMyDataRequest) (*accountv1.ExportMyDataResponse, error) {
@@ -83,7 +79,7 @@ func (s *Service) DeleteMyAccount(ctx context.Context, req *accountv1.DeleteMyAc
 		return nil, err
 	}
 	if !ok {
-		return nil, errWrongPassword
+		return nil, errWrongPassword()
 	}
 	msg, err := accounts.DeletedMail(u, true)
 	if err != nil {

@@ -13,10 +13,10 @@ import (
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/user"
 	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
-	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/calendar"
+	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/secretlinks"
 	"github.com/tremplin/tremplin/internal/viewer"
@@ -28,23 +28,13 @@ const feedName = "Tremplin – mes rendez-vous"
 // feedPast is how far back the feed goes: the week's past appointments stay in the calendar.
 const feedPastDays = 7
 
-func errFeedUnknown() *connect.Error {
-	return apierr.New(connect.CodeNotFound, commonv1.ErrorReason_ERROR_REASON_NOT_FOUND,
-		"Ce calendrier n'existe pas ou n'est plus partagé")
-}
-
-func errUnsubscribeUnknown() *connect.Error {
-	return apierr.New(connect.CodeNotFound, commonv1.ErrorReason_ERROR_REASON_TOKEN_INVALID,
-		"Ce lien de désinscription n'est plus valide")
-}
-
 // GetCalendarLinks answers the links that add an event to Google Calendar and Outlook.
 func (s *Service) GetCalendarLinks(ctx context.Context, req *activityv1.GetCalendarLinksRequest) (*activityv1.GetCalendarLinksResponse, error) {
 	v, err := handler.Candidate(ctx)
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Event)
+	id, err := apierr.ID(req.GetId(), apierr.Event)
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +42,7 @@ func (s *Service) GetCalendarLinks(ctx context.Context, req *activityv1.GetCalen
 	if err != nil {
 		return nil, err
 	}
-	entry := calendar.EntryOf(e, s.PublicURL)
+	entry := entryOf(e, s.PublicURL)
 	return &activityv1.GetCalendarLinksResponse{CalendarUrl: calendar.GoogleLink(entry), MailCalendarUrl: calendar.OutlookLink(entry)}, nil
 }
 
@@ -62,7 +52,7 @@ func (s *Service) DownloadEventCalendar(ctx context.Context, req *activityv1.Dow
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Event)
+	id, err := apierr.ID(req.GetId(), apierr.Event)
 	if err != nil {
 		return nil, err
 	}
@@ -70,11 +60,11 @@ func (s *Service) DownloadEventCalendar(ctx context.Context, req *activityv1.Dow
 	if err != nil {
 		return nil, err
 	}
-	now, loc, err := s.now(ctx, v)
+	now, loc, err := s.CallerTime(ctx, v)
 	if err != nil {
 		return nil, err
 	}
-	data := calendar.ICS(feedName, []calendar.Entry{calendar.EntryOf(e, s.PublicURL)}, now)
+	data := calendar.ICS(feedName, []calendar.Entry{entryOf(e, s.PublicURL)}, now)
 	// The browser saves it under this name (the event's day in the candidate's zone).
 	filename := "rendez-vous-tremplin-" + e.Date.In(loc).Format(time.DateOnly) + ".ics"
 	attach(ctx, filename)
@@ -123,8 +113,8 @@ func (s *Service) ResetCalendarFeed(ctx context.Context, _ *activityv1.ResetCale
 		return nil, err
 	}
 	var token string
-	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		token, err = secretlinks.Reset(ctx, client, v.UserID, secretlinks.CalendarFeed)
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		token, err = secretlinks.Reset(ctx, tx.Client(), v.UserID, secretlinks.CalendarFeed)
 		return err
 	})
 	if err != nil {
@@ -179,7 +169,7 @@ func (s *Service) ReadCalendarFeed(ctx context.Context, req *activityv1.ReadCale
 	}
 	entries := make([]calendar.Entry, 0, len(found))
 	for _, e := range found {
-		entries = append(entries, calendar.EntryOf(e, s.PublicURL))
+		entries = append(entries, entryOf(e, s.PublicURL))
 	}
 	attach(ctx, feedFilename)
 	return &activityv1.ReadCalendarFeedResponse{
@@ -215,4 +205,33 @@ func ownerActive(ctx context.Context, client *ent.Client, owner uuid.UUID, now t
 	}
 	acc := access.Evaluate(u, u.Edges.License, now)
 	return acc.SignIn && acc.Premium, nil
+}
+
+// entryOf presents e (its Contact edge loaded when it has one); publicURL prefixes its link.
+func entryOf(e *ent.Event, publicURL string) calendar.Entry {
+	subject := enums.LabelOf[activityv1.EventSubject](e.Subject)
+	title := "Tremplin – " + subject
+	var details []string
+	if c := e.Edges.Contact; c != nil {
+		name := strings.TrimSpace(c.FirstName + " " + c.LastName)
+		title += " – " + name
+		contact := "Contact : " + name
+		if c.Company != "" {
+			contact += " (" + c.Company + ")"
+		}
+		details = append(details, contact)
+	}
+	details = append(details, "Moyen : "+enums.LabelOf[activityv1.MediaType](e.MediaType))
+	if e.MediaDetails != "" {
+		details = append(details, "Détails : "+e.MediaDetails)
+	}
+	return calendar.Entry{
+		ID:       e.ID.String(),
+		Title:    title,
+		Details:  strings.Join(details, "\n"),
+		Location: e.MediaDetails,
+		Start:    e.Date.UTC(),
+		Changed:  e.UpdatedAt.UTC(),
+		Link:     strings.TrimRight(publicURL, "/") + "/event/" + e.ID.String(),
+	}
 }

@@ -24,6 +24,10 @@ func parseICS(t *testing.T, data []byte) *ical.Calendar {
 	if err != nil {
 		t.Fatalf("not iCalendar: %v\n%s", err, data)
 	}
+	// The parser takes bare LF too; RFC 5545 and strict programs want CRLF.
+	if lf, crlf := bytes.Count(data, []byte("\n")), bytes.Count(data, []byte("\r\n")); lf != crlf || crlf == 0 {
+		t.Errorf("%d of %d lines end with CRLF", crlf, lf)
+	}
 	for _, p := range []string{ical.PropVersion, ical.PropProductID} {
 		if cal.Props.Get(p) == nil {
 			t.Errorf("the calendar has no %s", p)

@@ -31,7 +31,7 @@ func (s *Service) GetDashboard(ctx context.Context, req *activityv1.GetDashboard
 	if err != nil {
 		return nil, err
 	}
-	now, loc, err := s.now(ctx, v)
+	now, loc, err := s.CallerTime(ctx, v)
 	if err != nil {
 		return nil, err
 	}

@@ -70,7 +70,7 @@ func (s *Service) GetEvent(ctx context.Context, req *activityv1.GetEventRequest)
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Event)
+	id, err := apierr.ID(req.GetId(), apierr.Event)
 	if err != nil {
 		return nil, err
 	}
@@ -89,8 +89,8 @@ func (s *Service) CreateEvent(ctx context.Context, req *activityv1.CreateEventRe
 		return nil, err
 	}
 	var saved *ent.Event
-	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		saved, err = saveEvent(ctx, client, v.UserID, nil, req.GetEvent(), createEventRoot)
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		saved, err = saveEvent(ctx, tx.Client(), v.UserID, nil, req.GetEvent(), createEventRoot)
 		return err
 	})
 	if err != nil {
@@ -105,12 +105,13 @@ func (s *Service) UpdateEvent(ctx context.Context, req *activityv1.UpdateEventRe
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Event)
+	id, err := apierr.ID(req.GetId(), apierr.Event)
 	if err != nil {
 		return nil, err
 	}
 	var saved *ent.Event
-	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		client := tx.Client()
 		current, err := client.Event.Query().Where(event.ID(id), event.OwnerID(v.UserID)).Only(ctx)
 		if err != nil {
 			return err
@@ -130,11 +131,12 @@ func (s *Service) DeleteEvent(ctx context.Context, req *activityv1.DeleteEventRe
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Event)
+	id, err := apierr.ID(req.GetId(), apierr.Event)
 	if err != nil {
 		return nil, err
 	}
-	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		client := tx.Client()
 		status, err := client.Event.Query().Where(event.ID(id), event.OwnerID(v.UserID)).Select(event.FieldStatus).String(ctx)
 		if err != nil {
 			return err
@@ -168,11 +170,11 @@ func saveEvent(ctx context.Context, client *ent.Client, owner uuid.UUID, current
 	invalid := func(field, rule, message string) error {
 		return apierr.InvalidField(root, "event."+field, rule, message)
 	}
-	contactID, err := handler.OptionalID(draft.GetContactId(), apierr.Contact)
+	contactID, err := apierr.OptionalID(draft.GetContactId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}
-	applicationID, err := handler.OptionalID(draft.GetApplicationId(), apierr.Application)
+	applicationID, err := apierr.OptionalID(draft.GetApplicationId(), apierr.Application)
 	if err != nil {
 		return nil, err
 	}

@@ -58,14 +58,14 @@ func (s *Service) ListTasks(ctx context.Context, req *activityv1.ListTasksReques
 	if m := matching(req.GetSearch()); m != nil {
 		preds = append(preds, task.HasContactWith(m))
 	}
-	applicationID, err := handler.OptionalID(req.GetApplicationId(), apierr.Application)
+	applicationID, err := apierr.OptionalID(req.GetApplicationId(), apierr.Application)
 	if err != nil {
 		return nil, err
 	}
 	if applicationID != nil {
 		preds = append(preds, task.ApplicationID(*applicationID))
 	}
-	contactID, err := handler.OptionalID(req.GetContactId(), apierr.Contact)
+	contactID, err := apierr.OptionalID(req.GetContactId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}
@@ -119,14 +119,14 @@ func (s *Service) ListEvents(ctx context.Context, req *activityv1.ListEventsRequ
 	if m := matching(req.GetSearch()); m != nil {
 		preds = append(preds, event.HasContactWith(m))
 	}
-	applicationID, err := handler.OptionalID(req.GetApplicationId(), apierr.Application)
+	applicationID, err := apierr.OptionalID(req.GetApplicationId(), apierr.Application)
 	if err != nil {
 		return nil, err
 	}
 	if applicationID != nil {
 		preds = append(preds, event.ApplicationID(*applicationID))
 	}
-	contactID, err := handler.OptionalID(req.GetContactId(), apierr.Contact)
+	contactID, err := apierr.OptionalID(req.GetContactId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"connectrpc.com/connect"
 	"github.com/google/uuid"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -23,27 +22,12 @@ import (
 	"github.com/tremplin/tremplin/internal/tasks"
 )
 
-func errAlreadyCompleted() *connect.Error {
-	return apierr.New(connect.CodeFailedPrecondition, commonv1.ErrorReason_ERROR_REASON_ACTIVITY_STATE,
-		"Cette activité est déjà terminée : modifiez son compte rendu")
-}
-
-func errNotCompleted() *connect.Error {
-	return apierr.New(connect.CodeFailedPrecondition, commonv1.ErrorReason_ERROR_REASON_ACTIVITY_STATE,
-		"Le compte rendu se modifie une fois l'activité terminée")
-}
-
-func errNotYetHappened() *connect.Error {
-	return apierr.New(connect.CodeFailedPrecondition, commonv1.ErrorReason_ERROR_REASON_ACTIVITY_STATE,
-		"Un rendez-vous ne peut être terminé qu'une fois passé")
-}
-
 // activityID reads the id of a task or an event, NotFound naming the right one.
 func activityID(kind activityv1.ActivityType, raw string) (uuid.UUID, error) {
 	if kind == activityv1.ActivityType_ACTIVITY_TYPE_EVENT {
-		return handler.ID(raw, apierr.Event)
+		return apierr.ID(raw, apierr.Event)
 	}
-	return handler.ID(raw, apierr.Task)
+	return apierr.ID(raw, apierr.Task)
 }
 
 // UpdateAdditionalInformation sets the comments and links of a task or an event, completed or
@@ -59,7 +43,8 @@ func (s *Service) UpdateAdditionalInformation(ctx context.Context, req *activity
 	}
 	comments, links := req.GetInputs().GetComments(), resource.FromProto(req.GetInputs().GetResources())
 	var answer *activityv1.Activity
-	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		client := tx.Client()
 		if req.GetActivityType() == activityv1.ActivityType_ACTIVITY_TYPE_EVENT {
 			if err := client.Event.UpdateOneID(id).Where(event.OwnerID(v.UserID)).SetComments(comments).SetResources(links).Exec(ctx); err != nil {
 				return err
@@ -98,12 +83,13 @@ func (s *Service) AddReport(ctx context.Context, req *activityv1.AddReportReques
 	if err != nil {
 		return nil, err
 	}
-	now, loc, err := s.now(ctx, v)
+	now, loc, err := s.CallerTime(ctx, v)
 	if err != nil {
 		return nil, err
 	}
 	res := &activityv1.AddReportResponse{AutomaticTasks: []*activityv1.Task{}}
-	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		client := tx.Client()
 		var follow followUp
 		if req.GetActivityType() == activityv1.ActivityType_ACTIVITY_TYPE_EVENT {
 			follow, err = completeEvent(ctx, client, v.UserID, id, req, now)
@@ -278,7 +264,8 @@ func (s *Service) UpdateReport(ctx context.Context, req *activityv1.UpdateReport
 		return nil, err
 	}
 	var answer *activityv1.Activity
-	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		client := tx.Client()
 		if req.GetActivityType() == activityv1.ActivityType_ACTIVITY_TYPE_EVENT {
 			e, err := client.Event.Query().Where(event.ID(id), event.OwnerID(v.UserID)).Only(ctx)
 			if err != nil {

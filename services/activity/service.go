@@ -9,14 +9,8 @@
 package activity
 
 import (
-	"context"
-	"time"
-
-	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/gen/tremplin/activity/v1/activityv1connect"
 	"github.com/tremplin/tremplin/internal/handler"
-	"github.com/tremplin/tremplin/internal/users"
-	"github.com/tremplin/tremplin/internal/viewer"
 )
 
 // Service implements activityv1connect.ActivityServiceHandler.
@@ -29,18 +23,3 @@ type Service struct {
 }
 
 var _ activityv1connect.ActivityServiceHandler = (*Service)(nil)
-
-// now answers the service's time and the candidate's zone, which decide "today" (deadlines)
-// and the day of an event.
-func (s *Service) now(ctx context.Context, v *viewer.Viewer) (time.Time, *time.Location, error) {
-	u, err := s.CurrentUser(ctx, v)
-	if err != nil {
-		return time.Time{}, nil, err
-	}
-	return s.Now(), users.LocationOf(u), nil
-}
-
-// inTx runs fn in a transaction with its client.
-func (s *Service) inTx(ctx context.Context, fn func(ctx context.Context, client *ent.Client) error) error {
-	return s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error { return fn(ctx, tx.Client()) })
-}

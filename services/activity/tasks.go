@@ -25,7 +25,7 @@ func (s *Service) GetTask(ctx context.Context, req *activityv1.GetTaskRequest) (
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Task)
+	id, err := apierr.ID(req.GetId(), apierr.Task)
 	if err != nil {
 		return nil, err
 	}
@@ -47,8 +47,8 @@ func (s *Service) CreateTask(ctx context.Context, req *activityv1.CreateTaskRequ
 		return nil, err
 	}
 	var created *ent.Task
-	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		created, err = tasks.Save(ctx, client, nil, req.GetTask(), opts)
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		created, err = tasks.Save(ctx, tx.Client(), nil, req.GetTask(), opts)
 		return err
 	})
 	if err != nil {
@@ -63,7 +63,7 @@ func (s *Service) UpdateTask(ctx context.Context, req *activityv1.UpdateTaskRequ
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Task)
+	id, err := apierr.ID(req.GetId(), apierr.Task)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +72,8 @@ func (s *Service) UpdateTask(ctx context.Context, req *activityv1.UpdateTaskRequ
 		return nil, err
 	}
 	var saved *ent.Task
-	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		client := tx.Client()
 		current, err := client.Task.Query().Where(task.ID(id), task.OwnerID(v.UserID)).Only(ctx)
 		if err != nil {
 			return err
@@ -92,11 +93,12 @@ func (s *Service) DeleteTask(ctx context.Context, req *activityv1.DeleteTaskRequ
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Task)
+	id, err := apierr.ID(req.GetId(), apierr.Task)
 	if err != nil {
 		return nil, err
 	}
-	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		client := tx.Client()
 		status, err := client.Task.Query().Where(task.ID(id), task.OwnerID(v.UserID)).Select(task.FieldStatus).String(ctx)
 		if err != nil {
 			return err
@@ -115,7 +117,7 @@ func (s *Service) DeleteTask(ctx context.Context, req *activityv1.DeleteTaskRequ
 // taskOptions answers what the task rules need: the owner, now and their zone, and where the
 // draft sits in the request (for the fields a refusal names).
 func (s *Service) taskOptions(ctx context.Context, v *viewer.Viewer, root protoreflect.MessageDescriptor) (tasks.Options, error) {
-	now, loc, err := s.now(ctx, v)
+	now, loc, err := s.CallerTime(ctx, v)
 	if err != nil {
 		return tasks.Options{}, err
 	}

@@ -31,7 +31,7 @@ func (s *Service) AllocateLicenseToCandidate(ctx context.Context, req *agencyv1.
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetCandidateId(), apierr.Candidate)
+	id, err := apierr.ID(req.GetCandidateId(), apierr.Candidate)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func (s *Service) SendNewEmailInvitation(ctx context.Context, req *agencyv1.Send
 	if err != nil {
 		return nil, err
 	}
-	agencyID, err := handler.OptionalID(req.GetId(), apierr.Agency)
+	agencyID, err := apierr.OptionalID(req.GetId(), apierr.Agency)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +111,7 @@ func (s *Service) SendNewEmailInvitation(ctx context.Context, req *agencyv1.Send
 			return nil, err
 		}
 	}
-	id, err := handler.ID(req.GetCandidateId(), apierr.Candidate)
+	id, err := apierr.ID(req.GetCandidateId(), apierr.Candidate)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ func (s *Service) DefineAsB2C(ctx context.Context, req *agencyv1.DefineAsB2CRequ
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Candidate)
+	id, err := apierr.ID(req.GetId(), apierr.Candidate)
 	if err != nil {
 		return nil, err
 	}
@@ -199,11 +199,11 @@ func (s *Service) DefineAsB2B(ctx context.Context, req *agencyv1.DefineAsB2BRequ
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Candidate)
+	id, err := apierr.ID(req.GetId(), apierr.Candidate)
 	if err != nil {
 		return nil, err
 	}
-	named, err := handler.OptionalID(req.GetAgencyId(), apierr.Agency)
+	named, err := apierr.OptionalID(req.GetAgencyId(), apierr.Agency)
 	if err != nil {
 		return nil, err
 	}
@@ -282,7 +282,7 @@ func (s *Service) SetFreeAccess(ctx context.Context, req *agencyv1.SetFreeAccess
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Candidate)
+	id, err := apierr.ID(req.GetId(), apierr.Candidate)
 	if err != nil {
 		return nil, err
 	}
@@ -318,7 +318,7 @@ func (s *Service) DeleteCandidate(ctx context.Context, req *agencyv1.DeleteCandi
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Candidate)
+	id, err := apierr.ID(req.GetId(), apierr.Candidate)
 	if err != nil {
 		return nil, err
 	}

@@ -43,7 +43,7 @@ func (s *Service) GetAgency(ctx context.Context, req *agencyv1.GetAgencyRequest)
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Agency)
+	id, err := apierr.ID(req.GetId(), apierr.Agency)
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +141,7 @@ func (s *Service) UpdateAgency(ctx context.Context, req *agencyv1.UpdateAgencyRe
 	if _, err := handler.Admin(ctx); err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Agency)
+	id, err := apierr.ID(req.GetId(), apierr.Agency)
 	if err != nil {
 		return nil, err
 	}
@@ -208,7 +208,7 @@ func (s *Service) AllocateLicenses(ctx context.Context, req *agencyv1.AllocateLi
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Agency)
+	id, err := apierr.ID(req.GetId(), apierr.Agency)
 	if err != nil {
 		return nil, err
 	}

@@ -98,7 +98,7 @@ func (s *Service) RevokeApiKey(ctx context.Context, req *agencyv1.RevokeApiKeyRe
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.APIKey)
+	id, err := apierr.ID(req.GetId(), apierr.APIKey)
 	if err != nil {
 		return nil, err
 	}

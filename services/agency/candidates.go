@@ -191,7 +191,7 @@ func (s *Service) ListAgencyCandidates(ctx context.Context, req *agencyv1.ListAg
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Agency)
+	id, err := apierr.ID(req.GetId(), apierr.Agency)
 	if err != nil {
 		return nil, err
 	}
@@ -302,7 +302,7 @@ func (s *Service) GetCandidateLicense(ctx context.Context, req *agencyv1.GetCand
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Candidate)
+	id, err := apierr.ID(req.GetId(), apierr.Candidate)
 	if err != nil {
 		return nil, err
 	}

@@ -25,7 +25,7 @@ func (s *Service) GetCandidateProgress(ctx context.Context, req *agencyv1.GetCan
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Candidate)
+	id, err := apierr.ID(req.GetId(), apierr.Candidate)
 	if err != nil {
 		return nil, err
 	}

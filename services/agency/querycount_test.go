@@ -3,12 +3,8 @@ package agency_test
 import (
 	"context"
 	"fmt"
-	"sync/atomic"
 	"testing"
 	"time"
-
-	"entgo.io/ent/dialect"
-	entsql "entgo.io/ent/dialect/sql"
 
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/user"
@@ -21,13 +17,6 @@ import (
 	"github.com/tremplin/tremplin/internal/viewer"
 	"github.com/tremplin/tremplin/services/agency"
 )
-
-// countingClient is an ent client on d's connections whose driver counts every statement.
-func countingClient(d *db.Database) (*ent.Client, *atomic.Int64) {
-	var n atomic.Int64
-	drv := dialect.DebugWithContext(entsql.OpenDB(d.Dialect, d.SQL), func(context.Context, ...any) { n.Add(1) })
-	return ent.NewClient(ent.Driver(drv)), &n
-}
 
 // The lists of the candidates and agencies screens cost the same number of statements for 5
 // agencies of 10 candidates and for 20 of 60: the statuses, counts and admins are not read one
@@ -56,7 +45,7 @@ func TestListsCostAConstantNumberOfStatements(t *testing.T) {
 					}
 				}
 			}
-			client, n := countingClient(d)
+			client, n := testdb.CountingClient(d)
 			svc := &agency.Service{Base: handler.Base{Client: client, Clock: clock.NewFake(now)}}
 			admin := viewer.NewContext(context.Background(), &viewer.Viewer{Role: viewer.RoleAdmin})
 			boss := viewer.NewContext(context.Background(), &viewer.Viewer{Role: viewer.RoleAgencyAdmin, AgencyID: first.ID})

@@ -11,8 +11,6 @@ package agency
 import (
 	"context"
 
-	"entgo.io/ent/dialect"
-	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 
 	"github.com/tremplin/tremplin/ent"
@@ -20,6 +18,7 @@ import (
 	"github.com/tremplin/tremplin/ent/user"
 	"github.com/tremplin/tremplin/gen/tremplin/agency/v1/agencyv1connect"
 	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/db/rowlock"
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/invitations"
 	"github.com/tremplin/tremplin/internal/mail"
@@ -50,7 +49,7 @@ const (
 // agency admin only their own (another agency answers NotFound, as an unknown id does). An
 // empty id means the caller's own agency: nil for the platform admin.
 func agencyOf(v *viewer.Viewer, raw string) (*uuid.UUID, error) {
-	id, err := handler.OptionalID(raw, apierr.Agency)
+	id, err := apierr.OptionalID(raw, apierr.Agency)
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +84,7 @@ func candidateOf(ctx context.Context, client *ent.Client, v *viewer.Viewer, id u
 // (a licence given while they are made B2C…) happen one after the other. SQLite transactions
 // hold the write lock from their start already.
 func lockCandidate(ctx context.Context, tx *ent.Tx, v *viewer.Viewer, id uuid.UUID, agency *uuid.UUID) (*ent.User, error) {
-	return findCandidate(ctx, tx.Client(), v, id, agency, lockedOnPostgres)
+	return findCandidate(ctx, tx.Client(), v, id, agency, rowlock.OnPostgres)
 }
 
 func findCandidate(ctx context.Context, client *ent.Client, v *viewer.Viewer, id uuid.UUID, agency *uuid.UUID, more ...predicate.User) (*ent.User, error) {
@@ -98,12 +97,4 @@ func findCandidate(ctx context.Context, client *ent.Client, v *viewer.Viewer, id
 		return nil, apierr.NotFound(apierr.Candidate)
 	}
 	return u, err
-}
-
-// lockedOnPostgres makes a query in a transaction lock the rows it reads until the
-// transaction ends, on PostgreSQL.
-func lockedOnPostgres(s *sql.Selector) {
-	if s.Dialect() == dialect.Postgres {
-		s.ForUpdate()
-	}
 }

@@ -51,15 +51,6 @@ type Service struct {
 
 var _ authv1connect.AuthServiceHandler = (*Service)(nil)
 
-var errInvalidCredentials = apierr.New(connect.CodePermissionDenied,
-	commonv1.ErrorReason_ERROR_REASON_INVALID_CREDENTIALS, "Adresse e-mail ou mot de passe incorrect")
-
-var errTooManyAttempts = apierr.New(connect.CodeResourceExhausted,
-	commonv1.ErrorReason_ERROR_REASON_TOO_MANY_ATTEMPTS, "Trop de tentatives de connexion. Réessayez dans quelques minutes.")
-
-var errTooManyResets = apierr.New(connect.CodeResourceExhausted,
-	commonv1.ErrorReason_ERROR_REASON_TOO_MANY_ATTEMPTS, "Trop de demandes de réinitialisation. Réessayez dans quelques minutes.")
-
 // hashingError maps a password that could not be hashed in time to apierr.ServerBusy.
 func hashingError(err error) error {
 	if errors.Is(err, authn.ErrBusy) {
@@ -79,7 +70,7 @@ func (s *Service) Login(ctx context.Context, req *authv1.LoginRequest) (*authv1.
 	// cannot all pass on the same tokens.
 	attempt, ok := s.Limiter.Begin(email, address)
 	if !ok {
-		return nil, errTooManyAttempts
+		return nil, errTooManyAttempts()
 	}
 	// Nobody is signed in yet: the account is looked up as the system.
 	sys := viewer.SystemContext(ctx)
@@ -98,7 +89,7 @@ func (s *Service) Login(ctx context.Context, req *authv1.LoginRequest) (*authv1.
 		return nil, hashingError(err)
 	}
 	if !matched {
-		return nil, errInvalidCredentials // the attempt keeps its tokens
+		return nil, errInvalidCredentials() // the attempt keeps its tokens
 	}
 	attempt.Succeeded()
 
@@ -109,13 +100,19 @@ func (s *Service) Login(ctx context.Context, req *authv1.LoginRequest) (*authv1.
 	return &authv1.LoginResponse{User: signedIn}, nil
 }
 
-// signIn records u's sign-in (recordSignIn) and opens a session: its cookie is set on the
-// answer, which carries the user as they are now.
+// signIn records u's sign-in (recordSignIn) and opens a session in place of the one the
+// browser carried, if any: its cookie is set on the answer, which carries the user as they
+// are now.
 func (s *Service) signIn(ctx context.Context, u *ent.User, now time.Time) (*commonv1.User, error) {
 	if err := s.recordSignIn(viewer.SystemContext(ctx), u, now); err != nil {
 		return nil, err
 	}
 	call, _ := connect.CallInfoForHandlerContext(ctx)
+	// The session the browser carried, if any, is ended: its cookie is replaced below, so
+	// nobody should hold that token any more (a browser signed in again, or by someone else).
+	if err := s.Sessions.Delete(ctx, authn.TokenFromHeader(call.RequestHeader())); err != nil {
+		return nil, err
+	}
 	cookie, err := s.Sessions.Create(ctx, u.ID, authn.ClientAddress(call.Peer().Addr), call.RequestHeader().Get("User-Agent"))
 	if err != nil {
 		return nil, err
@@ -134,7 +131,7 @@ func (s *Service) recordSignIn(ctx context.Context, u *ent.User, now time.Time) 
 	// create-admin, candidates of before) are not locked out: they are asked for the terms the
 	// next time they set a password from a link.
 	if u.FirstLoginAt == nil && u.TermsAcceptedAt == nil {
-		return errTermsNotAccepted
+		return errTermsNotAccepted()
 	}
 	lic := u.Edges.License
 	startTrial := u.Role == user.RoleCandidate && u.IsB2c && u.TrialEndAt == nil && u.FirstLoginAt == nil
@@ -169,7 +166,9 @@ func (s *Service) recordSignIn(ctx context.Context, u *ent.User, now time.Time) 
 				return err
 			}
 		}
-		update := tx.User.UpdateOneID(u.ID).SetLastLoginAt(now)
+		// A sign-in keeps the account: a warning of its deletion for inactivity no longer holds
+		// (internal/jobs/retention.go), and the two years count again from now.
+		update := tx.User.UpdateOneID(u.ID).SetLastLoginAt(now).ClearRetentionWarnedAt()
 		if startTrial {
 			update.SetTrialEndAt(*u.TrialEndAt)
 		}
@@ -186,7 +185,7 @@ func (s *Service) recordSignIn(ctx context.Context, u *ent.User, now time.Time) 
 	if err != nil {
 		return err
 	}
-	u.LastLoginAt = &now
+	u.LastLoginAt, u.RetentionWarnedAt = &now, nil
 	if first {
 		u.FirstLoginAt = &now
 	}
@@ -247,7 +246,7 @@ func (s *Service) ResetPassword(ctx context.Context, req *authv1.ResetPasswordRe
 	call, _ := connect.CallInfoForHandlerContext(ctx)
 	email := users.NormalizeEmail(req.GetEmail())
 	if !s.Resets.Allow(email, authn.ClientAddress(call.Peer().Addr)) {
-		return nil, errTooManyResets
+		return nil, errTooManyResets()
 	}
 	sys := viewer.SystemContext(ctx) // anonymous caller
 	u, err := s.Client.User.Query().Where(user.Email(email)).Only(sys)
@@ -277,20 +276,7 @@ func (s *Service) link(path string, id uuid.UUID, token string) string {
 	return s.PublicURL + path + "?" + q.Encode()
 }
 
-var errTokenInvalid = apierr.New(connect.CodeFailedPrecondition, commonv1.ErrorReason_ERROR_REASON_TOKEN_INVALID,
-	"Ce lien n'est plus valable. Demandez un nouveau lien de réinitialisation.")
-
 var newPasswordRoot = (&authv1.NewPasswordRequest{}).ProtoReflect().Descriptor()
-
-// termsMessage is the spec's refusal of a password link whose terms are not accepted.
-const termsMessage = "Vous devez accepter les conditions générales d'utilisation pour créer votre mot de passe"
-
-// errTermsNotAccepted refuses a first sign-in of an account that never accepted the terms of
-// use (it got its password before a reset link asked for them): a reset link now asks, and
-// records them. The web app shows the message as it comes.
-var errTermsNotAccepted = apierr.New(connect.CodeFailedPrecondition, commonv1.ErrorReason_ERROR_REASON_TERMS_NOT_ACCEPTED,
-	"Vous devez accepter les conditions générales d'utilisation avant votre première connexion : "+
-		"cliquez sur « Mot de passe oublié\u00a0? » pour recevoir un lien, puis acceptez-les en choisissant votre mot de passe.")
 
 // NewPassword sets the password from a reset or invitation link, once, and ends the user's
 // other sessions; using the link voids every other outstanding link of the account. An
@@ -302,7 +288,7 @@ var errTermsNotAccepted = apierr.New(connect.CodeFailedPrecondition, commonv1.Er
 func (s *Service) NewPassword(ctx context.Context, req *authv1.NewPasswordRequest) (*authv1.NewPasswordResponse, error) {
 	id, err := uuid.Parse(req.GetId())
 	if err != nil {
-		return nil, errTokenInvalid
+		return nil, errTokenInvalid()
 	}
 	// The link first: a made-up one costs a lookup, not a password hash. A refusal of the
 	// form does not spend it.
@@ -313,7 +299,7 @@ func (s *Service) NewPassword(ctx context.Context, req *authv1.NewPasswordReques
 	sys := viewer.SystemContext(ctx) // the link, not a session, vouches for the caller
 	u, err := s.Client.User.Query().Where(user.ID(id)).WithLicense().WithAgency().Only(sys)
 	if ent.IsNotFound(err) {
-		return nil, errTokenInvalid // the account went with its links
+		return nil, errTokenInvalid() // the account went with its links
 	}
 	if err != nil {
 		return nil, err
@@ -322,7 +308,7 @@ func (s *Service) NewPassword(ctx context.Context, req *authv1.NewPasswordReques
 	if invitation && u.FirstLoginAt != nil {
 		// Links now die at the first sign-in; one e-mailed before that rule must not sign in
 		// whoever holds it.
-		return nil, errTokenInvalid
+		return nil, errTokenInvalid()
 	}
 	acceptsTerms := invitation || u.TermsAcceptedAt == nil
 	if acceptsTerms && !req.GetAcceptTerms() {
@@ -365,10 +351,10 @@ func (s *Service) NewPassword(ctx context.Context, req *authv1.NewPasswordReques
 	return &authv1.NewPasswordResponse{User: signedIn}, nil
 }
 
-// tokenError answers an unusable link with errTokenInvalid.
+// tokenError answers an unusable link with errTokenInvalid().
 func tokenError(err error) error {
 	if errors.Is(err, authn.ErrTokenInvalid) {
-		return errTokenInvalid
+		return errTokenInvalid()
 	}
 	return err
 }
@@ -381,7 +367,7 @@ func (s *Service) UpdateProfile(ctx context.Context, req *authv1.UpdateProfileRe
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.User)
+	id, err := apierr.ID(req.GetId(), apierr.User)
 	if err != nil || id != v.UserID {
 		return nil, apierr.NotFound(apierr.User)
 	}

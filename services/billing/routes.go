@@ -32,7 +32,7 @@ type Routes struct {
 
 // Checkout is GET /api/payment/session: 303 to Stripe Checkout.
 func (r *Routes) Checkout() http.Handler {
-	return r.navigation(func(ctx context.Context) (string, error) {
+	return r.navigation("/ask-subscription", func(ctx context.Context) (string, error) {
 		res, err := r.Service.CreateCheckoutSession(ctx, &billingv1.CreateCheckoutSessionRequest{})
 		return res.GetUrl(), err
 	})
@@ -40,16 +40,24 @@ func (r *Routes) Checkout() http.Handler {
 
 // Portal is GET /api/payment/portal-session: 303 to the customer portal.
 func (r *Routes) Portal() http.Handler {
-	return r.navigation(func(ctx context.Context) (string, error) {
+	return r.navigation("/profile", func(ctx context.Context) (string, error) {
 		res, err := r.Service.CreatePortalSession(ctx, &billingv1.CreatePortalSessionRequest{})
 		return res.GetUrl(), err
 	})
 }
 
 // navigation answers a browser that followed a payment link: 303 to Stripe, the login page for
-// a visitor without a session, and otherwise a page saying, in French, why not.
-func (r *Routes) navigation(open func(ctx context.Context) (string, error)) http.Handler {
+// a visitor without a session, and otherwise a page saying, in French, why not. A link
+// followed from another site's page goes to the app's page (inApp) that offers it instead:
+// opening Stripe writes (a customer made and stored, a Checkout session), and a GET is what
+// another site can make a signed-in browser send with its cookie (SameSite=Lax lets a
+// top-level navigation carry it).
+func (r *Routes) navigation(inApp string, open func(ctx context.Context) (string, error)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if fromAnotherSite(req) {
+			http.Redirect(w, req, inApp, http.StatusSeeOther)
+			return
+		}
 		out, err := r.Authenticator.Authenticate(req.Context(), req.Header)
 		if err != nil {
 			page(w, http.StatusServiceUnavailable, "Le service est momentanément indisponible. Réessayez dans quelques minutes.", "/")
@@ -86,6 +94,18 @@ func (r *Routes) navigation(open func(ctx context.Context) (string, error)) http
 		}
 		page(w, status, cerr.Message(), "/")
 	})
+}
+
+// fromAnotherSite reports whether the browser says the navigation started on another site's
+// page (Sec-Fetch-Site: cross-site, or same-site for a sibling domain). A link opened from the
+// app (same-origin) or typed in the address bar (none) is followed; a browser too old to say
+// is trusted as before, which the cookie's SameSite already narrows.
+func fromAnotherSite(req *http.Request) bool {
+	switch req.Header.Get("Sec-Fetch-Site") {
+	case "cross-site", "same-site":
+		return true
+	}
+	return false
 }
 
 var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>

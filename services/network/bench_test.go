@@ -101,3 +101,26 @@ func BenchmarkListContactsService5000(b *testing.B) {
 		})
 	}
 }
+
+// Budget (issue 25): a 1,000-contact list rebuilt after a write — the kept answer of the
+// unchanged list is stale, so the handler reads and encodes it again — p50 ≤ 6 ms on each
+// dialect, the browser's way (JSON route, gzip). Each call follows a write that moves the
+// owner's data version (made before the latency clock starts). Run with
+//
+//	go test -run '^$' -bench ListContactsRebuilt1000 ./services/network/
+func BenchmarkListContactsRebuilt1000(b *testing.B) {
+	for _, dia := range testdb.Dialects() {
+		b.Run(string(dia), func(b *testing.B) {
+			srv := testserver.New(b, dia)
+			w := signIn(b, srv, "bench@exemple.fr", premiumSpec(srv))
+			seedNetwork(b, srv.Client, w.user.ID, 1000)
+			ctx := viewer.SystemContext(context.Background())
+			benchmark.HTTP(b, w.http, func() *http.Request {
+				srv.Client.User.UpdateOneID(w.user.ID).AddDataVersion(1).ExecX(ctx)
+				req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/contacts", nil)
+				req.Header.Set("Accept-Encoding", "gzip")
+				return req
+			})
+		})
+	}
+}

@@ -22,24 +22,13 @@ import (
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/contactcsv"
 	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/resource"
 	"github.com/tremplin/tremplin/internal/users"
-	"github.com/tremplin/tremplin/services/network/contactcsv"
 )
-
-// Import refusals: the web app shows the spec's « Erreur lors de l'importation de contacts ».
-func errImportInvalidFile() *connect.Error {
-	return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_IMPORT_INVALID_FILE,
-		"Erreur lors de l'importation de contacts : le fichier n'est pas un fichier CSV de contacts")
-}
-
-func errImportTooManyRows() *connect.Error {
-	return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_IMPORT_TOO_LARGE,
-		"Erreur lors de l'importation de contacts : le fichier dépasse 10 000 contacts")
-}
 
 // Limits of ImportedContact, in characters (its protovalidate max_len).
 const (

@@ -8,7 +8,8 @@ import (
 )
 
 // The refusals of this service's own rules (messages for people; the web app reads the
-// reasons). Not-found, premium and role refusals are the kit's (internal/apierr).
+// reasons). Not-found, premium and role refusals are the kit's (internal/apierr). Each call
+// makes a new error: a *connect.Error carries its own metadata, never shared between calls.
 
 // errNotDeletable says why in the contact's terms: a contact that cannot be deleted always has
 // activities or an application linked — an engaged or thanked one too, since only a completed
@@ -32,4 +33,15 @@ func errIntermediaryDescendant() *connect.Error {
 func errIntermediaryIncomplete() *connect.Error {
 	return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_INVALID_INTERMEDIARY,
 		"Un contact incomplet ne peut pas être choisi comme intermédiaire")
+}
+
+// Import refusals: the web app shows the spec's « Erreur lors de l'importation de contacts ».
+func errImportInvalidFile() *connect.Error {
+	return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_IMPORT_INVALID_FILE,
+		"Erreur lors de l'importation de contacts : le fichier n'est pas un fichier CSV de contacts")
+}
+
+func errImportTooManyRows() *connect.Error {
+	return apierr.New(connect.CodeInvalidArgument, commonv1.ErrorReason_ERROR_REASON_IMPORT_TOO_LARGE,
+		"Erreur lors de l'importation de contacts : le fichier dépasse 10 000 contacts")
 }

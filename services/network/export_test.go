@@ -12,8 +12,8 @@ import (
 
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
+	"github.com/tremplin/tremplin/internal/contactcsv"
 	"github.com/tremplin/tremplin/internal/testserver"
-	"github.com/tremplin/tremplin/services/network/contactcsv"
 )
 
 func TestExportContacts(t *testing.T) {

@@ -109,10 +109,7 @@ func TestImportSampleFiles(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		for _, f := range files {
-			data, err := os.ReadFile(filepath.Join("contactcsv", "testdata", f.file))
-			if err != nil {
-				t.Fatal(err)
-			}
+			data := contactFile(t, f.file)
 			status, body := upload(t, srv, w, f.file, data)
 			if status != http.StatusOK {
 				t.Errorf("%s: %d %v", f.file, status, body)
@@ -140,7 +137,7 @@ func TestImportSampleFiles(t *testing.T) {
 			}
 		}
 		// The JSON answer speaks the spec's civility strings.
-		data, _ := os.ReadFile(filepath.Join("contactcsv", "testdata", "template_semicolon_multiline.csv"))
+		data := contactFile(t, "template_semicolon_multiline.csv")
 		_, body := upload(t, srv, w, "x.csv", data)
 		if first := body["importedContacts"].([]any)[0].(map[string]any); first["civility"] != "female" || first["lastName"] != "DUBOIS" {
 			t.Errorf("JSON shape: %v", first)
@@ -156,7 +153,7 @@ func TestImportSkipsKnownContactsAndNormalises(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		create(t, w, person("lea", "DUBOIS"))
-		data, _ := os.ReadFile(filepath.Join("contactcsv", "testdata", "template_semicolon_multiline.csv"))
+		data := contactFile(t, "template_semicolon_multiline.csv")
 		if got := short(importOverConnect(t, w, data)); !slices.Equal(got, []string{"RENARD Hugo", "BENALI Yasmine"}) {
 			t.Errorf("already in the network (Léa Dubois): %v", got)
 		}
@@ -192,10 +189,7 @@ func TestImportCountsSkippedRowsAndKeepsLinkedInProfiles(t *testing.T) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		create(t, w, person("Hélène", "Martin"))
 		// LinkedIn's own export (one row without a name), with a row repeated at its end.
-		data, err := os.ReadFile(filepath.Join("contactcsv", "testdata", "linkedin_connections.csv"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := contactFile(t, "linkedin_connections.csv")
 		data = append(data, []byte("ERIC,lefevre,https://www.linkedin.com/in/eric-lefevre-2,,,,01 Jan 2020\n")...)
 
 		status, body := upload(t, srv, w, "Connections.csv", data)
@@ -321,7 +315,7 @@ func TestBulkCreateContacts(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
 		known := create(t, w, person("Hugo", "Renard"))
-		data, _ := os.ReadFile(filepath.Join("contactcsv", "testdata", "template_semicolon_multiline.csv"))
+		data := contactFile(t, "template_semicolon_multiline.csv")
 		picked := importOverConnect(t, w, data) // Léa Dubois and Yasmine Benali
 		// A repeat in the request and a contact already in the network are skipped.
 		picked = append(picked, &networkv1.ImportedContact{FirstName: "LÉA", LastName: "dubois"}, &networkv1.ImportedContact{FirstName: "hugo", LastName: "Renard"},
@@ -385,4 +379,15 @@ func TestBulkCreateContacts(t *testing.T) {
 			t.Errorf("%d contacts after a refused bulk create, want 6", got)
 		}
 	})
+}
+
+// contactFile reads one of the contact files internal/contactcsv is tested with: real exports
+// of LinkedIn, Google and Outlook, and the template in its variants.
+func contactFile(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "internal", "contactcsv", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

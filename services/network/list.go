@@ -67,7 +67,7 @@ func (s *Service) GetContact(ctx context.Context, req *networkv1.GetContactReque
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Contact)
+	id, err := apierr.ID(req.GetId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func (s *Service) ListRecommendedContacts(ctx context.Context, req *networkv1.Li
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Contact)
+	id, err := apierr.ID(req.GetId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +129,7 @@ func (s *Service) ListDescendants(ctx context.Context, req *networkv1.ListDescen
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Contact)
+	id, err := apierr.ID(req.GetId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}

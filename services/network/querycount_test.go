@@ -3,14 +3,10 @@ package network_test
 import (
 	"context"
 	"fmt"
-	"sync/atomic"
 	"testing"
 
-	"entgo.io/ent/dialect"
-	entsql "entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 
-	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/user"
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
@@ -23,14 +19,6 @@ import (
 	"github.com/tremplin/tremplin/services/network"
 )
 
-// countingClient is an ent client on d's connections whose driver counts every statement it
-// runs (queries, executions, transactions begun).
-func countingClient(d *db.Database) (*ent.Client, *atomic.Int64) {
-	var n atomic.Int64
-	drv := dialect.DebugWithContext(entsql.OpenDB(d.Dialect, d.SQL), func(context.Context, ...any) { n.Add(1) })
-	return ent.NewClient(ent.Driver(drv)), &n
-}
-
 // The number of SQL statements of the listing calls does not grow with the network: the same
 // for 10 and for 200 contacts (with parents, tags, tasks and applications).
 func TestListingCostsAConstantNumberOfQueries(t *testing.T) {
@@ -42,7 +30,7 @@ func TestListingCostsAConstantNumberOfQueries(t *testing.T) {
 			seedNetwork(t, d.Client, u.ID, size)
 			ctx := viewer.NewContext(context.Background(), &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate, Premium: true})
 			ctx = authn.WithUser(ctx, u) // as authentication does
-			client, n := countingClient(d)
+			client, n := testdb.CountingClient(d)
 			svc := &network.Service{Base: handler.Base{Client: client, Clock: clock.Real{}}}
 			first, err := svc.ListContacts(ctx, &networkv1.ListContactsRequest{})
 			if err != nil {
@@ -112,7 +100,7 @@ func TestBulkCreationCostsAConstantNumberOfStatements(t *testing.T) {
 				SaveX(viewer.SystemContext(context.Background()))
 			ctx := viewer.NewContext(context.Background(), &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate, Premium: true})
 			ctx = authn.WithUser(ctx, u)
-			client, n := countingClient(d)
+			client, n := testdb.CountingClient(d)
 			picked := make([]*networkv1.ImportedContact, size)
 			for i := range picked {
 				picked[i] = &networkv1.ImportedContact{FirstName: "Prénom", LastName: fmt.Sprintf("NOM%c%c", 'A'+i/26, 'A'+i%26), Email: fmt.Sprintf("c%d@exemple.fr", i)}

@@ -9,13 +9,13 @@ package network
 import (
 	"context"
 
-	"entgo.io/ent/dialect"
 	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/user"
 	"github.com/tremplin/tremplin/gen/tremplin/network/v1/networkv1connect"
+	"github.com/tremplin/tremplin/internal/db/rowlock"
 	"github.com/tremplin/tremplin/internal/handler"
 )
 
@@ -35,8 +35,6 @@ func lockNetwork(ctx context.Context, tx *ent.Tx, owner uuid.UUID) error {
 	}
 	return tx.User.Query().Where(user.ID(owner)).Modify(func(s *sql.Selector) {
 		s.Select(s.C(user.FieldID))
-		if s.Dialect() == dialect.Postgres {
-			s.ForUpdate()
-		}
+		rowlock.OnPostgres(s)
 	}).Scan(ctx, &rows)
 }

@@ -18,7 +18,6 @@ import (
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/resource"
 	"github.com/tremplin/tremplin/internal/tasks"
-	"github.com/tremplin/tremplin/internal/users"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
 
@@ -170,16 +169,11 @@ func intermediary(ctx context.Context, client *ent.Client, owner, id uuid.UUID) 
 // and their time zone. Read before the transaction (SQLite has one connection, which the
 // transaction holds).
 func (s *Service) taskOptions(ctx context.Context, v *viewer.Viewer, draft *networkv1.ContactDraft) (tasks.Options, error) {
-	opts := tasks.Options{Owner: v.UserID, Now: s.Now()}
 	if draft.GetTask() == nil {
-		return opts, nil
+		return tasks.Options{Owner: v.UserID, Now: s.Now()}, nil
 	}
-	u, err := s.CurrentUser(ctx, v)
-	if err != nil {
-		return opts, err
-	}
-	opts.Location = users.LocationOf(u)
-	return opts, nil
+	now, loc, err := s.CallerTime(ctx, v)
+	return tasks.Options{Owner: v.UserID, Now: now, Location: loc}, err
 }
 
 // CreateContact adds a contact to the candidate's network: status incomplete when it has no
@@ -204,7 +198,7 @@ func (s *Service) CreateContact(ctx context.Context, req *networkv1.CreateContac
 	}
 	parentID := uuid.Nil
 	if draft.GetParentId() != "" {
-		if parentID, err = handler.ID(draft.GetParentId(), apierr.Contact); err != nil {
+		if parentID, err = apierr.ID(draft.GetParentId(), apierr.Contact); err != nil {
 			return nil, err
 		}
 	}
@@ -267,7 +261,7 @@ func (s *Service) UpdateContact(ctx context.Context, req *networkv1.UpdateContac
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Contact)
+	id, err := apierr.ID(req.GetId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}
@@ -300,7 +294,7 @@ func (s *Service) UpdateContact(ctx context.Context, req *networkv1.UpdateContac
 			oldParent = *cur.ParentID
 		}
 		if draft.GetParentId() != "" {
-			if newParent, err = handler.ID(draft.GetParentId(), apierr.Contact); err != nil {
+			if newParent, err = apierr.ID(draft.GetParentId(), apierr.Contact); err != nil {
 				return err
 			}
 		}
@@ -381,7 +375,7 @@ func (s *Service) DeleteContact(ctx context.Context, req *networkv1.DeleteContac
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Contact)
+	id, err := apierr.ID(req.GetId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}

@@ -38,7 +38,7 @@ func (s *Service) ListKnownContacts(ctx context.Context, req *opportunityv1.List
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Application)
+	id, err := apierr.ID(req.GetId(), apierr.Application)
 	if err != nil {
 		return nil, err
 	}

@@ -37,7 +37,7 @@ func (s *Service) ListApplications(ctx context.Context, req *opportunityv1.ListA
 	if len(req.GetStatuses()) > 0 {
 		preds = append(preds, application.StatusIn(enums.Specs[application.Status](req.GetStatuses())...))
 	}
-	contactID, err := handler.OptionalID(req.GetContactId(), apierr.Contact)
+	contactID, err := apierr.OptionalID(req.GetContactId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +64,7 @@ func (s *Service) GetApplication(ctx context.Context, req *opportunityv1.GetAppl
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Application)
+	id, err := apierr.ID(req.GetId(), apierr.Application)
 	if err != nil {
 		return nil, err
 	}

@@ -2,14 +2,10 @@ package opportunity_test
 
 import (
 	"context"
-	"sync/atomic"
 	"testing"
 
-	"entgo.io/ent/dialect"
-	entsql "entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 
-	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/application"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/user"
@@ -21,13 +17,6 @@ import (
 	"github.com/tremplin/tremplin/internal/viewer"
 	"github.com/tremplin/tremplin/services/opportunity"
 )
-
-// countingClient is an ent client on d's connections whose driver counts every statement.
-func countingClient(d *db.Database) (*ent.Client, *atomic.Int64) {
-	var n atomic.Int64
-	drv := dialect.DebugWithContext(entsql.OpenDB(d.Dialect, d.SQL), func(context.Context, ...any) { n.Add(1) })
-	return ent.NewClient(ent.Driver(drv)), &n
-}
 
 // Listing applications costs the same number of statements for 10 as for 300, searched,
 // filtered or not: two, the applications then their contacts (a contact's linked applications:
@@ -41,7 +30,7 @@ func TestListingCostsAConstantNumberOfStatements(t *testing.T) {
 			seedApplications(t, d.Client, u.ID, size)
 			ctx := viewer.NewContext(context.Background(), &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate, Premium: true})
 			someone := d.Client.Contact.Query().Where(contact.OwnerID(u.ID)).FirstX(ctx)
-			client, n := countingClient(d)
+			client, n := testdb.CountingClient(d)
 			svc := &opportunity.Service{Base: handler.Base{Client: client, Clock: clock.Real{}}}
 			calls := map[string]struct {
 				req  *opportunityv1.ListApplicationsRequest

@@ -52,7 +52,7 @@ func readDraft(d *opportunityv1.ApplicationDraft, root protoreflect.MessageDescr
 		f.reference = ""
 	}
 	for _, raw := range d.GetContactIds() {
-		id, err := handler.ID(raw, apierr.Contact)
+		id, err := apierr.ID(raw, apierr.Contact)
 		if err != nil {
 			return nil, err
 		}
@@ -145,7 +145,7 @@ func (s *Service) UpdateApplication(ctx context.Context, req *opportunityv1.Upda
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Application)
+	id, err := apierr.ID(req.GetId(), apierr.Application)
 	if err != nil {
 		return nil, err
 	}
@@ -203,7 +203,7 @@ func (s *Service) move(ctx context.Context, rawID string, to opportunityv1.Appli
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(rawID, apierr.Application)
+	id, err := apierr.ID(rawID, apierr.Application)
 	if err != nil {
 		return nil, err
 	}
@@ -236,11 +236,11 @@ func (s *Service) AddApplicationContact(ctx context.Context, req *opportunityv1.
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Application)
+	id, err := apierr.ID(req.GetId(), apierr.Application)
 	if err != nil {
 		return nil, err
 	}
-	contactID, err := handler.ID(req.GetContactId(), apierr.Contact)
+	contactID, err := apierr.ID(req.GetContactId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}

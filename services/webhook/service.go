@@ -51,7 +51,7 @@ const (
 // admin only their own (empty means theirs; another answers « Agence introuvable », as an
 // unknown id does); the platform admin must name one.
 func agencyOf(v *viewer.Viewer, raw string, root protoreflect.MessageDescriptor) (uuid.UUID, error) {
-	id, err := handler.OptionalID(raw, apierr.Agency)
+	id, err := apierr.OptionalID(raw, apierr.Agency)
 	if err != nil {
 		return uuid.Nil, err
 	}
@@ -69,7 +69,7 @@ func agencyOf(v *viewer.Viewer, raw string, root protoreflect.MessageDescriptor)
 
 // endpointOf loads an endpoint of the agency: any other id answers « Webhook introuvable ».
 func endpointOf(ctx context.Context, client *ent.Client, agencyID uuid.UUID, raw string) (*ent.WebhookEndpoint, error) {
-	id, err := handler.ID(raw, apierr.Webhook)
+	id, err := apierr.ID(raw, apierr.Webhook)
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +211,7 @@ func (s *Service) DeleteWebhookEndpoint(ctx context.Context, req *webhookv1.Dele
 	if err != nil {
 		return nil, err
 	}
-	id, err := handler.ID(req.GetId(), apierr.Webhook)
+	id, err := apierr.ID(req.GetId(), apierr.Webhook)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { DEMO } from "./env";
-import { expect, login, nbsp, test } from "./fixtures";
+import { expect, nbsp, test, type SignIn } from "./fixtures";
 
 const WHY_NOT_ENGAGED = `Engagée${nbsp}: automatique dès qu'une tâche ou un entretien de cette candidature est terminé.`;
 
@@ -50,9 +50,9 @@ for (const vp of viewports) {
     const column = (page: Page, label: string) => board(page).getByRole("region", { name: new RegExp(`^${label},`) });
     const boardCard = (page: Page, company: string) => board(page).getByTestId("board-card").filter({ hasText: company });
 
-    async function openApplications(page: Page, email: string = DEMO.candidate) {
-      await login(page, email);
-      await expect(page).not.toHaveURL(/\/login$/);
+    /** Opens the list as the account, signed in once per worker (fixtures.ts). */
+    async function openApplications(signIn: SignIn, page: Page, email: string = DEMO.candidate) {
+      await signIn(email);
       await page.goto("/applications");
       await expect(page.getByRole("heading", { level: 1, name: "Mes opportunités" })).toBeVisible();
       await expect(page.getByTestId("applications-count")).toHaveText(/\d+\u00a0candidatures/);
@@ -64,8 +64,8 @@ for (const vp of viewports) {
       await expect(column(page, label)).toBeVisible();
     }
 
-    test("the list: count, state bar, search by company and status filter", async ({ page }) => {
-      await openApplications(page);
+    test("the list: count, state bar, search by company and status filter", async ({ page, signIn }) => {
+      await openApplications(signIn, page);
       const bar = page.getByRole("region", { name: "Mes candidatures par statut" });
       for (const label of ["Nouvelle", "Engagée", "Perdue", "Gagnée"]) await expect(bar.getByText(label)).toBeVisible();
       await expect(items(page).first()).toBeVisible();
@@ -109,10 +109,10 @@ for (const vp of viewports) {
       await expect(page).toHaveURL(/\/application\/[0-9a-f-]{36}$/);
     });
 
-    test("create an application through the add button", async ({ page }) => {
+    test("create an application through the add button", async ({ page, signIn }) => {
       const t = token();
       const company = `Cap ${t}`;
-      await openApplications(page);
+      await openApplications(signIn, page);
       await page.getByRole("button", { name: "Ajouter une candidature" }).click();
       const dialog = page.getByRole("dialog", { name: "Nouvelle candidature" });
       await expect(dialog.getByRole("textbox", { name: /^Entreprise/ })).toBeVisible();
@@ -133,12 +133,12 @@ for (const vp of viewports) {
       await expect(item(page, company)).toContainText("Nouvelle");
     });
 
-    test("the board: remembered, offers only the moves that can succeed, a move to Win through the report with the focus kept, then final", async ({ page }) => {
+    test("the board: remembered, offers only the moves that can succeed, a move to Win through the report with the focus kept, then final", async ({ page, signIn }) => {
       // Many steps, each a round trip: more than the default budget on a busy machine.
       test.setTimeout(90_000);
       const t = token();
       const company = `Board ${t}`;
-      await openApplications(page);
+      await openApplications(signIn, page);
       await createApplication(page, company);
       await page.getByRole("button", { name: "Tableau" }).click();
       await expect(board(page)).toBeVisible();
@@ -226,14 +226,14 @@ for (const vp of viewports) {
     });
 
     if (!vp.mobile) {
-      test("the table shows long references, jobs, companies and places whole, never cut with « … »", async ({ page }) => {
+      test("the table shows long references, jobs, companies and places whole, never cut with « … »", async ({ page, signIn }) => {
         test.setTimeout(60_000);
         const t = token();
         const company = `Compagnie générale de transports urbains et interurbains ${t}`;
         const job = "Responsable de la planification des opérations de maintenance ferroviaire";
         const reference = "REF-2026-ATL-00042-MAINT-FERRO";
         const place = "Saint-Quentin-en-Yvelines (Île-de-France)";
-        await openApplications(page);
+        await openApplications(signIn, page);
         await createApplication(page, company, job, { reference, place });
         await page.reload();
         await search(page).fill(t);
@@ -254,8 +254,8 @@ for (const vp of viewports) {
       });
     }
 
-    test("a non-subscriber sees search and filter locked and is sent to the subscription page", async ({ page }) => {
-      await openApplications(page, DEMO.trialOver);
+    test("a non-subscriber sees search and filter locked and is sent to the subscription page", async ({ page, signIn }) => {
+      await openApplications(signIn, page, DEMO.trialOver);
       await expect(page.getByTestId("premium-badge").first()).toBeVisible();
       await expectAccessible(page);
       await search(page).click();

@@ -1,8 +1,7 @@
 // Every screen (e2e/screens.ts), at 375 px and 1280 px, for every audience: the
 // Content-Security-Policy is never violated (nothing blocked, nothing reported in the console),
 // axe finds no critical or serious accessibility problem, and heading levels never skip.
-import AxeBuilder from "@axe-core/playwright";
-import { settleAnimations } from "./axe";
+import { analyzeSettled } from "./axe";
 import type { Page } from "@playwright/test";
 import { audiences, widths } from "./screens";
 import { expect, login, test } from "./fixtures";
@@ -24,8 +23,7 @@ async function watchCsp(page: Page): Promise<string[]> {
 }
 
 async function seriousAxeFindings(page: Page): Promise<string[]> {
-  await settleAnimations(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const { violations } = await analyzeSettled(page, ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   return violations
     .filter((v) => v.impact === "critical" || v.impact === "serious")
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -1,6 +1,9 @@
 import { expect, request, test as base, type Cookie, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, ENV, required } from "./env";
 
+/** Opens the account's start page signed in with the worker's session (see `test` below). */
+export type SignIn = (email: string, password?: string) => Promise<void>;
+
 /** The session cookies of an account, signed in once per worker (see `signIn`). */
 type Sessions = (email: string, password: string) => Promise<Cookie[]>;
 
@@ -14,7 +17,7 @@ type Sessions = (email: string, password: string) => Promise<Cookie[]>;
  * password (which ends every session of the account), nor test the login or password links
  * themselves: those use `login(page, email)`, a fresh sign-in through the form.
  */
-export const test = base.extend<{ signIn: (email: string, password?: string) => Promise<void> }, { sessions: Sessions }>({
+export const test = base.extend<{ signIn: SignIn }, { sessions: Sessions }>({
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     await use(required(ENV.baseURL));

@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { DEMO } from "./env";
 import { expect, login, nbsp, test } from "./fixtures";
 
-const LINKEDIN = resolve(import.meta.dirname, "../../services/network/contactcsv/testdata/linkedin_connections.csv");
+const LINKEDIN = resolve(import.meta.dirname, "../../internal/contactcsv/testdata/linkedin_connections.csv");
 const EXPORT_HEADER = "First Name,Last Name,Notes,E-mail Address,Business Phone,Mobile Phone,Company,Job Title,Gender";
 const NOT_DELETABLE = "La suppression n'est pas possible pour un contact en cours ou clôturé";
 const NOT_DELETABLE_LINKED = "La suppression n'est pas possible pour un contact lié à des activités ou à une opportunité";

@@ -9,7 +9,7 @@ const base = process.argv[2] ?? "http://127.0.0.1:18080";
 const out = process.argv[3] ?? "screenshots";
 const only = process.argv[4]; // optional: a name fragment to shoot only matching steps
 mkdirSync(out, { recursive: true });
-const linkedin = resolve(import.meta.dirname, "../../services/network/contactcsv/testdata/linkedin_connections.csv");
+const linkedin = resolve(import.meta.dirname, "../../internal/contactcsv/testdata/linkedin_connections.csv");
 
 const browser = await launchChromium();
 

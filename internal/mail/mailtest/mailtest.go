@@ -3,20 +3,16 @@
 package mailtest
 
 import (
-	"bytes"
-	"errors"
 	"io"
-	"mime"
-	"mime/multipart"
-	"mime/quotedprintable"
 	"net"
-	"net/mail"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/emersion/go-smtp"
+
+	"github.com/tremplin/tremplin/internal/mail"
 )
 
 // Received is one delivered message.
@@ -121,46 +117,10 @@ func (s *session) Data(r io.Reader) error {
 		return err
 	}
 	received := Received{From: s.from, To: s.to, Raw: raw}
-	if msg, err := mail.ReadMessage(bytes.NewReader(raw)); err == nil {
-		dec := new(mime.WordDecoder)
-		received.Subject, _ = dec.DecodeHeader(msg.Header.Get("Subject"))
-		received.Text, _ = plainText(msg.Header, msg.Body)
-	}
+	_, received.Subject, received.Text, _ = mail.Read(raw)
 	s.server.mu.Lock()
 	s.server.inbox = append(s.server.inbox, received)
 	s.server.mu.Unlock()
 	s.server.notify <- struct{}{}
 	return nil
-}
-
-// plainText finds and decodes the text/plain part of a message.
-func plainText(h interface{ Get(string) string }, body io.Reader) (string, error) {
-	mediaType, params, err := mime.ParseMediaType(h.Get("Content-Type"))
-	if err != nil {
-		return "", err
-	}
-	if strings.HasPrefix(mediaType, "multipart/") {
-		mr := multipart.NewReader(body, params["boundary"])
-		for {
-			part, err := mr.NextPart()
-			if err != nil {
-				return "", err
-			}
-			if text, err := plainText(part.Header, part); err == nil && text != "" {
-				return text, nil
-			}
-		}
-	}
-	if mediaType != "text/plain" {
-		return "", errors.New("not text/plain")
-	}
-	reader := io.Reader(body)
-	switch strings.ToLower(h.Get("Content-Transfer-Encoding")) {
-	case "quoted-printable":
-		reader = quotedprintable.NewReader(body)
-	case "base64":
-		reader = base64Reader(body)
-	}
-	data, err := io.ReadAll(reader)
-	return string(data), err
 }

@@ -77,3 +77,12 @@ export function isSessionLost(err: unknown): boolean {
 export function isNotFound(err: unknown): boolean {
   return errorReason(err) === "NOT_FOUND" || errorCode(err) === Code.NotFound;
 }
+
+/**
+ * A details page's "no such thing for you": unknown, deleted, someone else's (NotFound), or an
+ * address whose id is not one (INVALID_ARGUMENT). The page says « … introuvable »; any other
+ * failure is a load error it offers to retry.
+ */
+export function isMissing(err: unknown): boolean {
+  return isNotFound(err) || errorReason(err) === "INVALID_FIELDS" || errorCode(err) === Code.InvalidArgument;
+}

@@ -340,6 +340,9 @@ const (
 	// The API key made more calls than its rate allows: retry after the delay of the
 	// google.rpc.RetryInfo detail (ResourceExhausted; HTTP 429 with Retry-After on /api).
 	ErrorReason_ERROR_REASON_RATE_LIMITED ErrorReason = 30
+	// The database could not be reached (restarting, unreachable): the request was not handled,
+	// or not committed; try again in a moment (Unavailable, HTTP 503).
+	ErrorReason_ERROR_REASON_DATABASE_UNAVAILABLE ErrorReason = 31
 )
 
 // Enum value maps for ErrorReason.
@@ -380,6 +383,7 @@ var (
 		63: "ERROR_REASON_INVALID_IDEMPOTENCY_KEY",
 		29: "ERROR_REASON_API_KEY_NOT_ALLOWED",
 		30: "ERROR_REASON_RATE_LIMITED",
+		31: "ERROR_REASON_DATABASE_UNAVAILABLE",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":                     0,
@@ -417,6 +421,7 @@ var (
 		"ERROR_REASON_INVALID_IDEMPOTENCY_KEY":         63,
 		"ERROR_REASON_API_KEY_NOT_ALLOWED":             29,
 		"ERROR_REASON_RATE_LIMITED":                    30,
+		"ERROR_REASON_DATABASE_UNAVAILABLE":            31,
 	}
 )
 
@@ -1233,7 +1238,7 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\x19CONTACT_STATUS_INCOMPLETE\x10\x02\x1a\x0e\xca\xf3\x18\n" +
 	"incomplete\x12'\n" +
 	"\x16CONTACT_STATUS_ENGAGED\x10\x03\x1a\v\xca\xf3\x18\aengaged\x12'\n" +
-	"\x16CONTACT_STATUS_THANKED\x10\x04\x1a\v\xca\xf3\x18\athanked*\x92\n" +
+	"\x16CONTACT_STATUS_THANKED\x10\x04\x1a\v\xca\xf3\x18\athanked*\xb9\n" +
 	"\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12 \n" +
@@ -1271,7 +1276,8 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"(ERROR_REASON_IDEMPOTENCY_KEY_IN_PROGRESS\x10>\x12(\n" +
 	"$ERROR_REASON_INVALID_IDEMPOTENCY_KEY\x10?\x12$\n" +
 	" ERROR_REASON_API_KEY_NOT_ALLOWED\x10\x1d\x12\x1d\n" +
-	"\x19ERROR_REASON_RATE_LIMITED\x10\x1eB\xcd\x01\n" +
+	"\x19ERROR_REASON_RATE_LIMITED\x10\x1e\x12%\n" +
+	"!ERROR_REASON_DATABASE_UNAVAILABLE\x10\x1fB\xcd\x01\n" +
 	"\x16com.tremplin.common.v1B\vCommonProtoP\x01Z<github.com/tremplin/tremplin/gen/tremplin/common/v1;commonv1\xa2\x02\x03TCX\xaa\x02\x12Tremplin.Common.V1\xca\x02\x12Tremplin\\Common\\V1\xe2\x02\x1eTremplin\\Common\\V1\\GPBMetadata\xea\x02\x14Tremplin::Common::V1b\x06proto3"
 
 var (

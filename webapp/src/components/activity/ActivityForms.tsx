@@ -32,26 +32,9 @@ import { Actions, Grid } from "../form/layout";
 import { ruleMessage, serverFieldErrors } from "./fields";
 import { useActivityLookups } from "./lookups";
 import { TimeField } from "./TimeField";
-import {
-  applyEventDependencies,
-  applyTaskDependencies,
-  contactsFor,
-  eventDraft,
-  eventMediaTypesFor,
-  eventSubjectsFor,
-  isContactSubject,
-  needsMediaDetails,
-  preselectContact,
-  taskDraft,
-  taskMediaTypesFor,
-  taskSubjectsFor,
-  validateEvent,
-  validateTask,
-  type ApplicationChoice,
-  type ContactChoice,
-  type EventFormValues,
-  type TaskFormValues,
-} from "./model";
+import { applyEventDependencies, eventDraft, validateEvent, type EventFormValues } from "./eventForm";
+import { applyTaskDependencies, preselectContact, taskDraft, validateTask, type TaskFormValues } from "./taskForm";
+import { contactsFor, eventMediaTypesFor, eventSubjectsFor, isContactSubject, needsMediaDetails, taskMediaTypesFor, taskSubjectsFor, type ApplicationChoice, type ContactChoice } from "./subjects";
 import { personName } from "../../lib/names";
 
 const f = activityMessages.form;

@@ -6,7 +6,7 @@ import { OpportunityService } from "../../gen/tremplin/opportunity/v1/opportunit
 import { Code } from "@connectrpc/connect";
 import { errorCode } from "../../lib/errors";
 import { isClosed } from "../applicationStatus";
-import type { ApplicationChoice, ContactChoice } from "./model";
+import type { ApplicationChoice, ContactChoice } from "./subjects";
 
 const unimplemented = (err: unknown) => errorCode(err) === Code.Unimplemented;
 

@@ -3,7 +3,6 @@
 // « Ignorer », with the automatic tasks the server planned shown on top; after completing a
 // task, that prompt is the new-task one; after creating an event already past, its report.
 import { useMemo } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import Alert from "@mui/material/Alert";
 import AlertTitle from "@mui/material/AlertTitle";
 import AddTaskRounded from "@mui/icons-material/AddTaskRounded";
@@ -24,8 +23,10 @@ import { activityMessages } from "../../lib/messages/activities";
 import type { Locks } from "./ActivityForms";
 import type { Reportable } from "./ReportForms";
 import { AdditionalInfoForm, EventForm, ReportForm, TaskForm } from "./lazyForms";
-import { createdInThePast, emptyEvent, emptyTask, eventToForm, taskToForm } from "./model";
+import { createdInThePast, emptyEvent, eventToForm } from "./eventForm";
+import { emptyTask, taskToForm } from "./taskForm";
 import { resourceValues } from "../resources/model";
+import { useRefreshActivities } from "../../lib/refresh";
 
 const f = activityMessages.form;
 const r = activityMessages.report;
@@ -68,11 +69,11 @@ function taskTitle(t: Task): string {
 
 export function useActivityModals(): ActivityModals {
   const modals = useModals();
-  const queryClient = useQueryClient();
+  const refreshActivities = useRefreshActivities();
 
   return useMemo(() => {
     // A saved activity can change contacts' and applications' statuses: refetch what is shown.
-    const refresh = () => void queryClient.invalidateQueries();
+    const refresh = () => void refreshActivities();
 
     const createTask: ActivityModals["createTask"] = (opts = {}, after) => {
       const initial = { ...emptyTask(), contactId: opts.contactId ?? "", applicationId: opts.applicationId ?? "", subject: opts.subject ?? TaskSubject.UNSPECIFIED };
@@ -265,5 +266,5 @@ export function useActivityModals(): ActivityModals {
         }),
       report,
     };
-  }, [modals, queryClient]);
+  }, [modals, refreshActivities]);
 }

@@ -18,12 +18,12 @@ import KeyOffRounded from "@mui/icons-material/KeyOffRounded";
 import { AgencyService, type ApiKey } from "../../gen/tremplin/agency/v1/agency_pb";
 import { LoadError } from "../../components/LoadError";
 import { useToast } from "../../components/Toasts";
-import { useRefreshAgency } from "../../lib/agencyQueries";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { apiKeyMessages as m } from "../../lib/messages/apiKeys";
 import { messages } from "../../lib/messages";
 import { handledByApp } from "../../lib/queryClient";
 import { brand } from "../../lib/theme";
+import { useRefreshAgency } from "../../lib/refresh";
 
 const NAME_MAX = 100;
 

@@ -37,7 +37,7 @@ import { FilterMenu } from "../../components/FilterMenu";
 import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
 import { PremiumBadge } from "../../components/PremiumBadge";
-import { groupEvents, groupTasks, countByMedia, weekOf, type MediaGroup } from "../../components/activity/model";
+import { groupEvents, groupTasks, countByMedia, weekOf, type MediaGroup } from "../../components/activity/activityList";
 import { useActivityModals } from "../../components/activity/useActivityModals";
 import { formatDate, formatLongDate } from "../../lib/format";
 import { taskPriorityLabels } from "../../lib/messages/activity";

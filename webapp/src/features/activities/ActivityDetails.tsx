@@ -4,7 +4,6 @@
 import type { ReactNode } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { useMutation } from "@connectrpc/connect-query";
-import { useQueryClient } from "@tanstack/react-query";
 import Box from "@mui/material/Box";
 import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
@@ -30,7 +29,6 @@ import {
 } from "../../gen/tremplin/activity/v1/activity_pb";
 import type { Resource } from "../../gen/tremplin/common/v1/common_pb";
 import { NotFoundState } from "../../components/NotFoundState";
-import { IconBadge } from "../../components/IconBadge";
 import { LoadError } from "../../components/LoadError";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { useModals } from "../../components/ModalHost";
@@ -41,6 +39,8 @@ import { safeExternalHref } from "../../lib/links";
 import { handledByApp } from "../../lib/queryClient";
 import { PriorityMarker, priorityLevel } from "./ActivityRow";
 import { personName } from "../../lib/names";
+import { useRefreshActivities } from "../../lib/refresh";
+import { Panel } from "../../components/DetailsPanel";
 
 const d = activityMessages.details;
 
@@ -81,7 +81,7 @@ export function DetailsFrame({
   const host = useModals();
   const toast = useToast();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refreshActivities = useRefreshActivities();
   const deleteTask = useMutation(ActivityService.method.deleteTask, { meta: { handlesErrors: true } });
   const deleteEvent = useMutation(ActivityService.method.deleteEvent, { meta: { handlesErrors: true } });
   const type = kind === "task" ? ActivityType.TASK : ActivityType.EVENT;
@@ -136,7 +136,7 @@ export function DetailsFrame({
           if (kind === "task") await deleteTask.mutateAsync({ id: item.id });
           else await deleteEvent.mutateAsync({ id: item.id });
           toast.success(kind === "task" ? t.taskDeleted : t.eventDeleted);
-          void queryClient.invalidateQueries();
+          void refreshActivities();
           // After a deletion away from a contact page, back to the activities (spec section 2).
           navigate(`/activities?type=${kind}`, { replace: true });
         } catch (err) {
@@ -244,21 +244,6 @@ export function DetailsFrame({
         </Panel>
       </Box>
     </PageContainer>
-  );
-}
-
-function Panel({ title, icon, children, action }: { title: string; icon: ReactNode; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Card component="section" aria-label={title} sx={{ p: { xs: 2.5, sm: 3 } }}>
-      <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 1.5, flexWrap: "wrap" }}>
-        <IconBadge size={36}>{icon}</IconBadge>
-        <Typography variant="h3" component="h2" sx={{ flex: 1 }}>
-          {title}
-        </Typography>
-        {action}
-      </Box>
-      {children}
-    </Card>
   );
 }
 

@@ -4,7 +4,6 @@
 // date is past), edit and delete while not completed.
 import { Link as RouterLink } from "react-router";
 import { useMutation } from "@connectrpc/connect-query";
-import { useQueryClient } from "@tanstack/react-query";
 import { isBefore, startOfToday } from "date-fns";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -29,7 +28,7 @@ import { cardLink, wholeCard } from "../../components/cardLink";
 import { useModals } from "../../components/ModalHost";
 import { RowMenu, RowMenuItem } from "../../components/RowMenu";
 import { useToast } from "../../components/Toasts";
-import { canCompleteEvent } from "../../components/activity/model";
+import { canCompleteEvent } from "../../components/activity/eventForm";
 import { useActivityModals } from "../../components/activity/useActivityModals";
 import { formatTime, toJsDate } from "../../lib/format";
 import { mediaTypeLabels } from "../../lib/messages/activity";
@@ -37,6 +36,7 @@ import { activityMessages } from "../../lib/messages/activities";
 import { handledByApp } from "../../lib/queryClient";
 import { eventLabel, taskLabel } from "./labels";
 import { personName } from "../../lib/names";
+import { useRefreshActivities } from "../../lib/refresh";
 
 const m = activityMessages.list;
 
@@ -75,7 +75,7 @@ export function ActivityRow({ kind, item }: { kind: "task"; item: Task } | { kin
   const modals = useActivityModals();
   const host = useModals();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const refreshActivities = useRefreshActivities();
   const done = item.status === ActivityStatus.COMPLETED;
   const type = kind === "task" ? ActivityType.TASK : ActivityType.EVENT;
   const title = kind === "task" ? taskLabel(item as Task) : eventLabel(item as ActivityEvent);
@@ -99,7 +99,7 @@ export function ActivityRow({ kind, item }: { kind: "task"; item: Task } | { kin
           if (kind === "task") await deleteTask.mutateAsync({ id: item.id });
           else await deleteEvent.mutateAsync({ id: item.id });
           toast.success(kind === "task" ? t.taskDeleted : t.eventDeleted);
-          void queryClient.invalidateQueries();
+          void refreshActivities();
         } catch (err) {
           if (!handledByApp(err)) toast.error(kind === "task" ? t.taskDeleteError : t.eventDeleteError);
         }

@@ -11,11 +11,11 @@ import DownloadRounded from "@mui/icons-material/DownloadRounded";
 import OpenInNewRounded from "@mui/icons-material/OpenInNewRounded";
 import { ActivityService, ActivityStatus, EventType, MediaType } from "../../gen/tremplin/activity/v1/activity_pb";
 import { useToast } from "../../components/Toasts";
-import { canCompleteEvent } from "../../components/activity/model";
+import { canCompleteEvent } from "../../components/activity/eventForm";
 import { downloadFile } from "../../lib/download";
 import { safeExternalHref } from "../../lib/links";
 import { formatDateTime } from "../../lib/format";
-import { isNotFound } from "../../lib/errors";
+import { isMissing } from "../../lib/errors";
 import { messages } from "../../lib/messages";
 import { mediaTypeLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
@@ -50,8 +50,8 @@ export default function EventDetailsPage() {
       item={event}
       title={title}
       loading={res.isPending}
-      missing={Boolean(res.error && isNotFound(res.error))}
-      failure={res.error && !isNotFound(res.error) && !res.data ? { onRetry: () => void res.refetch(), retrying: res.isFetching } : undefined}
+      missing={Boolean(res.error && isMissing(res.error))}
+      failure={res.error && !isMissing(res.error) && !res.data ? { onRetry: () => void res.refetch(), retrying: res.isFetching } : undefined}
       rows={rows}
       canComplete={Boolean(event && canCompleteEvent(event))}
       extra={event ? <CalendarLinks id={event.id} /> : undefined}

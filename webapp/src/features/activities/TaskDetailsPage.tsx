@@ -3,7 +3,7 @@ import { useParams } from "react-router";
 import { useQuery } from "@connectrpc/connect-query";
 import { ActivityService, ActivityStatus, MediaType, TaskPriority } from "../../gen/tremplin/activity/v1/activity_pb";
 import { formatDate } from "../../lib/format";
-import { isNotFound } from "../../lib/errors";
+import { isMissing } from "../../lib/errors";
 import { mediaTypeLabels, taskPriorityLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
 import { usePageTitle } from "../../lib/usePageTitle";
@@ -36,8 +36,8 @@ export default function TaskDetailsPage() {
       item={task}
       title={title}
       loading={res.isPending}
-      missing={Boolean(res.error && isNotFound(res.error))}
-      failure={res.error && !isNotFound(res.error) && !res.data ? { onRetry: () => void res.refetch(), retrying: res.isFetching } : undefined}
+      missing={Boolean(res.error && isMissing(res.error))}
+      failure={res.error && !isMissing(res.error) && !res.data ? { onRetry: () => void res.refetch(), retrying: res.isFetching } : undefined}
       rows={rows}
       canComplete={Boolean(task && task.status !== ActivityStatus.COMPLETED)}
     />

@@ -7,14 +7,12 @@ import { useMutation } from "@connectrpc/connect-query";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Actions, Section, bind } from "../../components/form/layout";
+import { PersonNameFields } from "../../components/form/PersonNameFields";
 import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
-import { Civility } from "../../gen/tremplin/common/v1/common_pb";
 import { useToast } from "../../components/Toasts";
-import { useRefreshAgency } from "../../lib/agencyQueries";
 import { errorReason, serverMessage } from "../../lib/errors";
 import { agencyMessages } from "../../lib/messages/agency";
 import { handledByApp } from "../../lib/queryClient";
@@ -22,6 +20,7 @@ import * as rules from "../../lib/validation";
 import { useServerViolations } from "../../lib/useServerViolations";
 import { agencyDraft, agencyFieldOfPath, EMPTY_AGENCY, type AgencyFormValues } from "./model";
 import { useUnsavedChanges } from "../../components/modalChanges";
+import { useRefreshAgency } from "../../lib/refresh";
 
 const f = agencyMessages.agencyForm;
 
@@ -65,7 +64,6 @@ export function AgencyForm({ close }: { close: () => void }) {
     const error = formState.errors[name]?.message;
     return <TextField label={label} {...bind(register(name, { validate }))} error={Boolean(error)} helperText={error} autoComplete="off" {...extra} />;
   };
-  const lastName = register("lastName");
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={f.title} sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
@@ -79,24 +77,13 @@ export function AgencyForm({ close }: { close: () => void }) {
         <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
           {f.adminHint}
         </Typography>
-        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "150px 1fr 1fr" }, gap: 2, alignItems: "start" }}>
-          <TextField select label={f.civility} value={watch("civility")} onChange={(e) => setValue("civility", Number(e.target.value) as Civility)}>
-            <MenuItem value={Civility.UNSPECIFIED}>{f.civilities.unspecified}</MenuItem>
-            <MenuItem value={Civility.FEMALE}>{f.civilities.female}</MenuItem>
-            <MenuItem value={Civility.MALE}>{f.civilities.male}</MenuItem>
-            <MenuItem value={Civility.OTHER}>{f.civilities.other}</MenuItem>
-          </TextField>
-          {text("firstName", f.firstName)}
-          <TextField
-            label={f.lastName}
-            autoComplete="off"
-            {...bind(lastName)}
-            onChange={(e) => {
-              e.target.value = rules.normalizeLastName(e.target.value);
-              return lastName.onChange(e);
-            }}
-          />
-        </Box>
+        <PersonNameFields
+          civility={watch("civility")}
+          onCivilityChange={(civility) => setValue("civility", civility)}
+          firstName={register("firstName")}
+          lastName={register("lastName")}
+          errors={{ firstName: formState.errors.firstName?.message, lastName: formState.errors.lastName?.message }}
+        />
         <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
           <Box sx={{ gridColumn: { sm: "1 / -1" } }}>
             {text("adminEmail", f.adminEmail, { required: rules.required, email: rules.email }, { required: true, type: "email" })}

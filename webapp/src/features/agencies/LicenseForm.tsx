@@ -11,11 +11,11 @@ import Typography from "@mui/material/Typography";
 import { Actions } from "../../components/form/layout";
 import { AgencyService, type Agency } from "../../gen/tremplin/agency/v1/agency_pb";
 import { useToast } from "../../components/Toasts";
-import { useRefreshAgency } from "../../lib/agencyQueries";
 import { messages } from "../../lib/messages";
 import { agencyMessages } from "../../lib/messages/agency";
 import { handledByApp } from "../../lib/queryClient";
 import { allocationKey, parseLicenceCount } from "./model";
+import { useRefreshAgency } from "../../lib/refresh";
 
 const f = agencyMessages.licenseForm;
 

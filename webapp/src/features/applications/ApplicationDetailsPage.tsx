@@ -4,7 +4,6 @@
 // report of a won or lost application, « Qui je connais là-bas ? », the description, the
 // information and the associated contacts. Won and lost are final: nothing to edit nor add.
 import { Link as RouterLink, useParams } from "react-router";
-import { Code } from "@connectrpc/connect";
 import { useQuery } from "@connectrpc/connect-query";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -24,7 +23,7 @@ import { LoadError } from "../../components/LoadError";
 import { NotFoundState } from "../../components/NotFoundState";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { useActivityModals } from "../../components/activity/useActivityModals";
-import { errorCode, errorReason, isNotFound } from "../../lib/errors";
+import { isMissing } from "../../lib/errors";
 import { formatDate } from "../../lib/format";
 import { applicationMessages } from "../../lib/messages/applications";
 import { brand } from "../../lib/theme";
@@ -37,11 +36,6 @@ import { useApplicationModals } from "./modals/useApplicationModals";
 import { Loading as Placeholder } from "../../components/Loading";
 
 const d = applicationMessages.details;
-
-/** A refusal meaning "no such application for you": unknown, someone else's, or a malformed id. */
-function isMissing(err: unknown): boolean {
-  return isNotFound(err) || errorReason(err) === "INVALID_FIELDS" || errorCode(err) === Code.InvalidArgument;
-}
 
 export default function ApplicationDetailsPage() {
   const { id = "" } = useParams();

@@ -3,26 +3,7 @@ import { create } from "@bufbuild/protobuf";
 import { createConnectQueryKey, useTransport } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { NetworkService } from "../../gen/tremplin/network/v1/network_pb";
 import { ListApplicationsResponseSchema, OpportunityService, type Application } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
-
-/** Every answer of OpportunityService in the cache (lists, details, known contacts). */
-export const opportunityQueries = createConnectQueryKey({ schema: OpportunityService, cardinality: undefined });
-const networkQueries = createConnectQueryKey({ schema: NetworkService, cardinality: undefined });
-
-/**
- * Refetch what shows applications after a change: the applications, and the contacts (their
- * « linked to an application » mark and linked applications follow the associations).
- */
-export function useRefreshApplications(): () => Promise<void> {
-  const queryClient = useQueryClient();
-  return useCallback(async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: opportunityQueries }),
-      queryClient.invalidateQueries({ queryKey: networkQueries }),
-    ]);
-  }, [queryClient]);
-}
 
 /**
  * Put a saved application into the cached full list at once (the task form's application picker

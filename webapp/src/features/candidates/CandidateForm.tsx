@@ -15,10 +15,9 @@ import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Actions, Section, bind } from "../../components/form/layout";
+import { PersonNameFields } from "../../components/form/PersonNameFields";
 import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
-import { Civility } from "../../gen/tremplin/common/v1/common_pb";
 import { useToast } from "../../components/Toasts";
-import { useRefreshAgency } from "../../lib/agencyQueries";
 import { errorReason, serverMessage } from "../../lib/errors";
 import { agencyMessages } from "../../lib/messages/agency";
 import { handledByApp } from "../../lib/queryClient";
@@ -26,6 +25,7 @@ import * as rules from "../../lib/validation";
 import { useServerViolations } from "../../lib/useServerViolations";
 import { candidateDraft, EMPTY_CANDIDATE, fieldOfPath, type CandidateFormValues, type Manager } from "./model";
 import { useUnsavedChanges } from "../../components/modalChanges";
+import { useRefreshAgency } from "../../lib/refresh";
 
 const f = agencyMessages.candidateForm;
 
@@ -78,30 +78,17 @@ export function CandidateForm({ who, close }: { who: Manager; close: () => void 
     const error = formState.errors[name]?.message;
     return <TextField label={label} {...bind(register(name, { validate }))} error={Boolean(error)} helperText={error} autoComplete="off" {...extra} />;
   };
-  const lastName = register("lastName");
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={f.title} sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
       <Section title={f.identity}>
-        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "150px 1fr 1fr" }, gap: 2, alignItems: "start" }}>
-          <TextField select label={f.civility} value={watch("civility")} onChange={(e) => setValue("civility", Number(e.target.value) as Civility)}>
-            <MenuItem value={Civility.UNSPECIFIED}>{agencyMessages.agencyForm.civilities.unspecified}</MenuItem>
-            <MenuItem value={Civility.FEMALE}>{agencyMessages.agencyForm.civilities.female}</MenuItem>
-            <MenuItem value={Civility.MALE}>{agencyMessages.agencyForm.civilities.male}</MenuItem>
-            <MenuItem value={Civility.OTHER}>{agencyMessages.agencyForm.civilities.other}</MenuItem>
-          </TextField>
-          {text("firstName", f.firstName)}
-          <TextField
-            label={f.lastName}
-            autoComplete="off"
-            {...bind(lastName)}
-            onChange={(e) => {
-              // Upper-cased and cleaned as it is typed (spec section 5).
-              e.target.value = rules.normalizeLastName(e.target.value);
-              return lastName.onChange(e);
-            }}
-          />
-        </Box>
+        <PersonNameFields
+          civility={watch("civility")}
+          onCivilityChange={(civility) => setValue("civility", civility)}
+          firstName={register("firstName")}
+          lastName={register("lastName")}
+          errors={{ firstName: formState.errors.firstName?.message, lastName: formState.errors.lastName?.message }}
+        />
       </Section>
       <Section title={f.contact}>
         <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>

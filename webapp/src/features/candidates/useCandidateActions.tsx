@@ -11,7 +11,6 @@ import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
 import type { User } from "../../gen/tremplin/common/v1/common_pb";
 import { useModals } from "../../components/ModalHost";
 import { useToast } from "../../components/Toasts";
-import { useRefreshAgency } from "../../lib/agencyQueries";
 import { serverMessage } from "../../lib/errors";
 import { agencyMessages } from "../../lib/messages/agency";
 import { handledByApp } from "../../lib/queryClient";
@@ -21,6 +20,7 @@ import { CandidateForm } from "./CandidateForm";
 import { DeleteCandidates } from "./DeleteCandidates";
 import { fullName, type Manager } from "./model";
 import type { RemainingLicences } from "./useRemainingLicences";
+import { useRefreshAgency } from "../../lib/refresh";
 
 const a = agencyMessages.actions;
 const d = agencyMessages.deleteModal;

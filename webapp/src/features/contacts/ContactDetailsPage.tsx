@@ -1,9 +1,8 @@
 // /contact/{id}: breadcrumb, date added, the information card (resources open in a new tab,
 // tags lead to the list filtered by that tag), the activities panel (in progress / finished),
 // the linked applications and the recommended contacts (those this contact introduced).
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
-import { Code } from "@connectrpc/connect";
 import { useQuery } from "@connectrpc/connect-query";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
@@ -39,10 +38,9 @@ import { OpportunityService } from "../../gen/tremplin/opportunity/v1/opportunit
 import { visuallyHidden } from "../../components/PremiumBadge";
 import { NotFoundState } from "../../components/NotFoundState";
 import { LoadError } from "../../components/LoadError";
-import { IconBadge } from "../../components/IconBadge";
 import { cardLink, wholeCard } from "../../components/cardLink";
 import { PageContainer } from "../../components/layout/PageContainer";
-import { errorCode, errorReason, isNotFound } from "../../lib/errors";
+import { isMissing } from "../../lib/errors";
 import { formatDate } from "../../lib/format";
 import { safeExternalHref } from "../../lib/links";
 import { networkMessages } from "../../lib/messages/network";
@@ -61,23 +59,20 @@ import { StatusChip } from "./StatusChip";
 import { useContactActions } from "./useContactActions";
 import { initials } from "../../lib/names";
 import { Loading as Placeholder } from "../../components/Loading";
+import { EmptyLine, Panel, Row } from "../../components/DetailsPanel";
 
 const d = networkMessages.details;
 
-/** A refusal meaning "no such contact for you": unknown, deleted, someone else's, or a malformed id. */
-function isMissing(err: unknown): boolean {
-  return isNotFound(err) || errorReason(err) === "INVALID_FIELDS" || errorCode(err) === Code.InvalidArgument;
-}
-
 export default function ContactDetailsPage() {
   const { id = "" } = useParams();
-  // A missing contact is this page's state; other refusals (lost session, server failure) go
-  // to the app's handling.
-  const query = useQuery(NetworkService.method.getContact, { id }, { meta: { handlesErrors: isMissing } });
+  // A missing contact is this page's state, and so is a failure (a load error with « Réessayer »);
+  // a lost session and premium go to the app's handling.
+  const query = useQuery(NetworkService.method.getContact, { id }, { meta: { handlesErrors: true } });
   const contact = query.data?.contact;
-  usePageTitle(contact ? fullName(contact) : query.error ? d.notFoundTitle : d.title);
+  const missing = query.isError && isMissing(query.error);
+  usePageTitle(contact ? fullName(contact) : missing ? d.notFoundTitle : d.title);
 
-  if (query.error) return <NotFound />;
+  if (missing) return <NotFound />;
   return (
     <PageContainer>
       <Breadcrumbs aria-label={d.breadcrumb} separator={<ChevronRightRounded fontSize="small" />} sx={{ mb: 2, "& ol": { flexWrap: "nowrap" }, "& li:last-of-type": { minWidth: 0 } }}>
@@ -88,7 +83,18 @@ export default function ContactDetailsPage() {
           {contact ? fullName(contact) : "…"}
         </Typography>
       </Breadcrumbs>
-      {contact ? <Details contact={contact} /> : <Loading />}
+      {contact ? (
+        <Details contact={contact} />
+      ) : query.isError ? (
+        <>
+          <Typography variant="h1" sx={{ fontSize: { xs: "1.5rem", sm: "1.75rem" }, mb: 2 }}>
+            {d.title}
+          </Typography>
+          <LoadError what={d.load} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        </>
+      ) : (
+        <Loading />
+      )}
     </PageContainer>
   );
 }
@@ -167,19 +173,6 @@ function Details({ contact }: { contact: Contact }) {
         </Box>
       </Box>
     </>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ py: 1.25, borderTop: `1px solid ${brand.border}`, "&:first-of-type": { borderTop: 0, pt: 0 } }}>
-      <Typography component="dt" variant="caption" sx={{ color: "text.secondary", fontWeight: 600, textTransform: "uppercase", letterSpacing: "0.06em" }}>
-        {label}
-      </Typography>
-      <Box component="dd" sx={{ m: 0, mt: 0.25, minWidth: 0, overflowWrap: "anywhere" }}>
-        {children}
-      </Box>
-    </Box>
   );
 }
 
@@ -271,29 +264,6 @@ function InformationCard({ contact }: { contact: Contact }) {
         </Row>
       </Box>
     </Card>
-  );
-}
-
-function Panel({ title, icon, children, action }: { title: string; icon: ReactNode; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Card component="section" aria-label={title} sx={{ p: { xs: 2.5, sm: 3 } }}>
-      <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 1.5 }}>
-        <IconBadge size={36}>{icon}</IconBadge>
-        <Typography variant="h3" component="h2" sx={{ flex: 1 }}>
-          {title}
-        </Typography>
-        {action}
-      </Box>
-      {children}
-    </Card>
-  );
-}
-
-function EmptyLine({ children }: { children: ReactNode }) {
-  return (
-    <Box sx={{ py: 3, px: 2, textAlign: "center", borderRadius: "12px", bgcolor: "#FAFBFD", border: `1px dashed ${brand.border}` }}>
-      <Typography color="text.secondary">{children}</Typography>
-    </Box>
   );
 }
 

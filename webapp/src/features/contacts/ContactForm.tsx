@@ -23,12 +23,13 @@ import { useServerViolations, violationErrors } from "../../lib/useServerViolati
 import { ContactFields } from "./ContactFields";
 import { EMPTY_CONTACT, contactToForm, formToDraft, violationTarget, type ContactFormValues } from "./contactFormValues";
 import { FirstTaskStep } from "./FirstTaskStep";
-import { taskMediaTypesFor } from "../../components/activity/model";
+import { taskMediaTypesFor } from "../../components/activity/subjects";
 import { defaultFirstTask, type FirstTaskValues } from "./firstTask";
 import { fullName, normalizeLastName } from "./names";
-import { useApplyUpdate, useRefreshNetwork } from "./queries";
+import { useApplyUpdate } from "./queries";
 import { promptsFirstTask, statusPreview } from "./status";
 import { useUnsavedChanges } from "../../components/modalChanges";
+import { useRefreshNetwork } from "../../lib/refresh";
 
 const f = networkMessages.form;
 const ft = networkMessages.firstTask;

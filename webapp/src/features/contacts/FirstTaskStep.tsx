@@ -14,7 +14,7 @@ import { messages } from "../../lib/messages";
 import { mediaTypeLabels, taskPriorityLabels, taskSubjectLabels } from "../../lib/messages/activity";
 import { networkMessages } from "../../lib/messages/network";
 import { useOpensAtTop } from "../../lib/scroll";
-import { deadlineProblem } from "../../components/activity/model";
+import { deadlineProblem } from "../../components/activity/taskForm";
 import { CONTACT_TASK_SUBJECTS, type FirstTaskValues } from "./firstTask";
 import { Actions, bind } from "../../components/form/layout";
 import { StepLine } from "./formLayout";

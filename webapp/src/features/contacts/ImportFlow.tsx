@@ -30,7 +30,7 @@ import { useOpensAtTop } from "../../lib/scroll";
 import { brand } from "../../lib/theme";
 import { TEMPLATE_HEADERS, importFileProblem, importSearch } from "./importFile";
 import { fullName, jobAndCompany } from "./names";
-import { useRefreshNetwork } from "./queries";
+import { useRefreshNetwork } from "../../lib/refresh";
 
 const m = networkMessages.importFlow;
 

@@ -5,7 +5,7 @@ import { Civility } from "../../gen/tremplin/common/v1/common_pb";
 import type { Contact, ContactDraftSchema } from "../../gen/tremplin/network/v1/network_pb";
 import { keptResources, resourceValues, type ResourceValue } from "../../components/resources/model";
 import { normalizeLastName } from "../../lib/validation";
-import { deadlineTimestamp } from "../../components/activity/model";
+import { deadlineTimestamp } from "../../components/activity/taskForm";
 import type { FirstTaskValues } from "./firstTask";
 
 export type ContactFormValues = {

@@ -46,7 +46,13 @@ const IMPORTED = [
 
 function renderNetwork(
   entry: string | { pathname: string; state?: unknown },
-  { premium = true, createError, more = 0, broken }: { premium?: boolean; createError?: Error; more?: number; broken?: { on: boolean } } = {},
+  {
+    premium = true,
+    createError,
+    more = 0,
+    broken,
+    contactBroken,
+  }: { premium?: boolean; createError?: Error; more?: number; broken?: { on: boolean }; contactBroken?: { on: boolean } } = {},
 ) {
   // While broken.on, the lists of the contact's page and the network list fail as a dropped
   // connection does.
@@ -85,6 +91,7 @@ function renderNetwork(
           return { contacts };
         },
         getContact: (req) => {
+          if (contactBroken?.on) throw new ConnectError("internal", Code.Internal);
           const found = contacts.find((c) => c.id === req.id);
           if (!found) throw serverError(Code.NotFound, "NOT_FOUND", "Contact introuvable");
           return { contact: found };
@@ -503,5 +510,17 @@ describe("contact details", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Contact introuvable" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Retour à mon réseau" }).getAttribute("href")).toBe("/contacts");
     expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+  });
+
+  it("says the contact could not load when the server fails, never « introuvable », and loads it on « Réessayer »", async () => {
+    const contactBroken = { on: true };
+    renderNetwork("/contact/22222222-2222-4222-8222-222222222222", { contactBroken });
+    expect((await screen.findByTestId("load-error")).textContent).toContain("Impossible de charger ce contact.");
+    expect(screen.getByRole("heading", { level: 1, name: "Fiche contact" })).toBeTruthy();
+    expect(screen.queryByText("Contact introuvable")).toBeNull();
+    contactBroken.on = false;
+    await userEvent.setup().click(screen.getByRole("button", { name: "Réessayer" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Hugo RENARD" })).toBeTruthy();
+    expect(screen.queryByTestId("load-error")).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // The first task offered when a contact becomes reachable: its values, subjects and defaults.
-// Its rules are the task form's (components/activity/model.ts): same channels, same deadline.
+// Its rules are the task form's (components/activity/taskForm.ts): same channels, same deadline.
 import { MediaType, TaskPriority, TaskSubject } from "../../gen/tremplin/activity/v1/activity_pb";
-import { isContactSubject, TASK_SUBJECTS, taskMediaTypesFor, type Reachable } from "../../components/activity/model";
+import { isContactSubject, TASK_SUBJECTS, taskMediaTypesFor, type Reachable } from "../../components/activity/subjects";
 import { dayValue } from "../../lib/format";
 
 export type FirstTaskValues = {

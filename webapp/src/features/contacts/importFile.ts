@@ -2,6 +2,7 @@
 // search in the imported contacts.
 import type { ImportedContact } from "../../gen/tremplin/network/v1/network_pb";
 import { fold } from "../../lib/text";
+import { searchKey } from "./filters";
 
 /** The imported contacts matching a search: first name, last name, company or job, case- and accent-insensitive. */
 export function importSearch<T extends Pick<ImportedContact, "firstName" | "lastName" | "company" | "job">>(
@@ -10,7 +11,7 @@ export function importSearch<T extends Pick<ImportedContact, "firstName" | "last
 ): T[] {
   const term = fold(typed);
   if (!term) return list as T[];
-  return list.filter((c) => fold(`${c.firstName} ${c.lastName}\n${c.lastName} ${c.firstName}\n${c.company}\n${c.job}`).includes(term));
+  return list.filter((c) => `${searchKey(c)}\n${fold(c.job)}`.includes(term));
 }
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;

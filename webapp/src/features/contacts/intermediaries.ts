@@ -3,6 +3,7 @@
 import { ContactStatus } from "../../gen/tremplin/common/v1/common_pb";
 import type { Contact } from "../../gen/tremplin/network/v1/network_pb";
 import { fold } from "../../lib/text";
+import { searchKey } from "./filters";
 import { fullName } from "./names";
 
 export type IntermediaryOption = { id: string; label: string; detail: string };
@@ -33,7 +34,7 @@ export function intermediaryOptions(
 ): { options: IntermediaryOption[]; more: number } {
   const term = fold(typed);
   const matching = term
-    ? candidates.filter((c) => fold(`${c.firstName} ${c.lastName}\n${c.lastName} ${c.firstName}\n${c.company}`).includes(term))
+    ? candidates.filter((c) => searchKey(c).includes(term))
     : candidates;
   return {
     options: matching.slice(0, limit).map((c) => ({ id: c.id, label: fullName(c), detail: c.company })),

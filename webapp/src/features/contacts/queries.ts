@@ -8,15 +8,6 @@ import { useCallback } from "react";
 import { ListContactsResponseSchema, NetworkService, type Contact, type UpdateContactResponse } from "../../gen/tremplin/network/v1/network_pb";
 import { errorCode } from "../../lib/errors";
 
-/** Every answer of NetworkService in the cache (lists, details, descendants, recommended, tags). */
-export const networkQueries = createConnectQueryKey({ schema: NetworkService, cardinality: undefined });
-
-/** Refetch everything the network screens show, after a change. */
-export function useRefreshNetwork(): () => Promise<void> {
-  const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: networkQueries }), [queryClient]);
-}
-
 /**
  * Apply an update's answer to the cached list at once (the edited contact, and the new ranks
  * of its descendants when its intermediary changed), before the refetch confirms it.

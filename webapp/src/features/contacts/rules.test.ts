@@ -17,7 +17,8 @@ import { EMPTY_CONTACT, formToDraft, violationTarget } from "./contactFormValues
 import { deleteBlock, deleteBlockMessage } from "./deletion";
 import { NO_FILTERS, filterContacts } from "./filters";
 import { CONTACT_TASK_SUBJECTS, defaultFirstTask } from "./firstTask";
-import { deadlineProblem, deadlineTimestamp, taskMediaTypesFor } from "../../components/activity/model";
+import { deadlineProblem, deadlineTimestamp } from "../../components/activity/taskForm";
+import { taskMediaTypesFor } from "../../components/activity/subjects";
 import { importFileProblem, importSearch } from "./importFile";
 import { intermediaryCandidates, intermediaryOptions } from "./intermediaries";
 import { normalizeLastName, rankLabel } from "./names";

@@ -18,7 +18,7 @@ import { usePremiumGate } from "../../lib/premium";
 import { handledByApp } from "../../lib/queryClient";
 import { deleteBlock, deleteBlockMessage } from "./deletion";
 import { fullName } from "./names";
-import { useRefreshNetwork } from "./queries";
+import { useRefreshNetwork } from "../../lib/refresh";
 
 // The contact form (its day picker, the intermediary and tag pickers) and the import flow are
 // the heaviest parts of the network screens: each is loaded when first opened.

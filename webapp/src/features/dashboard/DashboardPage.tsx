@@ -345,7 +345,8 @@ function EventsWidget({ events, allTo, wide }: { events: Event[]; allTo: string;
               {e.contact && (
                 <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
                   {m.events.with}{" "}
-                  <Link component={RouterLink} to={`/contact/${e.contact.id}`}>
+                  {/* On a phone the name is a 44 px tall tap target, like the event's title above. */}
+                  <Link component={RouterLink} to={`/contact/${e.contact.id}`} sx={{ [TOUCH]: { display: "inline-block", py: "12px" } }}>
                     {personName(e.contact)}
                   </Link>
                 </Typography>

@@ -197,6 +197,7 @@ export const networkMessages = {
     recommended: "Contacts recommandés",
     recommendedIntro: "Les personnes que ce contact vous a présentées.",
     noRecommended: "Ce contact ne vous a encore présenté personne.",
+    load: "ce contact",
     notFoundTitle: "Contact introuvable",
     notFoundText: "Ce contact n'existe pas ou plus dans votre réseau.",
     backToNetwork: "Retour à mon réseau",

@@ -14,7 +14,8 @@ import { ActivityService } from "../../../gen/tremplin/activity/v1/activity_pb";
 import { applicationMessages } from "../../../lib/messages/applications";
 import { brand } from "../../../lib/theme";
 import { activityPanels, ActivityLine } from "../../../components/activity/panels";
-import { EmptyLine, ErrorLine, Panel } from "./parts";
+import { ErrorLine } from "./parts";
+import { EmptyLine, Panel } from "../../../components/DetailsPanel";
 import { Loading } from "../../../components/Loading";
 
 const d = applicationMessages.details;

@@ -21,7 +21,8 @@ import { applicationMessages } from "../../../lib/messages/applications";
 import { brand } from "../../../lib/theme";
 import { applicationSourceLabel } from "../labels";
 import { StatusChip } from "../list/StatusChip";
-import { EmptyLine, None, Panel, Row } from "./parts";
+import { None } from "./parts";
+import { EmptyLine, Panel, Row } from "../../../components/DetailsPanel";
 import { personName } from "../../../lib/names";
 
 const d = applicationMessages.details;

@@ -21,10 +21,11 @@ import { errorReason } from "../../../lib/errors";
 import { applicationMessages } from "../../../lib/messages/applications";
 import { handledByApp } from "../../../lib/queryClient";
 import { brand } from "../../../lib/theme";
-import { useRefreshApplications } from "../queries";
-import { EmptyLine, ErrorLine, Panel } from "./parts";
+import { ErrorLine } from "./parts";
+import { EmptyLine, Panel } from "../../../components/DetailsPanel";
 import { personName, initials } from "../../../lib/names";
 import { Loading } from "../../../components/Loading";
+import { useRefreshApplications } from "../../../lib/refresh";
 
 const k = applicationMessages.known;
 const t = applicationMessages.toasts;

@@ -46,8 +46,8 @@ import {
   violationField,
   type ApplicationFormValues,
 } from "./model";
-import { useRefreshApplications } from "../queries";
 import { personName } from "../../../lib/names";
+import { useRefreshApplications } from "../../../lib/refresh";
 
 const f = applicationMessages.form;
 const t = applicationMessages.toasts;

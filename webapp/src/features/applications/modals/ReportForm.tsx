@@ -23,7 +23,7 @@ import { messages } from "../../../lib/messages";
 import { applicationMessages } from "../../../lib/messages/applications";
 import { handledByApp } from "../../../lib/queryClient";
 import { brand } from "../../../lib/theme";
-import { useRefreshApplications } from "../queries";
+import { useRefreshApplications } from "../../../lib/refresh";
 
 const r = applicationMessages.report;
 const t = applicationMessages.toasts;

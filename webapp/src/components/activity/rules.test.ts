@@ -1,28 +1,13 @@
+// The rules of the task and event forms (subjects.ts, taskForm.ts, eventForm.ts) and the
+// shaping of the activities list (activityList.ts).
 import { describe, expect, it } from "vitest";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { create } from "@bufbuild/protobuf";
 import { ActivityStatus, EventSchema, EventSubject, EventType, MediaType, TaskPriority, TaskSchema, TaskSubject } from "../../gen/tremplin/activity/v1/activity_pb";
-import {
-  applyEventDependencies,
-  applyTaskDependencies,
-  canCompleteEvent,
-  countByMedia,
-  createdInThePast,
-  emptyEvent,
-  emptyTask,
-  eventDraft,
-  eventMediaTypesFor,
-  groupEvents,
-  groupTasks,
-  preselectContact,
-  taskDraft,
-  taskMediaTypesFor,
-  taskSubjectsFor,
-  validateEvent,
-  validateTask,
-  weekOf,
-  type ContactChoice,
-} from "./model";
+import { applyEventDependencies, canCompleteEvent, createdInThePast, emptyEvent, eventDraft, validateEvent } from "./eventForm";
+import { applyTaskDependencies, emptyTask, preselectContact, taskDraft, validateTask } from "./taskForm";
+import { countByMedia, groupEvents, groupTasks, weekOf } from "./activityList";
+import { eventMediaTypesFor, taskMediaTypesFor, taskSubjectsFor, type ContactChoice } from "./subjects";
 
 const anne: ContactChoice = { id: "c1", firstName: "Anne", lastName: "MARTIN", company: "Acme", email: "anne@acme.fr", mobileNumber: "", phoneNumber: "" };
 const bob: ContactChoice = { id: "c2", firstName: "Bob", lastName: "DURAND", company: "", email: "", mobileNumber: "0612345678", phoneNumber: "0123456789" };

@@ -4,7 +4,7 @@
 // error-prone to type by hand, from the real export headers and a few cells per row. It also
 // writes the French Outlook file as Excel re-saves it: semicolons, CRLF, Windows-1252 bytes.
 //
-//	cd services/network/contactcsv/testdata && go run gen_testdata.go
+//	cd internal/contactcsv/testdata && go run gen_testdata.go
 package main
 
 import (

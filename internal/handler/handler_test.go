@@ -1,0 +1,93 @@
+package handler_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/google/uuid"
+
+	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/clock"
+	"github.com/tremplin/tremplin/internal/handler"
+	"github.com/tremplin/tremplin/internal/testdb"
+	"github.com/tremplin/tremplin/internal/viewer"
+)
+
+// The callers a handler can meet: people of each role, API keys (no person behind them), an
+// agency admin without an agency, and nobody.
+var (
+	candidate   = &viewer.Viewer{UserID: uuid.New(), Role: viewer.RoleCandidate}
+	agencyAdmin = &viewer.Viewer{UserID: uuid.New(), Role: viewer.RoleAgencyAdmin, AgencyID: uuid.New()}
+	agencyKey   = &viewer.Viewer{Role: viewer.RoleAgencyAdmin, AgencyID: uuid.New(), APIKeyID: uuid.New()}
+	admin       = &viewer.Viewer{UserID: uuid.New(), Role: viewer.RoleAdmin}
+	platformKey = &viewer.Viewer{Role: viewer.RoleAdmin, APIKeyID: uuid.New()}
+	noAgency    = &viewer.Viewer{UserID: uuid.New(), Role: viewer.RoleAgencyAdmin}
+)
+
+// Each prologue admits exactly its callers and refuses the others with ROLE_NOT_ALLOWED, so a
+// policy widened by mistake never hands one role's rules to another.
+func TestEachPrologueAdmitsItsCallersOnly(t *testing.T) {
+	all := map[string]*viewer.Viewer{
+		"candidate": candidate, "agency admin": agencyAdmin, "agency key": agencyKey,
+		"admin": admin, "platform key": platformKey, "agency admin without agency": noAgency, "nobody": nil,
+	}
+	prologues := []struct {
+		name   string
+		call   func(context.Context) (*viewer.Viewer, error)
+		admits []string
+	}{
+		{"Candidate", handler.Candidate, []string{"candidate"}},
+		{"AgencyAdmin", handler.AgencyAdmin, []string{"agency admin", "agency key"}},
+		{"Admin", handler.Admin, []string{"admin", "platform key"}},
+		{"Manager", handler.Manager, []string{"agency admin", "agency key", "admin", "platform key"}},
+		{"Person", handler.Person, []string{"candidate", "agency admin", "admin", "agency admin without agency"}},
+	}
+	for _, p := range prologues {
+		for who, v := range all {
+			ctx := context.Background()
+			if v != nil {
+				ctx = viewer.NewContext(ctx, v)
+			}
+			got, err := p.call(ctx)
+			admitted := false
+			for _, a := range p.admits {
+				admitted = admitted || a == who
+			}
+			switch {
+			case admitted && (err != nil || got != v):
+				t.Errorf("%s refused the %s: %v", p.name, who, err)
+			case !admitted && (err == nil || connect.CodeOf(err) != connect.CodePermissionDenied || apierr.ReasonOf(err) != "ROLE_NOT_ALLOWED"):
+				t.Errorf("%s answered the %s %v, %v; want PERMISSION_DENIED/ROLE_NOT_ALLOWED", p.name, who, got, err)
+			}
+		}
+	}
+	if !handler.ManagesAll(admin) || !handler.ManagesAll(platformKey) || handler.ManagesAll(agencyAdmin) || handler.ManagesAll(agencyKey) {
+		t.Error("ManagesAll: only the platform admin acts for every agency")
+	}
+}
+
+// CallerTime is the service's clock and the caller's own zone ("today" for them); a user
+// without a zone, or with one unknown, is in Europe/Paris.
+func TestCallerTime(t *testing.T) {
+	d := testdb.New(t, testdb.SQLite)
+	ctx := viewer.SystemContext(context.Background())
+	now := time.Date(2026, 11, 27, 23, 30, 0, 0, time.UTC)
+	base := &handler.Base{Client: d.Client, Clock: clock.NewFake(now)}
+	for zone, want := range map[string]string{"America/Montreal": "America/Montreal", "": "Europe/Paris", "Mars/Olympus": "Europe/Paris"} {
+		u := d.Client.User.Create().SetEmail(uuid.NewString() + "@exemple.fr").SetFirstName("Léa").SetLastName("DUBOIS").
+			SetRole("candidate").SetTimeZone(zone).SaveX(ctx)
+		got, loc, err := base.CallerTime(ctx, &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.Equal(now) || loc.String() != want {
+			t.Errorf("zone %q: %v in %v, want %v in %s", zone, got, loc, now, want)
+		}
+	}
+	// Someone whose account is gone: NotFound, not a zone.
+	if _, _, err := base.CallerTime(ctx, &viewer.Viewer{UserID: uuid.New(), Role: viewer.RoleCandidate}); connect.CodeOf(apierr.From(err)) != connect.CodeNotFound {
+		t.Errorf("a caller without an account: %v", err)
+	}
+}

@@ -1,0 +1,49 @@
+// The building blocks of a details page (a contact, an application, a task, an event): a titled
+// card named by its heading, a definition row, and the line a panel shows when it has nothing.
+import { useId, type ReactNode } from "react";
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import Typography from "@mui/material/Typography";
+import { IconBadge } from "./IconBadge";
+import { brand } from "../lib/theme";
+
+/** A card with its icon and title (an h2); `id` names the title when a link points at it. */
+export function Panel({ id, title, icon, children, action }: { id?: string; title: string; icon: ReactNode; children: ReactNode; action?: ReactNode }) {
+  const generated = useId();
+  const titleId = id ?? generated;
+  return (
+    <Card component="section" aria-labelledby={titleId} sx={{ p: { xs: 2.5, sm: 3 }, minWidth: 0 }}>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 1.5, flexWrap: "wrap" }}>
+        <IconBadge size={36}>{icon}</IconBadge>
+        <Typography id={titleId} variant="h3" component="h2" sx={{ flex: 1, minWidth: 0 }}>
+          {title}
+        </Typography>
+        {action}
+      </Box>
+      {children}
+    </Card>
+  );
+}
+
+/** One label and its value, in a <dl>. */
+export function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ py: 1.25, borderTop: `1px solid ${brand.border}`, "&:first-of-type": { borderTop: 0, pt: 0 } }}>
+      <Typography component="dt" variant="caption" sx={{ color: "text.secondary", fontWeight: 600, textTransform: "uppercase", letterSpacing: "0.06em" }}>
+        {label}
+      </Typography>
+      <Box component="dd" sx={{ m: 0, mt: 0.25, minWidth: 0, overflowWrap: "anywhere" }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+/** What a panel says when it has nothing to show (its call succeeded). */
+export function EmptyLine({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ py: 3, px: 2, textAlign: "center", borderRadius: "12px", bgcolor: "#FAFBFD", border: `1px dashed ${brand.border}` }}>
+      <Typography color="text.secondary">{children}</Typography>
+    </Box>
+  );
+}
