@@ -137,10 +137,10 @@ test-race: $(BIN)/stripe-mock $(BIN)/grpcurl $(BIN)/golangci-lint ## the Go test
 FUZZTIME ?= 30s
 # One worker: in make test the fuzzing shares the machine with the Go tests.
 FUZZ_WORKERS ?= 1
-FUZZ_TARGETS := ./internal/contactcsv:FuzzParse ./gateway:FuzzGatewayDecoding ./internal/calendar:FuzzICS
+FUZZ_TARGETS := ./internal/contactcsv:FuzzParse ./internal/contactvcard:FuzzParse ./gateway:FuzzGatewayDecoding ./internal/calendar:FuzzICS
 
 .PHONY: test-fuzz
-test-fuzz: ## run each fuzz target for FUZZTIME (30s): the CSV import, the /api decoding, the .ics writer
+test-fuzz: ## run each fuzz target for FUZZTIME (30s): the CSV and vCard imports, the /api decoding, the .ics writer
 	@for target in $(FUZZ_TARGETS); do \
 		pkg=$${target%%:*}; name=$${target##*:}; \
 		echo "== $$name ($$pkg), $(FUZZTIME)"; \

@@ -89,12 +89,12 @@ func requireJSON(fileRoutes []route, next http.Handler) http.Handler {
 			_, takesFile := find(fileRoutes, r.URL.Path)
 			ok := mediaType == "application/json"
 			if takesFile {
-				ok = mediaType == "multipart/form-data" || mediaType == "text/csv"
+				ok = mediaType == "multipart/form-data" || mediaType == "text/csv" || mediaType == "text/vcard" || mediaType == "text/x-vcard"
 			}
 			if !ok {
 				message := "Content-Type doit être application/json"
 				if takesFile {
-					message = "Content-Type doit être multipart/form-data (le fichier dans le champ « file ») ou text/csv"
+					message = "Content-Type doit être multipart/form-data (le fichier dans le champ « file »), text/csv ou text/vcard"
 				}
 				writeError(w, http.StatusUnsupportedMediaType, connect.CodeInvalidArgument, "UNSUPPORTED_MEDIA_TYPE", message)
 				return

@@ -28,7 +28,11 @@ export default defineConfig({
   // long lists share the cores and tests pass their 30 s (measured: the applications list,
   // 15 s with two workers, timed out with three).
   workers: 2,
-  retries: 0,
+  // One retry, recorded: a test that passes on its retry is reported « flaky » by the list
+  // reporter, with a trace of the retry in test-results/ (npx playwright show-trace). Seen once
+  // in CI and never here in 6 runs alone nor a full run with tracing: the agency admin's second
+  // row menu (agencies.spec.ts, 375 px) not offering its item. A test failing twice fails CI.
+  retries: 1,
   forbidOnly: true,
   // A hang guard, not a speed check: in CI the Go tests share the two cores, and a test that
   // takes 5 s alone was seen passing 30 s there (the applications list at 375 px).
@@ -40,8 +44,9 @@ export default defineConfig({
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
     viewport: { width: 1280, height: 800 },
-    // Tracing costs CPU on every test; turn it on when investigating (TREMPLIN_E2E_TRACE=1).
-    trace: process.env.TREMPLIN_E2E_TRACE ? "retain-on-failure" : "off",
+    // Tracing costs CPU on every test: only a retry is traced, unless investigating
+    // (TREMPLIN_E2E_TRACE=1).
+    trace: process.env.TREMPLIN_E2E_TRACE ? "retain-on-failure" : "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium-headless-shell",

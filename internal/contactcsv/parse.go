@@ -16,8 +16,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/text/encoding/charmap"
-	"golang.org/x/text/encoding/unicode"
+	"github.com/tremplin/tremplin/internal/textfile"
 )
 
 // Civility values, the spec's strings of tremplin.common.v1.Civility.
@@ -128,7 +127,7 @@ func ParseFile(r io.Reader, limits Limits) (Result, error) {
 
 func parse(r io.Reader, limits Limits) ([]Contact, int, error) {
 	limits = limits.withDefaults()
-	raw, err := readAtMost(r, limits.MaxBytes+1)
+	raw, err := textfile.ReadAtMost(r, limits.MaxBytes+1)
 	if err != nil {
 		return nil, 0, fmt.Errorf("contactcsv: reading the file: %w", err)
 	}
@@ -188,62 +187,11 @@ func hasData(rec []string) bool {
 	return false
 }
 
-// readAtMost reads r to its end or to max bytes. Reading one byte more than MaxBytes tells a
-// file of exactly MaxBytes from a larger one without reading the rest of an oversized upload.
-// Unlike io.ReadAll, it sizes its buffer from the reader's length when it has one (the
-// ImportContacts handler passes a bytes.Reader over the request body), so the file is held
-// once, not in a buffer grown by doubling.
-func readAtMost(r io.Reader, max int64) ([]byte, error) {
-	size := int64(64 << 10)
-	if l, ok := r.(interface{ Len() int }); ok {
-		size = int64(l.Len()) + 1 // room for the read that answers io.EOF
-	}
-	buf := make([]byte, 0, min(size, max))
-	lr := io.LimitReader(r, max)
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)] // let append pick the next capacity
-		}
-		n, err := lr.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-}
-
-var (
-	bomUTF8    = []byte{0xEF, 0xBB, 0xBF}
-	bomUTF16LE = []byte{0xFF, 0xFE}
-	bomUTF16BE = []byte{0xFE, 0xFF}
-)
-
 // decode answers the file as UTF-8 without BOM. It may reuse raw's memory.
 func decode(raw []byte) ([]byte, error) {
-	var text []byte
-	switch {
-	case bytes.HasPrefix(raw, bomUTF8):
-		// The BOM declares UTF-8: a stray invalid byte is a damaged character, not a hint
-		// that the whole file is Windows-1252.
-		text = bytes.ToValidUTF8(raw[len(bomUTF8):], []byte("\uFFFD"))
-	case bytes.HasPrefix(raw, bomUTF16LE), bytes.HasPrefix(raw, bomUTF16BE):
-		// The BOM override picks the byte order; invalid surrogates become U+FFFD.
-		dec := unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewDecoder()
-		var err error
-		if text, err = dec.Bytes(raw); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrNotContactsCSV, err)
-		}
-	case utf8.Valid(raw):
-		text = raw
-	default:
-		// Windows-1252 maps every byte, so this cannot fail and answers valid UTF-8.
-		var err error
-		if text, err = charmap.Windows1252.NewDecoder().Bytes(raw); err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrNotContactsCSV, err)
-		}
+	text, err := textfile.Decode(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNotContactsCSV, err)
 	}
 	// Text files have no NUL byte; images and spreadsheets (.xlsx is a zip, .xls an OLE file)
 	// have many.

@@ -269,7 +269,7 @@ func TestParseErrors(t *testing.T) {
 		{"no name columns", []byte("date,amount\n2024-01-01,12.50\n"), Limits{}, ErrNotContactsCSV},
 		{"empty", nil, Limits{}, ErrNotContactsCSV},
 		{"blank lines", []byte("\r\n\r\n  \n"), Limits{}, ErrNotContactsCSV},
-		{"BOM only", bomUTF8, Limits{}, ErrNotContactsCSV},
+		{"BOM only", []byte{0xEF, 0xBB, 0xBF}, Limits{}, ErrNotContactsCSV},
 		{"header after line 20", []byte(strings.Repeat("x\n", 20) + "First Name,Last Name\nA,B\n"), Limits{}, ErrNotContactsCSV},
 		{"over MaxBytes", linkedIn, Limits{MaxBytes: int64(len(linkedIn)) - 1}, ErrTooLarge},
 		{"over default MaxBytes", append([]byte("First Name\n"), bytes.Repeat([]byte("a\n"), DefaultMaxBytes/2)...), Limits{}, ErrTooLarge},

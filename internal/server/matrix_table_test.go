@@ -399,6 +399,11 @@ func mxTable() map[string]mxRow {
 			want: mxCandidates(mxOK, mxIgnored).premium()},
 		network + "ExportContacts": {kind: mxAccountKind, req: mxEmpty(&networkv1.ExportContactsRequest{}),
 			want: mxCandidates(mxOK, mxIgnored)},
+		network + "ExportVCards": {kind: mxAccountKind, req: mxEmpty(&networkv1.ExportVCardsRequest{}),
+			want: mxCandidates(mxOK, mxIgnored).premium()},
+		network + "ExportVCards#one": {kind: mxContactKind,
+			req:  mxByID(func(id string) proto.Message { return &networkv1.ExportVCardsRequest{ContactId: id} }),
+			want: mxCandidates(mxOK, nf(apierr.Contact)).premium()},
 
 		// OpportunityService: applications.
 		opportunity + "ListApplications": {kind: mxApplicationKind,

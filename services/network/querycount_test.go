@@ -67,6 +67,7 @@ func TestListingCostsAConstantNumberOfQueries(t *testing.T) {
 				},
 				"SearchTags":     func() error { _, err := svc.SearchTags(ctx, &networkv1.SearchTagsRequest{}); return err },
 				"ExportContacts": func() error { _, err := svc.ExportContacts(ctx, &networkv1.ExportContactsRequest{}); return err },
+				"ExportVCards":   func() error { _, err := svc.ExportVCards(ctx, &networkv1.ExportVCardsRequest{}); return err },
 			}
 			counts[size] = map[string]int64{}
 			for name, call := range calls {

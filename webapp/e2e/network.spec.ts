@@ -9,6 +9,7 @@ import { DEMO } from "./env";
 import { expect, login, nbsp, test } from "./fixtures";
 
 const LINKEDIN = resolve(import.meta.dirname, "../../internal/contactcsv/testdata/linkedin_connections.csv");
+const IPHONE = resolve(import.meta.dirname, "../../internal/contactvcard/testdata/ios_contacts.vcf");
 const EXPORT_HEADER = "First Name,Last Name,Notes,E-mail Address,Business Phone,Mobile Phone,Company,Job Title,Gender";
 const NOT_DELETABLE = "La suppression n'est pas possible pour un contact en cours ou clôturé";
 const NOT_DELETABLE_LINKED = "La suppression n'est pas possible pour un contact lié à des activités ou à une opportunité";
@@ -247,15 +248,57 @@ for (const vp of viewports) {
       await expect(item(page, "LEFÈVRE Éric")).toBeVisible();
     });
 
-    test("export downloads the network as a CSV file", async ({ page }) => {
+    test("export downloads the network as a CSV file for a spreadsheet, or as vCards for a phone", async ({ page }) => {
       await openContacts(page);
-      const download = page.waitForEvent("download");
+      let download = page.waitForEvent("download");
       await page.getByRole("button", { name: "Exporter" }).click();
+      await page.getByRole("menuitem", { name: /^Tableur/ }).click();
       const file = await download;
       expect(file.suggestedFilename()).toMatch(/^contacts-tremplin-\d{4}-\d{2}-\d{2}\.csv$/);
       const text = readFileSync(await file.path(), "utf8").replace(/^\ufeff/, "");
       expect(text.split(/\r?\n/)[0]).toBe(EXPORT_HEADER);
       expect(text).toContain("Claire,BERNARD");
+
+      download = page.waitForEvent("download");
+      await page.getByRole("button", { name: "Exporter" }).click();
+      await page.getByRole("menuitem", { name: /^Téléphone/ }).click();
+      const cards = await download;
+      expect(cards.suggestedFilename()).toMatch(/^contacts-tremplin-\d{4}-\d{2}-\d{2}\.vcf$/);
+      const vcf = readFileSync(await cards.path(), "utf8");
+      expect(vcf.startsWith("BEGIN:VCARD\r\nVERSION:4.0\r\n")).toBe(true);
+      expect(vcf).toContain("\r\nFN:Claire BERNARD\r\n");
+      expect(vcf).toContain("\r\nORG:BNP Paribas\r\n");
+    });
+
+    test("import a phone's contacts (.vcf), then download one contact's card from their page", async ({ page }) => {
+      // The iPhone's file, its new person renamed for this run; Claire BERNARD is in the demo
+      // network already, and one card has only a number.
+      const t = token();
+      const file = readFileSync(IPHONE, "utf8").replaceAll("de La Tour", `de La Tour ${t}`);
+      await openContacts(page, vp.mobile ? DEMO.trial : DEMO.candidate);
+      await page.getByRole("button", { name: "Importer" }).click();
+      const dialog = page.getByRole("dialog", { name: "Importer des contacts" });
+      await dialog.getByTestId("import-file").setInputFiles({ name: "Tous les contacts.vcf", mimeType: "text/vcard", buffer: Buffer.from(file) });
+      await expect(dialog.getByText("1 nouveau contact trouvé")).toBeVisible();
+      await expect(dialog.getByTestId("import-skipped")).toHaveText(`2${nbsp}lignes ignorées${nbsp}: 1 déjà dans votre réseau, 1 sans nom`);
+      await dialog.getByRole("button", { name: "Tout sélectionner" }).click();
+      await dialog.getByRole("button", { name: /^Importer/ }).click();
+      await expect(toast(page, `1${nbsp}contact a été importé`)).toBeVisible();
+
+      const name = `DE LA TOUR ${t.toUpperCase()} Marie-Hélène`;
+      await search(page).fill(t);
+      await item(page, name).getByRole("link", { name }).click();
+      await expect(page.getByRole("heading", { level: 1, name: `Marie-Hélène DE LA TOUR ${t.toUpperCase()}` })).toBeVisible();
+      const download = page.waitForEvent("download");
+      await page.getByRole("button", { name: /^Actions pour/ }).click();
+      await page.getByRole("menuitem", { name: "Exporter la fiche (.vcf)" }).click();
+      const card = await download;
+      expect(card.suggestedFilename()).toBe(`marie-helene-de-la-tour-${t}.vcf`);
+      const vcf = readFileSync(await card.path(), "utf8");
+      expect(vcf.match(/BEGIN:VCARD/g)).toHaveLength(1);
+      expect(vcf).toContain(`\r\nN:DE LA TOUR ${t.toUpperCase()};Marie-Hélène;;;\r\n`);
+      expect(vcf).toContain("\r\nGENDER:F\r\n");
+      expect(vcf).toContain("\r\nTEL;TYPE=cell:07 61 23 45 67\r\n");
     });
 
     test("delete rules: a new contact without activity is deleted, an engaged one cannot be", async ({ page }) => {

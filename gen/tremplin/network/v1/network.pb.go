@@ -1294,9 +1294,10 @@ func (x *ListDescendantsResponse) GetDescendantIds() []string {
 
 type ImportContactsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The CSV file (content type text/csv), or a multipart/form-data body whose "file" part is
-	// the CSV. UTF-8 with or without BOM, Windows-1252 or ISO-8859-1; comma or semicolon
-	// separated. At most 5 MB.
+	// The CSV or vCard file (content type text/csv or text/vcard), or a multipart/form-data
+	// body whose "file" part is the file. A file starting with BEGIN:VCARD is read as vCard 2.1,
+	// 3.0 or 4.0 (several cards, photos ignored), any other as CSV. UTF-8 with or without BOM,
+	// Windows-1252 or ISO-8859-1; CSV comma or semicolon separated. At most 5 MB.
 	File          *httpbody.HttpBody `protobuf:"bytes,1,opt,name=file,proto3" json:"file,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1668,6 +1669,105 @@ func (*ExportContactsRequest) Descriptor() ([]byte, []int) {
 	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{26}
 }
 
+type ExportVCardsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Only this contact; the whole network when empty.
+	ContactId     string `protobuf:"bytes,1,opt,name=contact_id,json=contactId,proto3" json:"contact_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExportVCardsRequest) Reset() {
+	*x = ExportVCardsRequest{}
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportVCardsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportVCardsRequest) ProtoMessage() {}
+
+func (x *ExportVCardsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportVCardsRequest.ProtoReflect.Descriptor instead.
+func (*ExportVCardsRequest) Descriptor() ([]byte, []int) {
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *ExportVCardsRequest) GetContactId() string {
+	if x != nil {
+		return x.ContactId
+	}
+	return ""
+}
+
+type ExportVCardsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// text/vcard; charset=utf-8.
+	File *httpbody.HttpBody `protobuf:"bytes,1,opt,name=file,proto3" json:"file,omitempty"`
+	// contacts-tremplin-YYYY-MM-DD.vcf, or the contact's name (« claire-bernard.vcf »).
+	Filename      string `protobuf:"bytes,2,opt,name=filename,proto3" json:"filename,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExportVCardsResponse) Reset() {
+	*x = ExportVCardsResponse{}
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportVCardsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportVCardsResponse) ProtoMessage() {}
+
+func (x *ExportVCardsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportVCardsResponse.ProtoReflect.Descriptor instead.
+func (*ExportVCardsResponse) Descriptor() ([]byte, []int) {
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *ExportVCardsResponse) GetFile() *httpbody.HttpBody {
+	if x != nil {
+		return x.File
+	}
+	return nil
+}
+
+func (x *ExportVCardsResponse) GetFilename() string {
+	if x != nil {
+		return x.Filename
+	}
+	return ""
+}
+
 type ExportContactsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// text/csv; charset=utf-8, with a BOM so Excel reads the accents.
@@ -1679,7 +1779,7 @@ type ExportContactsResponse struct {
 
 func (x *ExportContactsResponse) Reset() {
 	*x = ExportContactsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[27]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1691,7 +1791,7 @@ func (x *ExportContactsResponse) String() string {
 func (*ExportContactsResponse) ProtoMessage() {}
 
 func (x *ExportContactsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[27]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1704,7 +1804,7 @@ func (x *ExportContactsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportContactsResponse.ProtoReflect.Descriptor instead.
 func (*ExportContactsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{27}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ExportContactsResponse) GetFile() *httpbody.HttpBody {
@@ -1841,10 +1941,16 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\x04term\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x182R\x04term\"B\n" +
 	"\x12SearchTagsResponse\x12,\n" +
 	"\x04tags\x18\x01 \x03(\v2\x18.tremplin.network.v1.TagR\x04tags\"\x17\n" +
-	"\x15ExportContactsRequest\"^\n" +
+	"\x15ExportContactsRequest\"A\n" +
+	"\x13ExportVCardsRequest\x12*\n" +
+	"\n" +
+	"contact_id\x18\x01 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\tcontactId\"\\\n" +
+	"\x14ExportVCardsResponse\x12(\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\x12\x1a\n" +
+	"\bfilename\x18\x02 \x01(\tR\bfilename\"^\n" +
 	"\x16ExportContactsResponse\x12(\n" +
 	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\x12\x1a\n" +
-	"\bfilename\x18\x02 \x01(\tR\bfilename2\x9a\x0e\n" +
+	"\bfilename\x18\x02 \x01(\tR\bfilename2\xed\x0f\n" +
 	"\x0eNetworkService\x12\x92\x01\n" +
 	"\fListContacts\x12(.tremplin.network.v1.ListContactsRequest\x1a).tremplin.network.v1.ListContactsResponse\"-\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x0f\x12\r/api/contacts\x90\x02\x01\x12\x90\x01\n" +
 	"\n" +
@@ -1858,7 +1964,8 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\x12BulkCreateContacts\x12..tremplin.network.v1.BulkCreateContactsRequest\x1a/.tremplin.network.v1.BulkCreateContactsResponse\")\xc2\xf3\x18\r\x12\tcandidate\x18\x01\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/api/contacts\x12\xac\x01\n" +
 	"\n" +
 	"SearchTags\x12&.tremplin.network.v1.SearchTagsRequest\x1a'.tremplin.network.v1.SearchTagsResponse\"M\xc2\xf3\x18\r\x12\tcandidate\x18\x01\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02-Z\x12\x12\x10/api/tags/search\x12\x17/api/tags/search/{term}\x90\x02\x01\x12\xa5\x01\n" +
-	"\x0eExportContacts\x12*.tremplin.network.v1.ExportContactsRequest\x1a+.tremplin.network.v1.ExportContactsResponse\":\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x1cb\x04file\x12\x14/api/contacts/export\x90\x02\x01B\xd5\x01\n" +
+	"\x0eExportContacts\x12*.tremplin.network.v1.ExportContactsRequest\x1a+.tremplin.network.v1.ExportContactsResponse\":\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x1cb\x04file\x12\x14/api/contacts/export\x90\x02\x01\x12\xd0\x01\n" +
+	"\fExportVCards\x12(.tremplin.network.v1.ExportVCardsRequest\x1a).tremplin.network.v1.ExportVCardsResponse\"k\xc2\xf3\x18\r\x12\tcandidate\x18\x01\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02KZ'b\x04file\x12\x1f/api/contact/{contact_id}/vcardb\x04file\x12\x1a/api/contacts/export/vcard\x90\x02\x01B\xd5\x01\n" +
 	"\x17com.tremplin.network.v1B\fNetworkProtoP\x01Z>github.com/tremplin/tremplin/gen/tremplin/network/v1;networkv1\xa2\x02\x03TNX\xaa\x02\x13Tremplin.Network.V1\xca\x02\x13Tremplin\\Network\\V1\xe2\x02\x1fTremplin\\Network\\V1\\GPBMetadata\xea\x02\x15Tremplin::Network::V1b\x06proto3"
 
 var (
@@ -1873,7 +1980,7 @@ func file_tremplin_network_v1_network_proto_rawDescGZIP() []byte {
 	return file_tremplin_network_v1_network_proto_rawDescData
 }
 
-var file_tremplin_network_v1_network_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
+var file_tremplin_network_v1_network_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
 var file_tremplin_network_v1_network_proto_goTypes = []any{
 	(*Tag)(nil),                             // 0: tremplin.network.v1.Tag
 	(*Contact)(nil),                         // 1: tremplin.network.v1.Contact
@@ -1902,73 +2009,78 @@ var file_tremplin_network_v1_network_proto_goTypes = []any{
 	(*SearchTagsRequest)(nil),               // 24: tremplin.network.v1.SearchTagsRequest
 	(*SearchTagsResponse)(nil),              // 25: tremplin.network.v1.SearchTagsResponse
 	(*ExportContactsRequest)(nil),           // 26: tremplin.network.v1.ExportContactsRequest
-	(*ExportContactsResponse)(nil),          // 27: tremplin.network.v1.ExportContactsResponse
-	(v1.Civility)(0),                        // 28: tremplin.common.v1.Civility
-	(*v1.ContactRef)(nil),                   // 29: tremplin.common.v1.ContactRef
-	(*v1.Resource)(nil),                     // 30: tremplin.common.v1.Resource
-	(v1.ContactStatus)(0),                   // 31: tremplin.common.v1.ContactStatus
-	(*timestamppb.Timestamp)(nil),           // 32: google.protobuf.Timestamp
-	(*v11.TaskDraft)(nil),                   // 33: tremplin.activity.v1.TaskDraft
-	(*v11.Task)(nil),                        // 34: tremplin.activity.v1.Task
-	(*httpbody.HttpBody)(nil),               // 35: google.api.HttpBody
+	(*ExportVCardsRequest)(nil),             // 27: tremplin.network.v1.ExportVCardsRequest
+	(*ExportVCardsResponse)(nil),            // 28: tremplin.network.v1.ExportVCardsResponse
+	(*ExportContactsResponse)(nil),          // 29: tremplin.network.v1.ExportContactsResponse
+	(v1.Civility)(0),                        // 30: tremplin.common.v1.Civility
+	(*v1.ContactRef)(nil),                   // 31: tremplin.common.v1.ContactRef
+	(*v1.Resource)(nil),                     // 32: tremplin.common.v1.Resource
+	(v1.ContactStatus)(0),                   // 33: tremplin.common.v1.ContactStatus
+	(*timestamppb.Timestamp)(nil),           // 34: google.protobuf.Timestamp
+	(*v11.TaskDraft)(nil),                   // 35: tremplin.activity.v1.TaskDraft
+	(*v11.Task)(nil),                        // 36: tremplin.activity.v1.Task
+	(*httpbody.HttpBody)(nil),               // 37: google.api.HttpBody
 }
 var file_tremplin_network_v1_network_proto_depIdxs = []int32{
-	28, // 0: tremplin.network.v1.Contact.civility:type_name -> tremplin.common.v1.Civility
-	29, // 1: tremplin.network.v1.Contact.parent:type_name -> tremplin.common.v1.ContactRef
+	30, // 0: tremplin.network.v1.Contact.civility:type_name -> tremplin.common.v1.Civility
+	31, // 1: tremplin.network.v1.Contact.parent:type_name -> tremplin.common.v1.ContactRef
 	0,  // 2: tremplin.network.v1.Contact.tags:type_name -> tremplin.network.v1.Tag
-	30, // 3: tremplin.network.v1.Contact.resources:type_name -> tremplin.common.v1.Resource
-	31, // 4: tremplin.network.v1.Contact.status:type_name -> tremplin.common.v1.ContactStatus
-	32, // 5: tremplin.network.v1.Contact.created_date:type_name -> google.protobuf.Timestamp
-	28, // 6: tremplin.network.v1.ImportedContact.civility:type_name -> tremplin.common.v1.Civility
-	30, // 7: tremplin.network.v1.ImportedContact.resources:type_name -> tremplin.common.v1.Resource
-	31, // 8: tremplin.network.v1.ListContactsRequest.statuses:type_name -> tremplin.common.v1.ContactStatus
+	32, // 3: tremplin.network.v1.Contact.resources:type_name -> tremplin.common.v1.Resource
+	33, // 4: tremplin.network.v1.Contact.status:type_name -> tremplin.common.v1.ContactStatus
+	34, // 5: tremplin.network.v1.Contact.created_date:type_name -> google.protobuf.Timestamp
+	30, // 6: tremplin.network.v1.ImportedContact.civility:type_name -> tremplin.common.v1.Civility
+	32, // 7: tremplin.network.v1.ImportedContact.resources:type_name -> tremplin.common.v1.Resource
+	33, // 8: tremplin.network.v1.ListContactsRequest.statuses:type_name -> tremplin.common.v1.ContactStatus
 	1,  // 9: tremplin.network.v1.ListContactsResponse.contacts:type_name -> tremplin.network.v1.Contact
 	1,  // 10: tremplin.network.v1.GetContactResponse.contact:type_name -> tremplin.network.v1.Contact
-	28, // 11: tremplin.network.v1.ContactDraft.civility:type_name -> tremplin.common.v1.Civility
-	30, // 12: tremplin.network.v1.ContactDraft.resources:type_name -> tremplin.common.v1.Resource
-	33, // 13: tremplin.network.v1.ContactDraft.task:type_name -> tremplin.activity.v1.TaskDraft
+	30, // 11: tremplin.network.v1.ContactDraft.civility:type_name -> tremplin.common.v1.Civility
+	32, // 12: tremplin.network.v1.ContactDraft.resources:type_name -> tremplin.common.v1.Resource
+	35, // 13: tremplin.network.v1.ContactDraft.task:type_name -> tremplin.activity.v1.TaskDraft
 	8,  // 14: tremplin.network.v1.CreateContactRequest.contact:type_name -> tremplin.network.v1.ContactDraft
 	1,  // 15: tremplin.network.v1.CreateContactResponse.contact:type_name -> tremplin.network.v1.Contact
-	34, // 16: tremplin.network.v1.CreateContactResponse.task:type_name -> tremplin.activity.v1.Task
+	36, // 16: tremplin.network.v1.CreateContactResponse.task:type_name -> tremplin.activity.v1.Task
 	8,  // 17: tremplin.network.v1.UpdateContactRequest.contact:type_name -> tremplin.network.v1.ContactDraft
 	1,  // 18: tremplin.network.v1.UpdateContactResponse.updated_contact:type_name -> tremplin.network.v1.Contact
 	2,  // 19: tremplin.network.v1.UpdateContactResponse.updated_ranks:type_name -> tremplin.network.v1.ContactRank
-	34, // 20: tremplin.network.v1.UpdateContactResponse.task:type_name -> tremplin.activity.v1.Task
+	36, // 20: tremplin.network.v1.UpdateContactResponse.task:type_name -> tremplin.activity.v1.Task
 	1,  // 21: tremplin.network.v1.ListRecommendedContactsResponse.recommended_contacts:type_name -> tremplin.network.v1.Contact
-	35, // 22: tremplin.network.v1.ImportContactsRequest.file:type_name -> google.api.HttpBody
+	37, // 22: tremplin.network.v1.ImportContactsRequest.file:type_name -> google.api.HttpBody
 	3,  // 23: tremplin.network.v1.ImportContactsResponse.imported_contacts:type_name -> tremplin.network.v1.ImportedContact
 	21, // 24: tremplin.network.v1.ImportContactsResponse.skipped:type_name -> tremplin.network.v1.ImportSkipped
 	3,  // 25: tremplin.network.v1.BulkCreateContactsRequest.contacts:type_name -> tremplin.network.v1.ImportedContact
 	1,  // 26: tremplin.network.v1.BulkCreateContactsResponse.created_contacts:type_name -> tremplin.network.v1.Contact
 	0,  // 27: tremplin.network.v1.SearchTagsResponse.tags:type_name -> tremplin.network.v1.Tag
-	35, // 28: tremplin.network.v1.ExportContactsResponse.file:type_name -> google.api.HttpBody
-	4,  // 29: tremplin.network.v1.NetworkService.ListContacts:input_type -> tremplin.network.v1.ListContactsRequest
-	6,  // 30: tremplin.network.v1.NetworkService.GetContact:input_type -> tremplin.network.v1.GetContactRequest
-	9,  // 31: tremplin.network.v1.NetworkService.CreateContact:input_type -> tremplin.network.v1.CreateContactRequest
-	11, // 32: tremplin.network.v1.NetworkService.UpdateContact:input_type -> tremplin.network.v1.UpdateContactRequest
-	13, // 33: tremplin.network.v1.NetworkService.DeleteContact:input_type -> tremplin.network.v1.DeleteContactRequest
-	15, // 34: tremplin.network.v1.NetworkService.ListRecommendedContacts:input_type -> tremplin.network.v1.ListRecommendedContactsRequest
-	17, // 35: tremplin.network.v1.NetworkService.ListDescendants:input_type -> tremplin.network.v1.ListDescendantsRequest
-	19, // 36: tremplin.network.v1.NetworkService.ImportContacts:input_type -> tremplin.network.v1.ImportContactsRequest
-	22, // 37: tremplin.network.v1.NetworkService.BulkCreateContacts:input_type -> tremplin.network.v1.BulkCreateContactsRequest
-	24, // 38: tremplin.network.v1.NetworkService.SearchTags:input_type -> tremplin.network.v1.SearchTagsRequest
-	26, // 39: tremplin.network.v1.NetworkService.ExportContacts:input_type -> tremplin.network.v1.ExportContactsRequest
-	5,  // 40: tremplin.network.v1.NetworkService.ListContacts:output_type -> tremplin.network.v1.ListContactsResponse
-	7,  // 41: tremplin.network.v1.NetworkService.GetContact:output_type -> tremplin.network.v1.GetContactResponse
-	10, // 42: tremplin.network.v1.NetworkService.CreateContact:output_type -> tremplin.network.v1.CreateContactResponse
-	12, // 43: tremplin.network.v1.NetworkService.UpdateContact:output_type -> tremplin.network.v1.UpdateContactResponse
-	14, // 44: tremplin.network.v1.NetworkService.DeleteContact:output_type -> tremplin.network.v1.DeleteContactResponse
-	16, // 45: tremplin.network.v1.NetworkService.ListRecommendedContacts:output_type -> tremplin.network.v1.ListRecommendedContactsResponse
-	18, // 46: tremplin.network.v1.NetworkService.ListDescendants:output_type -> tremplin.network.v1.ListDescendantsResponse
-	20, // 47: tremplin.network.v1.NetworkService.ImportContacts:output_type -> tremplin.network.v1.ImportContactsResponse
-	23, // 48: tremplin.network.v1.NetworkService.BulkCreateContacts:output_type -> tremplin.network.v1.BulkCreateContactsResponse
-	25, // 49: tremplin.network.v1.NetworkService.SearchTags:output_type -> tremplin.network.v1.SearchTagsResponse
-	27, // 50: tremplin.network.v1.NetworkService.ExportContacts:output_type -> tremplin.network.v1.ExportContactsResponse
-	40, // [40:51] is the sub-list for method output_type
-	29, // [29:40] is the sub-list for method input_type
-	29, // [29:29] is the sub-list for extension type_name
-	29, // [29:29] is the sub-list for extension extendee
-	0,  // [0:29] is the sub-list for field type_name
+	37, // 28: tremplin.network.v1.ExportVCardsResponse.file:type_name -> google.api.HttpBody
+	37, // 29: tremplin.network.v1.ExportContactsResponse.file:type_name -> google.api.HttpBody
+	4,  // 30: tremplin.network.v1.NetworkService.ListContacts:input_type -> tremplin.network.v1.ListContactsRequest
+	6,  // 31: tremplin.network.v1.NetworkService.GetContact:input_type -> tremplin.network.v1.GetContactRequest
+	9,  // 32: tremplin.network.v1.NetworkService.CreateContact:input_type -> tremplin.network.v1.CreateContactRequest
+	11, // 33: tremplin.network.v1.NetworkService.UpdateContact:input_type -> tremplin.network.v1.UpdateContactRequest
+	13, // 34: tremplin.network.v1.NetworkService.DeleteContact:input_type -> tremplin.network.v1.DeleteContactRequest
+	15, // 35: tremplin.network.v1.NetworkService.ListRecommendedContacts:input_type -> tremplin.network.v1.ListRecommendedContactsRequest
+	17, // 36: tremplin.network.v1.NetworkService.ListDescendants:input_type -> tremplin.network.v1.ListDescendantsRequest
+	19, // 37: tremplin.network.v1.NetworkService.ImportContacts:input_type -> tremplin.network.v1.ImportContactsRequest
+	22, // 38: tremplin.network.v1.NetworkService.BulkCreateContacts:input_type -> tremplin.network.v1.BulkCreateContactsRequest
+	24, // 39: tremplin.network.v1.NetworkService.SearchTags:input_type -> tremplin.network.v1.SearchTagsRequest
+	26, // 40: tremplin.network.v1.NetworkService.ExportContacts:input_type -> tremplin.network.v1.ExportContactsRequest
+	27, // 41: tremplin.network.v1.NetworkService.ExportVCards:input_type -> tremplin.network.v1.ExportVCardsRequest
+	5,  // 42: tremplin.network.v1.NetworkService.ListContacts:output_type -> tremplin.network.v1.ListContactsResponse
+	7,  // 43: tremplin.network.v1.NetworkService.GetContact:output_type -> tremplin.network.v1.GetContactResponse
+	10, // 44: tremplin.network.v1.NetworkService.CreateContact:output_type -> tremplin.network.v1.CreateContactResponse
+	12, // 45: tremplin.network.v1.NetworkService.UpdateContact:output_type -> tremplin.network.v1.UpdateContactResponse
+	14, // 46: tremplin.network.v1.NetworkService.DeleteContact:output_type -> tremplin.network.v1.DeleteContactResponse
+	16, // 47: tremplin.network.v1.NetworkService.ListRecommendedContacts:output_type -> tremplin.network.v1.ListRecommendedContactsResponse
+	18, // 48: tremplin.network.v1.NetworkService.ListDescendants:output_type -> tremplin.network.v1.ListDescendantsResponse
+	20, // 49: tremplin.network.v1.NetworkService.ImportContacts:output_type -> tremplin.network.v1.ImportContactsResponse
+	23, // 50: tremplin.network.v1.NetworkService.BulkCreateContacts:output_type -> tremplin.network.v1.BulkCreateContactsResponse
+	25, // 51: tremplin.network.v1.NetworkService.SearchTags:output_type -> tremplin.network.v1.SearchTagsResponse
+	29, // 52: tremplin.network.v1.NetworkService.ExportContacts:output_type -> tremplin.network.v1.ExportContactsResponse
+	28, // 53: tremplin.network.v1.NetworkService.ExportVCards:output_type -> tremplin.network.v1.ExportVCardsResponse
+	42, // [42:54] is the sub-list for method output_type
+	30, // [30:42] is the sub-list for method input_type
+	30, // [30:30] is the sub-list for extension type_name
+	30, // [30:30] is the sub-list for extension extendee
+	0,  // [0:30] is the sub-list for field type_name
 }
 
 func init() { file_tremplin_network_v1_network_proto_init() }
@@ -1983,7 +2095,7 @@ func file_tremplin_network_v1_network_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tremplin_network_v1_network_proto_rawDesc), len(file_tremplin_network_v1_network_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   28,
+			NumMessages:   30,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

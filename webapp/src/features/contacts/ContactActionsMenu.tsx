@@ -1,9 +1,10 @@
-// The actions of one contact (spec section 2): add a task or an interview, edit, delete —
-// delete disabled with the reason when the contact may not be deleted.
+// The actions of one contact (spec section 2): add a task or an interview, edit, download the
+// card (.vcf), delete — delete disabled with the reason when the contact may not be deleted.
 import Box from "@mui/material/Box";
 import Divider from "@mui/material/Divider";
 import Typography from "@mui/material/Typography";
 import AddTaskRounded from "@mui/icons-material/AddTaskRounded";
+import ContactPhoneRounded from "@mui/icons-material/ContactPhoneRounded";
 import DeleteOutlineRounded from "@mui/icons-material/DeleteOutlineRounded";
 import EditRounded from "@mui/icons-material/EditRounded";
 import EventAvailableRounded from "@mui/icons-material/EventAvailableRounded";
@@ -19,6 +20,8 @@ export type ActionHandlers = {
   onAddTask: () => void;
   onAddInterview: () => void;
   onEdit?: () => void;
+  /** Download the contact's card (.vcf); premium, gated by the handler. */
+  onExportVCard: () => void;
   onDelete: () => void;
 };
 
@@ -47,6 +50,9 @@ export function ContactActionsMenu({
             {m.edit}
           </RowMenuItem>
         ),
+        <RowMenuItem key="vcard" onClick={handlers.onExportVCard} icon={<ContactPhoneRounded fontSize="small" />}>
+          {m.exportVCard}
+        </RowMenuItem>,
         <Divider key="divider" />,
         <RowMenuItem key="delete" onClick={handlers.onDelete} danger disabled={Boolean(block)} describedBy={block ? `${id}-why` : undefined} icon={<DeleteOutlineRounded fontSize="small" />}>
           {m.delete}

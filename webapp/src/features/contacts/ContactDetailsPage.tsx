@@ -52,6 +52,7 @@ import { brand } from "../../lib/theme";
 import { usePageTitle } from "../../lib/usePageTitle";
 import { useActivityShortcuts } from "./activityShortcuts";
 import { ContactActionsMenu } from "./ContactActionsMenu";
+import { useContactExport } from "./useContactExport";
 import { activityPanels, ActivityLine } from "../../components/activity/panels";
 import { fullName, jobAndCompany } from "./names";
 import { useListOrEmpty } from "./queries";
@@ -122,10 +123,12 @@ function NotFound() {
 function Details({ contact }: { contact: Contact }) {
   const actions = useContactActions();
   const shortcuts = useActivityShortcuts();
+  const exports = useContactExport();
   const navigate = useNavigate();
   const handlers = {
     onAddTask: () => shortcuts.addTask(contact),
     onAddInterview: () => shortcuts.addInterview(contact),
+    onExportVCard: () => exports.vcard(contact.id),
     onDelete: () => actions.remove(contact, () => navigate("/contacts", { replace: true })),
   };
   return (

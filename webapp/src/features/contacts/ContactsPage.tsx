@@ -3,7 +3,7 @@
 // cards on mobile — a page at a time (networks hold up to 5,000 contacts).
 import { useDeferredValue, useMemo, useState } from "react";
 import { useLocation } from "react-router";
-import { useMutation, useQuery } from "@connectrpc/connect-query";
+import { useQuery } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Fab from "@mui/material/Fab";
@@ -15,7 +15,6 @@ import Pagination from "@mui/material/Pagination";
 import Skeleton from "@mui/material/Skeleton";
 import AddRounded from "@mui/icons-material/AddRounded";
 import AddTaskRounded from "@mui/icons-material/AddTaskRounded";
-import DownloadRounded from "@mui/icons-material/DownloadRounded";
 import EventAvailableRounded from "@mui/icons-material/EventAvailableRounded";
 import FilterListRounded from "@mui/icons-material/FilterListRounded";
 import GroupAddRounded from "@mui/icons-material/GroupAddRounded";
@@ -33,11 +32,8 @@ import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
 import { PremiumBadge } from "../../components/PremiumBadge";
 import { StateBar } from "../../components/StateBar";
-import { useToast } from "../../components/Toasts";
-import { downloadFile } from "../../lib/download";
 import { networkMessages } from "../../lib/messages/network";
 import { usePremiumGate } from "../../lib/premium";
-import { handledByApp } from "../../lib/queryClient";
 import { fold } from "../../lib/text";
 import { usePageTitle } from "../../lib/usePageTitle";
 import { useViewport } from "../../lib/viewport";
@@ -46,6 +42,8 @@ import { ContactCards, ContactTable } from "./ContactList";
 import { NO_FILTERS, filterContacts, type ContactFilters } from "./filters";
 import { STATUS_ORDER, countByStatus, statusInfo } from "./status";
 import { useContactActions } from "./useContactActions";
+import { ExportMenu } from "./ExportMenu";
+import { useContactExport } from "./useContactExport";
 import { Loading } from "../../components/Loading";
 
 const m = networkMessages.list;
@@ -101,10 +99,12 @@ export default function ContactsPage() {
     return { key: info.key, label: info.label, count: counts[s], color: info.color };
   });
 
+  const exports = useContactExport();
   const handlers = (c: Contact) => ({
     onAddTask: () => shortcuts.addTask(c),
     onAddInterview: () => shortcuts.addInterview(c),
     onEdit: () => actions.edit(c.id),
+    onExportVCard: () => exports.vcard(c.id),
     onDelete: () => actions.remove(c),
   });
 
@@ -186,20 +186,6 @@ function Header({
   onAdd: () => void;
   onImport: () => void;
 }) {
-  const toast = useToast();
-  const exportContacts = useMutation(NetworkService.method.exportContacts, { meta: { handlesErrors: true } });
-  const onExport = () =>
-    exportContacts.mutate(
-      {},
-      {
-        onSuccess: (res) => {
-          if (res.file) downloadFile(res.file.data, res.file.contentType, res.filename || "contacts-tremplin.csv");
-        },
-        onError: (err) => {
-          if (!handledByApp(err)) toast.error(m.exportError);
-        },
-      },
-    );
   return (
     <PageHeader
       title={m.title}
@@ -211,17 +197,7 @@ function Header({
       rowFrom="md"
       actions={
         <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", width: { xs: "100%", md: "auto" } }}>
-          <Button
-            variant="outlined"
-            color="inherit"
-            startIcon={<DownloadRounded />}
-            onClick={onExport}
-            loading={exportContacts.isPending}
-            disabled={total === 0}
-            sx={{ borderColor: "divider", bgcolor: "background.paper", flex: { xs: 1, sm: "none" } }}
-          >
-            {m.export}
-          </Button>
+          <ExportMenu disabled={total === 0} />
           <Button
             variant="outlined"
             color="inherit"

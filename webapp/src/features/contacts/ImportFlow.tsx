@@ -17,6 +17,8 @@ import CloudUploadRounded from "@mui/icons-material/CloudUploadRounded";
 import ContactsRounded from "@mui/icons-material/ContactsRounded";
 import DescriptionRounded from "@mui/icons-material/DescriptionRounded";
 import MailOutlineRounded from "@mui/icons-material/MailOutlineRounded";
+import PhoneAndroidRounded from "@mui/icons-material/PhoneAndroidRounded";
+import PhoneIphoneRounded from "@mui/icons-material/PhoneIphoneRounded";
 import SearchRounded from "@mui/icons-material/SearchRounded";
 import WorkRounded from "@mui/icons-material/WorkRounded";
 import { NetworkService, type ImportedContact, type ImportSkipped } from "../../gen/tremplin/network/v1/network_pb";
@@ -28,7 +30,7 @@ import { networkMessages } from "../../lib/messages/network";
 import { handledByApp } from "../../lib/queryClient";
 import { useOpensAtTop } from "../../lib/scroll";
 import { brand } from "../../lib/theme";
-import { TEMPLATE_HEADERS, importFileProblem, importSearch } from "./importFile";
+import { IMPORT_ACCEPT, TEMPLATE_HEADERS, importContentType, importFileProblem, importSearch } from "./importFile";
 import { fullName, jobAndCompany } from "./names";
 import { useRefreshNetwork } from "../../lib/refresh";
 
@@ -77,7 +79,7 @@ export default function ImportFlow({ close }: { close: () => void }) {
   const send = async (file: File) => {
     const problem = importFileProblem(file);
     if (problem) {
-      setError(problem === "notCsv" ? m.notCsv : m.tooLarge);
+      setError(problem === "wrongType" ? m.wrongType : m.tooLarge);
       return;
     }
     setError(undefined);
@@ -90,10 +92,10 @@ export default function ImportFlow({ close }: { close: () => void }) {
       setError(m.error);
       return;
     }
-    // The server reads UTF-8 (with or without BOM), Windows-1252 and ISO-8859-1 files, comma
-    // or semicolon separated: the bytes go as they are.
+    // The server reads CSV and vCard files in UTF-8 (with or without BOM), Windows-1252 or
+    // ISO-8859-1: the bytes go as they are.
     read.mutate(
-      { file: { contentType: "text/csv", data } },
+      { file: { contentType: importContentType(file), data } },
       {
         onSuccess: (res) => {
           pause.current = setTimeout(() => {
@@ -157,6 +159,8 @@ export default function ImportFlow({ close }: { close: () => void }) {
 }
 
 const helpVisuals: Record<string, { icon: ReactNode; tone: Tone }> = {
+  iphone: { icon: <PhoneIphoneRounded />, tone: "primary" },
+  android: { icon: <PhoneAndroidRounded />, tone: "success" },
   linkedin: { icon: <WorkRounded />, tone: "info" },
   google: { icon: <ContactsRounded />, tone: "success" },
   outlook: { icon: <MailOutlineRounded />, tone: "primary" },
@@ -216,7 +220,7 @@ function Picker({ error, onFile }: { error: string | undefined; onFile: (file: F
         <input
           ref={input}
           type="file"
-          accept=".csv,text/csv"
+          accept={IMPORT_ACCEPT}
           hidden
           tabIndex={-1}
           aria-hidden

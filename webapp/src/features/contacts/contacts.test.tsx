@@ -66,6 +66,7 @@ function renderNetwork(
   }
   const created: CreateContactRequest[] = [];
   const bulk: number[] = [];
+  const exported: string[] = [];
   const draftToContact = (id: string, d: ContactDraft) =>
     create(ContactSchema, {
       id,
@@ -124,6 +125,12 @@ function renderNetwork(
           if (!text.startsWith("First Name")) throw serverError(Code.InvalidArgument, "IMPORT_INVALID_FILE");
           return { importedContacts: IMPORTED, skipped: { alreadyInNetwork: 2, duplicateInFile: 0, noName: 1 } };
         },
+        exportContacts: () => ({ file: { contentType: "text/csv", data: new TextEncoder().encode("First Name") }, filename: "contacts-tremplin-2026-11-27.csv" }),
+        exportVCards: (req) => {
+          if (!premium) throw serverError(Code.PermissionDenied, "PREMIUM_REQUIRED");
+          exported.push(req.contactId);
+          return { file: { contentType: "text/vcard", data: new TextEncoder().encode("BEGIN:VCARD") }, filename: req.contactId ? "claire-bernard.vcf" : "contacts-tremplin-2026-11-27.vcf" };
+        },
         bulkCreateContacts: (req) => {
           bulk.push(req.contacts.length);
           return { createdContacts: req.contacts.map((c, i) => create(ContactSchema, { id: `imp-${i}`, firstName: c.firstName, lastName: c.lastName })) };
@@ -138,7 +145,7 @@ function renderNetwork(
       }
     },
   });
-  return { ...app, listInputs, created, bulk, contacts };
+  return { ...app, listInputs, created, bulk, contacts, exported };
 }
 
 async function table() {
@@ -380,20 +387,73 @@ describe("contact modal, refused calls", () => {
   });
 });
 
+describe("export", () => {
+  /** The names of the files the page saved. */
+  function downloads() {
+    const names: string[] = [];
+    URL.createObjectURL = vi.fn(() => "blob:fichier");
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    return names;
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it("offers a spreadsheet and a phone's file; a contact's menu downloads its card", async () => {
+    const saved = downloads();
+    const app = renderNetwork("/contacts");
+    const t = await table();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole("button", { name: "Exporter" }));
+    const menu = within(screen.getByRole("menu", { name: "Exporter mes contacts" }));
+    expect(menu.getAllByRole("menuitem").map((i) => i.textContent)).toEqual([
+      "Tableur (.csv)Excel, LibreOffice, Google Sheets",
+      "Téléphone (.vcf)Contacts de l'iPhone, d'Android, Outlook",
+    ]);
+    await u.click(menu.getByRole("menuitem", { name: /^Tableur/ }));
+    await waitFor(() => expect(saved).toEqual(["contacts-tremplin-2026-11-27.csv"]));
+    await u.click(screen.getByRole("button", { name: "Exporter" }));
+    await u.click(screen.getByRole("menuitem", { name: /^Téléphone/ }));
+    await waitFor(() => expect(saved).toContain("contacts-tremplin-2026-11-27.vcf"));
+    expect(app.exported).toEqual([""]);
+
+    await u.click(t.getByRole("button", { name: "Actions pour Claire BERNARD" }));
+    await u.click(screen.getByRole("menuitem", { name: "Exporter la fiche (.vcf)" }));
+    await waitFor(() => expect(saved).toContain("claire-bernard.vcf"));
+    expect(app.exported).toEqual(["", app.contacts.find((c) => c.firstName === "Claire")!.id]);
+  });
+
+  it("sends a non-subscriber to the subscription page for the phone's file, not for the spreadsheet", async () => {
+    const saved = downloads();
+    const app = renderNetwork("/contacts", { premium: false });
+    await table();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole("button", { name: "Exporter" }));
+    expect(within(screen.getByRole("menuitem", { name: /^Téléphone/ })).getByTestId("premium-badge")).toBeTruthy();
+    await u.click(screen.getByRole("menuitem", { name: /^Tableur/ }));
+    await waitFor(() => expect(saved).toEqual(["contacts-tremplin-2026-11-27.csv"]));
+    await u.click(screen.getByRole("button", { name: "Exporter" }));
+    await u.click(screen.getByRole("menuitem", { name: /^Téléphone/ }));
+    await waitFor(() => expect(app.location()).toBe("/ask-subscription"));
+    expect(app.exported).toEqual([]);
+  });
+});
+
 describe("import flow", () => {
   it("loads, pauses 500 ms, then lets the user search, select and confirm", async () => {
     const app = renderNetwork("/contacts");
     await table();
-    // The picker accepts .csv only; a file dropped on it could be anything.
+    // The picker accepts .csv and .vcf only; a file dropped on it could be anything.
     const u = userEvent.setup({ applyAccept: false });
     await u.click(screen.getByRole("button", { name: "Importer" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Importer des contacts" }));
     const input = (await dialog.findByTestId("import-file")) as HTMLInputElement;
-    expect(input.accept).toBe(".csv,text/csv");
+    expect(input.accept).toBe(".csv,text/csv,.vcf,text/vcard");
 
-    // A file that is not a .csv is refused before sending.
+    // A file that is neither a .csv nor a .vcf is refused before sending.
     await u.upload(input, new File(["x"], "contacts.xlsx"));
-    expect((await dialog.findByTestId("import-error")).textContent).toBe("Choisissez un fichier au format .csv.");
+    expect((await dialog.findByTestId("import-error")).textContent).toBe("Choisissez un fichier au format .csv ou .vcf.");
     expect(app.calls).not.toContain("ImportContacts");
 
     const started = Date.now();
@@ -431,7 +491,7 @@ describe("import flow", () => {
     const u = userEvent.setup();
     await u.click(screen.getByRole("button", { name: "Importer" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Importer des contacts" }));
-    const button = await dialog.findByRole("button", { name: "Choisir un fichier CSV" });
+    const button = await dialog.findByRole("button", { name: "Choisir un fichier" });
     expect(button.tagName).toBe("BUTTON");
     const input = dialog.getByTestId("import-file") as HTMLInputElement;
     const opened = vi.fn();
@@ -451,7 +511,7 @@ describe("import flow", () => {
     const dialog = within(await screen.findByRole("dialog", { name: "Importer des contacts" }));
     await u.upload(await dialog.findByTestId("import-file"), new File(["n'importe quoi"], "photo.csv", { type: "text/csv" }));
     expect((await dialog.findByTestId("import-error")).textContent).toBe("Erreur lors de l'importation de contacts");
-    expect(dialog.getByRole("button", { name: "Choisir un fichier CSV" })).toBeTruthy();
+    expect(dialog.getByRole("button", { name: "Choisir un fichier" })).toBeTruthy();
   });
 });
 

@@ -19,7 +19,7 @@ import { NO_FILTERS, filterContacts } from "./filters";
 import { CONTACT_TASK_SUBJECTS, defaultFirstTask } from "./firstTask";
 import { deadlineProblem, deadlineTimestamp } from "../../components/activity/taskForm";
 import { taskMediaTypesFor } from "../../components/activity/subjects";
-import { importFileProblem, importSearch } from "./importFile";
+import { importContentType, importFileProblem, importSearch } from "./importFile";
 import { intermediaryCandidates, intermediaryOptions } from "./intermediaries";
 import { normalizeLastName, rankLabel } from "./names";
 import { countByStatus, promptsFirstTask, statusInfo, statusPreview } from "./status";
@@ -203,11 +203,15 @@ describe("import", () => {
     expect(found("zzz")).toEqual([]);
   });
 
-  it("takes only .csv files of 5 MB at most", () => {
+  it("takes only .csv and .vcf files of 5 MB at most, and says which it sends", () => {
     expect(importFileProblem({ name: "Connections.csv", size: 1200 })).toBeUndefined();
     expect(importFileProblem({ name: "EXPORT.CSV", size: 5 * 1024 * 1024 })).toBeUndefined();
-    expect(importFileProblem({ name: "contacts.xlsx", size: 10 })).toBe("notCsv");
+    expect(importFileProblem({ name: "Tous les contacts.vcf", size: 1200 })).toBeUndefined();
+    expect(importFileProblem({ name: "contacts.xlsx", size: 10 })).toBe("wrongType");
     expect(importFileProblem({ name: "gros.csv", size: 5 * 1024 * 1024 + 1 })).toBe("tooLarge");
+    expect(importFileProblem({ name: "gros.VCF", size: 5 * 1024 * 1024 + 1 })).toBe("tooLarge");
+    expect(importContentType({ name: "Tous les contacts.VCF" })).toBe("text/vcard");
+    expect(importContentType({ name: "Connections.csv" })).toBe("text/csv");
   });
 });
 

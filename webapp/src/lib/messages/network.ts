@@ -35,6 +35,11 @@ export const networkMessages = {
     clearFilters: "Effacer les filtres",
     removeFilter: (label: string) => `Retirer le filtre ${label}`,
     export: "Exporter",
+    exportMenu: "Exporter mes contacts",
+    exportCsv: "Tableur (.csv)",
+    exportCsvHint: "Excel, LibreOffice, Google Sheets",
+    exportVCard: "Téléphone (.vcf)",
+    exportVCardHint: "Contacts de l'iPhone, d'Android, Outlook",
     exportError: "Erreur lors de l'export des contacts",
     import: "Importer",
     add: "Ajouter un contact",
@@ -68,6 +73,7 @@ export const networkMessages = {
     addTask: "Ajouter une tâche",
     addInterview: "Ajouter un entretien",
     edit: "Modifier",
+    exportVCard: "Exporter la fiche (.vcf)",
     delete: "Supprimer",
     /** The contact is engaged or thanked. */
     notDeletableStatus: "La suppression n'est pas possible pour un contact en cours ou clôturé",
@@ -207,12 +213,22 @@ export const networkMessages = {
   importFlow: {
     title: "Importer des contacts",
     intro:
-      "Importez un fichier CSV exporté de LinkedIn, Google Contacts ou Outlook, ou rempli à partir de notre modèle. Vous choisirez ensuite les contacts à ajouter.",
-    choose: "Choisir un fichier CSV",
+      "Importez les contacts de votre téléphone (fichier vCard .vcf), ou un fichier CSV exporté de LinkedIn, Google Contacts ou Outlook, ou rempli à partir de notre modèle. Vous choisirez ensuite les contacts à ajouter.",
+    choose: "Choisir un fichier",
     drop: "ou glissez-déposez-le ici",
-    fileRule: "Fichier .csv, 5\u00a0Mo au maximum",
+    fileRule: "Fichier .csv ou .vcf, 5\u00a0Mo au maximum",
     helpTitle: "Où trouver mon fichier\u00a0?",
     help: [
+      {
+        key: "iphone",
+        title: "iPhone",
+        text: "Dans Contacts, touchez Listes, maintenez le doigt sur «\u00a0Tous les contacts\u00a0» puis touchez Exporter\u00a0: le fichier .vcf s'enregistre dans Fichiers.",
+      },
+      {
+        key: "android",
+        title: "Android",
+        text: "Dans Contacts, ouvrez le menu › Gérer les contacts (ou Paramètres) › Exporter vers un fichier .vcf.",
+      },
       {
         key: "linkedin",
         title: "LinkedIn",
@@ -221,7 +237,7 @@ export const networkMessages = {
       {
         key: "google",
         title: "Google Contacts",
-        text: "Sur contacts.google.com, cliquez sur Exporter puis choisissez le format «\u00a0CSV Google\u00a0».",
+        text: "Sur contacts.google.com, cliquez sur Exporter puis choisissez «\u00a0vCard\u00a0» ou «\u00a0CSV Google\u00a0».",
       },
       {
         key: "outlook",
@@ -261,7 +277,7 @@ export const networkMessages = {
     showMore: (n: number) => `Afficher ${count(n)} de plus`,
     error: "Erreur lors de l'importation de contacts",
     tooLarge: "Le fichier est trop volumineux\u00a0: 5\u00a0Mo et 10\u00a0000 contacts au maximum.",
-    notCsv: "Choisissez un fichier au format .csv.",
+    wrongType: "Choisissez un fichier au format .csv ou .vcf.",
     imported: (n: number) => (n > 1 ? `${count(n)}${nb}contacts ont été importés` : `1${nb}contact a été importé`),
   },
 } as const;

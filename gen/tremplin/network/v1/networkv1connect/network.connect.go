@@ -66,6 +66,9 @@ const (
 	// NetworkServiceExportContactsProcedure is the fully-qualified name of the NetworkService's
 	// ExportContacts RPC.
 	NetworkServiceExportContactsProcedure = "/tremplin.network.v1.NetworkService/ExportContacts"
+	// NetworkServiceExportVCardsProcedure is the fully-qualified name of the NetworkService's
+	// ExportVCards RPC.
+	NetworkServiceExportVCardsProcedure = "/tremplin.network.v1.NetworkService/ExportVCards"
 )
 
 // NetworkServiceClient is a client for the tremplin.network.v1.NetworkService service.
@@ -87,10 +90,10 @@ type NetworkServiceClient interface {
 	ListRecommendedContacts(context.Context, *v1.ListRecommendedContactsRequest) (*v1.ListRecommendedContactsResponse, error)
 	// ListDescendants answers the ids of every contact below this one in the intermediary tree.
 	ListDescendants(context.Context, *v1.ListDescendantsRequest) (*v1.ListDescendantsResponse, error)
-	// ImportContacts reads a contacts CSV (LinkedIn, Google, Outlook or the template) and
-	// answers the contacts not yet in the network, for the candidate to pick from. Nothing is
-	// saved. The JSON route takes a multipart upload (the part named "file") or a raw text/csv
-	// body.
+	// ImportContacts reads a contacts CSV (LinkedIn, Google, Outlook or the template) or a vCard
+	// file (.vcf: iOS, Android, Google Contacts, Outlook) and answers the contacts not yet in the
+	// network, for the candidate to pick from. Nothing is saved. The JSON route takes a multipart
+	// upload (the part named "file") or a raw text/csv or text/vcard body.
 	ImportContacts(context.Context, *v1.ImportContactsRequest) (*v1.ImportContactsResponse, error)
 	// BulkCreateContacts saves the contacts picked after an import.
 	BulkCreateContacts(context.Context, *v1.BulkCreateContactsRequest) (*v1.BulkCreateContactsResponse, error)
@@ -100,6 +103,10 @@ type NetworkServiceClient interface {
 	// ExportContacts answers the network as a CSV file (First Name, Last Name, Notes, E-mail
 	// Address, Business Phone, Mobile Phone, Company, Job Title, Gender).
 	ExportContacts(context.Context, *v1.ExportContactsRequest) (*v1.ExportContactsResponse, error)
+	// ExportVCards answers the network, or one contact, as a vCard 4.0 file (.vcf) that phones
+	// and mail programs import: one card per contact with its names, company, title, e-mail,
+	// mobile and landline, notes, civility and links.
+	ExportVCards(context.Context, *v1.ExportVCardsRequest) (*v1.ExportVCardsResponse, error)
 }
 
 // NewNetworkServiceClient constructs a client for the tremplin.network.v1.NetworkService service.
@@ -185,6 +192,13 @@ func NewNetworkServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		exportVCards: connect.NewClient[v1.ExportVCardsRequest, v1.ExportVCardsResponse](
+			httpClient,
+			baseURL+NetworkServiceExportVCardsProcedure,
+			connect.WithSchema(networkServiceMethods.ByName("ExportVCards")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -201,6 +215,7 @@ type networkServiceClient struct {
 	bulkCreateContacts      *connect.Client[v1.BulkCreateContactsRequest, v1.BulkCreateContactsResponse]
 	searchTags              *connect.Client[v1.SearchTagsRequest, v1.SearchTagsResponse]
 	exportContacts          *connect.Client[v1.ExportContactsRequest, v1.ExportContactsResponse]
+	exportVCards            *connect.Client[v1.ExportVCardsRequest, v1.ExportVCardsResponse]
 }
 
 // ListContacts calls tremplin.network.v1.NetworkService.ListContacts.
@@ -302,6 +317,15 @@ func (c *networkServiceClient) ExportContacts(ctx context.Context, req *v1.Expor
 	return nil, err
 }
 
+// ExportVCards calls tremplin.network.v1.NetworkService.ExportVCards.
+func (c *networkServiceClient) ExportVCards(ctx context.Context, req *v1.ExportVCardsRequest) (*v1.ExportVCardsResponse, error) {
+	response, err := c.exportVCards.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
 // NetworkServiceHandler is an implementation of the tremplin.network.v1.NetworkService service.
 type NetworkServiceHandler interface {
 	// ListContacts answers the contacts sorted by last name then first name. Search, status and
@@ -321,10 +345,10 @@ type NetworkServiceHandler interface {
 	ListRecommendedContacts(context.Context, *v1.ListRecommendedContactsRequest) (*v1.ListRecommendedContactsResponse, error)
 	// ListDescendants answers the ids of every contact below this one in the intermediary tree.
 	ListDescendants(context.Context, *v1.ListDescendantsRequest) (*v1.ListDescendantsResponse, error)
-	// ImportContacts reads a contacts CSV (LinkedIn, Google, Outlook or the template) and
-	// answers the contacts not yet in the network, for the candidate to pick from. Nothing is
-	// saved. The JSON route takes a multipart upload (the part named "file") or a raw text/csv
-	// body.
+	// ImportContacts reads a contacts CSV (LinkedIn, Google, Outlook or the template) or a vCard
+	// file (.vcf: iOS, Android, Google Contacts, Outlook) and answers the contacts not yet in the
+	// network, for the candidate to pick from. Nothing is saved. The JSON route takes a multipart
+	// upload (the part named "file") or a raw text/csv or text/vcard body.
 	ImportContacts(context.Context, *v1.ImportContactsRequest) (*v1.ImportContactsResponse, error)
 	// BulkCreateContacts saves the contacts picked after an import.
 	BulkCreateContacts(context.Context, *v1.BulkCreateContactsRequest) (*v1.BulkCreateContactsResponse, error)
@@ -334,6 +358,10 @@ type NetworkServiceHandler interface {
 	// ExportContacts answers the network as a CSV file (First Name, Last Name, Notes, E-mail
 	// Address, Business Phone, Mobile Phone, Company, Job Title, Gender).
 	ExportContacts(context.Context, *v1.ExportContactsRequest) (*v1.ExportContactsResponse, error)
+	// ExportVCards answers the network, or one contact, as a vCard 4.0 file (.vcf) that phones
+	// and mail programs import: one card per contact with its names, company, title, e-mail,
+	// mobile and landline, notes, civility and links.
+	ExportVCards(context.Context, *v1.ExportVCardsRequest) (*v1.ExportVCardsResponse, error)
 }
 
 // NewNetworkServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -415,6 +443,13 @@ func NewNetworkServiceHandler(svc NetworkServiceHandler, opts ...connect.Handler
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	networkServiceExportVCardsHandler := connect.NewUnaryHandlerSimple(
+		NetworkServiceExportVCardsProcedure,
+		svc.ExportVCards,
+		connect.WithSchema(networkServiceMethods.ByName("ExportVCards")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/tremplin.network.v1.NetworkService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case NetworkServiceListContactsProcedure:
@@ -439,6 +474,8 @@ func NewNetworkServiceHandler(svc NetworkServiceHandler, opts ...connect.Handler
 			networkServiceSearchTagsHandler.ServeHTTP(w, r)
 		case NetworkServiceExportContactsProcedure:
 			networkServiceExportContactsHandler.ServeHTTP(w, r)
+		case NetworkServiceExportVCardsProcedure:
+			networkServiceExportVCardsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -490,4 +527,8 @@ func (UnimplementedNetworkServiceHandler) SearchTags(context.Context, *v1.Search
 
 func (UnimplementedNetworkServiceHandler) ExportContacts(context.Context, *v1.ExportContactsRequest) (*v1.ExportContactsResponse, error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.network.v1.NetworkService.ExportContacts is not implemented"))
+}
+
+func (UnimplementedNetworkServiceHandler) ExportVCards(context.Context, *v1.ExportVCardsRequest) (*v1.ExportVCardsResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.network.v1.NetworkService.ExportVCards is not implemented"))
 }

@@ -1,6 +1,7 @@
 package network
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -10,10 +11,7 @@ import (
 	"mime/multipart"
 	"slices"
 	"strings"
-	"time"
 
-	"connectrpc.com/connect"
-	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 	"google.golang.org/genproto/googleapis/api/httpbody"
 
@@ -24,10 +22,10 @@ import (
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/contactcsv"
 	"github.com/tremplin/tremplin/internal/contacts"
+	"github.com/tremplin/tremplin/internal/contactvcard"
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/resource"
-	"github.com/tremplin/tremplin/internal/users"
 )
 
 // Limits of ImportedContact, in characters (its protovalidate max_len).
@@ -37,11 +35,13 @@ const (
 	maxEmail    = 254
 	maxPhone    = 40
 	maxComments = 5000
+	maxURL      = 2048 // tremplin.common.v1.Resource
 )
 
-// csvOf answers the CSV file of an upload: the "file" part of a multipart/form-data body (or
-// its first file part), or the body itself (text/csv, or any other type: Parse decides).
-func csvOf(body *httpbody.HttpBody) (io.Reader, error) {
+// fileOf answers the file of an upload: the "file" part of a multipart/form-data body (or its
+// first file part), or the body itself (text/csv, text/vcard, or any other type: the content
+// decides).
+func fileOf(body *httpbody.HttpBody) (io.Reader, error) {
 	mediaType, params, _ := mime.ParseMediaType(body.GetContentType())
 	if mediaType != "multipart/form-data" {
 		return bytes.NewReader(body.GetData()), nil
@@ -66,34 +66,23 @@ func (s *Service) ImportContacts(ctx context.Context, req *networkv1.ImportConta
 	if err != nil {
 		return nil, err
 	}
-	file, err := csvOf(req.GetFile())
+	file, err := fileOf(req.GetFile())
 	if err != nil {
 		return nil, err
 	}
-	parsed, err := contactcsv.ParseFile(file, contactcsv.Limits{})
-	switch {
-	case errors.Is(err, contactcsv.ErrTooLarge):
-		return nil, apierr.FileTooLarge()
-	case errors.Is(err, contactcsv.ErrTooManyRows):
-		return nil, errImportTooManyRows()
-	case err != nil:
-		// Not a contacts CSV, or a broken multipart body.
-		return nil, errImportInvalidFile()
+	found, nameless, err := readImport(file)
+	if err != nil {
+		return nil, err
 	}
 	known, err := networkKeys(ctx, s.Client, v.UserID)
 	if err != nil {
 		return nil, err
 	}
-	skipped := &networkv1.ImportSkipped{NoName: int32(parsed.Nameless)}
-	seen := make(map[string]bool, len(parsed.Contacts))
-	out := make([]*networkv1.ImportedContact, 0, len(parsed.Contacts))
-	for _, p := range parsed.Contacts {
-		c := normalizeImported(&networkv1.ImportedContact{
-			FirstName: p.FirstName, LastName: p.LastName, Company: p.Company, Job: p.Job,
-			Email: p.Email, PhoneNumber: p.PhoneNumber, MobileNumber: p.MobileNumber,
-			Comments: p.Notes, Civility: enums.Parse[commonv1.Civility](p.Civility),
-			Resources: linkedInResource(p.LinkedIn),
-		})
+	skipped := &networkv1.ImportSkipped{NoName: int32(nameless)}
+	seen := make(map[string]bool, len(found))
+	out := make([]*networkv1.ImportedContact, 0, len(found))
+	for _, c := range found {
+		c = normalizeImported(c)
 		key := contacts.SortKey(c.GetFirstName(), c.GetLastName())
 		switch {
 		case c.GetFirstName() == "" && c.GetLastName() == "":
@@ -112,15 +101,87 @@ func (s *Service) ImportContacts(ctx context.Context, req *networkv1.ImportConta
 	return &networkv1.ImportContactsResponse{ImportedContacts: out, Skipped: skipped}, nil
 }
 
-// linkedInLabel is the label of the LinkedIn profile kept with an imported contact.
-const linkedInLabel = "LinkedIn"
-
-// linkedInResource answers the LinkedIn profile of a file's row as the contact's link, or none.
-func linkedInResource(url string) []*commonv1.Resource {
-	if url == "" {
-		return nil
+// readImport reads an import file: a vCard file when it starts with BEGIN:VCARD, a contacts CSV
+// otherwise. It answers the named contacts, as the file has them, and the count of those
+// without a name.
+func readImport(file io.Reader) ([]*networkv1.ImportedContact, int, error) {
+	br := bufio.NewReader(file)
+	head, _ := br.Peek(512) // a shorter file answers what it has
+	if contactvcard.Sniff(head) {
+		return readVCards(br)
 	}
-	return []*commonv1.Resource{{Label: linkedInLabel, Url: url}}
+	return readCSV(br)
+}
+
+func readCSV(file io.Reader) ([]*networkv1.ImportedContact, int, error) {
+	parsed, err := contactcsv.ParseFile(file, contactcsv.Limits{})
+	switch {
+	case errors.Is(err, contactcsv.ErrTooLarge):
+		return nil, 0, apierr.FileTooLarge()
+	case errors.Is(err, contactcsv.ErrTooManyRows):
+		return nil, 0, errImportTooManyRows()
+	case err != nil:
+		// Not a contacts CSV, or a broken multipart body.
+		return nil, 0, errImportInvalidFile()
+	}
+	out := make([]*networkv1.ImportedContact, 0, len(parsed.Contacts))
+	for _, p := range parsed.Contacts {
+		c := &networkv1.ImportedContact{
+			FirstName: p.FirstName, LastName: p.LastName, Company: p.Company, Job: p.Job,
+			Email: p.Email, PhoneNumber: p.PhoneNumber, MobileNumber: p.MobileNumber,
+			Comments: p.Notes, Civility: enums.Parse[commonv1.Civility](p.Civility),
+		}
+		if p.LinkedIn != "" {
+			c.Resources = []*commonv1.Resource{{Label: contactvcard.LinkedInLabel, Url: p.LinkedIn}}
+		}
+		out = append(out, c)
+	}
+	return out, parsed.Nameless, nil
+}
+
+// readVCards reads a vCard file. A card has one e-mail, one mobile and one landline in the
+// network: the preferred ones (or the first); the others, and fax or pager numbers, go to the
+// notes, so that nothing the file holds is lost.
+func readVCards(file io.Reader) ([]*networkv1.ImportedContact, int, error) {
+	parsed, err := contactvcard.Parse(file, contactvcard.Limits{})
+	switch {
+	case errors.Is(err, contactvcard.ErrTooLarge):
+		return nil, 0, apierr.FileTooLarge()
+	case errors.Is(err, contactvcard.ErrTooManyCards):
+		return nil, 0, errImportTooManyRows()
+	case err != nil:
+		return nil, 0, errImportInvalidFile()
+	}
+	out := make([]*networkv1.ImportedContact, 0, len(parsed.Cards))
+	for _, card := range parsed.Cards {
+		var notes []string
+		if card.Notes != "" {
+			notes = append(notes, card.Notes)
+		}
+		first := func(values []string, label string) string {
+			if len(values) == 0 {
+				return ""
+			}
+			for _, v := range values[1:] {
+				notes = append(notes, label+" : "+v)
+			}
+			return values[0]
+		}
+		c := &networkv1.ImportedContact{
+			FirstName: card.FirstName, LastName: card.LastName, Company: card.Company, Job: card.Job,
+			Civility:     enums.Parse[commonv1.Civility](card.Civility),
+			Email:        first(card.Emails, "E-mail"),
+			MobileNumber: first(card.Mobiles, "Mobile"),
+			PhoneNumber:  first(card.Landlines, "Téléphone"),
+		}
+		notes = append(notes, card.OtherPhones...)
+		c.Comments = strings.Join(notes, "\n")
+		for _, l := range card.Links {
+			c.Resources = append(c.Resources, &commonv1.Resource{Label: l.Label, Url: l.URL})
+		}
+		out = append(out, c)
+	}
+	return out, parsed.Nameless, nil
 }
 
 // networkKeys answers the duplicate keys (last name + first name, folded) of the owner's
@@ -148,11 +209,19 @@ func normalizeImported(in *networkv1.ImportedContact) *networkv1.ImportedContact
 		Company:   contacts.Truncate(contacts.Collapse(in.GetCompany()), maxText),
 		Job:       contacts.Truncate(contacts.Collapse(in.GetJob()), maxText),
 		Civility:  in.GetCivility(),
-		Resources: resource.ToProto(resource.FromProto(in.GetResources())),
 	}
 	var notes []string
 	if c := strings.TrimSpace(in.GetComments()); c != "" {
 		notes = append(notes, c)
+	}
+	// Links: those that are web or mail addresses, up to the cap of an item; the rest of a
+	// card's addresses is kept in the notes.
+	for _, r := range resource.FromProto(in.GetResources()) {
+		if len(out.Resources) < resource.Max && len(r.URL) <= maxURL {
+			out.Resources = append(out.Resources, &commonv1.Resource{Label: contacts.Truncate(r.Label, maxText), Url: r.URL})
+		} else {
+			notes = append(notes, r.Label+" : "+r.URL)
+		}
 	}
 	email := strings.TrimSpace(in.GetEmail())
 	if contacts.EmailOK(email) {
@@ -240,38 +309,4 @@ func (s *Service) BulkCreateContacts(ctx context.Context, req *networkv1.BulkCre
 		return nil, err
 	}
 	return res, nil
-}
-
-// ExportContacts answers the network as the spec's CSV (First Name, Last Name, Notes, E-mail
-// Address, Business Phone, Mobile Phone, Company, Job Title, Gender f / m), in the list's
-// order, as a download named contacts-tremplin-YYYY-MM-DD.csv (the candidate's date).
-func (s *Service) ExportContacts(ctx context.Context, _ *networkv1.ExportContactsRequest) (*networkv1.ExportContactsResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	u, err := s.CurrentUser(ctx, v)
-	if err != nil {
-		return nil, err
-	}
-	q := s.Client.Contact.Query().Where(contact.OwnerID(v.UserID))
-	q.Modify(func(sel *sql.Selector) {
-		contacts.OrderBySortKey(sel, sel.C(contact.FieldSortKey), sel.C(contact.FieldID))
-	})
-	all, err := q.All(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if err := contactcsv.Write(&buf, contactcsv.Rows(all)); err != nil {
-		return nil, err
-	}
-	filename := "contacts-tremplin-" + s.Now().In(users.LocationOf(u)).Format(time.DateOnly) + ".csv"
-	if call, ok := connect.CallInfoForHandlerContext(ctx); ok {
-		call.ResponseHeader().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
-	}
-	return &networkv1.ExportContactsResponse{
-		File:     &httpbody.HttpBody{ContentType: "text/csv; charset=utf-8", Data: buf.Bytes()},
-		Filename: filename,
-	}, nil
 }
