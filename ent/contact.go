@@ -55,6 +55,8 @@ type Contact struct {
 	Resources []resource.Resource `json:"resources,omitempty"`
 	// Status holds the value of the "status" field.
 	Status contact.Status `json:"status,omitempty"`
+	// TouchRhythm holds the value of the "touch_rhythm" field.
+	TouchRhythm *contact.TouchRhythm `json:"touch_rhythm,omitempty"`
 	// SearchKey holds the value of the "search_key" field.
 	SearchKey string `json:"search_key,omitempty"`
 	// SortKey holds the value of the "sort_key" field.
@@ -168,7 +170,7 @@ func (*Contact) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case contact.FieldRank:
 			values[i] = new(sql.NullInt64)
-		case contact.FieldCivility, contact.FieldFirstName, contact.FieldLastName, contact.FieldEmail, contact.FieldCompany, contact.FieldJob, contact.FieldPhoneNumber, contact.FieldMobileNumber, contact.FieldOrigin, contact.FieldComments, contact.FieldStatus, contact.FieldSearchKey, contact.FieldSortKey, contact.FieldCompanyKey, contact.FieldMobileKey:
+		case contact.FieldCivility, contact.FieldFirstName, contact.FieldLastName, contact.FieldEmail, contact.FieldCompany, contact.FieldJob, contact.FieldPhoneNumber, contact.FieldMobileNumber, contact.FieldOrigin, contact.FieldComments, contact.FieldStatus, contact.FieldTouchRhythm, contact.FieldSearchKey, contact.FieldSortKey, contact.FieldCompanyKey, contact.FieldMobileKey:
 			values[i] = new(sql.NullString)
 		case contact.FieldCreatedAt, contact.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -300,6 +302,13 @@ func (_m *Contact) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field status", values[i])
 			} else if value.Valid {
 				_m.Status = contact.Status(value.String)
+			}
+		case contact.FieldTouchRhythm:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field touch_rhythm", values[i])
+			} else if value.Valid {
+				_m.TouchRhythm = new(contact.TouchRhythm)
+				*_m.TouchRhythm = contact.TouchRhythm(value.String)
 			}
 		case contact.FieldSearchKey:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -450,6 +459,11 @@ func (_m *Contact) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("status=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Status))
+	builder.WriteString(", ")
+	if v := _m.TouchRhythm; v != nil {
+		builder.WriteString("touch_rhythm=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
 	builder.WriteString(", ")
 	builder.WriteString("search_key=")
 	builder.WriteString(_m.SearchKey)

@@ -252,6 +252,20 @@ func (_c *ContactCreate) SetNillableStatus(v *contact.Status) *ContactCreate {
 	return _c
 }
 
+// SetTouchRhythm sets the "touch_rhythm" field.
+func (_c *ContactCreate) SetTouchRhythm(v contact.TouchRhythm) *ContactCreate {
+	_c.mutation.SetTouchRhythm(v)
+	return _c
+}
+
+// SetNillableTouchRhythm sets the "touch_rhythm" field if the given value is not nil.
+func (_c *ContactCreate) SetNillableTouchRhythm(v *contact.TouchRhythm) *ContactCreate {
+	if v != nil {
+		_c.SetTouchRhythm(*v)
+	}
+	return _c
+}
+
 // SetSearchKey sets the "search_key" field.
 func (_c *ContactCreate) SetSearchKey(v string) *ContactCreate {
 	_c.mutation.SetSearchKey(v)
@@ -634,6 +648,11 @@ func (_c *ContactCreate) check() error {
 			return &ValidationError{Name: "status", err: fmt.Errorf(`ent: validator failed for field "Contact.status": %w`, err)}
 		}
 	}
+	if v, ok := _c.mutation.TouchRhythm(); ok {
+		if err := contact.TouchRhythmValidator(v); err != nil {
+			return &ValidationError{Name: "touch_rhythm", err: fmt.Errorf(`ent: validator failed for field "Contact.touch_rhythm": %w`, err)}
+		}
+	}
 	if _, ok := _c.mutation.SearchKey(); !ok {
 		return &ValidationError{Name: "search_key", err: errors.New(`ent: missing required field "Contact.search_key"`)}
 	}
@@ -744,6 +763,10 @@ func (_c *ContactCreate) createSpec() (*Contact, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Status(); ok {
 		_spec.SetField(contact.FieldStatus, field.TypeEnum, value)
 		_node.Status = value
+	}
+	if value, ok := _c.mutation.TouchRhythm(); ok {
+		_spec.SetField(contact.FieldTouchRhythm, field.TypeEnum, value)
+		_node.TouchRhythm = &value
 	}
 	if value, ok := _c.mutation.SearchKey(); ok {
 		_spec.SetField(contact.FieldSearchKey, field.TypeString, value)
@@ -1125,6 +1148,24 @@ func (u *ContactUpsert) UpdateStatus() *ContactUpsert {
 	return u
 }
 
+// SetTouchRhythm sets the "touch_rhythm" field.
+func (u *ContactUpsert) SetTouchRhythm(v contact.TouchRhythm) *ContactUpsert {
+	u.Set(contact.FieldTouchRhythm, v)
+	return u
+}
+
+// UpdateTouchRhythm sets the "touch_rhythm" field to the value that was provided on create.
+func (u *ContactUpsert) UpdateTouchRhythm() *ContactUpsert {
+	u.SetExcluded(contact.FieldTouchRhythm)
+	return u
+}
+
+// ClearTouchRhythm clears the value of the "touch_rhythm" field.
+func (u *ContactUpsert) ClearTouchRhythm() *ContactUpsert {
+	u.SetNull(contact.FieldTouchRhythm)
+	return u
+}
+
 // SetSearchKey sets the "search_key" field.
 func (u *ContactUpsert) SetSearchKey(v string) *ContactUpsert {
 	u.Set(contact.FieldSearchKey, v)
@@ -1455,6 +1496,27 @@ func (u *ContactUpsertOne) SetStatus(v contact.Status) *ContactUpsertOne {
 func (u *ContactUpsertOne) UpdateStatus() *ContactUpsertOne {
 	return u.Update(func(s *ContactUpsert) {
 		s.UpdateStatus()
+	})
+}
+
+// SetTouchRhythm sets the "touch_rhythm" field.
+func (u *ContactUpsertOne) SetTouchRhythm(v contact.TouchRhythm) *ContactUpsertOne {
+	return u.Update(func(s *ContactUpsert) {
+		s.SetTouchRhythm(v)
+	})
+}
+
+// UpdateTouchRhythm sets the "touch_rhythm" field to the value that was provided on create.
+func (u *ContactUpsertOne) UpdateTouchRhythm() *ContactUpsertOne {
+	return u.Update(func(s *ContactUpsert) {
+		s.UpdateTouchRhythm()
+	})
+}
+
+// ClearTouchRhythm clears the value of the "touch_rhythm" field.
+func (u *ContactUpsertOne) ClearTouchRhythm() *ContactUpsertOne {
+	return u.Update(func(s *ContactUpsert) {
+		s.ClearTouchRhythm()
 	})
 }
 
@@ -1963,6 +2025,27 @@ func (u *ContactUpsertBulk) SetStatus(v contact.Status) *ContactUpsertBulk {
 func (u *ContactUpsertBulk) UpdateStatus() *ContactUpsertBulk {
 	return u.Update(func(s *ContactUpsert) {
 		s.UpdateStatus()
+	})
+}
+
+// SetTouchRhythm sets the "touch_rhythm" field.
+func (u *ContactUpsertBulk) SetTouchRhythm(v contact.TouchRhythm) *ContactUpsertBulk {
+	return u.Update(func(s *ContactUpsert) {
+		s.SetTouchRhythm(v)
+	})
+}
+
+// UpdateTouchRhythm sets the "touch_rhythm" field to the value that was provided on create.
+func (u *ContactUpsertBulk) UpdateTouchRhythm() *ContactUpsertBulk {
+	return u.Update(func(s *ContactUpsert) {
+		s.UpdateTouchRhythm()
+	})
+}
+
+// ClearTouchRhythm clears the value of the "touch_rhythm" field.
+func (u *ContactUpsertBulk) ClearTouchRhythm() *ContactUpsertBulk {
+	return u.Update(func(s *ContactUpsert) {
+		s.ClearTouchRhythm()
 	})
 }
 

@@ -255,6 +255,26 @@ func (_u *ContactUpdate) SetNillableStatus(v *contact.Status) *ContactUpdate {
 	return _u
 }
 
+// SetTouchRhythm sets the "touch_rhythm" field.
+func (_u *ContactUpdate) SetTouchRhythm(v contact.TouchRhythm) *ContactUpdate {
+	_u.mutation.SetTouchRhythm(v)
+	return _u
+}
+
+// SetNillableTouchRhythm sets the "touch_rhythm" field if the given value is not nil.
+func (_u *ContactUpdate) SetNillableTouchRhythm(v *contact.TouchRhythm) *ContactUpdate {
+	if v != nil {
+		_u.SetTouchRhythm(*v)
+	}
+	return _u
+}
+
+// ClearTouchRhythm clears the value of the "touch_rhythm" field.
+func (_u *ContactUpdate) ClearTouchRhythm() *ContactUpdate {
+	_u.mutation.ClearTouchRhythm()
+	return _u
+}
+
 // SetSearchKey sets the "search_key" field.
 func (_u *ContactUpdate) SetSearchKey(v string) *ContactUpdate {
 	_u.mutation.SetSearchKey(v)
@@ -606,6 +626,11 @@ func (_u *ContactUpdate) check() error {
 			return &ValidationError{Name: "status", err: fmt.Errorf(`ent: validator failed for field "Contact.status": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.TouchRhythm(); ok {
+		if err := contact.TouchRhythmValidator(v); err != nil {
+			return &ValidationError{Name: "touch_rhythm", err: fmt.Errorf(`ent: validator failed for field "Contact.touch_rhythm": %w`, err)}
+		}
+	}
 	if _u.mutation.OwnerCleared() && len(_u.mutation.OwnerIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Contact.owner"`)
 	}
@@ -682,6 +707,12 @@ func (_u *ContactUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Status(); ok {
 		_spec.SetField(contact.FieldStatus, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.TouchRhythm(); ok {
+		_spec.SetField(contact.FieldTouchRhythm, field.TypeEnum, value)
+	}
+	if _u.mutation.TouchRhythmCleared() {
+		_spec.ClearField(contact.FieldTouchRhythm, field.TypeEnum)
 	}
 	if value, ok := _u.mutation.SearchKey(); ok {
 		_spec.SetField(contact.FieldSearchKey, field.TypeString, value)
@@ -1190,6 +1221,26 @@ func (_u *ContactUpdateOne) SetNillableStatus(v *contact.Status) *ContactUpdateO
 	return _u
 }
 
+// SetTouchRhythm sets the "touch_rhythm" field.
+func (_u *ContactUpdateOne) SetTouchRhythm(v contact.TouchRhythm) *ContactUpdateOne {
+	_u.mutation.SetTouchRhythm(v)
+	return _u
+}
+
+// SetNillableTouchRhythm sets the "touch_rhythm" field if the given value is not nil.
+func (_u *ContactUpdateOne) SetNillableTouchRhythm(v *contact.TouchRhythm) *ContactUpdateOne {
+	if v != nil {
+		_u.SetTouchRhythm(*v)
+	}
+	return _u
+}
+
+// ClearTouchRhythm clears the value of the "touch_rhythm" field.
+func (_u *ContactUpdateOne) ClearTouchRhythm() *ContactUpdateOne {
+	_u.mutation.ClearTouchRhythm()
+	return _u
+}
+
 // SetSearchKey sets the "search_key" field.
 func (_u *ContactUpdateOne) SetSearchKey(v string) *ContactUpdateOne {
 	_u.mutation.SetSearchKey(v)
@@ -1554,6 +1605,11 @@ func (_u *ContactUpdateOne) check() error {
 			return &ValidationError{Name: "status", err: fmt.Errorf(`ent: validator failed for field "Contact.status": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.TouchRhythm(); ok {
+		if err := contact.TouchRhythmValidator(v); err != nil {
+			return &ValidationError{Name: "touch_rhythm", err: fmt.Errorf(`ent: validator failed for field "Contact.touch_rhythm": %w`, err)}
+		}
+	}
 	if _u.mutation.OwnerCleared() && len(_u.mutation.OwnerIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Contact.owner"`)
 	}
@@ -1647,6 +1703,12 @@ func (_u *ContactUpdateOne) sqlSave(ctx context.Context) (_node *Contact, err er
 	}
 	if value, ok := _u.mutation.Status(); ok {
 		_spec.SetField(contact.FieldStatus, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.TouchRhythm(); ok {
+		_spec.SetField(contact.FieldTouchRhythm, field.TypeEnum, value)
+	}
+	if _u.mutation.TouchRhythmCleared() {
+		_spec.ClearField(contact.FieldTouchRhythm, field.TypeEnum)
 	}
 	if value, ok := _u.mutation.SearchKey(); ok {
 		_spec.SetField(contact.FieldSearchKey, field.TypeString, value)

@@ -170,6 +170,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			contact.FieldComments:     {Type: field.TypeString, Column: contact.FieldComments},
 			contact.FieldResources:    {Type: field.TypeJSON, Column: contact.FieldResources},
 			contact.FieldStatus:       {Type: field.TypeEnum, Column: contact.FieldStatus},
+			contact.FieldTouchRhythm:  {Type: field.TypeEnum, Column: contact.FieldTouchRhythm},
 			contact.FieldSearchKey:    {Type: field.TypeString, Column: contact.FieldSearchKey},
 			contact.FieldSortKey:      {Type: field.TypeString, Column: contact.FieldSortKey},
 			contact.FieldCompanyKey:   {Type: field.TypeString, Column: contact.FieldCompanyKey},
@@ -1781,6 +1782,11 @@ func (f *ContactFilter) WhereResources(p entql.BytesP) {
 // WhereStatus applies the entql string predicate on the status field.
 func (f *ContactFilter) WhereStatus(p entql.StringP) {
 	f.Where(p.Field(contact.FieldStatus))
+}
+
+// WhereTouchRhythm applies the entql string predicate on the touch_rhythm field.
+func (f *ContactFilter) WhereTouchRhythm(p entql.StringP) {
+	f.Where(p.Field(contact.FieldTouchRhythm))
 }
 
 // WhereSearchKey applies the entql string predicate on the search_key field.

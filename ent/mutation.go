@@ -4737,6 +4737,7 @@ type ContactMutation struct {
 	resources           *[]resource.Resource
 	appendresources     []resource.Resource
 	status              *contact.Status
+	touch_rhythm        *contact.TouchRhythm
 	search_key          *string
 	sort_key            *string
 	company_key         *string
@@ -5543,6 +5544,55 @@ func (m *ContactMutation) ResetStatus() {
 	m.status = nil
 }
 
+// SetTouchRhythm sets the "touch_rhythm" field.
+func (m *ContactMutation) SetTouchRhythm(cr contact.TouchRhythm) {
+	m.touch_rhythm = &cr
+}
+
+// TouchRhythm returns the value of the "touch_rhythm" field in the mutation.
+func (m *ContactMutation) TouchRhythm() (r contact.TouchRhythm, exists bool) {
+	v := m.touch_rhythm
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTouchRhythm returns the old "touch_rhythm" field's value of the Contact entity.
+// If the Contact object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ContactMutation) OldTouchRhythm(ctx context.Context) (v *contact.TouchRhythm, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTouchRhythm is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTouchRhythm requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTouchRhythm: %w", err)
+	}
+	return oldValue.TouchRhythm, nil
+}
+
+// ClearTouchRhythm clears the value of the "touch_rhythm" field.
+func (m *ContactMutation) ClearTouchRhythm() {
+	m.touch_rhythm = nil
+	m.clearedFields[contact.FieldTouchRhythm] = struct{}{}
+}
+
+// TouchRhythmCleared returns if the "touch_rhythm" field was cleared in this mutation.
+func (m *ContactMutation) TouchRhythmCleared() bool {
+	_, ok := m.clearedFields[contact.FieldTouchRhythm]
+	return ok
+}
+
+// ResetTouchRhythm resets all changes to the "touch_rhythm" field.
+func (m *ContactMutation) ResetTouchRhythm() {
+	m.touch_rhythm = nil
+	delete(m.clearedFields, contact.FieldTouchRhythm)
+}
+
 // SetSearchKey sets the "search_key" field.
 func (m *ContactMutation) SetSearchKey(s string) {
 	m.search_key = &s
@@ -6045,7 +6095,7 @@ func (m *ContactMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ContactMutation) Fields() []string {
-	fields := make([]string, 0, 21)
+	fields := make([]string, 0, 22)
 	if m.created_at != nil {
 		fields = append(fields, contact.FieldCreatedAt)
 	}
@@ -6096,6 +6146,9 @@ func (m *ContactMutation) Fields() []string {
 	}
 	if m.status != nil {
 		fields = append(fields, contact.FieldStatus)
+	}
+	if m.touch_rhythm != nil {
+		fields = append(fields, contact.FieldTouchRhythm)
 	}
 	if m.search_key != nil {
 		fields = append(fields, contact.FieldSearchKey)
@@ -6151,6 +6204,8 @@ func (m *ContactMutation) Field(name string) (ent.Value, bool) {
 		return m.Resources()
 	case contact.FieldStatus:
 		return m.Status()
+	case contact.FieldTouchRhythm:
+		return m.TouchRhythm()
 	case contact.FieldSearchKey:
 		return m.SearchKey()
 	case contact.FieldSortKey:
@@ -6202,6 +6257,8 @@ func (m *ContactMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldResources(ctx)
 	case contact.FieldStatus:
 		return m.OldStatus(ctx)
+	case contact.FieldTouchRhythm:
+		return m.OldTouchRhythm(ctx)
 	case contact.FieldSearchKey:
 		return m.OldSearchKey(ctx)
 	case contact.FieldSortKey:
@@ -6338,6 +6395,13 @@ func (m *ContactMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetStatus(v)
 		return nil
+	case contact.FieldTouchRhythm:
+		v, ok := value.(contact.TouchRhythm)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTouchRhythm(v)
+		return nil
 	case contact.FieldSearchKey:
 		v, ok := value.(string)
 		if !ok {
@@ -6417,6 +6481,9 @@ func (m *ContactMutation) ClearedFields() []string {
 	if m.FieldCleared(contact.FieldCivility) {
 		fields = append(fields, contact.FieldCivility)
 	}
+	if m.FieldCleared(contact.FieldTouchRhythm) {
+		fields = append(fields, contact.FieldTouchRhythm)
+	}
 	return fields
 }
 
@@ -6436,6 +6503,9 @@ func (m *ContactMutation) ClearField(name string) error {
 		return nil
 	case contact.FieldCivility:
 		m.ClearCivility()
+		return nil
+	case contact.FieldTouchRhythm:
+		m.ClearTouchRhythm()
 		return nil
 	}
 	return fmt.Errorf("unknown Contact nullable field %s", name)
@@ -6495,6 +6565,9 @@ func (m *ContactMutation) ResetField(name string) error {
 		return nil
 	case contact.FieldStatus:
 		m.ResetStatus()
+		return nil
+	case contact.FieldTouchRhythm:
+		m.ResetTouchRhythm()
 		return nil
 	case contact.FieldSearchKey:
 		m.ResetSearchKey()

@@ -52,6 +52,8 @@ const (
 	FieldResources = "resources"
 	// FieldStatus holds the string denoting the status field in the database.
 	FieldStatus = "status"
+	// FieldTouchRhythm holds the string denoting the touch_rhythm field in the database.
+	FieldTouchRhythm = "touch_rhythm"
 	// FieldSearchKey holds the string denoting the search_key field in the database.
 	FieldSearchKey = "search_key"
 	// FieldSortKey holds the string denoting the sort_key field in the database.
@@ -137,6 +139,7 @@ var Columns = []string{
 	FieldComments,
 	FieldResources,
 	FieldStatus,
+	FieldTouchRhythm,
 	FieldSearchKey,
 	FieldSortKey,
 	FieldCompanyKey,
@@ -280,6 +283,30 @@ func StatusValidator(s Status) error {
 	}
 }
 
+// TouchRhythm defines the type for the "touch_rhythm" enum field.
+type TouchRhythm string
+
+// TouchRhythm values.
+const (
+	TouchRhythmTwoWeeks TouchRhythm = "two-weeks"
+	TouchRhythmMonth    TouchRhythm = "month"
+	TouchRhythmQuarter  TouchRhythm = "quarter"
+)
+
+func (tr TouchRhythm) String() string {
+	return string(tr)
+}
+
+// TouchRhythmValidator is a validator for the "touch_rhythm" field enum values. It is called by the builders before save.
+func TouchRhythmValidator(tr TouchRhythm) error {
+	switch tr {
+	case TouchRhythmTwoWeeks, TouchRhythmMonth, TouchRhythmQuarter:
+		return nil
+	default:
+		return fmt.Errorf("contact: invalid enum value for touch_rhythm field: %q", tr)
+	}
+}
+
 // OrderOption defines the ordering options for the Contact queries.
 type OrderOption func(*sql.Selector)
 
@@ -366,6 +393,11 @@ func ByComments(opts ...sql.OrderTermOption) OrderOption {
 // ByStatus orders the results by the status field.
 func ByStatus(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldStatus, opts...).ToFunc()
+}
+
+// ByTouchRhythm orders the results by the touch_rhythm field.
+func ByTouchRhythm(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTouchRhythm, opts...).ToFunc()
 }
 
 // BySearchKey orders the results by the search_key field.

@@ -951,6 +951,36 @@ func StatusNotIn(vs ...Status) predicate.Contact {
 	return predicate.Contact(sql.FieldNotIn(FieldStatus, vs...))
 }
 
+// TouchRhythmEQ applies the EQ predicate on the "touch_rhythm" field.
+func TouchRhythmEQ(v TouchRhythm) predicate.Contact {
+	return predicate.Contact(sql.FieldEQ(FieldTouchRhythm, v))
+}
+
+// TouchRhythmNEQ applies the NEQ predicate on the "touch_rhythm" field.
+func TouchRhythmNEQ(v TouchRhythm) predicate.Contact {
+	return predicate.Contact(sql.FieldNEQ(FieldTouchRhythm, v))
+}
+
+// TouchRhythmIn applies the In predicate on the "touch_rhythm" field.
+func TouchRhythmIn(vs ...TouchRhythm) predicate.Contact {
+	return predicate.Contact(sql.FieldIn(FieldTouchRhythm, vs...))
+}
+
+// TouchRhythmNotIn applies the NotIn predicate on the "touch_rhythm" field.
+func TouchRhythmNotIn(vs ...TouchRhythm) predicate.Contact {
+	return predicate.Contact(sql.FieldNotIn(FieldTouchRhythm, vs...))
+}
+
+// TouchRhythmIsNil applies the IsNil predicate on the "touch_rhythm" field.
+func TouchRhythmIsNil() predicate.Contact {
+	return predicate.Contact(sql.FieldIsNull(FieldTouchRhythm))
+}
+
+// TouchRhythmNotNil applies the NotNil predicate on the "touch_rhythm" field.
+func TouchRhythmNotNil() predicate.Contact {
+	return predicate.Contact(sql.FieldNotNull(FieldTouchRhythm))
+}
+
 // SearchKeyEQ applies the EQ predicate on the "search_key" field.
 func SearchKeyEQ(v string) predicate.Contact {
 	return predicate.Contact(sql.FieldEQ(FieldSearchKey, v))

@@ -199,6 +199,7 @@ var (
 		{Name: "comments", Type: field.TypeString, Size: 2147483647, Default: ""},
 		{Name: "resources", Type: field.TypeJSON},
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"new", "incomplete", "engaged", "thanked"}, Default: "incomplete"},
+		{Name: "touch_rhythm", Type: field.TypeEnum, Nullable: true, Enums: []string{"two-weeks", "month", "quarter"}},
 		{Name: "search_key", Type: field.TypeString, Default: ""},
 		{Name: "sort_key", Type: field.TypeString, Default: ""},
 		{Name: "company_key", Type: field.TypeString, Default: ""},
@@ -214,13 +215,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "contacts_users_owner",
-				Columns:    []*schema.Column{ContactsColumns[20]},
+				Columns:    []*schema.Column{ContactsColumns[21]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
 			{
 				Symbol:     "contacts_contacts_children",
-				Columns:    []*schema.Column{ContactsColumns[21]},
+				Columns:    []*schema.Column{ContactsColumns[22]},
 				RefColumns: []*schema.Column{ContactsColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -229,22 +230,22 @@ var (
 			{
 				Name:    "contact_owner_id_sort_key",
 				Unique:  false,
-				Columns: []*schema.Column{ContactsColumns[20], ContactsColumns[17]},
+				Columns: []*schema.Column{ContactsColumns[21], ContactsColumns[18]},
 			},
 			{
 				Name:    "contact_owner_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{ContactsColumns[20], ContactsColumns[1]},
+				Columns: []*schema.Column{ContactsColumns[21], ContactsColumns[1]},
 			},
 			{
 				Name:    "contact_parent_id",
 				Unique:  false,
-				Columns: []*schema.Column{ContactsColumns[21]},
+				Columns: []*schema.Column{ContactsColumns[22]},
 			},
 			{
 				Name:    "contact_owner_id_company_key",
 				Unique:  false,
-				Columns: []*schema.Column{ContactsColumns[20], ContactsColumns[18]},
+				Columns: []*schema.Column{ContactsColumns[21], ContactsColumns[19]},
 			},
 		},
 	}

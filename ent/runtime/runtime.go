@@ -392,19 +392,19 @@ func init() {
 	// contact.DefaultResources holds the default value on creation for the resources field.
 	contact.DefaultResources = contactDescResources.Default.([]resource.Resource)
 	// contactDescSearchKey is the schema descriptor for search_key field.
-	contactDescSearchKey := contactFields[14].Descriptor()
+	contactDescSearchKey := contactFields[15].Descriptor()
 	// contact.DefaultSearchKey holds the default value on creation for the search_key field.
 	contact.DefaultSearchKey = contactDescSearchKey.Default.(string)
 	// contactDescSortKey is the schema descriptor for sort_key field.
-	contactDescSortKey := contactFields[15].Descriptor()
+	contactDescSortKey := contactFields[16].Descriptor()
 	// contact.DefaultSortKey holds the default value on creation for the sort_key field.
 	contact.DefaultSortKey = contactDescSortKey.Default.(string)
 	// contactDescCompanyKey is the schema descriptor for company_key field.
-	contactDescCompanyKey := contactFields[16].Descriptor()
+	contactDescCompanyKey := contactFields[17].Descriptor()
 	// contact.DefaultCompanyKey holds the default value on creation for the company_key field.
 	contact.DefaultCompanyKey = contactDescCompanyKey.Default.(string)
 	// contactDescMobileKey is the schema descriptor for mobile_key field.
-	contactDescMobileKey := contactFields[17].Descriptor()
+	contactDescMobileKey := contactFields[18].Descriptor()
 	// contact.DefaultMobileKey holds the default value on creation for the mobile_key field.
 	contact.DefaultMobileKey = contactDescMobileKey.Default.(string)
 	// contactDescID is the schema descriptor for id field.

@@ -35,6 +35,9 @@ func (Contact) Fields() []ent.Field {
 		field.Text("comments").Default(""),
 		resourcesField(),
 		field.Enum("status").Values("new", "incomplete", "engaged", "thanked").Default("incomplete"),
+		// How often the candidate wants to be in touch with the contact (« Rester en contact »);
+		// none by default. internal/callbacks says who is due.
+		field.Enum("touch_rhythm").Values("two-weeks", "month", "quarter").Optional().Nillable(),
 		// Lower-case, accent-free "first last\nlast first\ncompany" for search, the same on
 		// both dialects (internal/contacts.SearchKey).
 		field.String("search_key").Default(""),

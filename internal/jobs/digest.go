@@ -11,9 +11,11 @@ import (
 	"github.com/tremplin/tremplin/ent/user"
 	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
 	"github.com/tremplin/tremplin/internal/access"
+	"github.com/tremplin/tremplin/internal/callbacks"
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/mail"
 	"github.com/tremplin/tremplin/internal/secretlinks"
+	"github.com/tremplin/tremplin/internal/users"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
 
@@ -21,6 +23,14 @@ import (
 type digestTask struct {
 	Subject, Contact, Media, Priority string
 }
+
+// digestCallBack is a contact to call back, in the morning e-mail.
+type digestCallBack struct {
+	Name, Company, LastTouch string
+}
+
+// digestCallBacks is how many contacts to call back the e-mail names (the longest overdue).
+const digestCallBacks = 5
 
 // sendDigests sends each candidate of the zone who turned task notifications on — and still
 // has premium access at this moment — one e-mail listing their unfinished tasks due on day
@@ -91,13 +101,33 @@ func (r *Runner) sendDigest(ctx context.Context, due []*ent.Task, day Day) (bool
 	}
 	base := strings.TrimRight(r.PublicURL, "/")
 	data := struct {
-		FirstName, Day, ActivitiesLink, UnsubscribeLink string
-		Tasks                                           []digestTask
+		FirstName, Day, ActivitiesLink, UnsubscribeLink, NetworkLink string
+		Tasks                                                        []digestTask
+		CallBacks                                                    []digestCallBack
+		MoreCallBacks                                                int
 	}{
 		FirstName:       u.FirstName,
 		Day:             frenchDay(day),
 		ActivitiesLink:  base + "/activities",
+		NetworkLink:     base + "/contacts",
 		UnsubscribeLink: base + "/unsubscribe?token=" + token,
+	}
+	loc := users.LocationOf(u)
+	calls, err := callbacks.List(sys, r.Client, u.ID, now, loc)
+	if err != nil {
+		return false, errors.Join(err, release(ctx, r.Client, Digest, key))
+	}
+	for i, d := range calls {
+		if i == digestCallBacks {
+			data.MoreCallBacks = len(calls) - i
+			break
+		}
+		line := digestCallBack{Name: strings.TrimSpace(d.Contact.FirstName + " " + d.Contact.LastName), Company: d.Contact.Company,
+			LastTouch: "jamais contacté"}
+		if d.LastTouch != nil {
+			line.LastTouch = "dernier échange le " + frenchDate(d.LastTouch.In(loc))
+		}
+		data.CallBacks = append(data.CallBacks, line)
 	}
 	for _, t := range due {
 		line := digestTask{Subject: enums.LabelOf[activityv1.TaskSubject](t.Subject)}

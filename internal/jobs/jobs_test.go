@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/task"
 	"github.com/tremplin/tremplin/internal/jobs"
 	"github.com/tremplin/tremplin/internal/testserver"
@@ -52,6 +53,17 @@ func TestMorningEmail(t *testing.T) {
 		seedTask(t, srv, bruno.User.ID, day(12), task.PriorityNormal, task.StatusNotStarted) // no premium any more
 		seedTask(t, srv, chloe.User.ID, day(12), task.PriorityNormal, task.StatusNotStarted) // notifications off
 
+		// Two contacts of Alice's to call back: the e-mail names them, the longest overdue first.
+		asAlice := viewer.NewContext(context.Background(), &viewer.Viewer{UserID: alice.User.ID, Role: viewer.RoleCandidate})
+		since := time.Date(2026, 8, 1, 12, 0, 0, 0, paris)
+		srv.Client.Contact.Create().SetOwnerID(alice.User.ID).SetFirstName("Claire").SetLastName("BERNARD").SetCompany("BNP Paribas").
+			SetEmail("claire@exemple.fr").SetCreatedAt(since).SetStatus(contact.StatusEngaged).ExecX(asAlice)
+		marc := srv.Client.Contact.Create().SetOwnerID(alice.User.ID).SetFirstName("Marc").SetLastName("DURAND").
+			SetEmail("marc@exemple.fr").SetCreatedAt(since).SetTouchRhythm(contact.TouchRhythmMonth).SaveX(asAlice)
+		called := time.Date(2026, 10, 1, 10, 0, 0, 0, paris)
+		srv.Client.Task.Create().SetOwnerID(alice.User.ID).SetContactID(marc.ID).SetSubject(task.SubjectReminder).SetStatus(task.StatusCompleted).
+			SetInitialDeadline(called).SetDeadline(called).SetExecutionDate(called).ExecX(asAlice)
+
 		srv.Clock.Set(day(6)) // before 7 o'clock: nothing yet
 		if err := srv.Server.Jobs.Tick(context.Background()); err != nil {
 			t.Fatal(err)
@@ -76,6 +88,9 @@ func TestMorningEmail(t *testing.T) {
 		if m.Subject != "Vos tâches du mardi 24 novembre" || !strings.Contains(m.Text, "Recherches sur internet — priorité haute") ||
 			strings.Count(m.Text, "Recherches sur internet") != 2 {
 			t.Errorf("the e-mail: %q\n%s", m.Subject, m.Text)
+		}
+		if !strings.Contains(strings.ReplaceAll(m.Text, "\r\n", "\n"), "À relancer cette semaine :\n\n- Claire BERNARD (BNP Paribas) — jamais contacté\n- Marc DURAND — dernier échange le 1er octobre 2026\n") {
+			t.Errorf("the contacts to call back:\n%s", m.Text)
 		}
 		// Its unsubscribe link works without a session.
 		i := strings.Index(m.Text, srv.URL+"/unsubscribe?token=")

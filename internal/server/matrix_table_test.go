@@ -399,6 +399,9 @@ func mxTable() map[string]mxRow {
 			want: mxCandidates(mxOK, mxIgnored).premium()},
 		network + "ExportContacts": {kind: mxAccountKind, req: mxEmpty(&networkv1.ExportContactsRequest{}),
 			want: mxCandidates(mxOK, mxIgnored)},
+		// Nobody of the world is due: the call succeeds, and holds no other's contact.
+		network + "ListCallBacks": {kind: mxAccountKind, req: mxEmpty(&networkv1.ListCallBacksRequest{}),
+			want: mxCandidates(mxDone, mxIgnored).premium()},
 		network + "ExportVCards": {kind: mxAccountKind, req: mxEmpty(&networkv1.ExportVCardsRequest{}),
 			want: mxCandidates(mxOK, mxIgnored).premium()},
 		network + "ExportVCards#one": {kind: mxContactKind,

@@ -48,6 +48,7 @@ var (
 		contact.FieldID, contact.FieldCreatedAt, contact.FieldParentID, contact.FieldRank, contact.FieldCivility,
 		contact.FieldFirstName, contact.FieldLastName, contact.FieldEmail, contact.FieldCompany, contact.FieldJob,
 		contact.FieldPhoneNumber, contact.FieldMobileNumber, contact.FieldOrigin, contact.FieldStatus, contact.FieldSortKey,
+		contact.FieldTouchRhythm,
 	}
 	fullOnlyFields = []string{contact.FieldComments, contact.FieldResources}
 )
@@ -82,7 +83,7 @@ type presentedRow struct {
 	createdAt                   time.Time
 	parentID                    uuid.NullUUID
 	rank                        int
-	civility                    stdsql.NullString
+	civility, touchRhythm       stdsql.NullString
 	firstName, lastName, email  string
 	company, job, phone, mobile string
 	origin, status, sortKey     string
@@ -97,7 +98,7 @@ type presentedRow struct {
 // (listFields, the intermediary's three names, the two flags, then fullView's notes and links).
 func (r *presentedRow) destinations(v view) []any {
 	d := []any{&r.id, &r.createdAt, &r.parentID, &r.rank, &r.civility, &r.firstName, &r.lastName,
-		&r.email, &r.company, &r.job, &r.phone, &r.mobile, &r.origin, &r.status, &r.sortKey,
+		&r.email, &r.company, &r.job, &r.phone, &r.mobile, &r.origin, &r.status, &r.sortKey, &r.touchRhythm,
 		&r.parentFirst, &r.parentLast, &r.parentCompany, &r.hasActivity, &r.hasApplication}
 	if v == fullView {
 		d = append(d, &r.comments, &r.resources)
@@ -235,6 +236,9 @@ func (r *presentedRow) toProto(v view, tags []*networkv1.Tag) (*networkv1.Contac
 	if r.civility.Valid {
 		out.Civility = enums.StringOf[commonv1.Civility](contact.Civility(r.civility.String))
 	}
+	if r.touchRhythm.Valid {
+		out.TouchRhythm = enums.StringOf[networkv1.TouchRhythm](contact.TouchRhythm(r.touchRhythm.String))
+	}
 	if r.parentID.Valid {
 		out.Parent = &commonv1.ContactRef{Id: r.parentID.UUID.String(), FirstName: r.parentFirst.String,
 			LastName: r.parentLast.String, Company: r.parentCompany.String}
@@ -360,6 +364,9 @@ func toProto(c *ent.Contact, v view, tags []*networkv1.Tag) *networkv1.Contact {
 	}
 	if c.Civility != nil {
 		out.Civility = enums.StringOf[commonv1.Civility](*c.Civility)
+	}
+	if c.TouchRhythm != nil {
+		out.TouchRhythm = enums.StringOf[networkv1.TouchRhythm](*c.TouchRhythm)
 	}
 	return out
 }

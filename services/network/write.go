@@ -38,6 +38,7 @@ const lastNameCharsMessage = "Le nom ne peut contenir que des lettres, des espac
 // fields are a contact draft's values, normalised.
 type fields struct {
 	civility                         *contact.Civility
+	touchRhythm                      *contact.TouchRhythm
 	first, last, email, company, job string
 	phone, mobile, comments, origin  string
 	resources                        []resource.Resource
@@ -55,6 +56,11 @@ func (f fields) set(m *ent.ContactMutation) {
 	m.SetMobileNumber(f.mobile)
 	m.SetComments(f.comments)
 	m.SetResources(f.resources)
+	if f.touchRhythm != nil {
+		m.SetTouchRhythm(*f.touchRhythm)
+	} else {
+		m.ClearTouchRhythm()
+	}
 }
 
 // readDraft normalises a draft (names, spaces, tags, resources) and applies the rules
@@ -86,6 +92,10 @@ func readDraft(d *networkv1.ContactDraft, root protoreflect.MessageDescriptor) (
 	if c := enums.Spec(d.GetCivility()); c != "" {
 		civility := contact.Civility(c)
 		f.civility = &civility
+	}
+	if r := enums.Spec(d.GetTouchRhythm()); r != "" {
+		rhythm := contact.TouchRhythm(r)
+		f.touchRhythm = &rhythm
 	}
 	seen := map[string]bool{}
 	for _, name := range d.GetTags() {

@@ -343,6 +343,7 @@ for (const { name, width, height } of widths) {
       const fail = { status: 500, contentType: "application/json", body: JSON.stringify({ code: "internal", message: "boom" }) };
       await page.route(/NetworkService\/(ExportContacts|SearchTags)/, (route) => route.fulfill(fail));
       await page.getByRole("button", { name: /^Exporter/ }).click();
+      await page.getByRole("menuitem", { name: /^Tableur/ }).click();
       await expect(page.getByTestId("toast")).toHaveCount(1);
       await page.getByRole("button", { name: /^Étiquettes/ }).click();
       await expect(page.getByTestId("toast")).toHaveCount(2);

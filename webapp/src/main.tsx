@@ -16,8 +16,8 @@ setPageDataContext(queryClient, transport);
 // soon as the form is sent: the login page then gives way to a complete screen in one step.
 prepareSignIn({
   warmUp: () => {
-    void AppShell.preload().catch(() => {});
-    void pages.home.preload().catch(() => {});
+    void AppShell.preloadCode().catch(() => {});
+    void pages.home.preloadCode().catch(() => {});
   },
   ready: (user, landing) => preloadSignedIn(user, landing),
 });

@@ -9,12 +9,13 @@ import { audienceOf, resolveRoute, type Audience } from "./lib/routes";
 import type { User } from "./gen/tremplin/common/v1/common_pb";
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
-type DataLoader = () => Promise<{ prefetch: (queryClient: QueryClient, transport: Transport) => Promise<unknown> }>;
-type Preloadable<P> = ComponentType<P> & { preload: () => Promise<unknown> };
+type DataLoader = () => Promise<{ prefetch: (queryClient: QueryClient, transport: Transport, user: User | undefined) => Promise<unknown> }>;
+type Preloadable<P> = ComponentType<P> & { preload: () => Promise<unknown>; preloadCode: () => Promise<unknown> };
 type PreloadablePage = Preloadable<object>;
 
-// The query client and transport the data loaders fill (set once by main.tsx).
-let dataContext: { queryClient: QueryClient; transport: Transport } | undefined;
+// The query client and transport the data loaders fill (set once by main.tsx), and the user
+// they load for (set by preloadSignedIn, before the session holds them while signing in).
+let dataContext: { queryClient: QueryClient; transport: Transport; user?: User } | undefined;
 
 export function setPageDataContext(queryClient: QueryClient, transport: Transport): void {
   dataContext = { queryClient, transport };
@@ -29,11 +30,12 @@ export function setPageDataContext(queryClient: QueryClient, transport: Transpor
  */
 function preloadable<P extends object>(load: Loader<P>, loadData?: DataLoader): Preloadable<P> {
   let ready: ComponentType<P> | undefined;
-  const startData = () => {
+  // Never rejects: a failed request is the screen's to show.
+  const startData = (): Promise<unknown> => {
     const context = dataContext;
-    if (!loadData || !context) return;
-    loadData()
-      .then((m) => m.prefetch(context.queryClient, context.transport))
+    if (!loadData || !context) return Promise.resolve();
+    return loadData()
+      .then((m) => m.prefetch(context.queryClient, context.transport, context.user))
       .catch(() => {});
   };
   const loadCode = () =>
@@ -49,11 +51,12 @@ function preloadable<P extends object>(load: Loader<P>, loadData?: DataLoader): 
     const Ready = ready;
     return Ready ? <Ready {...props} /> : <Lazy {...props} />;
   }
-  const preload = () => {
-    startData();
-    return loadCode();
-  };
-  return Object.assign(Component, { preload });
+  // The code and the data: signing in and the boot wait for both, so that the screen is
+  // complete at its first paint (nothing moves when its data arrives).
+  const preload = () => Promise.all([startData(), loadCode()]);
+  // The code alone: before signing in, nobody's data can be asked for.
+  const preloadCode = () => loadCode();
+  return Object.assign(Component, { preload, preloadCode });
 }
 
 const page = (load: Loader<object>, loadData?: DataLoader): PreloadablePage => preloadable(load, loadData);
@@ -65,7 +68,7 @@ export const pages: PageComponents & Record<keyof PageComponents, PreloadablePag
   login: page(() => import("./features/auth/LoginPage")),
   newPassword: page(() => import("./features/auth/NewPasswordPage")),
   updatePassword: page(() => import("./features/auth/UpdatePasswordPage")),
-  home: page(() => import("./features/home/HomePage")),
+  home: page(() => import("./features/home/HomePage"), () => import("./features/home/routeData")),
   dashboard: page(() => import("./features/dashboard/DashboardPage")),
   contacts: page(() => import("./features/contacts/ContactsPage"), () => import("./features/contacts/routeData")),
   contactDetails: page(() => import("./features/contacts/ContactDetailsPage")),
@@ -109,6 +112,7 @@ export function preloadPath(audience: Audience, path: string): Promise<unknown> 
  * them (lib/session.tsx `prepareSignIn`), so that the login page gives way to a complete home
  * in one step, and so does the start-up of a signed-in user (main.tsx).
  */
-export function preloadSignedIn(user: Pick<User, "role">, path: string): Promise<unknown> {
+export function preloadSignedIn(user: User, path: string): Promise<unknown> {
+  if (dataContext) dataContext.user = user;
   return Promise.all([AppShell.preload(), preloadPath(audienceOf(user), path)]).catch(() => {});
 }

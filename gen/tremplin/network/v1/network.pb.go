@@ -28,6 +28,59 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// How often the candidate wants to be in touch with a contact (« Rester en contact »).
+type TouchRhythm int32
+
+const (
+	TouchRhythm_TOUCH_RHYTHM_UNSPECIFIED TouchRhythm = 0
+	TouchRhythm_TOUCH_RHYTHM_TWO_WEEKS   TouchRhythm = 1
+	TouchRhythm_TOUCH_RHYTHM_MONTH       TouchRhythm = 2
+	TouchRhythm_TOUCH_RHYTHM_QUARTER     TouchRhythm = 3
+)
+
+// Enum value maps for TouchRhythm.
+var (
+	TouchRhythm_name = map[int32]string{
+		0: "TOUCH_RHYTHM_UNSPECIFIED",
+		1: "TOUCH_RHYTHM_TWO_WEEKS",
+		2: "TOUCH_RHYTHM_MONTH",
+		3: "TOUCH_RHYTHM_QUARTER",
+	}
+	TouchRhythm_value = map[string]int32{
+		"TOUCH_RHYTHM_UNSPECIFIED": 0,
+		"TOUCH_RHYTHM_TWO_WEEKS":   1,
+		"TOUCH_RHYTHM_MONTH":       2,
+		"TOUCH_RHYTHM_QUARTER":     3,
+	}
+)
+
+func (x TouchRhythm) Enum() *TouchRhythm {
+	p := new(TouchRhythm)
+	*p = x
+	return p
+}
+
+func (x TouchRhythm) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (TouchRhythm) Descriptor() protoreflect.EnumDescriptor {
+	return file_tremplin_network_v1_network_proto_enumTypes[0].Descriptor()
+}
+
+func (TouchRhythm) Type() protoreflect.EnumType {
+	return &file_tremplin_network_v1_network_proto_enumTypes[0]
+}
+
+func (x TouchRhythm) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use TouchRhythm.Descriptor instead.
+func (TouchRhythm) EnumDescriptor() ([]byte, []int) {
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{0}
+}
+
 // A candidate's own free label (city, sector, type…).
 type Tag struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -109,8 +162,10 @@ type Contact struct {
 	IsDeletable bool                   `protobuf:"varint,18,opt,name=is_deletable,json=isDeletable,proto3" json:"is_deletable,omitempty"`
 	// The contact is linked to at least one application.
 	HasApplication bool `protobuf:"varint,19,opt,name=has_application,json=hasApplication,proto3" json:"has_application,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// How often the candidate wants to be in touch; unspecified: no rhythm.
+	TouchRhythm   TouchRhythm `protobuf:"varint,20,opt,name=touch_rhythm,json=touchRhythm,proto3,enum=tremplin.network.v1.TouchRhythm" json:"touch_rhythm,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Contact) Reset() {
@@ -276,6 +331,77 @@ func (x *Contact) GetHasApplication() bool {
 	return false
 }
 
+func (x *Contact) GetTouchRhythm() TouchRhythm {
+	if x != nil {
+		return x.TouchRhythm
+	}
+	return TouchRhythm_TOUCH_RHYTHM_UNSPECIFIED
+}
+
+// A contact to call back (« à relancer »).
+type CallBack struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Contact *Contact               `protobuf:"bytes,1,opt,name=contact,proto3" json:"contact,omitempty"`
+	// When the last completed activity with the contact happened; absent: never.
+	LastTouch *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=last_touch,json=lastTouch,proto3" json:"last_touch,omitempty"`
+	// When the contact fell (or falls, this week) due: the last touch, or the day it was added,
+	// plus its rhythm (six weeks for an engaged contact without one).
+	DueSince      *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=due_since,json=dueSince,proto3" json:"due_since,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CallBack) Reset() {
+	*x = CallBack{}
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CallBack) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CallBack) ProtoMessage() {}
+
+func (x *CallBack) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CallBack.ProtoReflect.Descriptor instead.
+func (*CallBack) Descriptor() ([]byte, []int) {
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *CallBack) GetContact() *Contact {
+	if x != nil {
+		return x.Contact
+	}
+	return nil
+}
+
+func (x *CallBack) GetLastTouch() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastTouch
+	}
+	return nil
+}
+
+func (x *CallBack) GetDueSince() *timestamppb.Timestamp {
+	if x != nil {
+		return x.DueSince
+	}
+	return nil
+}
+
 // The new rank of a contact moved by a change of intermediary.
 type ContactRank struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -287,7 +413,7 @@ type ContactRank struct {
 
 func (x *ContactRank) Reset() {
 	*x = ContactRank{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[2]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -299,7 +425,7 @@ func (x *ContactRank) String() string {
 func (*ContactRank) ProtoMessage() {}
 
 func (x *ContactRank) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[2]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -312,7 +438,7 @@ func (x *ContactRank) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContactRank.ProtoReflect.Descriptor instead.
 func (*ContactRank) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{2}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *ContactRank) GetId() string {
@@ -350,7 +476,7 @@ type ImportedContact struct {
 
 func (x *ImportedContact) Reset() {
 	*x = ImportedContact{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[3]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -362,7 +488,7 @@ func (x *ImportedContact) String() string {
 func (*ImportedContact) ProtoMessage() {}
 
 func (x *ImportedContact) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[3]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -375,7 +501,7 @@ func (x *ImportedContact) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportedContact.ProtoReflect.Descriptor instead.
 func (*ImportedContact) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{3}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ImportedContact) GetFirstName() string {
@@ -469,7 +595,7 @@ type ListContactsRequest struct {
 
 func (x *ListContactsRequest) Reset() {
 	*x = ListContactsRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[4]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -481,7 +607,7 @@ func (x *ListContactsRequest) String() string {
 func (*ListContactsRequest) ProtoMessage() {}
 
 func (x *ListContactsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[4]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -494,7 +620,7 @@ func (x *ListContactsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListContactsRequest.ProtoReflect.Descriptor instead.
 func (*ListContactsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{4}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ListContactsRequest) GetSearch() string {
@@ -543,7 +669,7 @@ type ListContactsResponse struct {
 
 func (x *ListContactsResponse) Reset() {
 	*x = ListContactsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[5]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -555,7 +681,7 @@ func (x *ListContactsResponse) String() string {
 func (*ListContactsResponse) ProtoMessage() {}
 
 func (x *ListContactsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[5]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -568,7 +694,7 @@ func (x *ListContactsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListContactsResponse.ProtoReflect.Descriptor instead.
 func (*ListContactsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{5}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ListContactsResponse) GetContacts() []*Contact {
@@ -594,7 +720,7 @@ type GetContactRequest struct {
 
 func (x *GetContactRequest) Reset() {
 	*x = GetContactRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[6]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -606,7 +732,7 @@ func (x *GetContactRequest) String() string {
 func (*GetContactRequest) ProtoMessage() {}
 
 func (x *GetContactRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[6]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -619,7 +745,7 @@ func (x *GetContactRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetContactRequest.ProtoReflect.Descriptor instead.
 func (*GetContactRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{6}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *GetContactRequest) GetId() string {
@@ -638,7 +764,7 @@ type GetContactResponse struct {
 
 func (x *GetContactResponse) Reset() {
 	*x = GetContactResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[7]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -650,7 +776,7 @@ func (x *GetContactResponse) String() string {
 func (*GetContactResponse) ProtoMessage() {}
 
 func (x *GetContactResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[7]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -663,7 +789,7 @@ func (x *GetContactResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetContactResponse.ProtoReflect.Descriptor instead.
 func (*GetContactResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{7}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GetContactResponse) GetContact() *Contact {
@@ -693,14 +819,16 @@ type ContactDraft struct {
 	Resources []*v1.Resource `protobuf:"bytes,12,rep,name=resources,proto3" json:"resources,omitempty"`
 	Origin    string         `protobuf:"bytes,13,opt,name=origin,proto3" json:"origin,omitempty"`
 	// A first task with this contact, saved in the same transaction.
-	Task          *v11.TaskDraft `protobuf:"bytes,14,opt,name=task,proto3" json:"task,omitempty"`
+	Task *v11.TaskDraft `protobuf:"bytes,14,opt,name=task,proto3" json:"task,omitempty"`
+	// How often to be in touch; unspecified: no rhythm.
+	TouchRhythm   TouchRhythm `protobuf:"varint,15,opt,name=touch_rhythm,json=touchRhythm,proto3,enum=tremplin.network.v1.TouchRhythm" json:"touch_rhythm,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ContactDraft) Reset() {
 	*x = ContactDraft{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[8]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -712,7 +840,7 @@ func (x *ContactDraft) String() string {
 func (*ContactDraft) ProtoMessage() {}
 
 func (x *ContactDraft) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[8]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -725,7 +853,7 @@ func (x *ContactDraft) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContactDraft.ProtoReflect.Descriptor instead.
 func (*ContactDraft) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{8}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ContactDraft) GetCivility() v1.Civility {
@@ -826,6 +954,13 @@ func (x *ContactDraft) GetTask() *v11.TaskDraft {
 	return nil
 }
 
+func (x *ContactDraft) GetTouchRhythm() TouchRhythm {
+	if x != nil {
+		return x.TouchRhythm
+	}
+	return TouchRhythm_TOUCH_RHYTHM_UNSPECIFIED
+}
+
 type CreateContactRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The JSON route takes the contact fields as the whole body.
@@ -836,7 +971,7 @@ type CreateContactRequest struct {
 
 func (x *CreateContactRequest) Reset() {
 	*x = CreateContactRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[9]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -848,7 +983,7 @@ func (x *CreateContactRequest) String() string {
 func (*CreateContactRequest) ProtoMessage() {}
 
 func (x *CreateContactRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[9]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -861,7 +996,7 @@ func (x *CreateContactRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateContactRequest.ProtoReflect.Descriptor instead.
 func (*CreateContactRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{9}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *CreateContactRequest) GetContact() *ContactDraft {
@@ -881,7 +1016,7 @@ type CreateContactResponse struct {
 
 func (x *CreateContactResponse) Reset() {
 	*x = CreateContactResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[10]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -893,7 +1028,7 @@ func (x *CreateContactResponse) String() string {
 func (*CreateContactResponse) ProtoMessage() {}
 
 func (x *CreateContactResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[10]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -906,7 +1041,7 @@ func (x *CreateContactResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateContactResponse.ProtoReflect.Descriptor instead.
 func (*CreateContactResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{10}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *CreateContactResponse) GetContact() *Contact {
@@ -933,7 +1068,7 @@ type UpdateContactRequest struct {
 
 func (x *UpdateContactRequest) Reset() {
 	*x = UpdateContactRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[11]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -945,7 +1080,7 @@ func (x *UpdateContactRequest) String() string {
 func (*UpdateContactRequest) ProtoMessage() {}
 
 func (x *UpdateContactRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[11]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -958,7 +1093,7 @@ func (x *UpdateContactRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateContactRequest.ProtoReflect.Descriptor instead.
 func (*UpdateContactRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{11}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *UpdateContactRequest) GetId() string {
@@ -987,7 +1122,7 @@ type UpdateContactResponse struct {
 
 func (x *UpdateContactResponse) Reset() {
 	*x = UpdateContactResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[12]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -999,7 +1134,7 @@ func (x *UpdateContactResponse) String() string {
 func (*UpdateContactResponse) ProtoMessage() {}
 
 func (x *UpdateContactResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[12]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1012,7 +1147,7 @@ func (x *UpdateContactResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateContactResponse.ProtoReflect.Descriptor instead.
 func (*UpdateContactResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{12}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *UpdateContactResponse) GetUpdatedContact() *Contact {
@@ -1045,7 +1180,7 @@ type DeleteContactRequest struct {
 
 func (x *DeleteContactRequest) Reset() {
 	*x = DeleteContactRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[13]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1057,7 +1192,7 @@ func (x *DeleteContactRequest) String() string {
 func (*DeleteContactRequest) ProtoMessage() {}
 
 func (x *DeleteContactRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[13]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1070,7 +1205,7 @@ func (x *DeleteContactRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteContactRequest.ProtoReflect.Descriptor instead.
 func (*DeleteContactRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{13}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *DeleteContactRequest) GetId() string {
@@ -1088,7 +1223,7 @@ type DeleteContactResponse struct {
 
 func (x *DeleteContactResponse) Reset() {
 	*x = DeleteContactResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[14]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1100,7 +1235,7 @@ func (x *DeleteContactResponse) String() string {
 func (*DeleteContactResponse) ProtoMessage() {}
 
 func (x *DeleteContactResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[14]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1113,7 +1248,7 @@ func (x *DeleteContactResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteContactResponse.ProtoReflect.Descriptor instead.
 func (*DeleteContactResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{14}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{15}
 }
 
 type ListRecommendedContactsRequest struct {
@@ -1125,7 +1260,7 @@ type ListRecommendedContactsRequest struct {
 
 func (x *ListRecommendedContactsRequest) Reset() {
 	*x = ListRecommendedContactsRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[15]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1137,7 +1272,7 @@ func (x *ListRecommendedContactsRequest) String() string {
 func (*ListRecommendedContactsRequest) ProtoMessage() {}
 
 func (x *ListRecommendedContactsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[15]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1150,7 +1285,7 @@ func (x *ListRecommendedContactsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRecommendedContactsRequest.ProtoReflect.Descriptor instead.
 func (*ListRecommendedContactsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{15}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ListRecommendedContactsRequest) GetId() string {
@@ -1169,7 +1304,7 @@ type ListRecommendedContactsResponse struct {
 
 func (x *ListRecommendedContactsResponse) Reset() {
 	*x = ListRecommendedContactsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[16]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1181,7 +1316,7 @@ func (x *ListRecommendedContactsResponse) String() string {
 func (*ListRecommendedContactsResponse) ProtoMessage() {}
 
 func (x *ListRecommendedContactsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[16]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1194,7 +1329,7 @@ func (x *ListRecommendedContactsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRecommendedContactsResponse.ProtoReflect.Descriptor instead.
 func (*ListRecommendedContactsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{16}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ListRecommendedContactsResponse) GetRecommendedContacts() []*Contact {
@@ -1213,7 +1348,7 @@ type ListDescendantsRequest struct {
 
 func (x *ListDescendantsRequest) Reset() {
 	*x = ListDescendantsRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[17]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1225,7 +1360,7 @@ func (x *ListDescendantsRequest) String() string {
 func (*ListDescendantsRequest) ProtoMessage() {}
 
 func (x *ListDescendantsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[17]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1238,7 +1373,7 @@ func (x *ListDescendantsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListDescendantsRequest.ProtoReflect.Descriptor instead.
 func (*ListDescendantsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{17}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ListDescendantsRequest) GetId() string {
@@ -1257,7 +1392,7 @@ type ListDescendantsResponse struct {
 
 func (x *ListDescendantsResponse) Reset() {
 	*x = ListDescendantsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[18]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1269,7 +1404,7 @@ func (x *ListDescendantsResponse) String() string {
 func (*ListDescendantsResponse) ProtoMessage() {}
 
 func (x *ListDescendantsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[18]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1282,7 +1417,7 @@ func (x *ListDescendantsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListDescendantsResponse.ProtoReflect.Descriptor instead.
 func (*ListDescendantsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{18}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ListDescendantsResponse) GetDescendantIds() []string {
@@ -1305,7 +1440,7 @@ type ImportContactsRequest struct {
 
 func (x *ImportContactsRequest) Reset() {
 	*x = ImportContactsRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[19]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1317,7 +1452,7 @@ func (x *ImportContactsRequest) String() string {
 func (*ImportContactsRequest) ProtoMessage() {}
 
 func (x *ImportContactsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[19]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1330,7 +1465,7 @@ func (x *ImportContactsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportContactsRequest.ProtoReflect.Descriptor instead.
 func (*ImportContactsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{19}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ImportContactsRequest) GetFile() *httpbody.HttpBody {
@@ -1351,7 +1486,7 @@ type ImportContactsResponse struct {
 
 func (x *ImportContactsResponse) Reset() {
 	*x = ImportContactsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[20]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1363,7 +1498,7 @@ func (x *ImportContactsResponse) String() string {
 func (*ImportContactsResponse) ProtoMessage() {}
 
 func (x *ImportContactsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[20]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1376,7 +1511,7 @@ func (x *ImportContactsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportContactsResponse.ProtoReflect.Descriptor instead.
 func (*ImportContactsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{20}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ImportContactsResponse) GetImportedContacts() []*ImportedContact {
@@ -1408,7 +1543,7 @@ type ImportSkipped struct {
 
 func (x *ImportSkipped) Reset() {
 	*x = ImportSkipped{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[21]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1420,7 +1555,7 @@ func (x *ImportSkipped) String() string {
 func (*ImportSkipped) ProtoMessage() {}
 
 func (x *ImportSkipped) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[21]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1433,7 +1568,7 @@ func (x *ImportSkipped) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportSkipped.ProtoReflect.Descriptor instead.
 func (*ImportSkipped) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{21}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ImportSkipped) GetAlreadyInNetwork() int32 {
@@ -1466,7 +1601,7 @@ type BulkCreateContactsRequest struct {
 
 func (x *BulkCreateContactsRequest) Reset() {
 	*x = BulkCreateContactsRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[22]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1478,7 +1613,7 @@ func (x *BulkCreateContactsRequest) String() string {
 func (*BulkCreateContactsRequest) ProtoMessage() {}
 
 func (x *BulkCreateContactsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[22]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1491,7 +1626,7 @@ func (x *BulkCreateContactsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BulkCreateContactsRequest.ProtoReflect.Descriptor instead.
 func (*BulkCreateContactsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{22}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *BulkCreateContactsRequest) GetContacts() []*ImportedContact {
@@ -1510,7 +1645,7 @@ type BulkCreateContactsResponse struct {
 
 func (x *BulkCreateContactsResponse) Reset() {
 	*x = BulkCreateContactsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[23]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1522,7 +1657,7 @@ func (x *BulkCreateContactsResponse) String() string {
 func (*BulkCreateContactsResponse) ProtoMessage() {}
 
 func (x *BulkCreateContactsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[23]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1535,7 +1670,7 @@ func (x *BulkCreateContactsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BulkCreateContactsResponse.ProtoReflect.Descriptor instead.
 func (*BulkCreateContactsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{23}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *BulkCreateContactsResponse) GetCreatedContacts() []*Contact {
@@ -1554,7 +1689,7 @@ type SearchTagsRequest struct {
 
 func (x *SearchTagsRequest) Reset() {
 	*x = SearchTagsRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[24]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1566,7 +1701,7 @@ func (x *SearchTagsRequest) String() string {
 func (*SearchTagsRequest) ProtoMessage() {}
 
 func (x *SearchTagsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[24]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1579,7 +1714,7 @@ func (x *SearchTagsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchTagsRequest.ProtoReflect.Descriptor instead.
 func (*SearchTagsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{24}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SearchTagsRequest) GetTerm() string {
@@ -1598,7 +1733,7 @@ type SearchTagsResponse struct {
 
 func (x *SearchTagsResponse) Reset() {
 	*x = SearchTagsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[25]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1610,7 +1745,7 @@ func (x *SearchTagsResponse) String() string {
 func (*SearchTagsResponse) ProtoMessage() {}
 
 func (x *SearchTagsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[25]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1623,7 +1758,7 @@ func (x *SearchTagsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchTagsResponse.ProtoReflect.Descriptor instead.
 func (*SearchTagsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{25}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *SearchTagsResponse) GetTags() []*Tag {
@@ -1641,7 +1776,7 @@ type ExportContactsRequest struct {
 
 func (x *ExportContactsRequest) Reset() {
 	*x = ExportContactsRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[26]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1653,7 +1788,7 @@ func (x *ExportContactsRequest) String() string {
 func (*ExportContactsRequest) ProtoMessage() {}
 
 func (x *ExportContactsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[26]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1666,7 +1801,87 @@ func (x *ExportContactsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportContactsRequest.ProtoReflect.Descriptor instead.
 func (*ExportContactsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{26}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{27}
+}
+
+type ListCallBacksRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCallBacksRequest) Reset() {
+	*x = ListCallBacksRequest{}
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCallBacksRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCallBacksRequest) ProtoMessage() {}
+
+func (x *ListCallBacksRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCallBacksRequest.ProtoReflect.Descriptor instead.
+func (*ListCallBacksRequest) Descriptor() ([]byte, []int) {
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{28}
+}
+
+type ListCallBacksResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	CallBacks     []*CallBack            `protobuf:"bytes,1,rep,name=call_backs,json=callBacks,proto3" json:"call_backs,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCallBacksResponse) Reset() {
+	*x = ListCallBacksResponse{}
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCallBacksResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCallBacksResponse) ProtoMessage() {}
+
+func (x *ListCallBacksResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCallBacksResponse.ProtoReflect.Descriptor instead.
+func (*ListCallBacksResponse) Descriptor() ([]byte, []int) {
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *ListCallBacksResponse) GetCallBacks() []*CallBack {
+	if x != nil {
+		return x.CallBacks
+	}
+	return nil
 }
 
 type ExportVCardsRequest struct {
@@ -1679,7 +1894,7 @@ type ExportVCardsRequest struct {
 
 func (x *ExportVCardsRequest) Reset() {
 	*x = ExportVCardsRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[27]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1691,7 +1906,7 @@ func (x *ExportVCardsRequest) String() string {
 func (*ExportVCardsRequest) ProtoMessage() {}
 
 func (x *ExportVCardsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[27]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1704,7 +1919,7 @@ func (x *ExportVCardsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportVCardsRequest.ProtoReflect.Descriptor instead.
 func (*ExportVCardsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{27}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ExportVCardsRequest) GetContactId() string {
@@ -1726,7 +1941,7 @@ type ExportVCardsResponse struct {
 
 func (x *ExportVCardsResponse) Reset() {
 	*x = ExportVCardsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[28]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1738,7 +1953,7 @@ func (x *ExportVCardsResponse) String() string {
 func (*ExportVCardsResponse) ProtoMessage() {}
 
 func (x *ExportVCardsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[28]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1751,7 +1966,7 @@ func (x *ExportVCardsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportVCardsResponse.ProtoReflect.Descriptor instead.
 func (*ExportVCardsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{28}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ExportVCardsResponse) GetFile() *httpbody.HttpBody {
@@ -1779,7 +1994,7 @@ type ExportContactsResponse struct {
 
 func (x *ExportContactsResponse) Reset() {
 	*x = ExportContactsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[29]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1791,7 +2006,7 @@ func (x *ExportContactsResponse) String() string {
 func (*ExportContactsResponse) ProtoMessage() {}
 
 func (x *ExportContactsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[29]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1804,7 +2019,7 @@ func (x *ExportContactsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportContactsResponse.ProtoReflect.Descriptor instead.
 func (*ExportContactsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{29}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ExportContactsResponse) GetFile() *httpbody.HttpBody {
@@ -1828,7 +2043,7 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"!tremplin/network/v1/network.proto\x12\x13tremplin.network.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a#tremplin/activity/v1/activity.proto\x1a\x1ftremplin/common/v1/common.proto\x1a!tremplin/options/v1/options.proto\")\n" +
 	"\x03Tag\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
-	"\x04name\x18\x02 \x01(\tR\x04name\"\xc9\x05\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\"\x8e\x06\n" +
 	"\aContact\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04rank\x18\x02 \x01(\x05R\x04rank\x128\n" +
@@ -1850,7 +2065,13 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\x06status\x18\x10 \x01(\x0e2!.tremplin.common.v1.ContactStatusR\x06status\x12=\n" +
 	"\fcreated_date\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\vcreatedDate\x12!\n" +
 	"\fis_deletable\x18\x12 \x01(\bR\visDeletable\x12'\n" +
-	"\x0fhas_application\x18\x13 \x01(\bR\x0ehasApplication\"1\n" +
+	"\x0fhas_application\x18\x13 \x01(\bR\x0ehasApplication\x12C\n" +
+	"\ftouch_rhythm\x18\x14 \x01(\x0e2 .tremplin.network.v1.TouchRhythmR\vtouchRhythm\"\xb6\x01\n" +
+	"\bCallBack\x126\n" +
+	"\acontact\x18\x01 \x01(\v2\x1c.tremplin.network.v1.ContactR\acontact\x129\n" +
+	"\n" +
+	"last_touch\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\tlastTouch\x127\n" +
+	"\tdue_since\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\bdueSince\"1\n" +
 	"\vContactRank\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04rank\x18\x02 \x01(\x05R\x04rank\"\xbf\x03\n" +
@@ -1881,7 +2102,7 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\x11GetContactRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"L\n" +
 	"\x12GetContactResponse\x126\n" +
-	"\acontact\x18\x01 \x01(\v2\x1c.tremplin.network.v1.ContactR\acontact\"\xc5\x05\n" +
+	"\acontact\x18\x01 \x01(\v2\x1c.tremplin.network.v1.ContactR\acontact\"\x94\x06\n" +
 	"\fContactDraft\x12B\n" +
 	"\bcivility\x18\x01 \x01(\x0e2\x1c.tremplin.common.v1.CivilityB\b\xbaH\x05\x82\x01\x02\x10\x01R\bcivility\x12(\n" +
 	"\n" +
@@ -1900,7 +2121,8 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\x102\"\x06r\x04\x10\x01\x182R\x04tags\x12D\n" +
 	"\tresources\x18\f \x03(\v2\x1c.tremplin.common.v1.ResourceB\b\xbaH\x05\x92\x01\x02\x102R\tresources\x12\x1f\n" +
 	"\x06origin\x18\r \x01(\tB\a\xbaH\x04r\x02\x182R\x06origin\x123\n" +
-	"\x04task\x18\x0e \x01(\v2\x1f.tremplin.activity.v1.TaskDraftR\x04task\"[\n" +
+	"\x04task\x18\x0e \x01(\v2\x1f.tremplin.activity.v1.TaskDraftR\x04task\x12M\n" +
+	"\ftouch_rhythm\x18\x0f \x01(\x0e2 .tremplin.network.v1.TouchRhythmB\b\xbaH\x05\x82\x01\x02\x10\x01R\vtouchRhythm\"[\n" +
 	"\x14CreateContactRequest\x12C\n" +
 	"\acontact\x18\x01 \x01(\v2!.tremplin.network.v1.ContactDraftB\x06\xbaH\x03\xc8\x01\x01R\acontact\"\x7f\n" +
 	"\x15CreateContactResponse\x126\n" +
@@ -1941,7 +2163,11 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\x04term\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x182R\x04term\"B\n" +
 	"\x12SearchTagsResponse\x12,\n" +
 	"\x04tags\x18\x01 \x03(\v2\x18.tremplin.network.v1.TagR\x04tags\"\x17\n" +
-	"\x15ExportContactsRequest\"A\n" +
+	"\x15ExportContactsRequest\"\x16\n" +
+	"\x14ListCallBacksRequest\"U\n" +
+	"\x15ListCallBacksResponse\x12<\n" +
+	"\n" +
+	"call_backs\x18\x01 \x03(\v2\x1d.tremplin.network.v1.CallBackR\tcallBacks\"A\n" +
 	"\x13ExportVCardsRequest\x12*\n" +
 	"\n" +
 	"contact_id\x18\x01 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\tcontactId\"\\\n" +
@@ -1950,7 +2176,12 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\bfilename\x18\x02 \x01(\tR\bfilename\"^\n" +
 	"\x16ExportContactsResponse\x12(\n" +
 	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyR\x04file\x12\x1a\n" +
-	"\bfilename\x18\x02 \x01(\tR\bfilename2\xed\x0f\n" +
+	"\bfilename\x18\x02 \x01(\tR\bfilename*\xa0\x01\n" +
+	"\vTouchRhythm\x12\x1c\n" +
+	"\x18TOUCH_RHYTHM_UNSPECIFIED\x10\x00\x12)\n" +
+	"\x16TOUCH_RHYTHM_TWO_WEEKS\x10\x01\x1a\r\xca\xf3\x18\ttwo-weeks\x12!\n" +
+	"\x12TOUCH_RHYTHM_MONTH\x10\x02\x1a\t\xca\xf3\x18\x05month\x12%\n" +
+	"\x14TOUCH_RHYTHM_QUARTER\x10\x03\x1a\v\xca\xf3\x18\aquarter2\x8c\x11\n" +
 	"\x0eNetworkService\x12\x92\x01\n" +
 	"\fListContacts\x12(.tremplin.network.v1.ListContactsRequest\x1a).tremplin.network.v1.ListContactsResponse\"-\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x0f\x12\r/api/contacts\x90\x02\x01\x12\x90\x01\n" +
 	"\n" +
@@ -1964,7 +2195,8 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\x12BulkCreateContacts\x12..tremplin.network.v1.BulkCreateContactsRequest\x1a/.tremplin.network.v1.BulkCreateContactsResponse\")\xc2\xf3\x18\r\x12\tcandidate\x18\x01\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/api/contacts\x12\xac\x01\n" +
 	"\n" +
 	"SearchTags\x12&.tremplin.network.v1.SearchTagsRequest\x1a'.tremplin.network.v1.SearchTagsResponse\"M\xc2\xf3\x18\r\x12\tcandidate\x18\x01\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02-Z\x12\x12\x10/api/tags/search\x12\x17/api/tags/search/{term}\x90\x02\x01\x12\xa5\x01\n" +
-	"\x0eExportContacts\x12*.tremplin.network.v1.ExportContactsRequest\x1a+.tremplin.network.v1.ExportContactsResponse\":\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x1cb\x04file\x12\x14/api/contacts/export\x90\x02\x01\x12\xd0\x01\n" +
+	"\x0eExportContacts\x12*.tremplin.network.v1.ExportContactsRequest\x1a+.tremplin.network.v1.ExportContactsResponse\":\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x1cb\x04file\x12\x14/api/contacts/export\x90\x02\x01\x12\x9c\x01\n" +
+	"\rListCallBacks\x12).tremplin.network.v1.ListCallBacksRequest\x1a*.tremplin.network.v1.ListCallBacksResponse\"4\xc2\xf3\x18\r\x12\tcandidate\x18\x01\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/contacts/call-backs\x90\x02\x01\x12\xd0\x01\n" +
 	"\fExportVCards\x12(.tremplin.network.v1.ExportVCardsRequest\x1a).tremplin.network.v1.ExportVCardsResponse\"k\xc2\xf3\x18\r\x12\tcandidate\x18\x01\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02KZ'b\x04file\x12\x1f/api/contact/{contact_id}/vcardb\x04file\x12\x1a/api/contacts/export/vcard\x90\x02\x01B\xd5\x01\n" +
 	"\x17com.tremplin.network.v1B\fNetworkProtoP\x01Z>github.com/tremplin/tremplin/gen/tremplin/network/v1;networkv1\xa2\x02\x03TNX\xaa\x02\x13Tremplin.Network.V1\xca\x02\x13Tremplin\\Network\\V1\xe2\x02\x1fTremplin\\Network\\V1\\GPBMetadata\xea\x02\x15Tremplin::Network::V1b\x06proto3"
 
@@ -1980,107 +2212,120 @@ func file_tremplin_network_v1_network_proto_rawDescGZIP() []byte {
 	return file_tremplin_network_v1_network_proto_rawDescData
 }
 
-var file_tremplin_network_v1_network_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
+var file_tremplin_network_v1_network_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_tremplin_network_v1_network_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
 var file_tremplin_network_v1_network_proto_goTypes = []any{
-	(*Tag)(nil),                             // 0: tremplin.network.v1.Tag
-	(*Contact)(nil),                         // 1: tremplin.network.v1.Contact
-	(*ContactRank)(nil),                     // 2: tremplin.network.v1.ContactRank
-	(*ImportedContact)(nil),                 // 3: tremplin.network.v1.ImportedContact
-	(*ListContactsRequest)(nil),             // 4: tremplin.network.v1.ListContactsRequest
-	(*ListContactsResponse)(nil),            // 5: tremplin.network.v1.ListContactsResponse
-	(*GetContactRequest)(nil),               // 6: tremplin.network.v1.GetContactRequest
-	(*GetContactResponse)(nil),              // 7: tremplin.network.v1.GetContactResponse
-	(*ContactDraft)(nil),                    // 8: tremplin.network.v1.ContactDraft
-	(*CreateContactRequest)(nil),            // 9: tremplin.network.v1.CreateContactRequest
-	(*CreateContactResponse)(nil),           // 10: tremplin.network.v1.CreateContactResponse
-	(*UpdateContactRequest)(nil),            // 11: tremplin.network.v1.UpdateContactRequest
-	(*UpdateContactResponse)(nil),           // 12: tremplin.network.v1.UpdateContactResponse
-	(*DeleteContactRequest)(nil),            // 13: tremplin.network.v1.DeleteContactRequest
-	(*DeleteContactResponse)(nil),           // 14: tremplin.network.v1.DeleteContactResponse
-	(*ListRecommendedContactsRequest)(nil),  // 15: tremplin.network.v1.ListRecommendedContactsRequest
-	(*ListRecommendedContactsResponse)(nil), // 16: tremplin.network.v1.ListRecommendedContactsResponse
-	(*ListDescendantsRequest)(nil),          // 17: tremplin.network.v1.ListDescendantsRequest
-	(*ListDescendantsResponse)(nil),         // 18: tremplin.network.v1.ListDescendantsResponse
-	(*ImportContactsRequest)(nil),           // 19: tremplin.network.v1.ImportContactsRequest
-	(*ImportContactsResponse)(nil),          // 20: tremplin.network.v1.ImportContactsResponse
-	(*ImportSkipped)(nil),                   // 21: tremplin.network.v1.ImportSkipped
-	(*BulkCreateContactsRequest)(nil),       // 22: tremplin.network.v1.BulkCreateContactsRequest
-	(*BulkCreateContactsResponse)(nil),      // 23: tremplin.network.v1.BulkCreateContactsResponse
-	(*SearchTagsRequest)(nil),               // 24: tremplin.network.v1.SearchTagsRequest
-	(*SearchTagsResponse)(nil),              // 25: tremplin.network.v1.SearchTagsResponse
-	(*ExportContactsRequest)(nil),           // 26: tremplin.network.v1.ExportContactsRequest
-	(*ExportVCardsRequest)(nil),             // 27: tremplin.network.v1.ExportVCardsRequest
-	(*ExportVCardsResponse)(nil),            // 28: tremplin.network.v1.ExportVCardsResponse
-	(*ExportContactsResponse)(nil),          // 29: tremplin.network.v1.ExportContactsResponse
-	(v1.Civility)(0),                        // 30: tremplin.common.v1.Civility
-	(*v1.ContactRef)(nil),                   // 31: tremplin.common.v1.ContactRef
-	(*v1.Resource)(nil),                     // 32: tremplin.common.v1.Resource
-	(v1.ContactStatus)(0),                   // 33: tremplin.common.v1.ContactStatus
-	(*timestamppb.Timestamp)(nil),           // 34: google.protobuf.Timestamp
-	(*v11.TaskDraft)(nil),                   // 35: tremplin.activity.v1.TaskDraft
-	(*v11.Task)(nil),                        // 36: tremplin.activity.v1.Task
-	(*httpbody.HttpBody)(nil),               // 37: google.api.HttpBody
+	(TouchRhythm)(0),                        // 0: tremplin.network.v1.TouchRhythm
+	(*Tag)(nil),                             // 1: tremplin.network.v1.Tag
+	(*Contact)(nil),                         // 2: tremplin.network.v1.Contact
+	(*CallBack)(nil),                        // 3: tremplin.network.v1.CallBack
+	(*ContactRank)(nil),                     // 4: tremplin.network.v1.ContactRank
+	(*ImportedContact)(nil),                 // 5: tremplin.network.v1.ImportedContact
+	(*ListContactsRequest)(nil),             // 6: tremplin.network.v1.ListContactsRequest
+	(*ListContactsResponse)(nil),            // 7: tremplin.network.v1.ListContactsResponse
+	(*GetContactRequest)(nil),               // 8: tremplin.network.v1.GetContactRequest
+	(*GetContactResponse)(nil),              // 9: tremplin.network.v1.GetContactResponse
+	(*ContactDraft)(nil),                    // 10: tremplin.network.v1.ContactDraft
+	(*CreateContactRequest)(nil),            // 11: tremplin.network.v1.CreateContactRequest
+	(*CreateContactResponse)(nil),           // 12: tremplin.network.v1.CreateContactResponse
+	(*UpdateContactRequest)(nil),            // 13: tremplin.network.v1.UpdateContactRequest
+	(*UpdateContactResponse)(nil),           // 14: tremplin.network.v1.UpdateContactResponse
+	(*DeleteContactRequest)(nil),            // 15: tremplin.network.v1.DeleteContactRequest
+	(*DeleteContactResponse)(nil),           // 16: tremplin.network.v1.DeleteContactResponse
+	(*ListRecommendedContactsRequest)(nil),  // 17: tremplin.network.v1.ListRecommendedContactsRequest
+	(*ListRecommendedContactsResponse)(nil), // 18: tremplin.network.v1.ListRecommendedContactsResponse
+	(*ListDescendantsRequest)(nil),          // 19: tremplin.network.v1.ListDescendantsRequest
+	(*ListDescendantsResponse)(nil),         // 20: tremplin.network.v1.ListDescendantsResponse
+	(*ImportContactsRequest)(nil),           // 21: tremplin.network.v1.ImportContactsRequest
+	(*ImportContactsResponse)(nil),          // 22: tremplin.network.v1.ImportContactsResponse
+	(*ImportSkipped)(nil),                   // 23: tremplin.network.v1.ImportSkipped
+	(*BulkCreateContactsRequest)(nil),       // 24: tremplin.network.v1.BulkCreateContactsRequest
+	(*BulkCreateContactsResponse)(nil),      // 25: tremplin.network.v1.BulkCreateContactsResponse
+	(*SearchTagsRequest)(nil),               // 26: tremplin.network.v1.SearchTagsRequest
+	(*SearchTagsResponse)(nil),              // 27: tremplin.network.v1.SearchTagsResponse
+	(*ExportContactsRequest)(nil),           // 28: tremplin.network.v1.ExportContactsRequest
+	(*ListCallBacksRequest)(nil),            // 29: tremplin.network.v1.ListCallBacksRequest
+	(*ListCallBacksResponse)(nil),           // 30: tremplin.network.v1.ListCallBacksResponse
+	(*ExportVCardsRequest)(nil),             // 31: tremplin.network.v1.ExportVCardsRequest
+	(*ExportVCardsResponse)(nil),            // 32: tremplin.network.v1.ExportVCardsResponse
+	(*ExportContactsResponse)(nil),          // 33: tremplin.network.v1.ExportContactsResponse
+	(v1.Civility)(0),                        // 34: tremplin.common.v1.Civility
+	(*v1.ContactRef)(nil),                   // 35: tremplin.common.v1.ContactRef
+	(*v1.Resource)(nil),                     // 36: tremplin.common.v1.Resource
+	(v1.ContactStatus)(0),                   // 37: tremplin.common.v1.ContactStatus
+	(*timestamppb.Timestamp)(nil),           // 38: google.protobuf.Timestamp
+	(*v11.TaskDraft)(nil),                   // 39: tremplin.activity.v1.TaskDraft
+	(*v11.Task)(nil),                        // 40: tremplin.activity.v1.Task
+	(*httpbody.HttpBody)(nil),               // 41: google.api.HttpBody
 }
 var file_tremplin_network_v1_network_proto_depIdxs = []int32{
-	30, // 0: tremplin.network.v1.Contact.civility:type_name -> tremplin.common.v1.Civility
-	31, // 1: tremplin.network.v1.Contact.parent:type_name -> tremplin.common.v1.ContactRef
-	0,  // 2: tremplin.network.v1.Contact.tags:type_name -> tremplin.network.v1.Tag
-	32, // 3: tremplin.network.v1.Contact.resources:type_name -> tremplin.common.v1.Resource
-	33, // 4: tremplin.network.v1.Contact.status:type_name -> tremplin.common.v1.ContactStatus
-	34, // 5: tremplin.network.v1.Contact.created_date:type_name -> google.protobuf.Timestamp
-	30, // 6: tremplin.network.v1.ImportedContact.civility:type_name -> tremplin.common.v1.Civility
-	32, // 7: tremplin.network.v1.ImportedContact.resources:type_name -> tremplin.common.v1.Resource
-	33, // 8: tremplin.network.v1.ListContactsRequest.statuses:type_name -> tremplin.common.v1.ContactStatus
-	1,  // 9: tremplin.network.v1.ListContactsResponse.contacts:type_name -> tremplin.network.v1.Contact
-	1,  // 10: tremplin.network.v1.GetContactResponse.contact:type_name -> tremplin.network.v1.Contact
-	30, // 11: tremplin.network.v1.ContactDraft.civility:type_name -> tremplin.common.v1.Civility
-	32, // 12: tremplin.network.v1.ContactDraft.resources:type_name -> tremplin.common.v1.Resource
-	35, // 13: tremplin.network.v1.ContactDraft.task:type_name -> tremplin.activity.v1.TaskDraft
-	8,  // 14: tremplin.network.v1.CreateContactRequest.contact:type_name -> tremplin.network.v1.ContactDraft
-	1,  // 15: tremplin.network.v1.CreateContactResponse.contact:type_name -> tremplin.network.v1.Contact
-	36, // 16: tremplin.network.v1.CreateContactResponse.task:type_name -> tremplin.activity.v1.Task
-	8,  // 17: tremplin.network.v1.UpdateContactRequest.contact:type_name -> tremplin.network.v1.ContactDraft
-	1,  // 18: tremplin.network.v1.UpdateContactResponse.updated_contact:type_name -> tremplin.network.v1.Contact
-	2,  // 19: tremplin.network.v1.UpdateContactResponse.updated_ranks:type_name -> tremplin.network.v1.ContactRank
-	36, // 20: tremplin.network.v1.UpdateContactResponse.task:type_name -> tremplin.activity.v1.Task
-	1,  // 21: tremplin.network.v1.ListRecommendedContactsResponse.recommended_contacts:type_name -> tremplin.network.v1.Contact
-	37, // 22: tremplin.network.v1.ImportContactsRequest.file:type_name -> google.api.HttpBody
-	3,  // 23: tremplin.network.v1.ImportContactsResponse.imported_contacts:type_name -> tremplin.network.v1.ImportedContact
-	21, // 24: tremplin.network.v1.ImportContactsResponse.skipped:type_name -> tremplin.network.v1.ImportSkipped
-	3,  // 25: tremplin.network.v1.BulkCreateContactsRequest.contacts:type_name -> tremplin.network.v1.ImportedContact
-	1,  // 26: tremplin.network.v1.BulkCreateContactsResponse.created_contacts:type_name -> tremplin.network.v1.Contact
-	0,  // 27: tremplin.network.v1.SearchTagsResponse.tags:type_name -> tremplin.network.v1.Tag
-	37, // 28: tremplin.network.v1.ExportVCardsResponse.file:type_name -> google.api.HttpBody
-	37, // 29: tremplin.network.v1.ExportContactsResponse.file:type_name -> google.api.HttpBody
-	4,  // 30: tremplin.network.v1.NetworkService.ListContacts:input_type -> tremplin.network.v1.ListContactsRequest
-	6,  // 31: tremplin.network.v1.NetworkService.GetContact:input_type -> tremplin.network.v1.GetContactRequest
-	9,  // 32: tremplin.network.v1.NetworkService.CreateContact:input_type -> tremplin.network.v1.CreateContactRequest
-	11, // 33: tremplin.network.v1.NetworkService.UpdateContact:input_type -> tremplin.network.v1.UpdateContactRequest
-	13, // 34: tremplin.network.v1.NetworkService.DeleteContact:input_type -> tremplin.network.v1.DeleteContactRequest
-	15, // 35: tremplin.network.v1.NetworkService.ListRecommendedContacts:input_type -> tremplin.network.v1.ListRecommendedContactsRequest
-	17, // 36: tremplin.network.v1.NetworkService.ListDescendants:input_type -> tremplin.network.v1.ListDescendantsRequest
-	19, // 37: tremplin.network.v1.NetworkService.ImportContacts:input_type -> tremplin.network.v1.ImportContactsRequest
-	22, // 38: tremplin.network.v1.NetworkService.BulkCreateContacts:input_type -> tremplin.network.v1.BulkCreateContactsRequest
-	24, // 39: tremplin.network.v1.NetworkService.SearchTags:input_type -> tremplin.network.v1.SearchTagsRequest
-	26, // 40: tremplin.network.v1.NetworkService.ExportContacts:input_type -> tremplin.network.v1.ExportContactsRequest
-	27, // 41: tremplin.network.v1.NetworkService.ExportVCards:input_type -> tremplin.network.v1.ExportVCardsRequest
-	5,  // 42: tremplin.network.v1.NetworkService.ListContacts:output_type -> tremplin.network.v1.ListContactsResponse
-	7,  // 43: tremplin.network.v1.NetworkService.GetContact:output_type -> tremplin.network.v1.GetContactResponse
-	10, // 44: tremplin.network.v1.NetworkService.CreateContact:output_type -> tremplin.network.v1.CreateContactResponse
-	12, // 45: tremplin.network.v1.NetworkService.UpdateContact:output_type -> tremplin.network.v1.UpdateContactResponse
-	14, // 46: tremplin.network.v1.NetworkService.DeleteContact:output_type -> tremplin.network.v1.DeleteContactResponse
-	16, // 47: tremplin.network.v1.NetworkService.ListRecommendedContacts:output_type -> tremplin.network.v1.ListRecommendedContactsResponse
-	18, // 48: tremplin.network.v1.NetworkService.ListDescendants:output_type -> tremplin.network.v1.ListDescendantsResponse
-	20, // 49: tremplin.network.v1.NetworkService.ImportContacts:output_type -> tremplin.network.v1.ImportContactsResponse
-	23, // 50: tremplin.network.v1.NetworkService.BulkCreateContacts:output_type -> tremplin.network.v1.BulkCreateContactsResponse
-	25, // 51: tremplin.network.v1.NetworkService.SearchTags:output_type -> tremplin.network.v1.SearchTagsResponse
-	29, // 52: tremplin.network.v1.NetworkService.ExportContacts:output_type -> tremplin.network.v1.ExportContactsResponse
-	28, // 53: tremplin.network.v1.NetworkService.ExportVCards:output_type -> tremplin.network.v1.ExportVCardsResponse
-	42, // [42:54] is the sub-list for method output_type
-	30, // [30:42] is the sub-list for method input_type
-	30, // [30:30] is the sub-list for extension type_name
-	30, // [30:30] is the sub-list for extension extendee
-	0,  // [0:30] is the sub-list for field type_name
+	34, // 0: tremplin.network.v1.Contact.civility:type_name -> tremplin.common.v1.Civility
+	35, // 1: tremplin.network.v1.Contact.parent:type_name -> tremplin.common.v1.ContactRef
+	1,  // 2: tremplin.network.v1.Contact.tags:type_name -> tremplin.network.v1.Tag
+	36, // 3: tremplin.network.v1.Contact.resources:type_name -> tremplin.common.v1.Resource
+	37, // 4: tremplin.network.v1.Contact.status:type_name -> tremplin.common.v1.ContactStatus
+	38, // 5: tremplin.network.v1.Contact.created_date:type_name -> google.protobuf.Timestamp
+	0,  // 6: tremplin.network.v1.Contact.touch_rhythm:type_name -> tremplin.network.v1.TouchRhythm
+	2,  // 7: tremplin.network.v1.CallBack.contact:type_name -> tremplin.network.v1.Contact
+	38, // 8: tremplin.network.v1.CallBack.last_touch:type_name -> google.protobuf.Timestamp
+	38, // 9: tremplin.network.v1.CallBack.due_since:type_name -> google.protobuf.Timestamp
+	34, // 10: tremplin.network.v1.ImportedContact.civility:type_name -> tremplin.common.v1.Civility
+	36, // 11: tremplin.network.v1.ImportedContact.resources:type_name -> tremplin.common.v1.Resource
+	37, // 12: tremplin.network.v1.ListContactsRequest.statuses:type_name -> tremplin.common.v1.ContactStatus
+	2,  // 13: tremplin.network.v1.ListContactsResponse.contacts:type_name -> tremplin.network.v1.Contact
+	2,  // 14: tremplin.network.v1.GetContactResponse.contact:type_name -> tremplin.network.v1.Contact
+	34, // 15: tremplin.network.v1.ContactDraft.civility:type_name -> tremplin.common.v1.Civility
+	36, // 16: tremplin.network.v1.ContactDraft.resources:type_name -> tremplin.common.v1.Resource
+	39, // 17: tremplin.network.v1.ContactDraft.task:type_name -> tremplin.activity.v1.TaskDraft
+	0,  // 18: tremplin.network.v1.ContactDraft.touch_rhythm:type_name -> tremplin.network.v1.TouchRhythm
+	10, // 19: tremplin.network.v1.CreateContactRequest.contact:type_name -> tremplin.network.v1.ContactDraft
+	2,  // 20: tremplin.network.v1.CreateContactResponse.contact:type_name -> tremplin.network.v1.Contact
+	40, // 21: tremplin.network.v1.CreateContactResponse.task:type_name -> tremplin.activity.v1.Task
+	10, // 22: tremplin.network.v1.UpdateContactRequest.contact:type_name -> tremplin.network.v1.ContactDraft
+	2,  // 23: tremplin.network.v1.UpdateContactResponse.updated_contact:type_name -> tremplin.network.v1.Contact
+	4,  // 24: tremplin.network.v1.UpdateContactResponse.updated_ranks:type_name -> tremplin.network.v1.ContactRank
+	40, // 25: tremplin.network.v1.UpdateContactResponse.task:type_name -> tremplin.activity.v1.Task
+	2,  // 26: tremplin.network.v1.ListRecommendedContactsResponse.recommended_contacts:type_name -> tremplin.network.v1.Contact
+	41, // 27: tremplin.network.v1.ImportContactsRequest.file:type_name -> google.api.HttpBody
+	5,  // 28: tremplin.network.v1.ImportContactsResponse.imported_contacts:type_name -> tremplin.network.v1.ImportedContact
+	23, // 29: tremplin.network.v1.ImportContactsResponse.skipped:type_name -> tremplin.network.v1.ImportSkipped
+	5,  // 30: tremplin.network.v1.BulkCreateContactsRequest.contacts:type_name -> tremplin.network.v1.ImportedContact
+	2,  // 31: tremplin.network.v1.BulkCreateContactsResponse.created_contacts:type_name -> tremplin.network.v1.Contact
+	1,  // 32: tremplin.network.v1.SearchTagsResponse.tags:type_name -> tremplin.network.v1.Tag
+	3,  // 33: tremplin.network.v1.ListCallBacksResponse.call_backs:type_name -> tremplin.network.v1.CallBack
+	41, // 34: tremplin.network.v1.ExportVCardsResponse.file:type_name -> google.api.HttpBody
+	41, // 35: tremplin.network.v1.ExportContactsResponse.file:type_name -> google.api.HttpBody
+	6,  // 36: tremplin.network.v1.NetworkService.ListContacts:input_type -> tremplin.network.v1.ListContactsRequest
+	8,  // 37: tremplin.network.v1.NetworkService.GetContact:input_type -> tremplin.network.v1.GetContactRequest
+	11, // 38: tremplin.network.v1.NetworkService.CreateContact:input_type -> tremplin.network.v1.CreateContactRequest
+	13, // 39: tremplin.network.v1.NetworkService.UpdateContact:input_type -> tremplin.network.v1.UpdateContactRequest
+	15, // 40: tremplin.network.v1.NetworkService.DeleteContact:input_type -> tremplin.network.v1.DeleteContactRequest
+	17, // 41: tremplin.network.v1.NetworkService.ListRecommendedContacts:input_type -> tremplin.network.v1.ListRecommendedContactsRequest
+	19, // 42: tremplin.network.v1.NetworkService.ListDescendants:input_type -> tremplin.network.v1.ListDescendantsRequest
+	21, // 43: tremplin.network.v1.NetworkService.ImportContacts:input_type -> tremplin.network.v1.ImportContactsRequest
+	24, // 44: tremplin.network.v1.NetworkService.BulkCreateContacts:input_type -> tremplin.network.v1.BulkCreateContactsRequest
+	26, // 45: tremplin.network.v1.NetworkService.SearchTags:input_type -> tremplin.network.v1.SearchTagsRequest
+	28, // 46: tremplin.network.v1.NetworkService.ExportContacts:input_type -> tremplin.network.v1.ExportContactsRequest
+	29, // 47: tremplin.network.v1.NetworkService.ListCallBacks:input_type -> tremplin.network.v1.ListCallBacksRequest
+	31, // 48: tremplin.network.v1.NetworkService.ExportVCards:input_type -> tremplin.network.v1.ExportVCardsRequest
+	7,  // 49: tremplin.network.v1.NetworkService.ListContacts:output_type -> tremplin.network.v1.ListContactsResponse
+	9,  // 50: tremplin.network.v1.NetworkService.GetContact:output_type -> tremplin.network.v1.GetContactResponse
+	12, // 51: tremplin.network.v1.NetworkService.CreateContact:output_type -> tremplin.network.v1.CreateContactResponse
+	14, // 52: tremplin.network.v1.NetworkService.UpdateContact:output_type -> tremplin.network.v1.UpdateContactResponse
+	16, // 53: tremplin.network.v1.NetworkService.DeleteContact:output_type -> tremplin.network.v1.DeleteContactResponse
+	18, // 54: tremplin.network.v1.NetworkService.ListRecommendedContacts:output_type -> tremplin.network.v1.ListRecommendedContactsResponse
+	20, // 55: tremplin.network.v1.NetworkService.ListDescendants:output_type -> tremplin.network.v1.ListDescendantsResponse
+	22, // 56: tremplin.network.v1.NetworkService.ImportContacts:output_type -> tremplin.network.v1.ImportContactsResponse
+	25, // 57: tremplin.network.v1.NetworkService.BulkCreateContacts:output_type -> tremplin.network.v1.BulkCreateContactsResponse
+	27, // 58: tremplin.network.v1.NetworkService.SearchTags:output_type -> tremplin.network.v1.SearchTagsResponse
+	33, // 59: tremplin.network.v1.NetworkService.ExportContacts:output_type -> tremplin.network.v1.ExportContactsResponse
+	30, // 60: tremplin.network.v1.NetworkService.ListCallBacks:output_type -> tremplin.network.v1.ListCallBacksResponse
+	32, // 61: tremplin.network.v1.NetworkService.ExportVCards:output_type -> tremplin.network.v1.ExportVCardsResponse
+	49, // [49:62] is the sub-list for method output_type
+	36, // [36:49] is the sub-list for method input_type
+	36, // [36:36] is the sub-list for extension type_name
+	36, // [36:36] is the sub-list for extension extendee
+	0,  // [0:36] is the sub-list for field type_name
 }
 
 func init() { file_tremplin_network_v1_network_proto_init() }
@@ -2088,19 +2333,20 @@ func file_tremplin_network_v1_network_proto_init() {
 	if File_tremplin_network_v1_network_proto != nil {
 		return
 	}
-	file_tremplin_network_v1_network_proto_msgTypes[5].OneofWrappers = []any{}
+	file_tremplin_network_v1_network_proto_msgTypes[6].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tremplin_network_v1_network_proto_rawDesc), len(file_tremplin_network_v1_network_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   30,
+			NumEnums:      1,
+			NumMessages:   33,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_tremplin_network_v1_network_proto_goTypes,
 		DependencyIndexes: file_tremplin_network_v1_network_proto_depIdxs,
+		EnumInfos:         file_tremplin_network_v1_network_proto_enumTypes,
 		MessageInfos:      file_tremplin_network_v1_network_proto_msgTypes,
 	}.Build()
 	File_tremplin_network_v1_network_proto = out.File

@@ -53,6 +53,7 @@ import { usePageTitle } from "../../lib/usePageTitle";
 import { useActivityShortcuts } from "./activityShortcuts";
 import { ContactActionsMenu } from "./ContactActionsMenu";
 import { useContactExport } from "./useContactExport";
+import { touchRhythmLabels } from "./touchRhythm";
 import { activityPanels, ActivityLine } from "../../components/activity/panels";
 import { fullName, jobAndCompany } from "./names";
 import { useListOrEmpty } from "./queries";
@@ -216,6 +217,9 @@ function InformationCard({ contact }: { contact: Contact }) {
           <Typography data-testid="details-rank">
             <RankLine contact={contact} />
           </Typography>
+        </Row>
+        <Row label={d.touchRhythm}>
+          <Typography data-testid="details-rhythm">{touchRhythmLabels[contact.touchRhythm]}</Typography>
         </Row>
         <Row label={d.notes}>{contact.comments ? <Typography sx={{ whiteSpace: "pre-wrap" }}>{contact.comments}</Typography> : <None />}</Row>
         <Row label={d.resources}>

@@ -7,7 +7,7 @@ import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { Civility, ContactStatus } from "../../gen/tremplin/common/v1/common_pb";
-import type { Contact } from "../../gen/tremplin/network/v1/network_pb";
+import type { Contact, TouchRhythm } from "../../gen/tremplin/network/v1/network_pb";
 import { networkMessages } from "../../lib/messages/network";
 import * as rules from "../../lib/validation";
 import type { ContactFormValues } from "./contactFormValues";
@@ -18,6 +18,7 @@ import { fullName, normalizeLastName } from "./names";
 import { ResourcesField } from "../../components/resources/ResourcesField";
 import { StatusPreview } from "./StatusPreview";
 import { PremiumTags, TagsInput } from "./TagsField";
+import { TOUCH_RHYTHMS, touchRhythmLabels } from "./touchRhythm";
 
 const f = networkMessages.form;
 
@@ -132,6 +133,19 @@ export function ContactFields({
         ) : (
           <PremiumTags tags={watch("tags")} onClick={onPremium} />
         )}
+        <TextField
+          select
+          label={f.touchRhythm}
+          value={watch("touchRhythm")}
+          onChange={(e) => setValue("touchRhythm", Number(e.target.value) as TouchRhythm, { shouldDirty: true })}
+          helperText={f.touchRhythmHelp}
+        >
+          {TOUCH_RHYTHMS.map((r) => (
+            <MenuItem key={r} value={r}>
+              {touchRhythmLabels[r]}
+            </MenuItem>
+          ))}
+        </TextField>
       </Section>
 
       <Section title={f.notes}>

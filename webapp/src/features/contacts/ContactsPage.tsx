@@ -20,6 +20,7 @@ import FilterListRounded from "@mui/icons-material/FilterListRounded";
 import GroupAddRounded from "@mui/icons-material/GroupAddRounded";
 import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
 import PersonAddAlt1Rounded from "@mui/icons-material/PersonAddAlt1Rounded";
+import PhoneCallbackRounded from "@mui/icons-material/PhoneCallbackRounded";
 import SearchOffRounded from "@mui/icons-material/SearchOffRounded";
 import UploadFileRounded from "@mui/icons-material/UploadFileRounded";
 import { ContactStatus } from "../../gen/tremplin/common/v1/common_pb";
@@ -56,6 +57,11 @@ function tagFromState(state: unknown): string | undefined {
   return typeof tag === "string" && tag.trim() ? tag : undefined;
 }
 
+/** The home's and the dashboard's « voir tous » ask for the contacts to call back. */
+function callBackFromState(state: unknown): boolean {
+  return (state as { callBack?: unknown } | null)?.callBack === true;
+}
+
 export default function ContactsPage() {
   usePageTitle(m.title);
   const { isMobile } = useViewport();
@@ -85,10 +91,15 @@ export default function ContactsPage() {
     setNavigation(location.key);
     const tag = gate.premium ? tagFromState(location.state) : undefined;
     if (tag) changeFilters({ ...filters, tags: [tag] });
+    if (gate.premium && callBackFromState(location.state)) changeFilters({ ...NO_FILTERS, callBack: true });
   }
 
+  // Who is to call back changes with the clock, not with the list: asked when filtered on.
+  const callBacks = useQuery(NetworkService.method.listCallBacks, {}, { enabled: gate.premium && filters.callBack });
+  const callBackIds = useMemo(() => (callBacks.data ? new Set(callBacks.data.callBacks.map((c) => c.contact?.id ?? "")) : undefined), [callBacks.data]);
+
   const deferred = useDeferredValue(filters);
-  const shown = useMemo(() => filterContacts(contacts, deferred), [contacts, deferred]);
+  const shown = useMemo(() => filterContacts(contacts, deferred, callBackIds), [contacts, deferred, callBackIds]);
   const pages = Math.max(1, Math.ceil(shown.length / pageSize));
   const current = Math.min(chosen.size === pageSize ? chosen.page : 1, pages);
   const slice = shown.slice((current - 1) * pageSize, current * pageSize);
@@ -252,6 +263,7 @@ function Toolbar({
       label: t,
       remove: () => onChange({ ...filters, tags: filters.tags.filter((x) => x !== t) }),
     })),
+    ...(filters.callBack ? [{ key: "callBack", label: m.callBackFilter, remove: () => onChange({ ...filters, callBack: false }) }] : []),
   ];
 
   return (
@@ -285,6 +297,17 @@ function Toolbar({
           onOpen={() => setTagsWanted(true)}
           badge={badge}
         />
+        <Button
+          variant={filters.callBack ? "contained" : "outlined"}
+          color={filters.callBack ? "primary" : "inherit"}
+          startIcon={<PhoneCallbackRounded />}
+          endIcon={badge}
+          aria-pressed={filters.callBack}
+          onClick={() => allow() && onChange({ ...filters, callBack: !filters.callBack })}
+          sx={filters.callBack ? { height: 44 } : { height: 44, borderColor: "divider", bgcolor: "background.paper" }}
+        >
+          {m.callBackFilter}
+        </Button>
       </Box>
       <ActiveFilters chips={chips} searching={filters.search.trim() !== ""} onClear={() => onChange(NO_FILTERS)} shown={shown} total={total} texts={m} />
     </Box>

@@ -2,7 +2,7 @@
 // (with the first task when there is one), and the field a server violation names.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { Civility } from "../../gen/tremplin/common/v1/common_pb";
-import type { Contact, ContactDraftSchema } from "../../gen/tremplin/network/v1/network_pb";
+import { TouchRhythm, type Contact, type ContactDraftSchema } from "../../gen/tremplin/network/v1/network_pb";
 import { keptResources, resourceValues, type ResourceValue } from "../../components/resources/model";
 import { normalizeLastName } from "../../lib/validation";
 import { deadlineTimestamp } from "../../components/activity/taskForm";
@@ -22,6 +22,7 @@ export type ContactFormValues = {
   tags: string[];
   comments: string;
   resources: ResourceValue[];
+  touchRhythm: TouchRhythm;
 };
 
 export const EMPTY_CONTACT: ContactFormValues = {
@@ -37,6 +38,7 @@ export const EMPTY_CONTACT: ContactFormValues = {
   tags: [],
   comments: "",
   resources: [],
+  touchRhythm: TouchRhythm.UNSPECIFIED,
 };
 
 export function contactToForm(c: Contact): ContactFormValues {
@@ -53,6 +55,7 @@ export function contactToForm(c: Contact): ContactFormValues {
     tags: c.tags.map((t) => t.name),
     comments: c.comments,
     resources: resourceValues(c.resources),
+    touchRhythm: c.touchRhythm,
   };
 }
 
@@ -72,6 +75,7 @@ export function formToDraft(v: ContactFormValues, task?: FirstTaskValues): Draft
     tags: v.tags.map((t) => t.trim()).filter(Boolean),
     comments: v.comments.trim(),
     resources: keptResources(v.resources),
+    touchRhythm: v.touchRhythm,
   };
   if (task) {
     draft.task = {

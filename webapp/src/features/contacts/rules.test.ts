@@ -159,8 +159,17 @@ describe("list filters (the server's rules, for display)", () => {
     expect(names({ ...NO_FILTERS, statuses: [ContactStatus.NEW, ContactStatus.THANKED] })).toEqual(["MERCIER", "DUBOIS"]);
     expect(names({ ...NO_FILTERS, tags: ["lyon"] })).toEqual(["RENARD", "DUBOIS"]);
     expect(names({ ...NO_FILTERS, tags: ["Lyon", "Banque"] })).toEqual(["MERCIER", "RENARD", "DUBOIS"]);
-    expect(names({ search: "", statuses: [ContactStatus.ENGAGED], tags: ["Banque"] })).toEqual([]);
+    expect(names({ search: "", statuses: [ContactStatus.ENGAGED], tags: ["Banque"], callBack: false })).toEqual([]);
     expect(filterContacts(list, NO_FILTERS)).toBe(list);
+  });
+
+  it("keeps only the contacts to call back, none while they are not known, and combines with the others", () => {
+    const [mercier, renard] = list;
+    const due = new Set([mercier!.id, renard!.id]);
+    expect(filterContacts(list, { ...NO_FILTERS, callBack: true }, due).map((c) => c.lastName)).toEqual(["MERCIER", "RENARD"]);
+    expect(filterContacts(list, { ...NO_FILTERS, callBack: true, tags: ["lyon"] }, due).map((c) => c.lastName)).toEqual(["RENARD"]);
+    expect(filterContacts(list, { ...NO_FILTERS, callBack: true })).toEqual([]);
+    expect(filterContacts(list, NO_FILTERS, due)).toBe(list);
   });
 
   it("shows the first 5 options of a filter in one column and the rest in a second", () => {

@@ -16,6 +16,7 @@ import ChevronLeftRounded from "@mui/icons-material/ChevronLeftRounded";
 import ChevronRightRounded from "@mui/icons-material/ChevronRightRounded";
 import TuneRounded from "@mui/icons-material/TuneRounded";
 import { ActivityService, EventType, type DashboardFigure, type Event, type GetDashboardResponse } from "../../gen/tremplin/activity/v1/activity_pb";
+import { CallBacksPanel } from "../../components/CallBacksPanel";
 import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
 import { visuallyHidden } from "../../components/PremiumBadge";
@@ -129,6 +130,9 @@ export default function DashboardPage() {
           <EventsWidget wide events={data.upcomingEvents} allTo={withWeek("/activities", range, current, { type: "event" })} />
         </Box>
       )}
+      <Box sx={{ mt: { xs: 2, sm: 2.5 } }}>
+        <CallBacksPanel />
+      </Box>
     </PageContainer>
   );
 }

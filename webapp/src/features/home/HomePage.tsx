@@ -12,6 +12,7 @@ import InsightsRounded from "@mui/icons-material/InsightsRounded";
 import PersonAddAlt1Rounded from "@mui/icons-material/PersonAddAlt1Rounded";
 import TipsAndUpdatesRounded from "@mui/icons-material/TipsAndUpdatesRounded";
 import WorkOutlineRounded from "@mui/icons-material/WorkOutlineRounded";
+import { CallBacksPanel } from "../../components/CallBacksPanel";
 import { IconBadge, type Tone } from "../../components/IconBadge";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { formatDate } from "../../lib/format";
@@ -52,6 +53,8 @@ export default function HomePage() {
           {m.trialEnds(formatDate(user.trialEndDate))}
         </Alert>
       )}
+
+      <CallBacksPanel />
 
       <Box component="section" aria-labelledby="guide-title">
         <Typography id="guide-title" variant="h2" sx={{ mb: 2.5, fontSize: { xs: "1.25rem", sm: "1.5rem" } }}>

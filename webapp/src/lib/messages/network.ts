@@ -33,6 +33,7 @@ export const networkMessages = {
     statusFilter: "Statut",
     tagFilter: "Étiquettes",
     clearFilters: "Effacer les filtres",
+    callBackFilter: "À relancer",
     removeFilter: (label: string) => `Retirer le filtre ${label}`,
     export: "Exporter",
     exportMenu: "Exporter mes contacts",
@@ -114,6 +115,9 @@ export const networkMessages = {
     notes: "Notes et ressources",
     civility: "Civilité",
     civilities: { unspecified: "Non précisée", female: "Madame", male: "Monsieur", other: "Autre" },
+    touchRhythm: "Rester en contact",
+    touchRhythmHelp: "Tremplin vous proposera de le relancer quand le temps sera passé.",
+    touchRhythms: { none: "Pas de rythme", twoWeeks: "Toutes les deux semaines", month: "Tous les mois", quarter: "Tous les trimestres" },
     firstName: "Prénom",
     lastName: "Nom",
     lastNameHelp: "En majuscules\u00a0: lettres, espaces, apostrophes et tirets",
@@ -182,6 +186,7 @@ export const networkMessages = {
     phone: "Téléphone fixe",
     company: "Entreprise",
     job: "Poste",
+    touchRhythm: "Rester en contact",
     rank: "Rang",
     parent: "Intermédiaire",
     notes: "Notes",
@@ -208,6 +213,16 @@ export const networkMessages = {
     notFoundText: "Ce contact n'existe pas ou plus dans votre réseau.",
     backToNetwork: "Retour à mon réseau",
     completed: "Terminée",
+  },
+
+  callBacks: {
+    title: "À relancer cette semaine",
+    intro: "Sans nouvelles depuis un moment\u00a0: un message suffit souvent à garder le lien.",
+    lastTouch: (date: string) => `Dernier échange le ${date}`,
+    never: "Jamais contacté",
+    plan: "Planifier",
+    planFor: (name: string) => `Planifier une relance avec ${name}`,
+    seeAll: (n: number) => `Voir les ${count(n)} contacts à relancer`,
   },
 
   importFlow: {

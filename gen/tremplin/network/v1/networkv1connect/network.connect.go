@@ -66,6 +66,9 @@ const (
 	// NetworkServiceExportContactsProcedure is the fully-qualified name of the NetworkService's
 	// ExportContacts RPC.
 	NetworkServiceExportContactsProcedure = "/tremplin.network.v1.NetworkService/ExportContacts"
+	// NetworkServiceListCallBacksProcedure is the fully-qualified name of the NetworkService's
+	// ListCallBacks RPC.
+	NetworkServiceListCallBacksProcedure = "/tremplin.network.v1.NetworkService/ListCallBacks"
 	// NetworkServiceExportVCardsProcedure is the fully-qualified name of the NetworkService's
 	// ExportVCards RPC.
 	NetworkServiceExportVCardsProcedure = "/tremplin.network.v1.NetworkService/ExportVCards"
@@ -103,6 +106,12 @@ type NetworkServiceClient interface {
 	// ExportContacts answers the network as a CSV file (First Name, Last Name, Notes, E-mail
 	// Address, Business Phone, Mobile Phone, Company, Job Title, Gender).
 	ExportContacts(context.Context, *v1.ExportContactsRequest) (*v1.ExportContactsResponse, error)
+	// ListCallBacks answers the contacts to call back by the end of the candidate's week, the
+	// longest overdue first: a contact whose last completed activity (or, never touched, its
+	// addition) is older than its rhythm, and, without a rhythm, an engaged contact untouched for
+	// six weeks; a contact with a task or an event planned is not due. Computed at each call
+	// from the activities (it changes with the clock, so it is never kept).
+	ListCallBacks(context.Context, *v1.ListCallBacksRequest) (*v1.ListCallBacksResponse, error)
 	// ExportVCards answers the network, or one contact, as a vCard 4.0 file (.vcf) that phones
 	// and mail programs import: one card per contact with its names, company, title, e-mail,
 	// mobile and landline, notes, civility and links.
@@ -192,6 +201,13 @@ func NewNetworkServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		listCallBacks: connect.NewClient[v1.ListCallBacksRequest, v1.ListCallBacksResponse](
+			httpClient,
+			baseURL+NetworkServiceListCallBacksProcedure,
+			connect.WithSchema(networkServiceMethods.ByName("ListCallBacks")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 		exportVCards: connect.NewClient[v1.ExportVCardsRequest, v1.ExportVCardsResponse](
 			httpClient,
 			baseURL+NetworkServiceExportVCardsProcedure,
@@ -215,6 +231,7 @@ type networkServiceClient struct {
 	bulkCreateContacts      *connect.Client[v1.BulkCreateContactsRequest, v1.BulkCreateContactsResponse]
 	searchTags              *connect.Client[v1.SearchTagsRequest, v1.SearchTagsResponse]
 	exportContacts          *connect.Client[v1.ExportContactsRequest, v1.ExportContactsResponse]
+	listCallBacks           *connect.Client[v1.ListCallBacksRequest, v1.ListCallBacksResponse]
 	exportVCards            *connect.Client[v1.ExportVCardsRequest, v1.ExportVCardsResponse]
 }
 
@@ -317,6 +334,15 @@ func (c *networkServiceClient) ExportContacts(ctx context.Context, req *v1.Expor
 	return nil, err
 }
 
+// ListCallBacks calls tremplin.network.v1.NetworkService.ListCallBacks.
+func (c *networkServiceClient) ListCallBacks(ctx context.Context, req *v1.ListCallBacksRequest) (*v1.ListCallBacksResponse, error) {
+	response, err := c.listCallBacks.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
 // ExportVCards calls tremplin.network.v1.NetworkService.ExportVCards.
 func (c *networkServiceClient) ExportVCards(ctx context.Context, req *v1.ExportVCardsRequest) (*v1.ExportVCardsResponse, error) {
 	response, err := c.exportVCards.CallUnary(ctx, connect.NewRequest(req))
@@ -358,6 +384,12 @@ type NetworkServiceHandler interface {
 	// ExportContacts answers the network as a CSV file (First Name, Last Name, Notes, E-mail
 	// Address, Business Phone, Mobile Phone, Company, Job Title, Gender).
 	ExportContacts(context.Context, *v1.ExportContactsRequest) (*v1.ExportContactsResponse, error)
+	// ListCallBacks answers the contacts to call back by the end of the candidate's week, the
+	// longest overdue first: a contact whose last completed activity (or, never touched, its
+	// addition) is older than its rhythm, and, without a rhythm, an engaged contact untouched for
+	// six weeks; a contact with a task or an event planned is not due. Computed at each call
+	// from the activities (it changes with the clock, so it is never kept).
+	ListCallBacks(context.Context, *v1.ListCallBacksRequest) (*v1.ListCallBacksResponse, error)
 	// ExportVCards answers the network, or one contact, as a vCard 4.0 file (.vcf) that phones
 	// and mail programs import: one card per contact with its names, company, title, e-mail,
 	// mobile and landline, notes, civility and links.
@@ -443,6 +475,13 @@ func NewNetworkServiceHandler(svc NetworkServiceHandler, opts ...connect.Handler
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	networkServiceListCallBacksHandler := connect.NewUnaryHandlerSimple(
+		NetworkServiceListCallBacksProcedure,
+		svc.ListCallBacks,
+		connect.WithSchema(networkServiceMethods.ByName("ListCallBacks")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	networkServiceExportVCardsHandler := connect.NewUnaryHandlerSimple(
 		NetworkServiceExportVCardsProcedure,
 		svc.ExportVCards,
@@ -474,6 +513,8 @@ func NewNetworkServiceHandler(svc NetworkServiceHandler, opts ...connect.Handler
 			networkServiceSearchTagsHandler.ServeHTTP(w, r)
 		case NetworkServiceExportContactsProcedure:
 			networkServiceExportContactsHandler.ServeHTTP(w, r)
+		case NetworkServiceListCallBacksProcedure:
+			networkServiceListCallBacksHandler.ServeHTTP(w, r)
 		case NetworkServiceExportVCardsProcedure:
 			networkServiceExportVCardsHandler.ServeHTTP(w, r)
 		default:
@@ -527,6 +568,10 @@ func (UnimplementedNetworkServiceHandler) SearchTags(context.Context, *v1.Search
 
 func (UnimplementedNetworkServiceHandler) ExportContacts(context.Context, *v1.ExportContactsRequest) (*v1.ExportContactsResponse, error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.network.v1.NetworkService.ExportContacts is not implemented"))
+}
+
+func (UnimplementedNetworkServiceHandler) ListCallBacks(context.Context, *v1.ListCallBacksRequest) (*v1.ListCallBacksResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.network.v1.NetworkService.ListCallBacks is not implemented"))
 }
 
 func (UnimplementedNetworkServiceHandler) ExportVCards(context.Context, *v1.ExportVCardsRequest) (*v1.ExportVCardsResponse, error) {

@@ -2,8 +2,8 @@
 // @generated from file tremplin/network/v1/network.proto (package tremplin.network.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../../buf/validate/validate_pb";
 import { file_google_api_annotations } from "../../../google/api/annotations_pb";
 import type { HttpBody } from "../../../google/api/httpbody_pb";
@@ -21,7 +21,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tremplin/network/v1/network.proto.
  */
 export const file_tremplin_network_v1_network: GenFile = /*@__PURE__*/
-  fileDesc("CiF0cmVtcGxpbi9uZXR3b3JrL3YxL25ldHdvcmsucHJvdG8SE3RyZW1wbGluLm5ldHdvcmsudjEiHwoDVGFnEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkikwQKB0NvbnRhY3QSCgoCaWQYASABKAkSDAoEcmFuaxgCIAEoBRIuCghjaXZpbGl0eRgDIAEoDjIcLnRyZW1wbGluLmNvbW1vbi52MS5DaXZpbGl0eRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRINCgVlbWFpbBgGIAEoCRIPCgdjb21wYW55GAcgASgJEgsKA2pvYhgIIAEoCRIUCgxwaG9uZV9udW1iZXIYCSABKAkSFQoNbW9iaWxlX251bWJlchgKIAEoCRIOCgZvcmlnaW4YCyABKAkSLgoGcGFyZW50GAwgASgLMh4udHJlbXBsaW4uY29tbW9uLnYxLkNvbnRhY3RSZWYSEAoIY29tbWVudHMYDSABKAkSJgoEdGFncxgOIAMoCzIYLnRyZW1wbGluLm5ldHdvcmsudjEuVGFnEi8KCXJlc291cmNlcxgPIAMoCzIcLnRyZW1wbGluLmNvbW1vbi52MS5SZXNvdXJjZRIxCgZzdGF0dXMYECABKA4yIS50cmVtcGxpbi5jb21tb24udjEuQ29udGFjdFN0YXR1cxIwCgxjcmVhdGVkX2RhdGUYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDGlzX2RlbGV0YWJsZRgSIAEoCBIXCg9oYXNfYXBwbGljYXRpb24YEyABKAgiJwoLQ29udGFjdFJhbmsSCgoCaWQYASABKAkSDAoEcmFuaxgCIAEoBSLbAgoPSW1wb3J0ZWRDb250YWN0EhsKCmZpcnN0X25hbWUYASABKAlCB7pIBHICGGQSGgoJbGFzdF9uYW1lGAIgASgJQge6SARyAhhkEhkKB2NvbXBhbnkYAyABKAlCCLpIBXIDGMgBEhUKA2pvYhgEIAEoCUIIukgFcgMYyAESFwoFZW1haWwYBSABKAlCCLpIBXIDGP4BEh0KDHBob25lX251bWJlchgGIAEoCUIHukgEcgIYKBIeCg1tb2JpbGVfbnVtYmVyGAcgASgJQge6SARyAhgoEhoKCGNvbW1lbnRzGAggASgJQgi6SAVyAxiIJxIuCghjaXZpbGl0eRgJIAEoDjIcLnRyZW1wbGluLmNvbW1vbi52MS5DaXZpbGl0eRI5CglyZXNvdXJjZXMYCiADKAsyHC50cmVtcGxpbi5jb21tb24udjEuUmVzb3VyY2VCCLpIBZIBAhAyItkBChNMaXN0Q29udGFjdHNSZXF1ZXN0EhwKBnNlYXJjaBgBIAEoCUIMukgFcgMYyAHQ8xgBEkgKCHN0YXR1c2VzGAIgAygOMiEudHJlbXBsaW4uY29tbW9uLnYxLkNvbnRhY3RTdGF0dXNCE7pIDJIBCSIHggEEEAEgANDzGAESIAoEdGFncxgDIAMoCUISukgLkgEIEDIiBHICGDLQ8xgBEhoKCXBhZ2Vfc2l6ZRgEIAEoBUIHukgEGgIoABIcCgpwYWdlX3Rva2VuGAUgASgJQgi6SAVyAxiABCJ4ChRMaXN0Q29udGFjdHNSZXNwb25zZRIuCghjb250YWN0cxgBIAMoCzIcLnRyZW1wbGluLm5ldHdvcmsudjEuQ29udGFjdBIcCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAlIAIgBAUISChBfbmV4dF9wYWdlX3Rva2VuIikKEUdldENvbnRhY3RSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABASJDChJHZXRDb250YWN0UmVzcG9uc2USLQoHY29udGFjdBgBIAEoCzIcLnRyZW1wbGluLm5ldHdvcmsudjEuQ29udGFjdCLDBAoMQ29udGFjdERyYWZ0EjgKCGNpdmlsaXR5GAEgASgOMhwudHJlbXBsaW4uY29tbW9uLnYxLkNpdmlsaXR5Qgi6SAWCAQIQARIdCgpmaXJzdF9uYW1lGAIgASgJQgm6SAZyBBABGGQSHAoJbGFzdF9uYW1lGAMgASgJQgm6SAZyBBABGGQSHAoFZW1haWwYBCABKAlCDbpICtgBAXIFGP4BYAESGQoHY29tcGFueRgFIAEoCUIIukgFcgMYyAESFQoDam9iGAYgASgJQgi6SAVyAxjIARJFCgxwaG9uZV9udW1iZXIYByABKAlCL7pILNgBAXInMiVeKD86XCt8MDApP1swLTldKD86WyAtXT9bMC05XSl7MCwxOX0kEkYKDW1vYmlsZV9udW1iZXIYCCABKAlCL7pILNgBAXInMiVeKD86XCt8MDApP1swLTldKD86WyAtXT9bMC05XSl7MCwxOX0kEh4KCXBhcmVudF9pZBgJIAEoCUILukgI2AEBcgOwAQESGgoIY29tbWVudHMYCiABKAlCCLpIBXIDGIgnEh4KBHRhZ3MYCyADKAlCELpIDZIBChAyIgZyBBABGDISOQoJcmVzb3VyY2VzGAwgAygLMhwudHJlbXBsaW4uY29tbW9uLnYxLlJlc291cmNlQgi6SAWSAQIQMhIXCgZvcmlnaW4YDSABKAlCB7pIBHICGDISLQoEdGFzaxgOIAEoCzIfLnRyZW1wbGluLmFjdGl2aXR5LnYxLlRhc2tEcmFmdCJSChRDcmVhdGVDb250YWN0UmVxdWVzdBI6Cgdjb250YWN0GAEgASgLMiEudHJlbXBsaW4ubmV0d29yay52MS5Db250YWN0RHJhZnRCBrpIA8gBASJwChVDcmVhdGVDb250YWN0UmVzcG9uc2USLQoHY29udGFjdBgBIAEoCzIcLnRyZW1wbGluLm5ldHdvcmsudjEuQ29udGFjdBIoCgR0YXNrGAIgASgLMhoudHJlbXBsaW4uYWN0aXZpdHkudjEuVGFzayJoChRVcGRhdGVDb250YWN0UmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQESOgoHY29udGFjdBgCIAEoCzIhLnRyZW1wbGluLm5ldHdvcmsudjEuQ29udGFjdERyYWZ0Qga6SAPIAQEisQEKFVVwZGF0ZUNvbnRhY3RSZXNwb25zZRI1Cg91cGRhdGVkX2NvbnRhY3QYASABKAsyHC50cmVtcGxpbi5uZXR3b3JrLnYxLkNvbnRhY3QSNwoNdXBkYXRlZF9yYW5rcxgCIAMoCzIgLnRyZW1wbGluLm5ldHdvcmsudjEuQ29udGFjdFJhbmsSKAoEdGFzaxgDIAEoCzIaLnRyZW1wbGluLmFjdGl2aXR5LnYxLlRhc2siLAoURGVsZXRlQ29udGFjdFJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBIhcKFURlbGV0ZUNvbnRhY3RSZXNwb25zZSI2Ch5MaXN0UmVjb21tZW5kZWRDb250YWN0c1JlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBIl0KH0xpc3RSZWNvbW1lbmRlZENvbnRhY3RzUmVzcG9uc2USOgoUcmVjb21tZW5kZWRfY29udGFjdHMYASADKAsyHC50cmVtcGxpbi5uZXR3b3JrLnYxLkNvbnRhY3QiLgoWTGlzdERlc2NlbmRhbnRzUmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQEiMQoXTGlzdERlc2NlbmRhbnRzUmVzcG9uc2USFgoOZGVzY2VuZGFudF9pZHMYASADKAkiQwoVSW1wb3J0Q29udGFjdHNSZXF1ZXN0EioKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5Qga6SAPIAQEijgEKFkltcG9ydENvbnRhY3RzUmVzcG9uc2USPwoRaW1wb3J0ZWRfY29udGFjdHMYASADKAsyJC50cmVtcGxpbi5uZXR3b3JrLnYxLkltcG9ydGVkQ29udGFjdBIzCgdza2lwcGVkGAIgASgLMiIudHJlbXBsaW4ubmV0d29yay52MS5JbXBvcnRTa2lwcGVkIlcKDUltcG9ydFNraXBwZWQSGgoSYWxyZWFkeV9pbl9uZXR3b3JrGAEgASgFEhkKEWR1cGxpY2F0ZV9pbl9maWxlGAIgASgFEg8KB25vX25hbWUYAyABKAUiYAoZQnVsa0NyZWF0ZUNvbnRhY3RzUmVxdWVzdBJDCghjb250YWN0cxgBIAMoCzIkLnRyZW1wbGluLm5ldHdvcmsudjEuSW1wb3J0ZWRDb250YWN0Qgu6SAiSAQUIARCQTiJUChpCdWxrQ3JlYXRlQ29udGFjdHNSZXNwb25zZRI2ChBjcmVhdGVkX2NvbnRhY3RzGAEgAygLMhwudHJlbXBsaW4ubmV0d29yay52MS5Db250YWN0IioKEVNlYXJjaFRhZ3NSZXF1ZXN0EhUKBHRlcm0YASABKAlCB7pIBHICGDIiPAoSU2VhcmNoVGFnc1Jlc3BvbnNlEiYKBHRhZ3MYASADKAsyGC50cmVtcGxpbi5uZXR3b3JrLnYxLlRhZyIXChVFeHBvcnRDb250YWN0c1JlcXVlc3QiNgoTRXhwb3J0VkNhcmRzUmVxdWVzdBIfCgpjb250YWN0X2lkGAEgASgJQgu6SAjYAQFyA7ABASJMChRFeHBvcnRWQ2FyZHNSZXNwb25zZRIiCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keRIQCghmaWxlbmFtZRgCIAEoCSJOChZFeHBvcnRDb250YWN0c1Jlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5EhAKCGZpbGVuYW1lGAIgASgJMu0PCg5OZXR3b3JrU2VydmljZRKSAQoMTGlzdENvbnRhY3RzEigudHJlbXBsaW4ubmV0d29yay52MS5MaXN0Q29udGFjdHNSZXF1ZXN0GikudHJlbXBsaW4ubmV0d29yay52MS5MaXN0Q29udGFjdHNSZXNwb25zZSItkAIBwvMYCxIJY2FuZGlkYXRl2vMYAhABgtPkkwIPEg0vYXBpL2NvbnRhY3RzEpABCgpHZXRDb250YWN0EiYudHJlbXBsaW4ubmV0d29yay52MS5HZXRDb250YWN0UmVxdWVzdBonLnRyZW1wbGluLm5ldHdvcmsudjEuR2V0Q29udGFjdFJlc3BvbnNlIjGQAgHC8xgLEgljYW5kaWRhdGXa8xgCEAGC0+STAhMSES9hcGkvY29udGFjdC97aWR9EpgBCg1DcmVhdGVDb250YWN0EikudHJlbXBsaW4ubmV0d29yay52MS5DcmVhdGVDb250YWN0UmVxdWVzdBoqLnRyZW1wbGluLm5ldHdvcmsudjEuQ3JlYXRlQ29udGFjdFJlc3BvbnNlIjDC8xgLEgljYW5kaWRhdGXw8xgBgtPkkwIXOgdjb250YWN0IgwvYXBpL2NvbnRhY3QSmQEKDVVwZGF0ZUNvbnRhY3QSKS50cmVtcGxpbi5uZXR3b3JrLnYxLlVwZGF0ZUNvbnRhY3RSZXF1ZXN0GioudHJlbXBsaW4ubmV0d29yay52MS5VcGRhdGVDb250YWN0UmVzcG9uc2UiMcLzGAsSCWNhbmRpZGF0ZYLT5JMCHDoHY29udGFjdBoRL2FwaS9jb250YWN0L3tpZH0SkAEKDURlbGV0ZUNvbnRhY3QSKS50cmVtcGxpbi5uZXR3b3JrLnYxLkRlbGV0ZUNvbnRhY3RSZXF1ZXN0GioudHJlbXBsaW4ubmV0d29yay52MS5EZWxldGVDb250YWN0UmVzcG9uc2UiKMLzGAsSCWNhbmRpZGF0ZYLT5JMCEyoRL2FwaS9jb250YWN0L3tpZH0SzAEKF0xpc3RSZWNvbW1lbmRlZENvbnRhY3RzEjMudHJlbXBsaW4ubmV0d29yay52MS5MaXN0UmVjb21tZW5kZWRDb250YWN0c1JlcXVlc3QaNC50cmVtcGxpbi5uZXR3b3JrLnYxLkxpc3RSZWNvbW1lbmRlZENvbnRhY3RzUmVzcG9uc2UiRpACAcLzGAsSCWNhbmRpZGF0ZdrzGAIQAYLT5JMCKBImL2FwaS9jb250YWN0L3JlY29tbWVuZGVkLWNvbnRhY3RzL3tpZH0SqwEKD0xpc3REZXNjZW5kYW50cxIrLnRyZW1wbGluLm5ldHdvcmsudjEuTGlzdERlc2NlbmRhbnRzUmVxdWVzdBosLnRyZW1wbGluLm5ldHdvcmsudjEuTGlzdERlc2NlbmRhbnRzUmVzcG9uc2UiPZACAcLzGAsSCWNhbmRpZGF0ZdrzGAIQAYLT5JMCHxIdL2FwaS9jb250YWN0L2Rlc2NlbmRhbnRzL3tpZH0SngEKDkltcG9ydENvbnRhY3RzEioudHJlbXBsaW4ubmV0d29yay52MS5JbXBvcnRDb250YWN0c1JlcXVlc3QaKy50cmVtcGxpbi5uZXR3b3JrLnYxLkltcG9ydENvbnRhY3RzUmVzcG9uc2UiM8LzGA0SCWNhbmRpZGF0ZRgBgtPkkwIcOgRmaWxlIhQvYXBpL2NvbnRhY3RzL2ltcG9ydBKgAQoSQnVsa0NyZWF0ZUNvbnRhY3RzEi4udHJlbXBsaW4ubmV0d29yay52MS5CdWxrQ3JlYXRlQ29udGFjdHNSZXF1ZXN0Gi8udHJlbXBsaW4ubmV0d29yay52MS5CdWxrQ3JlYXRlQ29udGFjdHNSZXNwb25zZSIpwvMYDRIJY2FuZGlkYXRlGAGC0+STAhI6ASoiDS9hcGkvY29udGFjdHMSrAEKClNlYXJjaFRhZ3MSJi50cmVtcGxpbi5uZXR3b3JrLnYxLlNlYXJjaFRhZ3NSZXF1ZXN0GicudHJlbXBsaW4ubmV0d29yay52MS5TZWFyY2hUYWdzUmVzcG9uc2UiTZACAcLzGA0SCWNhbmRpZGF0ZRgB2vMYAhABgtPkkwItWhISEC9hcGkvdGFncy9zZWFyY2gSFy9hcGkvdGFncy9zZWFyY2gve3Rlcm19EqUBCg5FeHBvcnRDb250YWN0cxIqLnRyZW1wbGluLm5ldHdvcmsudjEuRXhwb3J0Q29udGFjdHNSZXF1ZXN0GisudHJlbXBsaW4ubmV0d29yay52MS5FeHBvcnRDb250YWN0c1Jlc3BvbnNlIjqQAgHC8xgLEgljYW5kaWRhdGXa8xgCEAGC0+STAhxiBGZpbGUSFC9hcGkvY29udGFjdHMvZXhwb3J0EtABCgxFeHBvcnRWQ2FyZHMSKC50cmVtcGxpbi5uZXR3b3JrLnYxLkV4cG9ydFZDYXJkc1JlcXVlc3QaKS50cmVtcGxpbi5uZXR3b3JrLnYxLkV4cG9ydFZDYXJkc1Jlc3BvbnNlImuQAgHC8xgNEgljYW5kaWRhdGUYAdrzGAIQAYLT5JMCS1onYgRmaWxlEh8vYXBpL2NvbnRhY3Qve2NvbnRhY3RfaWR9L3ZjYXJkYgRmaWxlEhovYXBpL2NvbnRhY3RzL2V4cG9ydC92Y2FyZGIGcHJvdG8z", [file_buf_validate_validate, file_google_api_annotations, file_google_api_httpbody, file_google_protobuf_timestamp, file_tremplin_activity_v1_activity, file_tremplin_common_v1_common, file_tremplin_options_v1_options]);
+  fileDesc("CiF0cmVtcGxpbi9uZXR3b3JrL3YxL25ldHdvcmsucHJvdG8SE3RyZW1wbGluLm5ldHdvcmsudjEiHwoDVGFnEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkiywQKB0NvbnRhY3QSCgoCaWQYASABKAkSDAoEcmFuaxgCIAEoBRIuCghjaXZpbGl0eRgDIAEoDjIcLnRyZW1wbGluLmNvbW1vbi52MS5DaXZpbGl0eRISCgpmaXJzdF9uYW1lGAQgASgJEhEKCWxhc3RfbmFtZRgFIAEoCRINCgVlbWFpbBgGIAEoCRIPCgdjb21wYW55GAcgASgJEgsKA2pvYhgIIAEoCRIUCgxwaG9uZV9udW1iZXIYCSABKAkSFQoNbW9iaWxlX251bWJlchgKIAEoCRIOCgZvcmlnaW4YCyABKAkSLgoGcGFyZW50GAwgASgLMh4udHJlbXBsaW4uY29tbW9uLnYxLkNvbnRhY3RSZWYSEAoIY29tbWVudHMYDSABKAkSJgoEdGFncxgOIAMoCzIYLnRyZW1wbGluLm5ldHdvcmsudjEuVGFnEi8KCXJlc291cmNlcxgPIAMoCzIcLnRyZW1wbGluLmNvbW1vbi52MS5SZXNvdXJjZRIxCgZzdGF0dXMYECABKA4yIS50cmVtcGxpbi5jb21tb24udjEuQ29udGFjdFN0YXR1cxIwCgxjcmVhdGVkX2RhdGUYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDGlzX2RlbGV0YWJsZRgSIAEoCBIXCg9oYXNfYXBwbGljYXRpb24YEyABKAgSNgoMdG91Y2hfcmh5dGhtGBQgASgOMiAudHJlbXBsaW4ubmV0d29yay52MS5Ub3VjaFJoeXRobSKYAQoIQ2FsbEJhY2sSLQoHY29udGFjdBgBIAEoCzIcLnRyZW1wbGluLm5ldHdvcmsudjEuQ29udGFjdBIuCgpsYXN0X3RvdWNoGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBItCglkdWVfc2luY2UYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIicKC0NvbnRhY3RSYW5rEgoKAmlkGAEgASgJEgwKBHJhbmsYAiABKAUi2wIKD0ltcG9ydGVkQ29udGFjdBIbCgpmaXJzdF9uYW1lGAEgASgJQge6SARyAhhkEhoKCWxhc3RfbmFtZRgCIAEoCUIHukgEcgIYZBIZCgdjb21wYW55GAMgASgJQgi6SAVyAxjIARIVCgNqb2IYBCABKAlCCLpIBXIDGMgBEhcKBWVtYWlsGAUgASgJQgi6SAVyAxj+ARIdCgxwaG9uZV9udW1iZXIYBiABKAlCB7pIBHICGCgSHgoNbW9iaWxlX251bWJlchgHIAEoCUIHukgEcgIYKBIaCghjb21tZW50cxgIIAEoCUIIukgFcgMYiCcSLgoIY2l2aWxpdHkYCSABKA4yHC50cmVtcGxpbi5jb21tb24udjEuQ2l2aWxpdHkSOQoJcmVzb3VyY2VzGAogAygLMhwudHJlbXBsaW4uY29tbW9uLnYxLlJlc291cmNlQgi6SAWSAQIQMiLZAQoTTGlzdENvbnRhY3RzUmVxdWVzdBIcCgZzZWFyY2gYASABKAlCDLpIBXIDGMgB0PMYARJICghzdGF0dXNlcxgCIAMoDjIhLnRyZW1wbGluLmNvbW1vbi52MS5Db250YWN0U3RhdHVzQhO6SAySAQkiB4IBBBABIADQ8xgBEiAKBHRhZ3MYAyADKAlCErpIC5IBCBAyIgRyAhgy0PMYARIaCglwYWdlX3NpemUYBCABKAVCB7pIBBoCKAASHAoKcGFnZV90b2tlbhgFIAEoCUIIukgFcgMYgAQieAoUTGlzdENvbnRhY3RzUmVzcG9uc2USLgoIY29udGFjdHMYASADKAsyHC50cmVtcGxpbi5uZXR3b3JrLnYxLkNvbnRhY3QSHAoPbmV4dF9wYWdlX3Rva2VuGAIgASgJSACIAQFCEgoQX25leHRfcGFnZV90b2tlbiIpChFHZXRDb250YWN0UmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQEiQwoSR2V0Q29udGFjdFJlc3BvbnNlEi0KB2NvbnRhY3QYASABKAsyHC50cmVtcGxpbi5uZXR3b3JrLnYxLkNvbnRhY3QihQUKDENvbnRhY3REcmFmdBI4CghjaXZpbGl0eRgBIAEoDjIcLnRyZW1wbGluLmNvbW1vbi52MS5DaXZpbGl0eUIIukgFggECEAESHQoKZmlyc3RfbmFtZRgCIAEoCUIJukgGcgQQARhkEhwKCWxhc3RfbmFtZRgDIAEoCUIJukgGcgQQARhkEhwKBWVtYWlsGAQgASgJQg26SArYAQFyBRj+AWABEhkKB2NvbXBhbnkYBSABKAlCCLpIBXIDGMgBEhUKA2pvYhgGIAEoCUIIukgFcgMYyAESRQoMcGhvbmVfbnVtYmVyGAcgASgJQi+6SCzYAQFyJzIlXig/OlwrfDAwKT9bMC05XSg/OlsgLV0/WzAtOV0pezAsMTl9JBJGCg1tb2JpbGVfbnVtYmVyGAggASgJQi+6SCzYAQFyJzIlXig/OlwrfDAwKT9bMC05XSg/OlsgLV0/WzAtOV0pezAsMTl9JBIeCglwYXJlbnRfaWQYCSABKAlCC7pICNgBAXIDsAEBEhoKCGNvbW1lbnRzGAogASgJQgi6SAVyAxiIJxIeCgR0YWdzGAsgAygJQhC6SA2SAQoQMiIGcgQQARgyEjkKCXJlc291cmNlcxgMIAMoCzIcLnRyZW1wbGluLmNvbW1vbi52MS5SZXNvdXJjZUIIukgFkgECEDISFwoGb3JpZ2luGA0gASgJQge6SARyAhgyEi0KBHRhc2sYDiABKAsyHy50cmVtcGxpbi5hY3Rpdml0eS52MS5UYXNrRHJhZnQSQAoMdG91Y2hfcmh5dGhtGA8gASgOMiAudHJlbXBsaW4ubmV0d29yay52MS5Ub3VjaFJoeXRobUIIukgFggECEAEiUgoUQ3JlYXRlQ29udGFjdFJlcXVlc3QSOgoHY29udGFjdBgBIAEoCzIhLnRyZW1wbGluLm5ldHdvcmsudjEuQ29udGFjdERyYWZ0Qga6SAPIAQEicAoVQ3JlYXRlQ29udGFjdFJlc3BvbnNlEi0KB2NvbnRhY3QYASABKAsyHC50cmVtcGxpbi5uZXR3b3JrLnYxLkNvbnRhY3QSKAoEdGFzaxgCIAEoCzIaLnRyZW1wbGluLmFjdGl2aXR5LnYxLlRhc2siaAoUVXBkYXRlQ29udGFjdFJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBEjoKB2NvbnRhY3QYAiABKAsyIS50cmVtcGxpbi5uZXR3b3JrLnYxLkNvbnRhY3REcmFmdEIGukgDyAEBIrEBChVVcGRhdGVDb250YWN0UmVzcG9uc2USNQoPdXBkYXRlZF9jb250YWN0GAEgASgLMhwudHJlbXBsaW4ubmV0d29yay52MS5Db250YWN0EjcKDXVwZGF0ZWRfcmFua3MYAiADKAsyIC50cmVtcGxpbi5uZXR3b3JrLnYxLkNvbnRhY3RSYW5rEigKBHRhc2sYAyABKAsyGi50cmVtcGxpbi5hY3Rpdml0eS52MS5UYXNrIiwKFERlbGV0ZUNvbnRhY3RSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABASIXChVEZWxldGVDb250YWN0UmVzcG9uc2UiNgoeTGlzdFJlY29tbWVuZGVkQ29udGFjdHNSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABASJdCh9MaXN0UmVjb21tZW5kZWRDb250YWN0c1Jlc3BvbnNlEjoKFHJlY29tbWVuZGVkX2NvbnRhY3RzGAEgAygLMhwudHJlbXBsaW4ubmV0d29yay52MS5Db250YWN0Ii4KFkxpc3REZXNjZW5kYW50c1JlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBIjEKF0xpc3REZXNjZW5kYW50c1Jlc3BvbnNlEhYKDmRlc2NlbmRhbnRfaWRzGAEgAygJIkMKFUltcG9ydENvbnRhY3RzUmVxdWVzdBIqCgRmaWxlGAEgASgLMhQuZ29vZ2xlLmFwaS5IdHRwQm9keUIGukgDyAEBIo4BChZJbXBvcnRDb250YWN0c1Jlc3BvbnNlEj8KEWltcG9ydGVkX2NvbnRhY3RzGAEgAygLMiQudHJlbXBsaW4ubmV0d29yay52MS5JbXBvcnRlZENvbnRhY3QSMwoHc2tpcHBlZBgCIAEoCzIiLnRyZW1wbGluLm5ldHdvcmsudjEuSW1wb3J0U2tpcHBlZCJXCg1JbXBvcnRTa2lwcGVkEhoKEmFscmVhZHlfaW5fbmV0d29yaxgBIAEoBRIZChFkdXBsaWNhdGVfaW5fZmlsZRgCIAEoBRIPCgdub19uYW1lGAMgASgFImAKGUJ1bGtDcmVhdGVDb250YWN0c1JlcXVlc3QSQwoIY29udGFjdHMYASADKAsyJC50cmVtcGxpbi5uZXR3b3JrLnYxLkltcG9ydGVkQ29udGFjdEILukgIkgEFCAEQkE4iVAoaQnVsa0NyZWF0ZUNvbnRhY3RzUmVzcG9uc2USNgoQY3JlYXRlZF9jb250YWN0cxgBIAMoCzIcLnRyZW1wbGluLm5ldHdvcmsudjEuQ29udGFjdCIqChFTZWFyY2hUYWdzUmVxdWVzdBIVCgR0ZXJtGAEgASgJQge6SARyAhgyIjwKElNlYXJjaFRhZ3NSZXNwb25zZRImCgR0YWdzGAEgAygLMhgudHJlbXBsaW4ubmV0d29yay52MS5UYWciFwoVRXhwb3J0Q29udGFjdHNSZXF1ZXN0IhYKFExpc3RDYWxsQmFja3NSZXF1ZXN0IkoKFUxpc3RDYWxsQmFja3NSZXNwb25zZRIxCgpjYWxsX2JhY2tzGAEgAygLMh0udHJlbXBsaW4ubmV0d29yay52MS5DYWxsQmFjayI2ChNFeHBvcnRWQ2FyZHNSZXF1ZXN0Eh8KCmNvbnRhY3RfaWQYASABKAlCC7pICNgBAXIDsAEBIkwKFEV4cG9ydFZDYXJkc1Jlc3BvbnNlEiIKBGZpbGUYASABKAsyFC5nb29nbGUuYXBpLkh0dHBCb2R5EhAKCGZpbGVuYW1lGAIgASgJIk4KFkV4cG9ydENvbnRhY3RzUmVzcG9uc2USIgoEZmlsZRgBIAEoCzIULmdvb2dsZS5hcGkuSHR0cEJvZHkSEAoIZmlsZW5hbWUYAiABKAkqoAEKC1RvdWNoUmh5dGhtEhwKGFRPVUNIX1JIWVRITV9VTlNQRUNJRklFRBAAEikKFlRPVUNIX1JIWVRITV9UV09fV0VFS1MQARoNyvMYCXR3by13ZWVrcxIhChJUT1VDSF9SSFlUSE1fTU9OVEgQAhoJyvMYBW1vbnRoEiUKFFRPVUNIX1JIWVRITV9RVUFSVEVSEAMaC8rzGAdxdWFydGVyMowRCg5OZXR3b3JrU2VydmljZRKSAQoMTGlzdENvbnRhY3RzEigudHJlbXBsaW4ubmV0d29yay52MS5MaXN0Q29udGFjdHNSZXF1ZXN0GikudHJlbXBsaW4ubmV0d29yay52MS5MaXN0Q29udGFjdHNSZXNwb25zZSItkAIBwvMYCxIJY2FuZGlkYXRl2vMYAhABgtPkkwIPEg0vYXBpL2NvbnRhY3RzEpABCgpHZXRDb250YWN0EiYudHJlbXBsaW4ubmV0d29yay52MS5HZXRDb250YWN0UmVxdWVzdBonLnRyZW1wbGluLm5ldHdvcmsudjEuR2V0Q29udGFjdFJlc3BvbnNlIjGQAgHC8xgLEgljYW5kaWRhdGXa8xgCEAGC0+STAhMSES9hcGkvY29udGFjdC97aWR9EpgBCg1DcmVhdGVDb250YWN0EikudHJlbXBsaW4ubmV0d29yay52MS5DcmVhdGVDb250YWN0UmVxdWVzdBoqLnRyZW1wbGluLm5ldHdvcmsudjEuQ3JlYXRlQ29udGFjdFJlc3BvbnNlIjDC8xgLEgljYW5kaWRhdGXw8xgBgtPkkwIXOgdjb250YWN0IgwvYXBpL2NvbnRhY3QSmQEKDVVwZGF0ZUNvbnRhY3QSKS50cmVtcGxpbi5uZXR3b3JrLnYxLlVwZGF0ZUNvbnRhY3RSZXF1ZXN0GioudHJlbXBsaW4ubmV0d29yay52MS5VcGRhdGVDb250YWN0UmVzcG9uc2UiMcLzGAsSCWNhbmRpZGF0ZYLT5JMCHDoHY29udGFjdBoRL2FwaS9jb250YWN0L3tpZH0SkAEKDURlbGV0ZUNvbnRhY3QSKS50cmVtcGxpbi5uZXR3b3JrLnYxLkRlbGV0ZUNvbnRhY3RSZXF1ZXN0GioudHJlbXBsaW4ubmV0d29yay52MS5EZWxldGVDb250YWN0UmVzcG9uc2UiKMLzGAsSCWNhbmRpZGF0ZYLT5JMCEyoRL2FwaS9jb250YWN0L3tpZH0SzAEKF0xpc3RSZWNvbW1lbmRlZENvbnRhY3RzEjMudHJlbXBsaW4ubmV0d29yay52MS5MaXN0UmVjb21tZW5kZWRDb250YWN0c1JlcXVlc3QaNC50cmVtcGxpbi5uZXR3b3JrLnYxLkxpc3RSZWNvbW1lbmRlZENvbnRhY3RzUmVzcG9uc2UiRpACAcLzGAsSCWNhbmRpZGF0ZdrzGAIQAYLT5JMCKBImL2FwaS9jb250YWN0L3JlY29tbWVuZGVkLWNvbnRhY3RzL3tpZH0SqwEKD0xpc3REZXNjZW5kYW50cxIrLnRyZW1wbGluLm5ldHdvcmsudjEuTGlzdERlc2NlbmRhbnRzUmVxdWVzdBosLnRyZW1wbGluLm5ldHdvcmsudjEuTGlzdERlc2NlbmRhbnRzUmVzcG9uc2UiPZACAcLzGAsSCWNhbmRpZGF0ZdrzGAIQAYLT5JMCHxIdL2FwaS9jb250YWN0L2Rlc2NlbmRhbnRzL3tpZH0SngEKDkltcG9ydENvbnRhY3RzEioudHJlbXBsaW4ubmV0d29yay52MS5JbXBvcnRDb250YWN0c1JlcXVlc3QaKy50cmVtcGxpbi5uZXR3b3JrLnYxLkltcG9ydENvbnRhY3RzUmVzcG9uc2UiM8LzGA0SCWNhbmRpZGF0ZRgBgtPkkwIcOgRmaWxlIhQvYXBpL2NvbnRhY3RzL2ltcG9ydBKgAQoSQnVsa0NyZWF0ZUNvbnRhY3RzEi4udHJlbXBsaW4ubmV0d29yay52MS5CdWxrQ3JlYXRlQ29udGFjdHNSZXF1ZXN0Gi8udHJlbXBsaW4ubmV0d29yay52MS5CdWxrQ3JlYXRlQ29udGFjdHNSZXNwb25zZSIpwvMYDRIJY2FuZGlkYXRlGAGC0+STAhI6ASoiDS9hcGkvY29udGFjdHMSrAEKClNlYXJjaFRhZ3MSJi50cmVtcGxpbi5uZXR3b3JrLnYxLlNlYXJjaFRhZ3NSZXF1ZXN0GicudHJlbXBsaW4ubmV0d29yay52MS5TZWFyY2hUYWdzUmVzcG9uc2UiTZACAcLzGA0SCWNhbmRpZGF0ZRgB2vMYAhABgtPkkwItWhISEC9hcGkvdGFncy9zZWFyY2gSFy9hcGkvdGFncy9zZWFyY2gve3Rlcm19EqUBCg5FeHBvcnRDb250YWN0cxIqLnRyZW1wbGluLm5ldHdvcmsudjEuRXhwb3J0Q29udGFjdHNSZXF1ZXN0GisudHJlbXBsaW4ubmV0d29yay52MS5FeHBvcnRDb250YWN0c1Jlc3BvbnNlIjqQAgHC8xgLEgljYW5kaWRhdGXa8xgCEAGC0+STAhxiBGZpbGUSFC9hcGkvY29udGFjdHMvZXhwb3J0EpwBCg1MaXN0Q2FsbEJhY2tzEikudHJlbXBsaW4ubmV0d29yay52MS5MaXN0Q2FsbEJhY2tzUmVxdWVzdBoqLnRyZW1wbGluLm5ldHdvcmsudjEuTGlzdENhbGxCYWNrc1Jlc3BvbnNlIjSQAgHC8xgNEgljYW5kaWRhdGUYAYLT5JMCGhIYL2FwaS9jb250YWN0cy9jYWxsLWJhY2tzEtABCgxFeHBvcnRWQ2FyZHMSKC50cmVtcGxpbi5uZXR3b3JrLnYxLkV4cG9ydFZDYXJkc1JlcXVlc3QaKS50cmVtcGxpbi5uZXR3b3JrLnYxLkV4cG9ydFZDYXJkc1Jlc3BvbnNlImuQAgHC8xgNEgljYW5kaWRhdGUYAdrzGAIQAYLT5JMCS1onYgRmaWxlEh8vYXBpL2NvbnRhY3Qve2NvbnRhY3RfaWR9L3ZjYXJkYgRmaWxlEhovYXBpL2NvbnRhY3RzL2V4cG9ydC92Y2FyZGIGcHJvdG8z", [file_buf_validate_validate, file_google_api_annotations, file_google_api_httpbody, file_google_protobuf_timestamp, file_tremplin_activity_v1_activity, file_tremplin_common_v1_common, file_tremplin_options_v1_options]);
 
 /**
  * A candidate's own free label (city, sector, type…).
@@ -159,6 +159,13 @@ export type Contact = Message<"tremplin.network.v1.Contact"> & {
    * @generated from field: bool has_application = 19;
    */
   hasApplication: boolean;
+
+  /**
+   * How often the candidate wants to be in touch; unspecified: no rhythm.
+   *
+   * @generated from field: tremplin.network.v1.TouchRhythm touch_rhythm = 20;
+   */
+  touchRhythm: TouchRhythm;
 };
 
 /**
@@ -167,6 +174,40 @@ export type Contact = Message<"tremplin.network.v1.Contact"> & {
  */
 export const ContactSchema: GenMessage<Contact> = /*@__PURE__*/
   messageDesc(file_tremplin_network_v1_network, 1);
+
+/**
+ * A contact to call back (« à relancer »).
+ *
+ * @generated from message tremplin.network.v1.CallBack
+ */
+export type CallBack = Message<"tremplin.network.v1.CallBack"> & {
+  /**
+   * @generated from field: tremplin.network.v1.Contact contact = 1;
+   */
+  contact?: Contact | undefined;
+
+  /**
+   * When the last completed activity with the contact happened; absent: never.
+   *
+   * @generated from field: google.protobuf.Timestamp last_touch = 2;
+   */
+  lastTouch?: Timestamp | undefined;
+
+  /**
+   * When the contact fell (or falls, this week) due: the last touch, or the day it was added,
+   * plus its rhythm (six weeks for an engaged contact without one).
+   *
+   * @generated from field: google.protobuf.Timestamp due_since = 3;
+   */
+  dueSince?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message tremplin.network.v1.CallBack.
+ * Use `create(CallBackSchema)` to create a new message.
+ */
+export const CallBackSchema: GenMessage<CallBack> = /*@__PURE__*/
+  messageDesc(file_tremplin_network_v1_network, 2);
 
 /**
  * The new rank of a contact moved by a change of intermediary.
@@ -190,7 +231,7 @@ export type ContactRank = Message<"tremplin.network.v1.ContactRank"> & {
  * Use `create(ContactRankSchema)` to create a new message.
  */
 export const ContactRankSchema: GenMessage<ContactRank> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 2);
+  messageDesc(file_tremplin_network_v1_network, 3);
 
 /**
  * A contact read from an import file.
@@ -257,7 +298,7 @@ export type ImportedContact = Message<"tremplin.network.v1.ImportedContact"> & {
  * Use `create(ImportedContactSchema)` to create a new message.
  */
 export const ImportedContactSchema: GenMessage<ImportedContact> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 3);
+  messageDesc(file_tremplin_network_v1_network, 4);
 
 /**
  * @generated from message tremplin.network.v1.ListContactsRequest
@@ -307,7 +348,7 @@ export type ListContactsRequest = Message<"tremplin.network.v1.ListContactsReque
  * Use `create(ListContactsRequestSchema)` to create a new message.
  */
 export const ListContactsRequestSchema: GenMessage<ListContactsRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 4);
+  messageDesc(file_tremplin_network_v1_network, 5);
 
 /**
  * @generated from message tremplin.network.v1.ListContactsResponse
@@ -331,7 +372,7 @@ export type ListContactsResponse = Message<"tremplin.network.v1.ListContactsResp
  * Use `create(ListContactsResponseSchema)` to create a new message.
  */
 export const ListContactsResponseSchema: GenMessage<ListContactsResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 5);
+  messageDesc(file_tremplin_network_v1_network, 6);
 
 /**
  * @generated from message tremplin.network.v1.GetContactRequest
@@ -348,7 +389,7 @@ export type GetContactRequest = Message<"tremplin.network.v1.GetContactRequest">
  * Use `create(GetContactRequestSchema)` to create a new message.
  */
 export const GetContactRequestSchema: GenMessage<GetContactRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 6);
+  messageDesc(file_tremplin_network_v1_network, 7);
 
 /**
  * @generated from message tremplin.network.v1.GetContactResponse
@@ -365,7 +406,7 @@ export type GetContactResponse = Message<"tremplin.network.v1.GetContactResponse
  * Use `create(GetContactResponseSchema)` to create a new message.
  */
 export const GetContactResponseSchema: GenMessage<GetContactResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 7);
+  messageDesc(file_tremplin_network_v1_network, 8);
 
 /**
  * The fields of a contact a candidate fills in (create and update).
@@ -450,6 +491,13 @@ export type ContactDraft = Message<"tremplin.network.v1.ContactDraft"> & {
    * @generated from field: tremplin.activity.v1.TaskDraft task = 14;
    */
   task?: TaskDraft | undefined;
+
+  /**
+   * How often to be in touch; unspecified: no rhythm.
+   *
+   * @generated from field: tremplin.network.v1.TouchRhythm touch_rhythm = 15;
+   */
+  touchRhythm: TouchRhythm;
 };
 
 /**
@@ -457,7 +505,7 @@ export type ContactDraft = Message<"tremplin.network.v1.ContactDraft"> & {
  * Use `create(ContactDraftSchema)` to create a new message.
  */
 export const ContactDraftSchema: GenMessage<ContactDraft> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 8);
+  messageDesc(file_tremplin_network_v1_network, 9);
 
 /**
  * @generated from message tremplin.network.v1.CreateContactRequest
@@ -476,7 +524,7 @@ export type CreateContactRequest = Message<"tremplin.network.v1.CreateContactReq
  * Use `create(CreateContactRequestSchema)` to create a new message.
  */
 export const CreateContactRequestSchema: GenMessage<CreateContactRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 9);
+  messageDesc(file_tremplin_network_v1_network, 10);
 
 /**
  * @generated from message tremplin.network.v1.CreateContactResponse
@@ -498,7 +546,7 @@ export type CreateContactResponse = Message<"tremplin.network.v1.CreateContactRe
  * Use `create(CreateContactResponseSchema)` to create a new message.
  */
 export const CreateContactResponseSchema: GenMessage<CreateContactResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 10);
+  messageDesc(file_tremplin_network_v1_network, 11);
 
 /**
  * @generated from message tremplin.network.v1.UpdateContactRequest
@@ -520,7 +568,7 @@ export type UpdateContactRequest = Message<"tremplin.network.v1.UpdateContactReq
  * Use `create(UpdateContactRequestSchema)` to create a new message.
  */
 export const UpdateContactRequestSchema: GenMessage<UpdateContactRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 11);
+  messageDesc(file_tremplin_network_v1_network, 12);
 
 /**
  * @generated from message tremplin.network.v1.UpdateContactResponse
@@ -549,7 +597,7 @@ export type UpdateContactResponse = Message<"tremplin.network.v1.UpdateContactRe
  * Use `create(UpdateContactResponseSchema)` to create a new message.
  */
 export const UpdateContactResponseSchema: GenMessage<UpdateContactResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 12);
+  messageDesc(file_tremplin_network_v1_network, 13);
 
 /**
  * @generated from message tremplin.network.v1.DeleteContactRequest
@@ -566,7 +614,7 @@ export type DeleteContactRequest = Message<"tremplin.network.v1.DeleteContactReq
  * Use `create(DeleteContactRequestSchema)` to create a new message.
  */
 export const DeleteContactRequestSchema: GenMessage<DeleteContactRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 13);
+  messageDesc(file_tremplin_network_v1_network, 14);
 
 /**
  * @generated from message tremplin.network.v1.DeleteContactResponse
@@ -579,7 +627,7 @@ export type DeleteContactResponse = Message<"tremplin.network.v1.DeleteContactRe
  * Use `create(DeleteContactResponseSchema)` to create a new message.
  */
 export const DeleteContactResponseSchema: GenMessage<DeleteContactResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 14);
+  messageDesc(file_tremplin_network_v1_network, 15);
 
 /**
  * @generated from message tremplin.network.v1.ListRecommendedContactsRequest
@@ -596,7 +644,7 @@ export type ListRecommendedContactsRequest = Message<"tremplin.network.v1.ListRe
  * Use `create(ListRecommendedContactsRequestSchema)` to create a new message.
  */
 export const ListRecommendedContactsRequestSchema: GenMessage<ListRecommendedContactsRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 15);
+  messageDesc(file_tremplin_network_v1_network, 16);
 
 /**
  * @generated from message tremplin.network.v1.ListRecommendedContactsResponse
@@ -613,7 +661,7 @@ export type ListRecommendedContactsResponse = Message<"tremplin.network.v1.ListR
  * Use `create(ListRecommendedContactsResponseSchema)` to create a new message.
  */
 export const ListRecommendedContactsResponseSchema: GenMessage<ListRecommendedContactsResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 16);
+  messageDesc(file_tremplin_network_v1_network, 17);
 
 /**
  * @generated from message tremplin.network.v1.ListDescendantsRequest
@@ -630,7 +678,7 @@ export type ListDescendantsRequest = Message<"tremplin.network.v1.ListDescendant
  * Use `create(ListDescendantsRequestSchema)` to create a new message.
  */
 export const ListDescendantsRequestSchema: GenMessage<ListDescendantsRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 17);
+  messageDesc(file_tremplin_network_v1_network, 18);
 
 /**
  * @generated from message tremplin.network.v1.ListDescendantsResponse
@@ -647,7 +695,7 @@ export type ListDescendantsResponse = Message<"tremplin.network.v1.ListDescendan
  * Use `create(ListDescendantsResponseSchema)` to create a new message.
  */
 export const ListDescendantsResponseSchema: GenMessage<ListDescendantsResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 18);
+  messageDesc(file_tremplin_network_v1_network, 19);
 
 /**
  * @generated from message tremplin.network.v1.ImportContactsRequest
@@ -669,7 +717,7 @@ export type ImportContactsRequest = Message<"tremplin.network.v1.ImportContactsR
  * Use `create(ImportContactsRequestSchema)` to create a new message.
  */
 export const ImportContactsRequestSchema: GenMessage<ImportContactsRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 19);
+  messageDesc(file_tremplin_network_v1_network, 20);
 
 /**
  * @generated from message tremplin.network.v1.ImportContactsResponse
@@ -693,7 +741,7 @@ export type ImportContactsResponse = Message<"tremplin.network.v1.ImportContacts
  * Use `create(ImportContactsResponseSchema)` to create a new message.
  */
 export const ImportContactsResponseSchema: GenMessage<ImportContactsResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 20);
+  messageDesc(file_tremplin_network_v1_network, 21);
 
 /**
  * Rows of an import file left out, per reason (a row counts once, for the first that applies).
@@ -728,7 +776,7 @@ export type ImportSkipped = Message<"tremplin.network.v1.ImportSkipped"> & {
  * Use `create(ImportSkippedSchema)` to create a new message.
  */
 export const ImportSkippedSchema: GenMessage<ImportSkipped> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 21);
+  messageDesc(file_tremplin_network_v1_network, 22);
 
 /**
  * @generated from message tremplin.network.v1.BulkCreateContactsRequest
@@ -745,7 +793,7 @@ export type BulkCreateContactsRequest = Message<"tremplin.network.v1.BulkCreateC
  * Use `create(BulkCreateContactsRequestSchema)` to create a new message.
  */
 export const BulkCreateContactsRequestSchema: GenMessage<BulkCreateContactsRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 22);
+  messageDesc(file_tremplin_network_v1_network, 23);
 
 /**
  * @generated from message tremplin.network.v1.BulkCreateContactsResponse
@@ -762,7 +810,7 @@ export type BulkCreateContactsResponse = Message<"tremplin.network.v1.BulkCreate
  * Use `create(BulkCreateContactsResponseSchema)` to create a new message.
  */
 export const BulkCreateContactsResponseSchema: GenMessage<BulkCreateContactsResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 23);
+  messageDesc(file_tremplin_network_v1_network, 24);
 
 /**
  * @generated from message tremplin.network.v1.SearchTagsRequest
@@ -779,7 +827,7 @@ export type SearchTagsRequest = Message<"tremplin.network.v1.SearchTagsRequest">
  * Use `create(SearchTagsRequestSchema)` to create a new message.
  */
 export const SearchTagsRequestSchema: GenMessage<SearchTagsRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 24);
+  messageDesc(file_tremplin_network_v1_network, 25);
 
 /**
  * @generated from message tremplin.network.v1.SearchTagsResponse
@@ -796,7 +844,7 @@ export type SearchTagsResponse = Message<"tremplin.network.v1.SearchTagsResponse
  * Use `create(SearchTagsResponseSchema)` to create a new message.
  */
 export const SearchTagsResponseSchema: GenMessage<SearchTagsResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 25);
+  messageDesc(file_tremplin_network_v1_network, 26);
 
 /**
  * @generated from message tremplin.network.v1.ExportContactsRequest
@@ -809,7 +857,37 @@ export type ExportContactsRequest = Message<"tremplin.network.v1.ExportContactsR
  * Use `create(ExportContactsRequestSchema)` to create a new message.
  */
 export const ExportContactsRequestSchema: GenMessage<ExportContactsRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 26);
+  messageDesc(file_tremplin_network_v1_network, 27);
+
+/**
+ * @generated from message tremplin.network.v1.ListCallBacksRequest
+ */
+export type ListCallBacksRequest = Message<"tremplin.network.v1.ListCallBacksRequest"> & {
+};
+
+/**
+ * Describes the message tremplin.network.v1.ListCallBacksRequest.
+ * Use `create(ListCallBacksRequestSchema)` to create a new message.
+ */
+export const ListCallBacksRequestSchema: GenMessage<ListCallBacksRequest> = /*@__PURE__*/
+  messageDesc(file_tremplin_network_v1_network, 28);
+
+/**
+ * @generated from message tremplin.network.v1.ListCallBacksResponse
+ */
+export type ListCallBacksResponse = Message<"tremplin.network.v1.ListCallBacksResponse"> & {
+  /**
+   * @generated from field: repeated tremplin.network.v1.CallBack call_backs = 1;
+   */
+  callBacks: CallBack[];
+};
+
+/**
+ * Describes the message tremplin.network.v1.ListCallBacksResponse.
+ * Use `create(ListCallBacksResponseSchema)` to create a new message.
+ */
+export const ListCallBacksResponseSchema: GenMessage<ListCallBacksResponse> = /*@__PURE__*/
+  messageDesc(file_tremplin_network_v1_network, 29);
 
 /**
  * @generated from message tremplin.network.v1.ExportVCardsRequest
@@ -828,7 +906,7 @@ export type ExportVCardsRequest = Message<"tremplin.network.v1.ExportVCardsReque
  * Use `create(ExportVCardsRequestSchema)` to create a new message.
  */
 export const ExportVCardsRequestSchema: GenMessage<ExportVCardsRequest> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 27);
+  messageDesc(file_tremplin_network_v1_network, 30);
 
 /**
  * @generated from message tremplin.network.v1.ExportVCardsResponse
@@ -854,7 +932,7 @@ export type ExportVCardsResponse = Message<"tremplin.network.v1.ExportVCardsResp
  * Use `create(ExportVCardsResponseSchema)` to create a new message.
  */
 export const ExportVCardsResponseSchema: GenMessage<ExportVCardsResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 28);
+  messageDesc(file_tremplin_network_v1_network, 31);
 
 /**
  * @generated from message tremplin.network.v1.ExportContactsResponse
@@ -878,7 +956,40 @@ export type ExportContactsResponse = Message<"tremplin.network.v1.ExportContacts
  * Use `create(ExportContactsResponseSchema)` to create a new message.
  */
 export const ExportContactsResponseSchema: GenMessage<ExportContactsResponse> = /*@__PURE__*/
-  messageDesc(file_tremplin_network_v1_network, 29);
+  messageDesc(file_tremplin_network_v1_network, 32);
+
+/**
+ * How often the candidate wants to be in touch with a contact (« Rester en contact »).
+ *
+ * @generated from enum tremplin.network.v1.TouchRhythm
+ */
+export enum TouchRhythm {
+  /**
+   * @generated from enum value: TOUCH_RHYTHM_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: TOUCH_RHYTHM_TWO_WEEKS = 1;
+   */
+  TWO_WEEKS = 1,
+
+  /**
+   * @generated from enum value: TOUCH_RHYTHM_MONTH = 2;
+   */
+  MONTH = 2,
+
+  /**
+   * @generated from enum value: TOUCH_RHYTHM_QUARTER = 3;
+   */
+  QUARTER = 3,
+}
+
+/**
+ * Describes the enum tremplin.network.v1.TouchRhythm.
+ */
+export const TouchRhythmSchema: GenEnum<TouchRhythm> = /*@__PURE__*/
+  enumDesc(file_tremplin_network_v1_network, 0);
 
 /**
  * NetworkService manages a candidate's network of contacts: every call acts on the signed-in
@@ -1004,6 +1115,20 @@ export const NetworkService: GenService<{
     methodKind: "unary";
     input: typeof ExportContactsRequestSchema;
     output: typeof ExportContactsResponseSchema;
+  },
+  /**
+   * ListCallBacks answers the contacts to call back by the end of the candidate's week, the
+   * longest overdue first: a contact whose last completed activity (or, never touched, its
+   * addition) is older than its rhythm, and, without a rhythm, an engaged contact untouched for
+   * six weeks; a contact with a task or an event planned is not due. Computed at each call
+   * from the activities (it changes with the clock, so it is never kept).
+   *
+   * @generated from rpc tremplin.network.v1.NetworkService.ListCallBacks
+   */
+  listCallBacks: {
+    methodKind: "unary";
+    input: typeof ListCallBacksRequestSchema;
+    output: typeof ListCallBacksResponseSchema;
   },
   /**
    * ExportVCards answers the network, or one contact, as a vCard 4.0 file (.vcf) that phones

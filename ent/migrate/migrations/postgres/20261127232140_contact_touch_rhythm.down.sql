@@ -1,0 +1,2 @@
+-- reverse: modify "contacts" table
+ALTER TABLE "contacts" DROP COLUMN "touch_rhythm";

@@ -1,0 +1,2 @@
+-- reverse: add column "touch_rhythm" to table: "contacts"
+ALTER TABLE `contacts` DROP COLUMN `touch_rhythm`;
