@@ -1,0 +1,59 @@
+// The home's « À relancer cette semaine »: who, since when, one tap to plan the follow-up;
+// nothing (and no call) without premium.
+import { describe, expect, it } from "vitest";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { ContactSchema, NetworkService } from "../gen/tremplin/network/v1/network_pb";
+import { candidate, renderApp } from "../test/harness";
+
+function renderHome(premium: boolean) {
+  const calls: string[] = [];
+  const app = renderApp({
+    at: "/",
+    user: candidate({ hasPremiumAccess: premium }),
+    routes: ({ service }) => {
+      service(NetworkService, {
+        listCallBacks: () => {
+          calls.push("ListCallBacks");
+          return {
+            callBacks: [
+              {
+                contact: create(ContactSchema, { id: "c1", firstName: "Claire", lastName: "BERNARD", company: "BNP Paribas" }),
+                lastTouch: timestampFromDate(new Date(2026, 9, 12, 10)),
+                dueSince: timestampFromDate(new Date(2026, 10, 23)),
+              },
+              { contact: create(ContactSchema, { id: "c2", firstName: "Hugo", lastName: "RENARD" }), dueSince: timestampFromDate(new Date(2026, 10, 24)) },
+            ],
+          };
+        },
+        listContacts: () => ({ contacts: [create(ContactSchema, { id: "c1", firstName: "Claire", lastName: "BERNARD", company: "BNP Paribas" })] }),
+      });
+    },
+  });
+  return { ...app, calls };
+}
+
+describe("contacts to call back on the home", () => {
+  it("names them, with the last exchange, and plans a « Relance » with one of them in one tap", async () => {
+    renderHome(true);
+    const panel = within(await screen.findByRole("region", { name: "À relancer cette semaine" }));
+    const rows = panel.getAllByTestId("call-back");
+    expect(rows.map((r) => r.textContent)).toEqual([
+      "Claire BERNARDBNP Paribas · Dernier échange le 12/10/2026Planifier",
+      "Hugo RENARDJamais contactéPlanifier",
+    ]);
+    expect(panel.getByRole("link", { name: "Claire BERNARD" }).getAttribute("href")).toBe("/contact/c1");
+    await userEvent.setup().click(panel.getByRole("button", { name: "Planifier une relance avec Claire BERNARD" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Nouvelle tâche" }));
+    expect((await dialog.findByRole("combobox", { name: /^Sujet/ })).textContent).toBe("Relance");
+  });
+
+  it("shows nothing and asks nothing without premium", async () => {
+    const { calls } = renderHome(false);
+    await screen.findByRole("heading", { level: 1 });
+    expect(screen.queryByRole("region", { name: "À relancer cette semaine" })).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});
