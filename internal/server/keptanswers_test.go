@@ -21,6 +21,7 @@ import (
 	"google.golang.org/protobuf/types/descriptorpb"
 
 	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/license"
 	optionsv1 "github.com/tremplin/tremplin/gen/tremplin/options/v1"
 	"github.com/tremplin/tremplin/internal/testdb"
@@ -373,6 +374,27 @@ func keptAnswerCases() map[string][]readCase {
 		network + "ListDescendants":         {{setup: ownerReads(trial, `{"id":"$contact"}`), changes: []change{newGrandChild}}},
 		network + "SearchTags":              {{setup: ownerReads(trial, `{"term":"ly"}`), changes: []change{newContact, trialEnds}}},
 		network + "ExportContacts":          {{setup: ownerReads(trial, `{}`), changes: []change{newContact, contactEdited, nextDay}}},
+		network + "ExportVCards": {
+			{setup: ownerReads(trial, `{}`), changes: []change{newContact, contactEdited, nextDay, trialEnds}},
+			{setup: ownerReads(trial, `{"contactId":"$contact"}`), changes: []change{contactEdited, trialEnds}},
+		},
+		// A homonym of the world's contact makes a pair.
+		network + "ListDuplicates": {{setup: ownerReads(trial, `{}`), changes: []change{
+			ownerCalls("a homonym is added", network+"CreateContact", `{"contact":{"firstName":"Léa","lastName":"Dubois","email":"lea.dubois@exemple.fr"}}`),
+			trialEnds,
+		}}},
+		// An engaged contact silent for three months is due; planning a task with it ends that.
+		network + "ListCallBacks": {{setup: func(t *testing.T, w *world) *reading {
+			r := ownerReads(trial, `{}`)(t, w)
+			c := w.srv.Client.Contact.Create().SetOwnerID(w.owner.User.ID).SetFirstName("Paul").SetLastName("LAMBERT").SetEmail("paul@exemple.fr").
+				SetStatus(contact.StatusEngaged).SetCreatedAt(w.srv.Clock.Now().AddDate(0, -3, 0)).SaveX(sys())
+			w.ids["silent"] = c.ID.String()
+			return r
+		}, changes: []change{
+			ownerCalls("a follow-up is planned with it", activity+"CreateTask",
+				`{"task":{"subject":"TASK_SUBJECT_REMINDER","mediaType":"MEDIA_TYPE_EMAIL","priority":"TASK_PRIORITY_NORMAL","deadline":"2026-12-20T09:00:00Z","contactId":"$silent"}}`),
+			trialEnds,
+		}}},
 		// The copy of everything the candidate owns follows all of it, and the day (its name).
 		"/tremplin.account.v1.AccountService/ExportMyData": {{setup: ownerReads(trial, `{}`), changes: []change{
 			newContact, contactEdited, newApplication, applicationEdited, zoneMoved, nextDay}}},

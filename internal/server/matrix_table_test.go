@@ -399,6 +399,16 @@ func mxTable() map[string]mxRow {
 			want: mxCandidates(mxOK, mxIgnored).premium()},
 		network + "ExportContacts": {kind: mxAccountKind, req: mxEmpty(&networkv1.ExportContactsRequest{}),
 			want: mxCandidates(mxOK, mxIgnored)},
+		// The world's networks hold no two contacts alike: the call succeeds, and holds no other's.
+		network + "ListDuplicates": {kind: mxAccountKind, req: mxEmpty(&networkv1.ListDuplicatesRequest{}),
+			want: mxCandidates(mxDone, mxIgnored).premium()},
+		// A new contact of one's own kept, the party's removed: another's is unknown.
+		network + "MergeContacts": {kind: mxContactKind, fresh: true,
+			req: func(t *testing.T, w *mxWorld, c *mxCaller, _ *mxParty, id string) proto.Message {
+				return &networkv1.MergeContactsRequest{KeepId: w.newContact(t, c.own, ""), RemoveId: id,
+					Contact: &networkv1.ContactDraft{FirstName: "Léon", LastName: c.own.mark}}
+			},
+			want: mxCandidates(mxDone, nf(apierr.Contact)).premium()},
 		// Nobody of the world is due: the call succeeds, and holds no other's contact.
 		network + "ListCallBacks": {kind: mxAccountKind, req: mxEmpty(&networkv1.ListCallBacksRequest{}),
 			want: mxCandidates(mxDone, mxIgnored).premium()},

@@ -15,6 +15,7 @@ test("the contacts to call back: seen on the home, planned in one tap, filtered 
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 375, height: 800 });
   await login(page, DEMO.trial);
+  await expect(page).not.toHaveURL(/\/login/);
   await page.goto("/");
   const panel = page.getByRole("region", { name: "À relancer cette semaine" });
   const paul = panel.getByTestId("call-back").filter({ hasText: "Paul LAMBERT" });

@@ -81,6 +81,59 @@ func (TouchRhythm) EnumDescriptor() ([]byte, []int) {
 	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{0}
 }
 
+// Why two contacts look like one person.
+type DuplicateReason int32
+
+const (
+	DuplicateReason_DUPLICATE_REASON_UNSPECIFIED DuplicateReason = 0
+	DuplicateReason_DUPLICATE_REASON_SAME_NAME   DuplicateReason = 1
+	DuplicateReason_DUPLICATE_REASON_SAME_EMAIL  DuplicateReason = 2
+	DuplicateReason_DUPLICATE_REASON_SAME_MOBILE DuplicateReason = 3
+)
+
+// Enum value maps for DuplicateReason.
+var (
+	DuplicateReason_name = map[int32]string{
+		0: "DUPLICATE_REASON_UNSPECIFIED",
+		1: "DUPLICATE_REASON_SAME_NAME",
+		2: "DUPLICATE_REASON_SAME_EMAIL",
+		3: "DUPLICATE_REASON_SAME_MOBILE",
+	}
+	DuplicateReason_value = map[string]int32{
+		"DUPLICATE_REASON_UNSPECIFIED": 0,
+		"DUPLICATE_REASON_SAME_NAME":   1,
+		"DUPLICATE_REASON_SAME_EMAIL":  2,
+		"DUPLICATE_REASON_SAME_MOBILE": 3,
+	}
+)
+
+func (x DuplicateReason) Enum() *DuplicateReason {
+	p := new(DuplicateReason)
+	*p = x
+	return p
+}
+
+func (x DuplicateReason) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (DuplicateReason) Descriptor() protoreflect.EnumDescriptor {
+	return file_tremplin_network_v1_network_proto_enumTypes[1].Descriptor()
+}
+
+func (DuplicateReason) Type() protoreflect.EnumType {
+	return &file_tremplin_network_v1_network_proto_enumTypes[1]
+}
+
+func (x DuplicateReason) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use DuplicateReason.Descriptor instead.
+func (DuplicateReason) EnumDescriptor() ([]byte, []int) {
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{1}
+}
+
 // A candidate's own free label (city, sector, type…).
 type Tag struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1804,6 +1857,261 @@ func (*ExportContactsRequest) Descriptor() ([]byte, []int) {
 	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{27}
 }
 
+type ListDuplicatesRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListDuplicatesRequest) Reset() {
+	*x = ListDuplicatesRequest{}
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListDuplicatesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListDuplicatesRequest) ProtoMessage() {}
+
+func (x *ListDuplicatesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListDuplicatesRequest.ProtoReflect.Descriptor instead.
+func (*ListDuplicatesRequest) Descriptor() ([]byte, []int) {
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{28}
+}
+
+type ListDuplicatesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Pairs         []*DuplicatePair       `protobuf:"bytes,1,rep,name=pairs,proto3" json:"pairs,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListDuplicatesResponse) Reset() {
+	*x = ListDuplicatesResponse{}
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListDuplicatesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListDuplicatesResponse) ProtoMessage() {}
+
+func (x *ListDuplicatesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListDuplicatesResponse.ProtoReflect.Descriptor instead.
+func (*ListDuplicatesResponse) Descriptor() ([]byte, []int) {
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *ListDuplicatesResponse) GetPairs() []*DuplicatePair {
+	if x != nil {
+		return x.Pairs
+	}
+	return nil
+}
+
+// Two contacts that look like one person, the older first.
+type DuplicatePair struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	First         *Contact               `protobuf:"bytes,1,opt,name=first,proto3" json:"first,omitempty"`
+	Second        *Contact               `protobuf:"bytes,2,opt,name=second,proto3" json:"second,omitempty"`
+	Reasons       []DuplicateReason      `protobuf:"varint,3,rep,packed,name=reasons,proto3,enum=tremplin.network.v1.DuplicateReason" json:"reasons,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DuplicatePair) Reset() {
+	*x = DuplicatePair{}
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DuplicatePair) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DuplicatePair) ProtoMessage() {}
+
+func (x *DuplicatePair) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DuplicatePair.ProtoReflect.Descriptor instead.
+func (*DuplicatePair) Descriptor() ([]byte, []int) {
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *DuplicatePair) GetFirst() *Contact {
+	if x != nil {
+		return x.First
+	}
+	return nil
+}
+
+func (x *DuplicatePair) GetSecond() *Contact {
+	if x != nil {
+		return x.Second
+	}
+	return nil
+}
+
+func (x *DuplicatePair) GetReasons() []DuplicateReason {
+	if x != nil {
+		return x.Reasons
+	}
+	return nil
+}
+
+type MergeContactsRequest struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	KeepId   string                 `protobuf:"bytes,1,opt,name=keep_id,json=keepId,proto3" json:"keep_id,omitempty"`
+	RemoveId string                 `protobuf:"bytes,2,opt,name=remove_id,json=removeId,proto3" json:"remove_id,omitempty"`
+	// The kept contact's fields, as chosen.
+	Contact       *ContactDraft `protobuf:"bytes,3,opt,name=contact,proto3" json:"contact,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MergeContactsRequest) Reset() {
+	*x = MergeContactsRequest{}
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MergeContactsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MergeContactsRequest) ProtoMessage() {}
+
+func (x *MergeContactsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MergeContactsRequest.ProtoReflect.Descriptor instead.
+func (*MergeContactsRequest) Descriptor() ([]byte, []int) {
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *MergeContactsRequest) GetKeepId() string {
+	if x != nil {
+		return x.KeepId
+	}
+	return ""
+}
+
+func (x *MergeContactsRequest) GetRemoveId() string {
+	if x != nil {
+		return x.RemoveId
+	}
+	return ""
+}
+
+func (x *MergeContactsRequest) GetContact() *ContactDraft {
+	if x != nil {
+		return x.Contact
+	}
+	return nil
+}
+
+type MergeContactsResponse struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Contact *Contact               `protobuf:"bytes,1,opt,name=contact,proto3" json:"contact,omitempty"`
+	// Every contact whose rank changed (the introduced contacts that moved, their descendants).
+	UpdatedRanks  []*ContactRank `protobuf:"bytes,2,rep,name=updated_ranks,json=updatedRanks,proto3" json:"updated_ranks,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MergeContactsResponse) Reset() {
+	*x = MergeContactsResponse{}
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MergeContactsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MergeContactsResponse) ProtoMessage() {}
+
+func (x *MergeContactsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MergeContactsResponse.ProtoReflect.Descriptor instead.
+func (*MergeContactsResponse) Descriptor() ([]byte, []int) {
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *MergeContactsResponse) GetContact() *Contact {
+	if x != nil {
+		return x.Contact
+	}
+	return nil
+}
+
+func (x *MergeContactsResponse) GetUpdatedRanks() []*ContactRank {
+	if x != nil {
+		return x.UpdatedRanks
+	}
+	return nil
+}
+
 type ListCallBacksRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -1812,7 +2120,7 @@ type ListCallBacksRequest struct {
 
 func (x *ListCallBacksRequest) Reset() {
 	*x = ListCallBacksRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[28]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1824,7 +2132,7 @@ func (x *ListCallBacksRequest) String() string {
 func (*ListCallBacksRequest) ProtoMessage() {}
 
 func (x *ListCallBacksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[28]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1837,7 +2145,7 @@ func (x *ListCallBacksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCallBacksRequest.ProtoReflect.Descriptor instead.
 func (*ListCallBacksRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{28}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{33}
 }
 
 type ListCallBacksResponse struct {
@@ -1849,7 +2157,7 @@ type ListCallBacksResponse struct {
 
 func (x *ListCallBacksResponse) Reset() {
 	*x = ListCallBacksResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[29]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1861,7 +2169,7 @@ func (x *ListCallBacksResponse) String() string {
 func (*ListCallBacksResponse) ProtoMessage() {}
 
 func (x *ListCallBacksResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[29]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1874,7 +2182,7 @@ func (x *ListCallBacksResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCallBacksResponse.ProtoReflect.Descriptor instead.
 func (*ListCallBacksResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{29}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ListCallBacksResponse) GetCallBacks() []*CallBack {
@@ -1894,7 +2202,7 @@ type ExportVCardsRequest struct {
 
 func (x *ExportVCardsRequest) Reset() {
 	*x = ExportVCardsRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[30]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1906,7 +2214,7 @@ func (x *ExportVCardsRequest) String() string {
 func (*ExportVCardsRequest) ProtoMessage() {}
 
 func (x *ExportVCardsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[30]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1919,7 +2227,7 @@ func (x *ExportVCardsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportVCardsRequest.ProtoReflect.Descriptor instead.
 func (*ExportVCardsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{30}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ExportVCardsRequest) GetContactId() string {
@@ -1941,7 +2249,7 @@ type ExportVCardsResponse struct {
 
 func (x *ExportVCardsResponse) Reset() {
 	*x = ExportVCardsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[31]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1953,7 +2261,7 @@ func (x *ExportVCardsResponse) String() string {
 func (*ExportVCardsResponse) ProtoMessage() {}
 
 func (x *ExportVCardsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[31]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1966,7 +2274,7 @@ func (x *ExportVCardsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportVCardsResponse.ProtoReflect.Descriptor instead.
 func (*ExportVCardsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{31}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ExportVCardsResponse) GetFile() *httpbody.HttpBody {
@@ -1994,7 +2302,7 @@ type ExportContactsResponse struct {
 
 func (x *ExportContactsResponse) Reset() {
 	*x = ExportContactsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[32]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2006,7 +2314,7 @@ func (x *ExportContactsResponse) String() string {
 func (*ExportContactsResponse) ProtoMessage() {}
 
 func (x *ExportContactsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[32]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2019,7 +2327,7 @@ func (x *ExportContactsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportContactsResponse.ProtoReflect.Descriptor instead.
 func (*ExportContactsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{32}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ExportContactsResponse) GetFile() *httpbody.HttpBody {
@@ -2163,7 +2471,21 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\x04term\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x182R\x04term\"B\n" +
 	"\x12SearchTagsResponse\x12,\n" +
 	"\x04tags\x18\x01 \x03(\v2\x18.tremplin.network.v1.TagR\x04tags\"\x17\n" +
-	"\x15ExportContactsRequest\"\x16\n" +
+	"\x15ExportContactsRequest\"\x17\n" +
+	"\x15ListDuplicatesRequest\"R\n" +
+	"\x16ListDuplicatesResponse\x128\n" +
+	"\x05pairs\x18\x01 \x03(\v2\".tremplin.network.v1.DuplicatePairR\x05pairs\"\xb9\x01\n" +
+	"\rDuplicatePair\x122\n" +
+	"\x05first\x18\x01 \x01(\v2\x1c.tremplin.network.v1.ContactR\x05first\x124\n" +
+	"\x06second\x18\x02 \x01(\v2\x1c.tremplin.network.v1.ContactR\x06second\x12>\n" +
+	"\areasons\x18\x03 \x03(\x0e2$.tremplin.network.v1.DuplicateReasonR\areasons\"\xa5\x01\n" +
+	"\x14MergeContactsRequest\x12!\n" +
+	"\akeep_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x06keepId\x12%\n" +
+	"\tremove_id\x18\x02 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\bremoveId\x12C\n" +
+	"\acontact\x18\x03 \x01(\v2!.tremplin.network.v1.ContactDraftB\x06\xbaH\x03\xc8\x01\x01R\acontact\"\x96\x01\n" +
+	"\x15MergeContactsResponse\x126\n" +
+	"\acontact\x18\x01 \x01(\v2\x1c.tremplin.network.v1.ContactR\acontact\x12E\n" +
+	"\rupdated_ranks\x18\x02 \x03(\v2 .tremplin.network.v1.ContactRankR\fupdatedRanks\"\x16\n" +
 	"\x14ListCallBacksRequest\"U\n" +
 	"\x15ListCallBacksResponse\x12<\n" +
 	"\n" +
@@ -2181,7 +2503,12 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\x18TOUCH_RHYTHM_UNSPECIFIED\x10\x00\x12)\n" +
 	"\x16TOUCH_RHYTHM_TWO_WEEKS\x10\x01\x1a\r\xca\xf3\x18\ttwo-weeks\x12!\n" +
 	"\x12TOUCH_RHYTHM_MONTH\x10\x02\x1a\t\xca\xf3\x18\x05month\x12%\n" +
-	"\x14TOUCH_RHYTHM_QUARTER\x10\x03\x1a\v\xca\xf3\x18\aquarter2\x8c\x11\n" +
+	"\x14TOUCH_RHYTHM_QUARTER\x10\x03\x1a\v\xca\xf3\x18\aquarter*\x96\x01\n" +
+	"\x0fDuplicateReason\x12 \n" +
+	"\x1cDUPLICATE_REASON_UNSPECIFIED\x10\x00\x12\x1e\n" +
+	"\x1aDUPLICATE_REASON_SAME_NAME\x10\x01\x12\x1f\n" +
+	"\x1bDUPLICATE_REASON_SAME_EMAIL\x10\x02\x12 \n" +
+	"\x1cDUPLICATE_REASON_SAME_MOBILE\x10\x032\xce\x13\n" +
 	"\x0eNetworkService\x12\x92\x01\n" +
 	"\fListContacts\x12(.tremplin.network.v1.ListContactsRequest\x1a).tremplin.network.v1.ListContactsResponse\"-\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x0f\x12\r/api/contacts\x90\x02\x01\x12\x90\x01\n" +
 	"\n" +
@@ -2196,7 +2523,9 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\n" +
 	"SearchTags\x12&.tremplin.network.v1.SearchTagsRequest\x1a'.tremplin.network.v1.SearchTagsResponse\"M\xc2\xf3\x18\r\x12\tcandidate\x18\x01\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02-Z\x12\x12\x10/api/tags/search\x12\x17/api/tags/search/{term}\x90\x02\x01\x12\xa5\x01\n" +
 	"\x0eExportContacts\x12*.tremplin.network.v1.ExportContactsRequest\x1a+.tremplin.network.v1.ExportContactsResponse\":\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x1cb\x04file\x12\x14/api/contacts/export\x90\x02\x01\x12\x9c\x01\n" +
-	"\rListCallBacks\x12).tremplin.network.v1.ListCallBacksRequest\x1a*.tremplin.network.v1.ListCallBacksResponse\"4\xc2\xf3\x18\r\x12\tcandidate\x18\x01\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/contacts/call-backs\x90\x02\x01\x12\xd0\x01\n" +
+	"\rListCallBacks\x12).tremplin.network.v1.ListCallBacksRequest\x1a*.tremplin.network.v1.ListCallBacksResponse\"4\xc2\xf3\x18\r\x12\tcandidate\x18\x01\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/contacts/call-backs\x90\x02\x01\x12\xa5\x01\n" +
+	"\x0eListDuplicates\x12*.tremplin.network.v1.ListDuplicatesRequest\x1a+.tremplin.network.v1.ListDuplicatesResponse\":\xc2\xf3\x18\r\x12\tcandidate\x18\x01\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/contacts/duplicates\x90\x02\x01\x12\x97\x01\n" +
+	"\rMergeContacts\x12).tremplin.network.v1.MergeContactsRequest\x1a*.tremplin.network.v1.MergeContactsResponse\"/\xc2\xf3\x18\r\x12\tcandidate\x18\x01\x82\xd3\xe4\x93\x02\x18:\x01*\"\x13/api/contacts/merge\x12\xd0\x01\n" +
 	"\fExportVCards\x12(.tremplin.network.v1.ExportVCardsRequest\x1a).tremplin.network.v1.ExportVCardsResponse\"k\xc2\xf3\x18\r\x12\tcandidate\x18\x01\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02KZ'b\x04file\x12\x1f/api/contact/{contact_id}/vcardb\x04file\x12\x1a/api/contacts/export/vcard\x90\x02\x01B\xd5\x01\n" +
 	"\x17com.tremplin.network.v1B\fNetworkProtoP\x01Z>github.com/tremplin/tremplin/gen/tremplin/network/v1;networkv1\xa2\x02\x03TNX\xaa\x02\x13Tremplin.Network.V1\xca\x02\x13Tremplin\\Network\\V1\xe2\x02\x1fTremplin\\Network\\V1\\GPBMetadata\xea\x02\x15Tremplin::Network::V1b\x06proto3"
 
@@ -2212,120 +2541,137 @@ func file_tremplin_network_v1_network_proto_rawDescGZIP() []byte {
 	return file_tremplin_network_v1_network_proto_rawDescData
 }
 
-var file_tremplin_network_v1_network_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_tremplin_network_v1_network_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
+var file_tremplin_network_v1_network_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
+var file_tremplin_network_v1_network_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
 var file_tremplin_network_v1_network_proto_goTypes = []any{
 	(TouchRhythm)(0),                        // 0: tremplin.network.v1.TouchRhythm
-	(*Tag)(nil),                             // 1: tremplin.network.v1.Tag
-	(*Contact)(nil),                         // 2: tremplin.network.v1.Contact
-	(*CallBack)(nil),                        // 3: tremplin.network.v1.CallBack
-	(*ContactRank)(nil),                     // 4: tremplin.network.v1.ContactRank
-	(*ImportedContact)(nil),                 // 5: tremplin.network.v1.ImportedContact
-	(*ListContactsRequest)(nil),             // 6: tremplin.network.v1.ListContactsRequest
-	(*ListContactsResponse)(nil),            // 7: tremplin.network.v1.ListContactsResponse
-	(*GetContactRequest)(nil),               // 8: tremplin.network.v1.GetContactRequest
-	(*GetContactResponse)(nil),              // 9: tremplin.network.v1.GetContactResponse
-	(*ContactDraft)(nil),                    // 10: tremplin.network.v1.ContactDraft
-	(*CreateContactRequest)(nil),            // 11: tremplin.network.v1.CreateContactRequest
-	(*CreateContactResponse)(nil),           // 12: tremplin.network.v1.CreateContactResponse
-	(*UpdateContactRequest)(nil),            // 13: tremplin.network.v1.UpdateContactRequest
-	(*UpdateContactResponse)(nil),           // 14: tremplin.network.v1.UpdateContactResponse
-	(*DeleteContactRequest)(nil),            // 15: tremplin.network.v1.DeleteContactRequest
-	(*DeleteContactResponse)(nil),           // 16: tremplin.network.v1.DeleteContactResponse
-	(*ListRecommendedContactsRequest)(nil),  // 17: tremplin.network.v1.ListRecommendedContactsRequest
-	(*ListRecommendedContactsResponse)(nil), // 18: tremplin.network.v1.ListRecommendedContactsResponse
-	(*ListDescendantsRequest)(nil),          // 19: tremplin.network.v1.ListDescendantsRequest
-	(*ListDescendantsResponse)(nil),         // 20: tremplin.network.v1.ListDescendantsResponse
-	(*ImportContactsRequest)(nil),           // 21: tremplin.network.v1.ImportContactsRequest
-	(*ImportContactsResponse)(nil),          // 22: tremplin.network.v1.ImportContactsResponse
-	(*ImportSkipped)(nil),                   // 23: tremplin.network.v1.ImportSkipped
-	(*BulkCreateContactsRequest)(nil),       // 24: tremplin.network.v1.BulkCreateContactsRequest
-	(*BulkCreateContactsResponse)(nil),      // 25: tremplin.network.v1.BulkCreateContactsResponse
-	(*SearchTagsRequest)(nil),               // 26: tremplin.network.v1.SearchTagsRequest
-	(*SearchTagsResponse)(nil),              // 27: tremplin.network.v1.SearchTagsResponse
-	(*ExportContactsRequest)(nil),           // 28: tremplin.network.v1.ExportContactsRequest
-	(*ListCallBacksRequest)(nil),            // 29: tremplin.network.v1.ListCallBacksRequest
-	(*ListCallBacksResponse)(nil),           // 30: tremplin.network.v1.ListCallBacksResponse
-	(*ExportVCardsRequest)(nil),             // 31: tremplin.network.v1.ExportVCardsRequest
-	(*ExportVCardsResponse)(nil),            // 32: tremplin.network.v1.ExportVCardsResponse
-	(*ExportContactsResponse)(nil),          // 33: tremplin.network.v1.ExportContactsResponse
-	(v1.Civility)(0),                        // 34: tremplin.common.v1.Civility
-	(*v1.ContactRef)(nil),                   // 35: tremplin.common.v1.ContactRef
-	(*v1.Resource)(nil),                     // 36: tremplin.common.v1.Resource
-	(v1.ContactStatus)(0),                   // 37: tremplin.common.v1.ContactStatus
-	(*timestamppb.Timestamp)(nil),           // 38: google.protobuf.Timestamp
-	(*v11.TaskDraft)(nil),                   // 39: tremplin.activity.v1.TaskDraft
-	(*v11.Task)(nil),                        // 40: tremplin.activity.v1.Task
-	(*httpbody.HttpBody)(nil),               // 41: google.api.HttpBody
+	(DuplicateReason)(0),                    // 1: tremplin.network.v1.DuplicateReason
+	(*Tag)(nil),                             // 2: tremplin.network.v1.Tag
+	(*Contact)(nil),                         // 3: tremplin.network.v1.Contact
+	(*CallBack)(nil),                        // 4: tremplin.network.v1.CallBack
+	(*ContactRank)(nil),                     // 5: tremplin.network.v1.ContactRank
+	(*ImportedContact)(nil),                 // 6: tremplin.network.v1.ImportedContact
+	(*ListContactsRequest)(nil),             // 7: tremplin.network.v1.ListContactsRequest
+	(*ListContactsResponse)(nil),            // 8: tremplin.network.v1.ListContactsResponse
+	(*GetContactRequest)(nil),               // 9: tremplin.network.v1.GetContactRequest
+	(*GetContactResponse)(nil),              // 10: tremplin.network.v1.GetContactResponse
+	(*ContactDraft)(nil),                    // 11: tremplin.network.v1.ContactDraft
+	(*CreateContactRequest)(nil),            // 12: tremplin.network.v1.CreateContactRequest
+	(*CreateContactResponse)(nil),           // 13: tremplin.network.v1.CreateContactResponse
+	(*UpdateContactRequest)(nil),            // 14: tremplin.network.v1.UpdateContactRequest
+	(*UpdateContactResponse)(nil),           // 15: tremplin.network.v1.UpdateContactResponse
+	(*DeleteContactRequest)(nil),            // 16: tremplin.network.v1.DeleteContactRequest
+	(*DeleteContactResponse)(nil),           // 17: tremplin.network.v1.DeleteContactResponse
+	(*ListRecommendedContactsRequest)(nil),  // 18: tremplin.network.v1.ListRecommendedContactsRequest
+	(*ListRecommendedContactsResponse)(nil), // 19: tremplin.network.v1.ListRecommendedContactsResponse
+	(*ListDescendantsRequest)(nil),          // 20: tremplin.network.v1.ListDescendantsRequest
+	(*ListDescendantsResponse)(nil),         // 21: tremplin.network.v1.ListDescendantsResponse
+	(*ImportContactsRequest)(nil),           // 22: tremplin.network.v1.ImportContactsRequest
+	(*ImportContactsResponse)(nil),          // 23: tremplin.network.v1.ImportContactsResponse
+	(*ImportSkipped)(nil),                   // 24: tremplin.network.v1.ImportSkipped
+	(*BulkCreateContactsRequest)(nil),       // 25: tremplin.network.v1.BulkCreateContactsRequest
+	(*BulkCreateContactsResponse)(nil),      // 26: tremplin.network.v1.BulkCreateContactsResponse
+	(*SearchTagsRequest)(nil),               // 27: tremplin.network.v1.SearchTagsRequest
+	(*SearchTagsResponse)(nil),              // 28: tremplin.network.v1.SearchTagsResponse
+	(*ExportContactsRequest)(nil),           // 29: tremplin.network.v1.ExportContactsRequest
+	(*ListDuplicatesRequest)(nil),           // 30: tremplin.network.v1.ListDuplicatesRequest
+	(*ListDuplicatesResponse)(nil),          // 31: tremplin.network.v1.ListDuplicatesResponse
+	(*DuplicatePair)(nil),                   // 32: tremplin.network.v1.DuplicatePair
+	(*MergeContactsRequest)(nil),            // 33: tremplin.network.v1.MergeContactsRequest
+	(*MergeContactsResponse)(nil),           // 34: tremplin.network.v1.MergeContactsResponse
+	(*ListCallBacksRequest)(nil),            // 35: tremplin.network.v1.ListCallBacksRequest
+	(*ListCallBacksResponse)(nil),           // 36: tremplin.network.v1.ListCallBacksResponse
+	(*ExportVCardsRequest)(nil),             // 37: tremplin.network.v1.ExportVCardsRequest
+	(*ExportVCardsResponse)(nil),            // 38: tremplin.network.v1.ExportVCardsResponse
+	(*ExportContactsResponse)(nil),          // 39: tremplin.network.v1.ExportContactsResponse
+	(v1.Civility)(0),                        // 40: tremplin.common.v1.Civility
+	(*v1.ContactRef)(nil),                   // 41: tremplin.common.v1.ContactRef
+	(*v1.Resource)(nil),                     // 42: tremplin.common.v1.Resource
+	(v1.ContactStatus)(0),                   // 43: tremplin.common.v1.ContactStatus
+	(*timestamppb.Timestamp)(nil),           // 44: google.protobuf.Timestamp
+	(*v11.TaskDraft)(nil),                   // 45: tremplin.activity.v1.TaskDraft
+	(*v11.Task)(nil),                        // 46: tremplin.activity.v1.Task
+	(*httpbody.HttpBody)(nil),               // 47: google.api.HttpBody
 }
 var file_tremplin_network_v1_network_proto_depIdxs = []int32{
-	34, // 0: tremplin.network.v1.Contact.civility:type_name -> tremplin.common.v1.Civility
-	35, // 1: tremplin.network.v1.Contact.parent:type_name -> tremplin.common.v1.ContactRef
-	1,  // 2: tremplin.network.v1.Contact.tags:type_name -> tremplin.network.v1.Tag
-	36, // 3: tremplin.network.v1.Contact.resources:type_name -> tremplin.common.v1.Resource
-	37, // 4: tremplin.network.v1.Contact.status:type_name -> tremplin.common.v1.ContactStatus
-	38, // 5: tremplin.network.v1.Contact.created_date:type_name -> google.protobuf.Timestamp
+	40, // 0: tremplin.network.v1.Contact.civility:type_name -> tremplin.common.v1.Civility
+	41, // 1: tremplin.network.v1.Contact.parent:type_name -> tremplin.common.v1.ContactRef
+	2,  // 2: tremplin.network.v1.Contact.tags:type_name -> tremplin.network.v1.Tag
+	42, // 3: tremplin.network.v1.Contact.resources:type_name -> tremplin.common.v1.Resource
+	43, // 4: tremplin.network.v1.Contact.status:type_name -> tremplin.common.v1.ContactStatus
+	44, // 5: tremplin.network.v1.Contact.created_date:type_name -> google.protobuf.Timestamp
 	0,  // 6: tremplin.network.v1.Contact.touch_rhythm:type_name -> tremplin.network.v1.TouchRhythm
-	2,  // 7: tremplin.network.v1.CallBack.contact:type_name -> tremplin.network.v1.Contact
-	38, // 8: tremplin.network.v1.CallBack.last_touch:type_name -> google.protobuf.Timestamp
-	38, // 9: tremplin.network.v1.CallBack.due_since:type_name -> google.protobuf.Timestamp
-	34, // 10: tremplin.network.v1.ImportedContact.civility:type_name -> tremplin.common.v1.Civility
-	36, // 11: tremplin.network.v1.ImportedContact.resources:type_name -> tremplin.common.v1.Resource
-	37, // 12: tremplin.network.v1.ListContactsRequest.statuses:type_name -> tremplin.common.v1.ContactStatus
-	2,  // 13: tremplin.network.v1.ListContactsResponse.contacts:type_name -> tremplin.network.v1.Contact
-	2,  // 14: tremplin.network.v1.GetContactResponse.contact:type_name -> tremplin.network.v1.Contact
-	34, // 15: tremplin.network.v1.ContactDraft.civility:type_name -> tremplin.common.v1.Civility
-	36, // 16: tremplin.network.v1.ContactDraft.resources:type_name -> tremplin.common.v1.Resource
-	39, // 17: tremplin.network.v1.ContactDraft.task:type_name -> tremplin.activity.v1.TaskDraft
+	3,  // 7: tremplin.network.v1.CallBack.contact:type_name -> tremplin.network.v1.Contact
+	44, // 8: tremplin.network.v1.CallBack.last_touch:type_name -> google.protobuf.Timestamp
+	44, // 9: tremplin.network.v1.CallBack.due_since:type_name -> google.protobuf.Timestamp
+	40, // 10: tremplin.network.v1.ImportedContact.civility:type_name -> tremplin.common.v1.Civility
+	42, // 11: tremplin.network.v1.ImportedContact.resources:type_name -> tremplin.common.v1.Resource
+	43, // 12: tremplin.network.v1.ListContactsRequest.statuses:type_name -> tremplin.common.v1.ContactStatus
+	3,  // 13: tremplin.network.v1.ListContactsResponse.contacts:type_name -> tremplin.network.v1.Contact
+	3,  // 14: tremplin.network.v1.GetContactResponse.contact:type_name -> tremplin.network.v1.Contact
+	40, // 15: tremplin.network.v1.ContactDraft.civility:type_name -> tremplin.common.v1.Civility
+	42, // 16: tremplin.network.v1.ContactDraft.resources:type_name -> tremplin.common.v1.Resource
+	45, // 17: tremplin.network.v1.ContactDraft.task:type_name -> tremplin.activity.v1.TaskDraft
 	0,  // 18: tremplin.network.v1.ContactDraft.touch_rhythm:type_name -> tremplin.network.v1.TouchRhythm
-	10, // 19: tremplin.network.v1.CreateContactRequest.contact:type_name -> tremplin.network.v1.ContactDraft
-	2,  // 20: tremplin.network.v1.CreateContactResponse.contact:type_name -> tremplin.network.v1.Contact
-	40, // 21: tremplin.network.v1.CreateContactResponse.task:type_name -> tremplin.activity.v1.Task
-	10, // 22: tremplin.network.v1.UpdateContactRequest.contact:type_name -> tremplin.network.v1.ContactDraft
-	2,  // 23: tremplin.network.v1.UpdateContactResponse.updated_contact:type_name -> tremplin.network.v1.Contact
-	4,  // 24: tremplin.network.v1.UpdateContactResponse.updated_ranks:type_name -> tremplin.network.v1.ContactRank
-	40, // 25: tremplin.network.v1.UpdateContactResponse.task:type_name -> tremplin.activity.v1.Task
-	2,  // 26: tremplin.network.v1.ListRecommendedContactsResponse.recommended_contacts:type_name -> tremplin.network.v1.Contact
-	41, // 27: tremplin.network.v1.ImportContactsRequest.file:type_name -> google.api.HttpBody
-	5,  // 28: tremplin.network.v1.ImportContactsResponse.imported_contacts:type_name -> tremplin.network.v1.ImportedContact
-	23, // 29: tremplin.network.v1.ImportContactsResponse.skipped:type_name -> tremplin.network.v1.ImportSkipped
-	5,  // 30: tremplin.network.v1.BulkCreateContactsRequest.contacts:type_name -> tremplin.network.v1.ImportedContact
-	2,  // 31: tremplin.network.v1.BulkCreateContactsResponse.created_contacts:type_name -> tremplin.network.v1.Contact
-	1,  // 32: tremplin.network.v1.SearchTagsResponse.tags:type_name -> tremplin.network.v1.Tag
-	3,  // 33: tremplin.network.v1.ListCallBacksResponse.call_backs:type_name -> tremplin.network.v1.CallBack
-	41, // 34: tremplin.network.v1.ExportVCardsResponse.file:type_name -> google.api.HttpBody
-	41, // 35: tremplin.network.v1.ExportContactsResponse.file:type_name -> google.api.HttpBody
-	6,  // 36: tremplin.network.v1.NetworkService.ListContacts:input_type -> tremplin.network.v1.ListContactsRequest
-	8,  // 37: tremplin.network.v1.NetworkService.GetContact:input_type -> tremplin.network.v1.GetContactRequest
-	11, // 38: tremplin.network.v1.NetworkService.CreateContact:input_type -> tremplin.network.v1.CreateContactRequest
-	13, // 39: tremplin.network.v1.NetworkService.UpdateContact:input_type -> tremplin.network.v1.UpdateContactRequest
-	15, // 40: tremplin.network.v1.NetworkService.DeleteContact:input_type -> tremplin.network.v1.DeleteContactRequest
-	17, // 41: tremplin.network.v1.NetworkService.ListRecommendedContacts:input_type -> tremplin.network.v1.ListRecommendedContactsRequest
-	19, // 42: tremplin.network.v1.NetworkService.ListDescendants:input_type -> tremplin.network.v1.ListDescendantsRequest
-	21, // 43: tremplin.network.v1.NetworkService.ImportContacts:input_type -> tremplin.network.v1.ImportContactsRequest
-	24, // 44: tremplin.network.v1.NetworkService.BulkCreateContacts:input_type -> tremplin.network.v1.BulkCreateContactsRequest
-	26, // 45: tremplin.network.v1.NetworkService.SearchTags:input_type -> tremplin.network.v1.SearchTagsRequest
-	28, // 46: tremplin.network.v1.NetworkService.ExportContacts:input_type -> tremplin.network.v1.ExportContactsRequest
-	29, // 47: tremplin.network.v1.NetworkService.ListCallBacks:input_type -> tremplin.network.v1.ListCallBacksRequest
-	31, // 48: tremplin.network.v1.NetworkService.ExportVCards:input_type -> tremplin.network.v1.ExportVCardsRequest
-	7,  // 49: tremplin.network.v1.NetworkService.ListContacts:output_type -> tremplin.network.v1.ListContactsResponse
-	9,  // 50: tremplin.network.v1.NetworkService.GetContact:output_type -> tremplin.network.v1.GetContactResponse
-	12, // 51: tremplin.network.v1.NetworkService.CreateContact:output_type -> tremplin.network.v1.CreateContactResponse
-	14, // 52: tremplin.network.v1.NetworkService.UpdateContact:output_type -> tremplin.network.v1.UpdateContactResponse
-	16, // 53: tremplin.network.v1.NetworkService.DeleteContact:output_type -> tremplin.network.v1.DeleteContactResponse
-	18, // 54: tremplin.network.v1.NetworkService.ListRecommendedContacts:output_type -> tremplin.network.v1.ListRecommendedContactsResponse
-	20, // 55: tremplin.network.v1.NetworkService.ListDescendants:output_type -> tremplin.network.v1.ListDescendantsResponse
-	22, // 56: tremplin.network.v1.NetworkService.ImportContacts:output_type -> tremplin.network.v1.ImportContactsResponse
-	25, // 57: tremplin.network.v1.NetworkService.BulkCreateContacts:output_type -> tremplin.network.v1.BulkCreateContactsResponse
-	27, // 58: tremplin.network.v1.NetworkService.SearchTags:output_type -> tremplin.network.v1.SearchTagsResponse
-	33, // 59: tremplin.network.v1.NetworkService.ExportContacts:output_type -> tremplin.network.v1.ExportContactsResponse
-	30, // 60: tremplin.network.v1.NetworkService.ListCallBacks:output_type -> tremplin.network.v1.ListCallBacksResponse
-	32, // 61: tremplin.network.v1.NetworkService.ExportVCards:output_type -> tremplin.network.v1.ExportVCardsResponse
-	49, // [49:62] is the sub-list for method output_type
-	36, // [36:49] is the sub-list for method input_type
-	36, // [36:36] is the sub-list for extension type_name
-	36, // [36:36] is the sub-list for extension extendee
-	0,  // [0:36] is the sub-list for field type_name
+	11, // 19: tremplin.network.v1.CreateContactRequest.contact:type_name -> tremplin.network.v1.ContactDraft
+	3,  // 20: tremplin.network.v1.CreateContactResponse.contact:type_name -> tremplin.network.v1.Contact
+	46, // 21: tremplin.network.v1.CreateContactResponse.task:type_name -> tremplin.activity.v1.Task
+	11, // 22: tremplin.network.v1.UpdateContactRequest.contact:type_name -> tremplin.network.v1.ContactDraft
+	3,  // 23: tremplin.network.v1.UpdateContactResponse.updated_contact:type_name -> tremplin.network.v1.Contact
+	5,  // 24: tremplin.network.v1.UpdateContactResponse.updated_ranks:type_name -> tremplin.network.v1.ContactRank
+	46, // 25: tremplin.network.v1.UpdateContactResponse.task:type_name -> tremplin.activity.v1.Task
+	3,  // 26: tremplin.network.v1.ListRecommendedContactsResponse.recommended_contacts:type_name -> tremplin.network.v1.Contact
+	47, // 27: tremplin.network.v1.ImportContactsRequest.file:type_name -> google.api.HttpBody
+	6,  // 28: tremplin.network.v1.ImportContactsResponse.imported_contacts:type_name -> tremplin.network.v1.ImportedContact
+	24, // 29: tremplin.network.v1.ImportContactsResponse.skipped:type_name -> tremplin.network.v1.ImportSkipped
+	6,  // 30: tremplin.network.v1.BulkCreateContactsRequest.contacts:type_name -> tremplin.network.v1.ImportedContact
+	3,  // 31: tremplin.network.v1.BulkCreateContactsResponse.created_contacts:type_name -> tremplin.network.v1.Contact
+	2,  // 32: tremplin.network.v1.SearchTagsResponse.tags:type_name -> tremplin.network.v1.Tag
+	32, // 33: tremplin.network.v1.ListDuplicatesResponse.pairs:type_name -> tremplin.network.v1.DuplicatePair
+	3,  // 34: tremplin.network.v1.DuplicatePair.first:type_name -> tremplin.network.v1.Contact
+	3,  // 35: tremplin.network.v1.DuplicatePair.second:type_name -> tremplin.network.v1.Contact
+	1,  // 36: tremplin.network.v1.DuplicatePair.reasons:type_name -> tremplin.network.v1.DuplicateReason
+	11, // 37: tremplin.network.v1.MergeContactsRequest.contact:type_name -> tremplin.network.v1.ContactDraft
+	3,  // 38: tremplin.network.v1.MergeContactsResponse.contact:type_name -> tremplin.network.v1.Contact
+	5,  // 39: tremplin.network.v1.MergeContactsResponse.updated_ranks:type_name -> tremplin.network.v1.ContactRank
+	4,  // 40: tremplin.network.v1.ListCallBacksResponse.call_backs:type_name -> tremplin.network.v1.CallBack
+	47, // 41: tremplin.network.v1.ExportVCardsResponse.file:type_name -> google.api.HttpBody
+	47, // 42: tremplin.network.v1.ExportContactsResponse.file:type_name -> google.api.HttpBody
+	7,  // 43: tremplin.network.v1.NetworkService.ListContacts:input_type -> tremplin.network.v1.ListContactsRequest
+	9,  // 44: tremplin.network.v1.NetworkService.GetContact:input_type -> tremplin.network.v1.GetContactRequest
+	12, // 45: tremplin.network.v1.NetworkService.CreateContact:input_type -> tremplin.network.v1.CreateContactRequest
+	14, // 46: tremplin.network.v1.NetworkService.UpdateContact:input_type -> tremplin.network.v1.UpdateContactRequest
+	16, // 47: tremplin.network.v1.NetworkService.DeleteContact:input_type -> tremplin.network.v1.DeleteContactRequest
+	18, // 48: tremplin.network.v1.NetworkService.ListRecommendedContacts:input_type -> tremplin.network.v1.ListRecommendedContactsRequest
+	20, // 49: tremplin.network.v1.NetworkService.ListDescendants:input_type -> tremplin.network.v1.ListDescendantsRequest
+	22, // 50: tremplin.network.v1.NetworkService.ImportContacts:input_type -> tremplin.network.v1.ImportContactsRequest
+	25, // 51: tremplin.network.v1.NetworkService.BulkCreateContacts:input_type -> tremplin.network.v1.BulkCreateContactsRequest
+	27, // 52: tremplin.network.v1.NetworkService.SearchTags:input_type -> tremplin.network.v1.SearchTagsRequest
+	29, // 53: tremplin.network.v1.NetworkService.ExportContacts:input_type -> tremplin.network.v1.ExportContactsRequest
+	35, // 54: tremplin.network.v1.NetworkService.ListCallBacks:input_type -> tremplin.network.v1.ListCallBacksRequest
+	30, // 55: tremplin.network.v1.NetworkService.ListDuplicates:input_type -> tremplin.network.v1.ListDuplicatesRequest
+	33, // 56: tremplin.network.v1.NetworkService.MergeContacts:input_type -> tremplin.network.v1.MergeContactsRequest
+	37, // 57: tremplin.network.v1.NetworkService.ExportVCards:input_type -> tremplin.network.v1.ExportVCardsRequest
+	8,  // 58: tremplin.network.v1.NetworkService.ListContacts:output_type -> tremplin.network.v1.ListContactsResponse
+	10, // 59: tremplin.network.v1.NetworkService.GetContact:output_type -> tremplin.network.v1.GetContactResponse
+	13, // 60: tremplin.network.v1.NetworkService.CreateContact:output_type -> tremplin.network.v1.CreateContactResponse
+	15, // 61: tremplin.network.v1.NetworkService.UpdateContact:output_type -> tremplin.network.v1.UpdateContactResponse
+	17, // 62: tremplin.network.v1.NetworkService.DeleteContact:output_type -> tremplin.network.v1.DeleteContactResponse
+	19, // 63: tremplin.network.v1.NetworkService.ListRecommendedContacts:output_type -> tremplin.network.v1.ListRecommendedContactsResponse
+	21, // 64: tremplin.network.v1.NetworkService.ListDescendants:output_type -> tremplin.network.v1.ListDescendantsResponse
+	23, // 65: tremplin.network.v1.NetworkService.ImportContacts:output_type -> tremplin.network.v1.ImportContactsResponse
+	26, // 66: tremplin.network.v1.NetworkService.BulkCreateContacts:output_type -> tremplin.network.v1.BulkCreateContactsResponse
+	28, // 67: tremplin.network.v1.NetworkService.SearchTags:output_type -> tremplin.network.v1.SearchTagsResponse
+	39, // 68: tremplin.network.v1.NetworkService.ExportContacts:output_type -> tremplin.network.v1.ExportContactsResponse
+	36, // 69: tremplin.network.v1.NetworkService.ListCallBacks:output_type -> tremplin.network.v1.ListCallBacksResponse
+	31, // 70: tremplin.network.v1.NetworkService.ListDuplicates:output_type -> tremplin.network.v1.ListDuplicatesResponse
+	34, // 71: tremplin.network.v1.NetworkService.MergeContacts:output_type -> tremplin.network.v1.MergeContactsResponse
+	38, // 72: tremplin.network.v1.NetworkService.ExportVCards:output_type -> tremplin.network.v1.ExportVCardsResponse
+	58, // [58:73] is the sub-list for method output_type
+	43, // [43:58] is the sub-list for method input_type
+	43, // [43:43] is the sub-list for extension type_name
+	43, // [43:43] is the sub-list for extension extendee
+	0,  // [0:43] is the sub-list for field type_name
 }
 
 func init() { file_tremplin_network_v1_network_proto_init() }
@@ -2339,8 +2685,8 @@ func file_tremplin_network_v1_network_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tremplin_network_v1_network_proto_rawDesc), len(file_tremplin_network_v1_network_proto_rawDesc)),
-			NumEnums:      1,
-			NumMessages:   33,
+			NumEnums:      2,
+			NumMessages:   38,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

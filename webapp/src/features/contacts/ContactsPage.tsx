@@ -4,6 +4,7 @@
 import { useDeferredValue, useMemo, useState } from "react";
 import { useLocation } from "react-router";
 import { useQuery } from "@connectrpc/connect-query";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Fab from "@mui/material/Fab";
@@ -19,12 +20,13 @@ import EventAvailableRounded from "@mui/icons-material/EventAvailableRounded";
 import FilterListRounded from "@mui/icons-material/FilterListRounded";
 import GroupAddRounded from "@mui/icons-material/GroupAddRounded";
 import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
+import PeopleAltRounded from "@mui/icons-material/PeopleAltRounded";
 import PersonAddAlt1Rounded from "@mui/icons-material/PersonAddAlt1Rounded";
 import PhoneCallbackRounded from "@mui/icons-material/PhoneCallbackRounded";
 import SearchOffRounded from "@mui/icons-material/SearchOffRounded";
 import UploadFileRounded from "@mui/icons-material/UploadFileRounded";
 import { ContactStatus } from "../../gen/tremplin/common/v1/common_pb";
-import { NetworkService, type Contact } from "../../gen/tremplin/network/v1/network_pb";
+import { NetworkService, type Contact, type DuplicatePair } from "../../gen/tremplin/network/v1/network_pb";
 import { PremiumSearchField } from "../../components/PremiumSearchField";
 import { ActiveFilters } from "../../components/ActiveFilters";
 import { FilterMenu } from "../../components/FilterMenu";
@@ -140,6 +142,8 @@ export default function ContactsPage() {
             <StateBar title={m.stateBar} items={stateItems} />
           </Box>
         )}
+
+        {!empty && !failed && gate.premium && <DuplicatesNotice onReview={actions.mergeDuplicates} />}
 
         {!empty && !failed && (
           <Toolbar filters={filters} onChange={changeFilters} premium={gate.premium} allow={gate.allow} shown={shown.length} total={contacts.length} />
@@ -311,6 +315,28 @@ function Toolbar({
       </Box>
       <ActiveFilters chips={chips} searching={filters.search.trim() !== ""} onClear={() => onChange(NO_FILTERS)} shown={shown} total={total} texts={m} />
     </Box>
+  );
+}
+
+/** « N paires de contacts semblent être la même personne » and the way to merge them (premium). */
+function DuplicatesNotice({ onReview }: { onReview: (pairs: readonly DuplicatePair[]) => void }) {
+  const duplicates = useQuery(NetworkService.method.listDuplicates, {}, { meta: { handlesErrors: true } });
+  const pairs = duplicates.data?.pairs ?? [];
+  if (pairs.length === 0) return null;
+  return (
+    <Alert
+      severity="info"
+      icon={<PeopleAltRounded />}
+      data-testid="duplicates-notice"
+      sx={{ mb: 2.5, alignItems: "center" }}
+      action={
+        <Button color="inherit" variant="outlined" size="small" onClick={() => onReview(pairs)} sx={{ minHeight: 36 }}>
+          {networkMessages.merge.review}
+        </Button>
+      }
+    >
+      {networkMessages.merge.notice(pairs.length)}
+    </Alert>
   );
 }
 

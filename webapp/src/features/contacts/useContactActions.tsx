@@ -6,10 +6,11 @@ import CircularProgress from "@mui/material/CircularProgress";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import EditRounded from "@mui/icons-material/EditRounded";
+import PeopleAltRounded from "@mui/icons-material/PeopleAltRounded";
 import PersonAddAlt1Rounded from "@mui/icons-material/PersonAddAlt1Rounded";
 import UploadFileRounded from "@mui/icons-material/UploadFileRounded";
 import { Civility } from "../../gen/tremplin/common/v1/common_pb";
-import { NetworkService } from "../../gen/tremplin/network/v1/network_pb";
+import { NetworkService, type DuplicatePair } from "../../gen/tremplin/network/v1/network_pb";
 import { useModals } from "../../components/ModalHost";
 import { useToast } from "../../components/Toasts";
 import { errorReason, isNotFound } from "../../lib/errors";
@@ -24,6 +25,7 @@ import { useRefreshNetwork } from "../../lib/refresh";
 // the heaviest parts of the network screens: each is loaded when first opened.
 const ContactModalBody = lazy(() => import("./ContactForm").then((m) => ({ default: m.ContactModalBody })));
 const ImportFlow = lazy(() => import("./ImportFlow"));
+const MergeFlow = lazy(() => import("./MergeFlow"));
 
 /** A modal's body while its code loads. */
 function LazyBody({ label, children }: { label?: string; children: ReactNode }) {
@@ -48,6 +50,8 @@ export type ContactActions = {
   edit: (id: string) => void;
   remove: (contact: Deletable, after?: () => void) => void;
   importContacts: () => void;
+  /** Review the pairs that look like one person, and merge them (premium). */
+  mergeDuplicates: (pairs: readonly DuplicatePair[]) => void;
 };
 
 export function useContactActions(): ContactActions {
@@ -142,5 +146,23 @@ export function useContactActions(): ContactActions {
     });
   }, [allow, modals]);
 
-  return useMemo(() => ({ create, edit, remove, importContacts }), [create, edit, remove, importContacts]);
+  const mergeDuplicates = useCallback(
+    (pairs: readonly DuplicatePair[]) => {
+      if (!allow()) return;
+      modals.open({
+        kind: "custom",
+        title: networkMessages.merge.title,
+        illustration: <PeopleAltRounded />,
+        maxWidth: "md",
+        render: (close) => (
+          <LazyBody>
+            <MergeFlow pairs={pairs} close={close} />
+          </LazyBody>
+        ),
+      });
+    },
+    [allow, modals],
+  );
+
+  return useMemo(() => ({ create, edit, remove, importContacts, mergeDuplicates }), [create, edit, remove, importContacts, mergeDuplicates]);
 }

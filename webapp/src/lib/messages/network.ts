@@ -215,6 +215,27 @@ export const networkMessages = {
     completed: "Terminée",
   },
 
+  merge: {
+    title: "Fusionner des doublons",
+    notice: (n: number) => (n > 1 ? `${count(n)} paires de contacts semblent être la même personne.` : "Deux de vos contacts semblent être la même personne."),
+    review: "Examiner",
+    left: (n: number) => (n > 1 ? `${count(n)} doublons à examiner` : "1 doublon à examiner"),
+    reasons: { name: "Même nom", email: "Même e-mail", mobile: "Même mobile" } as Record<"name" | "email" | "mobile", string>,
+    intro: "Choisissez, pour chaque information qui diffère, celle à garder. Les activités, opportunités, étiquettes, liens et contacts présentés des deux fiches sont réunis.",
+    kept: "Fiche gardée",
+    added: (date: string) => `ajoutée le ${date}`,
+    both: "Les deux",
+    none: "—",
+    noIntermediary: "Vous (aucun intermédiaire)",
+    togetherTags: (names: string) => `Étiquettes réunies\u00a0: ${names}`,
+    togetherLinks: (n: number) => `${plural(n, "lien réuni", "liens réunis")}`,
+    confirm: "Fusionner",
+    skip: "Ce ne sont pas les mêmes personnes",
+    merged: "Les deux contacts ont été fusionnés",
+    error: "Erreur lors de la fusion des contacts",
+    done: "Plus aucun doublon à examiner.",
+  },
+
   callBacks: {
     title: "À relancer cette semaine",
     intro: "Sans nouvelles depuis un moment\u00a0: un message suffit souvent à garder le lien.",

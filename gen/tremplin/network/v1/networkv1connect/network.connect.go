@@ -69,6 +69,12 @@ const (
 	// NetworkServiceListCallBacksProcedure is the fully-qualified name of the NetworkService's
 	// ListCallBacks RPC.
 	NetworkServiceListCallBacksProcedure = "/tremplin.network.v1.NetworkService/ListCallBacks"
+	// NetworkServiceListDuplicatesProcedure is the fully-qualified name of the NetworkService's
+	// ListDuplicates RPC.
+	NetworkServiceListDuplicatesProcedure = "/tremplin.network.v1.NetworkService/ListDuplicates"
+	// NetworkServiceMergeContactsProcedure is the fully-qualified name of the NetworkService's
+	// MergeContacts RPC.
+	NetworkServiceMergeContactsProcedure = "/tremplin.network.v1.NetworkService/MergeContacts"
 	// NetworkServiceExportVCardsProcedure is the fully-qualified name of the NetworkService's
 	// ExportVCards RPC.
 	NetworkServiceExportVCardsProcedure = "/tremplin.network.v1.NetworkService/ExportVCards"
@@ -112,6 +118,16 @@ type NetworkServiceClient interface {
 	// six weeks; a contact with a task or an event planned is not due. Computed at each call
 	// from the activities (it changes with the clock, so it is never kept).
 	ListCallBacks(context.Context, *v1.ListCallBacksRequest) (*v1.ListCallBacksResponse, error)
+	// ListDuplicates answers the pairs of the candidate's contacts that look like one person: the
+	// same name (last and first, folded as the list sorts them), the same e-mail (whatever its
+	// case) or the same mobile number (whatever its spacing or +33).
+	ListDuplicates(context.Context, *v1.ListDuplicatesRequest) (*v1.ListDuplicatesResponse, error)
+	// MergeContacts makes two contacts one, in one transaction: the kept contact takes the fields
+	// the candidate chose (contact, read as UpdateContact reads it), and every task, event,
+	// application and introduced contact of the other, which is then deleted. The kept contact's
+	// status is the more advanced of the two (thanked, engaged), or follows its reachability.
+	// The intermediary may be neither of the two nor one of their descendants.
+	MergeContacts(context.Context, *v1.MergeContactsRequest) (*v1.MergeContactsResponse, error)
 	// ExportVCards answers the network, or one contact, as a vCard 4.0 file (.vcf) that phones
 	// and mail programs import: one card per contact with its names, company, title, e-mail,
 	// mobile and landline, notes, civility and links.
@@ -208,6 +224,19 @@ func NewNetworkServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		listDuplicates: connect.NewClient[v1.ListDuplicatesRequest, v1.ListDuplicatesResponse](
+			httpClient,
+			baseURL+NetworkServiceListDuplicatesProcedure,
+			connect.WithSchema(networkServiceMethods.ByName("ListDuplicates")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		mergeContacts: connect.NewClient[v1.MergeContactsRequest, v1.MergeContactsResponse](
+			httpClient,
+			baseURL+NetworkServiceMergeContactsProcedure,
+			connect.WithSchema(networkServiceMethods.ByName("MergeContacts")),
+			connect.WithClientOptions(opts...),
+		),
 		exportVCards: connect.NewClient[v1.ExportVCardsRequest, v1.ExportVCardsResponse](
 			httpClient,
 			baseURL+NetworkServiceExportVCardsProcedure,
@@ -232,6 +261,8 @@ type networkServiceClient struct {
 	searchTags              *connect.Client[v1.SearchTagsRequest, v1.SearchTagsResponse]
 	exportContacts          *connect.Client[v1.ExportContactsRequest, v1.ExportContactsResponse]
 	listCallBacks           *connect.Client[v1.ListCallBacksRequest, v1.ListCallBacksResponse]
+	listDuplicates          *connect.Client[v1.ListDuplicatesRequest, v1.ListDuplicatesResponse]
+	mergeContacts           *connect.Client[v1.MergeContactsRequest, v1.MergeContactsResponse]
 	exportVCards            *connect.Client[v1.ExportVCardsRequest, v1.ExportVCardsResponse]
 }
 
@@ -343,6 +374,24 @@ func (c *networkServiceClient) ListCallBacks(ctx context.Context, req *v1.ListCa
 	return nil, err
 }
 
+// ListDuplicates calls tremplin.network.v1.NetworkService.ListDuplicates.
+func (c *networkServiceClient) ListDuplicates(ctx context.Context, req *v1.ListDuplicatesRequest) (*v1.ListDuplicatesResponse, error) {
+	response, err := c.listDuplicates.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
+// MergeContacts calls tremplin.network.v1.NetworkService.MergeContacts.
+func (c *networkServiceClient) MergeContacts(ctx context.Context, req *v1.MergeContactsRequest) (*v1.MergeContactsResponse, error) {
+	response, err := c.mergeContacts.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
 // ExportVCards calls tremplin.network.v1.NetworkService.ExportVCards.
 func (c *networkServiceClient) ExportVCards(ctx context.Context, req *v1.ExportVCardsRequest) (*v1.ExportVCardsResponse, error) {
 	response, err := c.exportVCards.CallUnary(ctx, connect.NewRequest(req))
@@ -390,6 +439,16 @@ type NetworkServiceHandler interface {
 	// six weeks; a contact with a task or an event planned is not due. Computed at each call
 	// from the activities (it changes with the clock, so it is never kept).
 	ListCallBacks(context.Context, *v1.ListCallBacksRequest) (*v1.ListCallBacksResponse, error)
+	// ListDuplicates answers the pairs of the candidate's contacts that look like one person: the
+	// same name (last and first, folded as the list sorts them), the same e-mail (whatever its
+	// case) or the same mobile number (whatever its spacing or +33).
+	ListDuplicates(context.Context, *v1.ListDuplicatesRequest) (*v1.ListDuplicatesResponse, error)
+	// MergeContacts makes two contacts one, in one transaction: the kept contact takes the fields
+	// the candidate chose (contact, read as UpdateContact reads it), and every task, event,
+	// application and introduced contact of the other, which is then deleted. The kept contact's
+	// status is the more advanced of the two (thanked, engaged), or follows its reachability.
+	// The intermediary may be neither of the two nor one of their descendants.
+	MergeContacts(context.Context, *v1.MergeContactsRequest) (*v1.MergeContactsResponse, error)
 	// ExportVCards answers the network, or one contact, as a vCard 4.0 file (.vcf) that phones
 	// and mail programs import: one card per contact with its names, company, title, e-mail,
 	// mobile and landline, notes, civility and links.
@@ -482,6 +541,19 @@ func NewNetworkServiceHandler(svc NetworkServiceHandler, opts ...connect.Handler
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	networkServiceListDuplicatesHandler := connect.NewUnaryHandlerSimple(
+		NetworkServiceListDuplicatesProcedure,
+		svc.ListDuplicates,
+		connect.WithSchema(networkServiceMethods.ByName("ListDuplicates")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	networkServiceMergeContactsHandler := connect.NewUnaryHandlerSimple(
+		NetworkServiceMergeContactsProcedure,
+		svc.MergeContacts,
+		connect.WithSchema(networkServiceMethods.ByName("MergeContacts")),
+		connect.WithHandlerOptions(opts...),
+	)
 	networkServiceExportVCardsHandler := connect.NewUnaryHandlerSimple(
 		NetworkServiceExportVCardsProcedure,
 		svc.ExportVCards,
@@ -515,6 +587,10 @@ func NewNetworkServiceHandler(svc NetworkServiceHandler, opts ...connect.Handler
 			networkServiceExportContactsHandler.ServeHTTP(w, r)
 		case NetworkServiceListCallBacksProcedure:
 			networkServiceListCallBacksHandler.ServeHTTP(w, r)
+		case NetworkServiceListDuplicatesProcedure:
+			networkServiceListDuplicatesHandler.ServeHTTP(w, r)
+		case NetworkServiceMergeContactsProcedure:
+			networkServiceMergeContactsHandler.ServeHTTP(w, r)
 		case NetworkServiceExportVCardsProcedure:
 			networkServiceExportVCardsHandler.ServeHTTP(w, r)
 		default:
@@ -572,6 +648,14 @@ func (UnimplementedNetworkServiceHandler) ExportContacts(context.Context, *v1.Ex
 
 func (UnimplementedNetworkServiceHandler) ListCallBacks(context.Context, *v1.ListCallBacksRequest) (*v1.ListCallBacksResponse, error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.network.v1.NetworkService.ListCallBacks is not implemented"))
+}
+
+func (UnimplementedNetworkServiceHandler) ListDuplicates(context.Context, *v1.ListDuplicatesRequest) (*v1.ListDuplicatesResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.network.v1.NetworkService.ListDuplicates is not implemented"))
+}
+
+func (UnimplementedNetworkServiceHandler) MergeContacts(context.Context, *v1.MergeContactsRequest) (*v1.MergeContactsResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.network.v1.NetworkService.MergeContacts is not implemented"))
 }
 
 func (UnimplementedNetworkServiceHandler) ExportVCards(context.Context, *v1.ExportVCardsRequest) (*v1.ExportVCardsResponse, error) {
