@@ -74,31 +74,40 @@ func (s *Service) ImportContacts(ctx context.Context, req *networkv1.ImportConta
 	if err != nil {
 		return nil, err
 	}
-	known, err := networkKeys(ctx, s.Client, v.UserID)
+	known, err := networkByKey(ctx, s.Client, v.UserID)
 	if err != nil {
 		return nil, err
 	}
 	skipped := &networkv1.ImportSkipped{NoName: int32(nameless)}
 	seen := make(map[string]bool, len(found))
 	out := make([]*networkv1.ImportedContact, 0, len(found))
+	completions := []*networkv1.ImportCompletion{}
 	for _, c := range found {
 		c = normalizeImported(c)
 		key := contacts.SortKey(c.GetFirstName(), c.GetLastName())
+		existing := known[key]
 		switch {
 		case c.GetFirstName() == "" && c.GetLastName() == "":
 			skipped.NoName++
 			continue
-		case known[key]:
-			skipped.AlreadyInNetwork++
-			continue
 		case seen[key]:
 			skipped.DuplicateInFile++
+			continue
+		case existing != nil:
+			seen[key] = true
+			// Already in the network: offered to complete it when the row knows more.
+			if fields := completes(existing, c); len(fields) > 0 {
+				completions = append(completions, &networkv1.ImportCompletion{ContactId: existing.ID.String(),
+					FirstName: existing.FirstName, LastName: existing.LastName, Incoming: c, Fields: fields})
+			} else {
+				skipped.AlreadyInNetwork++
+			}
 			continue
 		}
 		seen[key] = true // the next rows with this name are duplicates
 		out = append(out, c)
 	}
-	return &networkv1.ImportContactsResponse{ImportedContacts: out, Skipped: skipped}, nil
+	return &networkv1.ImportContactsResponse{ImportedContacts: out, Skipped: skipped, Completions: completions}, nil
 }
 
 // readImport reads an import file: a vCard file when it starts with BEGIN:VCARD, a contacts CSV
@@ -262,8 +271,24 @@ func (s *Service) BulkCreateContacts(ctx context.Context, req *networkv1.BulkCre
 		}
 		picked = append(picked, c)
 	}
+	type completion struct {
+		id uuid.UUID
+		c  *networkv1.ImportedContact
+	}
+	var fills []completion
+	for i, in := range req.GetCompletions() {
+		id, err := apierr.ID(in.GetContactId(), apierr.Contact)
+		if err != nil {
+			return nil, err
+		}
+		c := normalizeImported(in.GetContact())
+		if c.GetFirstName() == "" && c.GetLastName() == "" {
+			return nil, apierr.InvalidField(bulkRoot, fmt.Sprintf("completions[%d].contact.last_name", i), "contact.name.required", apierr.Required)
+		}
+		fills = append(fills, completion{id, c})
+	}
 	now := s.Now()
-	res := &networkv1.BulkCreateContactsResponse{CreatedContacts: []*networkv1.Contact{}}
+	res := &networkv1.BulkCreateContactsResponse{CreatedContacts: []*networkv1.Contact{}, CompletedContacts: []*networkv1.Contact{}}
 	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
 		client := tx.Client()
 		if err := lockNetwork(ctx, tx, v.UserID); err != nil {
@@ -303,7 +328,20 @@ func (s *Service) BulkCreateContacts(ctx context.Context, req *networkv1.BulkCre
 				res.CreatedContacts = append(res.CreatedContacts, p)
 			}
 		}
-		return nil
+		var completed []uuid.UUID
+		for _, f := range fills {
+			changed, err := complete(ctx, client, v.UserID, f.id, f.c)
+			if err != nil {
+				return err
+			}
+			if changed {
+				completed = append(completed, f.id)
+			}
+		}
+		if len(completed) > 0 {
+			res.CompletedContacts, err = presentContacts(ctx, client, v.UserID, fullView, contact.IDIn(completed...))
+		}
+		return err
 	})
 	if err != nil {
 		return nil, err

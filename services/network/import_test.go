@@ -197,14 +197,19 @@ func TestImportCountsSkippedRowsAndKeepsLinkedInProfiles(t *testing.T) {
 			t.Fatalf("%d %v", status, body)
 		}
 		skipped, _ := body["skipped"].(map[string]any)
-		if skipped["alreadyInNetwork"] != 1.0 || skipped["duplicateInFile"] != 1.0 || skipped["noName"] != 1.0 {
+		// Hélène is in the network already; the file knows her company and profile: offered to
+		// complete her rather than skipped.
+		if skipped["alreadyInNetwork"] != 0.0 || skipped["duplicateInFile"] != 1.0 || skipped["noName"] != 1.0 {
 			t.Errorf("skipped over JSON: %v", body["skipped"])
+		}
+		if completions, _ := body["completions"].([]any); len(completions) != 1 || completions[0].(map[string]any)["lastName"] != "MARTIN" {
+			t.Errorf("completions over JSON: %v", body["completions"])
 		}
 		res, err := w.net.ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/csv", Data: data}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s := res.GetSkipped(); s.GetAlreadyInNetwork() != 1 || s.GetDuplicateInFile() != 1 || s.GetNoName() != 1 {
+		if s := res.GetSkipped(); s.GetAlreadyInNetwork() != 0 || s.GetDuplicateInFile() != 1 || s.GetNoName() != 1 || len(res.GetCompletions()) != 1 {
 			t.Errorf("skipped over Connect: %v", s)
 		}
 		got := res.GetImportedContacts()

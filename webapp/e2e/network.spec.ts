@@ -219,8 +219,11 @@ for (const vp of viewports) {
       await expect(dialog.getByText("Lecture du fichier…")).toBeVisible();
       // Zoë Nguyễn is already in the demo network (Zoé NGUYEN): 4 new contacts out of 5.
       await expect(dialog.getByText("4 nouveaux contacts trouvés")).toBeVisible();
-      // Zoë is in the network already; one row of the export has no name.
-      await expect(dialog.getByTestId("import-skipped")).toHaveText(`2${nbsp}lignes ignorées${nbsp}: 1 déjà dans votre réseau, 1 sans nom`);
+      // One row of the export has no name; Zoë is in the network already, and the file knows
+      // more about her: offered to complete her, not counted as left out.
+      await expect(dialog.getByTestId("import-skipped")).toHaveText(`1${nbsp}ligne ignorée${nbsp}: 1 sans nom`);
+      await expect(dialog.getByTestId("import-completions")).toContainText("1 contact de votre réseau que ce fichier complète");
+      await expect(dialog.getByRole("checkbox", { name: "Compléter Zoé NGUYEN" })).not.toBeChecked();
       const confirm = dialog.getByRole("button", { name: /^Importer/ });
       await expect(confirm).toBeDisabled();
       await dialog.getByRole("button", { name: "Tout sélectionner" }).click();
@@ -231,7 +234,7 @@ for (const vp of viewports) {
 
       const filter = dialog.getByRole("textbox", { name: "Rechercher dans la liste" });
       await filter.fill("lefevre");
-      await expect(dialog.getByRole("checkbox")).toHaveCount(1);
+      await expect(dialog.getByRole("list", { name: "Importer des contacts" }).getByRole("checkbox")).toHaveCount(1);
       await dialog.getByRole("checkbox", { name: "Éric LEFÈVRE" }).check();
       await filter.fill("introuvable");
       await expect(dialog.getByText("Pas de contact correspondant au critère")).toBeVisible();
@@ -280,7 +283,9 @@ for (const vp of viewports) {
       const dialog = page.getByRole("dialog", { name: "Importer des contacts" });
       await dialog.getByTestId("import-file").setInputFiles({ name: "Tous les contacts.vcf", mimeType: "text/vcard", buffer: Buffer.from(file) });
       await expect(dialog.getByText("1 nouveau contact trouvé")).toBeVisible();
-      await expect(dialog.getByTestId("import-skipped")).toHaveText(`2${nbsp}lignes ignorées${nbsp}: 1 déjà dans votre réseau, 1 sans nom`);
+      await expect(dialog.getByTestId("import-skipped")).toHaveText(`1${nbsp}ligne ignorée${nbsp}: 1 sans nom`);
+      // Claire's card knows her landline and notes: offered to complete her (left unticked).
+      await expect(dialog.getByTestId("import-completions")).toContainText(/Claire BERNARD\s*Ajoute\u00a0: téléphone, notes, liens/);
       await dialog.getByRole("button", { name: "Tout sélectionner" }).click();
       await dialog.getByRole("button", { name: /^Importer/ }).click();
       await expect(toast(page, `1${nbsp}contact a été importé`)).toBeVisible();

@@ -1532,7 +1532,11 @@ type ImportContactsResponse struct {
 	state            protoimpl.MessageState `protogen:"open.v1"`
 	ImportedContacts []*ImportedContact     `protobuf:"bytes,1,rep,name=imported_contacts,json=importedContacts,proto3" json:"imported_contacts,omitempty"`
 	// The rows of the file not offered, and why.
-	Skipped       *ImportSkipped `protobuf:"bytes,2,opt,name=skipped,proto3" json:"skipped,omitempty"`
+	Skipped *ImportSkipped `protobuf:"bytes,2,opt,name=skipped,proto3" json:"skipped,omitempty"`
+	// Contacts already in the network that the file knows more about (a field they leave empty,
+	// notes or links they do not have): offered to be completed, never overwritten. Such a row
+	// is not counted in skipped.
+	Completions   []*ImportCompletion `protobuf:"bytes,3,rep,name=completions,proto3" json:"completions,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1581,6 +1585,147 @@ func (x *ImportContactsResponse) GetSkipped() *ImportSkipped {
 	return nil
 }
 
+func (x *ImportContactsResponse) GetCompletions() []*ImportCompletion {
+	if x != nil {
+		return x.Completions
+	}
+	return nil
+}
+
+// What a row of an import file adds to a contact already in the network.
+type ImportCompletion struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	ContactId string                 `protobuf:"bytes,1,opt,name=contact_id,json=contactId,proto3" json:"contact_id,omitempty"`
+	// The contact as it is.
+	FirstName string `protobuf:"bytes,2,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
+	LastName  string `protobuf:"bytes,3,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
+	// The row, normalised as the new contacts are.
+	Incoming *ImportedContact `protobuf:"bytes,4,opt,name=incoming,proto3" json:"incoming,omitempty"`
+	// The fields the row fills that the contact leaves empty, or adds to: email, mobile_number,
+	// phone_number, company, job, civility, comments, resources.
+	Fields        []string `protobuf:"bytes,5,rep,name=fields,proto3" json:"fields,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportCompletion) Reset() {
+	*x = ImportCompletion{}
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportCompletion) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportCompletion) ProtoMessage() {}
+
+func (x *ImportCompletion) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportCompletion.ProtoReflect.Descriptor instead.
+func (*ImportCompletion) Descriptor() ([]byte, []int) {
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *ImportCompletion) GetContactId() string {
+	if x != nil {
+		return x.ContactId
+	}
+	return ""
+}
+
+func (x *ImportCompletion) GetFirstName() string {
+	if x != nil {
+		return x.FirstName
+	}
+	return ""
+}
+
+func (x *ImportCompletion) GetLastName() string {
+	if x != nil {
+		return x.LastName
+	}
+	return ""
+}
+
+func (x *ImportCompletion) GetIncoming() *ImportedContact {
+	if x != nil {
+		return x.Incoming
+	}
+	return nil
+}
+
+func (x *ImportCompletion) GetFields() []string {
+	if x != nil {
+		return x.Fields
+	}
+	return nil
+}
+
+// A contact of the network to complete with a row of an import file.
+type ContactCompletion struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ContactId     string                 `protobuf:"bytes,1,opt,name=contact_id,json=contactId,proto3" json:"contact_id,omitempty"`
+	Contact       *ImportedContact       `protobuf:"bytes,2,opt,name=contact,proto3" json:"contact,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ContactCompletion) Reset() {
+	*x = ContactCompletion{}
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ContactCompletion) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ContactCompletion) ProtoMessage() {}
+
+func (x *ContactCompletion) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ContactCompletion.ProtoReflect.Descriptor instead.
+func (*ContactCompletion) Descriptor() ([]byte, []int) {
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *ContactCompletion) GetContactId() string {
+	if x != nil {
+		return x.ContactId
+	}
+	return ""
+}
+
+func (x *ContactCompletion) GetContact() *ImportedContact {
+	if x != nil {
+		return x.Contact
+	}
+	return nil
+}
+
 // Rows of an import file left out, per reason (a row counts once, for the first that applies).
 type ImportSkipped struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1596,7 +1741,7 @@ type ImportSkipped struct {
 
 func (x *ImportSkipped) Reset() {
 	*x = ImportSkipped{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[22]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1608,7 +1753,7 @@ func (x *ImportSkipped) String() string {
 func (*ImportSkipped) ProtoMessage() {}
 
 func (x *ImportSkipped) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[22]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1621,7 +1766,7 @@ func (x *ImportSkipped) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportSkipped.ProtoReflect.Descriptor instead.
 func (*ImportSkipped) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{22}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ImportSkipped) GetAlreadyInNetwork() int32 {
@@ -1646,15 +1791,18 @@ func (x *ImportSkipped) GetNoName() int32 {
 }
 
 type BulkCreateContactsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Contacts      []*ImportedContact     `protobuf:"bytes,1,rep,name=contacts,proto3" json:"contacts,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Contacts []*ImportedContact     `protobuf:"bytes,1,rep,name=contacts,proto3" json:"contacts,omitempty"`
+	// Contacts of the network completed with what an import file adds (ImportContacts'
+	// completions): their empty fields filled, notes and links added; nothing overwritten.
+	Completions   []*ContactCompletion `protobuf:"bytes,2,rep,name=completions,proto3" json:"completions,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *BulkCreateContactsRequest) Reset() {
 	*x = BulkCreateContactsRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[23]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1666,7 +1814,7 @@ func (x *BulkCreateContactsRequest) String() string {
 func (*BulkCreateContactsRequest) ProtoMessage() {}
 
 func (x *BulkCreateContactsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[23]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1679,7 +1827,7 @@ func (x *BulkCreateContactsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BulkCreateContactsRequest.ProtoReflect.Descriptor instead.
 func (*BulkCreateContactsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{23}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *BulkCreateContactsRequest) GetContacts() []*ImportedContact {
@@ -1689,16 +1837,24 @@ func (x *BulkCreateContactsRequest) GetContacts() []*ImportedContact {
 	return nil
 }
 
+func (x *BulkCreateContactsRequest) GetCompletions() []*ContactCompletion {
+	if x != nil {
+		return x.Completions
+	}
+	return nil
+}
+
 type BulkCreateContactsResponse struct {
-	state           protoimpl.MessageState `protogen:"open.v1"`
-	CreatedContacts []*Contact             `protobuf:"bytes,1,rep,name=created_contacts,json=createdContacts,proto3" json:"created_contacts,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	state             protoimpl.MessageState `protogen:"open.v1"`
+	CreatedContacts   []*Contact             `protobuf:"bytes,1,rep,name=created_contacts,json=createdContacts,proto3" json:"created_contacts,omitempty"`
+	CompletedContacts []*Contact             `protobuf:"bytes,2,rep,name=completed_contacts,json=completedContacts,proto3" json:"completed_contacts,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *BulkCreateContactsResponse) Reset() {
 	*x = BulkCreateContactsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[24]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1710,7 +1866,7 @@ func (x *BulkCreateContactsResponse) String() string {
 func (*BulkCreateContactsResponse) ProtoMessage() {}
 
 func (x *BulkCreateContactsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[24]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1723,12 +1879,19 @@ func (x *BulkCreateContactsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BulkCreateContactsResponse.ProtoReflect.Descriptor instead.
 func (*BulkCreateContactsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{24}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *BulkCreateContactsResponse) GetCreatedContacts() []*Contact {
 	if x != nil {
 		return x.CreatedContacts
+	}
+	return nil
+}
+
+func (x *BulkCreateContactsResponse) GetCompletedContacts() []*Contact {
+	if x != nil {
+		return x.CompletedContacts
 	}
 	return nil
 }
@@ -1742,7 +1905,7 @@ type SearchTagsRequest struct {
 
 func (x *SearchTagsRequest) Reset() {
 	*x = SearchTagsRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[25]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1754,7 +1917,7 @@ func (x *SearchTagsRequest) String() string {
 func (*SearchTagsRequest) ProtoMessage() {}
 
 func (x *SearchTagsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[25]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1767,7 +1930,7 @@ func (x *SearchTagsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchTagsRequest.ProtoReflect.Descriptor instead.
 func (*SearchTagsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{25}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *SearchTagsRequest) GetTerm() string {
@@ -1786,7 +1949,7 @@ type SearchTagsResponse struct {
 
 func (x *SearchTagsResponse) Reset() {
 	*x = SearchTagsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[26]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1798,7 +1961,7 @@ func (x *SearchTagsResponse) String() string {
 func (*SearchTagsResponse) ProtoMessage() {}
 
 func (x *SearchTagsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[26]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1811,7 +1974,7 @@ func (x *SearchTagsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchTagsResponse.ProtoReflect.Descriptor instead.
 func (*SearchTagsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{26}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *SearchTagsResponse) GetTags() []*Tag {
@@ -1829,7 +1992,7 @@ type ExportContactsRequest struct {
 
 func (x *ExportContactsRequest) Reset() {
 	*x = ExportContactsRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[27]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1841,7 +2004,7 @@ func (x *ExportContactsRequest) String() string {
 func (*ExportContactsRequest) ProtoMessage() {}
 
 func (x *ExportContactsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[27]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1854,7 +2017,7 @@ func (x *ExportContactsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportContactsRequest.ProtoReflect.Descriptor instead.
 func (*ExportContactsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{27}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{29}
 }
 
 type ListDuplicatesRequest struct {
@@ -1865,7 +2028,7 @@ type ListDuplicatesRequest struct {
 
 func (x *ListDuplicatesRequest) Reset() {
 	*x = ListDuplicatesRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[28]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1877,7 +2040,7 @@ func (x *ListDuplicatesRequest) String() string {
 func (*ListDuplicatesRequest) ProtoMessage() {}
 
 func (x *ListDuplicatesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[28]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1890,7 +2053,7 @@ func (x *ListDuplicatesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListDuplicatesRequest.ProtoReflect.Descriptor instead.
 func (*ListDuplicatesRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{28}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{30}
 }
 
 type ListDuplicatesResponse struct {
@@ -1902,7 +2065,7 @@ type ListDuplicatesResponse struct {
 
 func (x *ListDuplicatesResponse) Reset() {
 	*x = ListDuplicatesResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[29]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1914,7 +2077,7 @@ func (x *ListDuplicatesResponse) String() string {
 func (*ListDuplicatesResponse) ProtoMessage() {}
 
 func (x *ListDuplicatesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[29]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1927,7 +2090,7 @@ func (x *ListDuplicatesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListDuplicatesResponse.ProtoReflect.Descriptor instead.
 func (*ListDuplicatesResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{29}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ListDuplicatesResponse) GetPairs() []*DuplicatePair {
@@ -1949,7 +2112,7 @@ type DuplicatePair struct {
 
 func (x *DuplicatePair) Reset() {
 	*x = DuplicatePair{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[30]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1961,7 +2124,7 @@ func (x *DuplicatePair) String() string {
 func (*DuplicatePair) ProtoMessage() {}
 
 func (x *DuplicatePair) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[30]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1974,7 +2137,7 @@ func (x *DuplicatePair) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DuplicatePair.ProtoReflect.Descriptor instead.
 func (*DuplicatePair) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{30}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *DuplicatePair) GetFirst() *Contact {
@@ -2010,7 +2173,7 @@ type MergeContactsRequest struct {
 
 func (x *MergeContactsRequest) Reset() {
 	*x = MergeContactsRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[31]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2022,7 +2185,7 @@ func (x *MergeContactsRequest) String() string {
 func (*MergeContactsRequest) ProtoMessage() {}
 
 func (x *MergeContactsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[31]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2035,7 +2198,7 @@ func (x *MergeContactsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MergeContactsRequest.ProtoReflect.Descriptor instead.
 func (*MergeContactsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{31}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *MergeContactsRequest) GetKeepId() string {
@@ -2070,7 +2233,7 @@ type MergeContactsResponse struct {
 
 func (x *MergeContactsResponse) Reset() {
 	*x = MergeContactsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[32]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2082,7 +2245,7 @@ func (x *MergeContactsResponse) String() string {
 func (*MergeContactsResponse) ProtoMessage() {}
 
 func (x *MergeContactsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[32]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2095,7 +2258,7 @@ func (x *MergeContactsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MergeContactsResponse.ProtoReflect.Descriptor instead.
 func (*MergeContactsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{32}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *MergeContactsResponse) GetContact() *Contact {
@@ -2120,7 +2283,7 @@ type ListCallBacksRequest struct {
 
 func (x *ListCallBacksRequest) Reset() {
 	*x = ListCallBacksRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[33]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2132,7 +2295,7 @@ func (x *ListCallBacksRequest) String() string {
 func (*ListCallBacksRequest) ProtoMessage() {}
 
 func (x *ListCallBacksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[33]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2145,7 +2308,7 @@ func (x *ListCallBacksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCallBacksRequest.ProtoReflect.Descriptor instead.
 func (*ListCallBacksRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{33}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{35}
 }
 
 type ListCallBacksResponse struct {
@@ -2157,7 +2320,7 @@ type ListCallBacksResponse struct {
 
 func (x *ListCallBacksResponse) Reset() {
 	*x = ListCallBacksResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[34]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2169,7 +2332,7 @@ func (x *ListCallBacksResponse) String() string {
 func (*ListCallBacksResponse) ProtoMessage() {}
 
 func (x *ListCallBacksResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[34]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2182,7 +2345,7 @@ func (x *ListCallBacksResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCallBacksResponse.ProtoReflect.Descriptor instead.
 func (*ListCallBacksResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{34}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ListCallBacksResponse) GetCallBacks() []*CallBack {
@@ -2202,7 +2365,7 @@ type ExportVCardsRequest struct {
 
 func (x *ExportVCardsRequest) Reset() {
 	*x = ExportVCardsRequest{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[35]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2214,7 +2377,7 @@ func (x *ExportVCardsRequest) String() string {
 func (*ExportVCardsRequest) ProtoMessage() {}
 
 func (x *ExportVCardsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[35]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2227,7 +2390,7 @@ func (x *ExportVCardsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportVCardsRequest.ProtoReflect.Descriptor instead.
 func (*ExportVCardsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{35}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ExportVCardsRequest) GetContactId() string {
@@ -2249,7 +2412,7 @@ type ExportVCardsResponse struct {
 
 func (x *ExportVCardsResponse) Reset() {
 	*x = ExportVCardsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[36]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2261,7 +2424,7 @@ func (x *ExportVCardsResponse) String() string {
 func (*ExportVCardsResponse) ProtoMessage() {}
 
 func (x *ExportVCardsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[36]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2274,7 +2437,7 @@ func (x *ExportVCardsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportVCardsResponse.ProtoReflect.Descriptor instead.
 func (*ExportVCardsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{36}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ExportVCardsResponse) GetFile() *httpbody.HttpBody {
@@ -2302,7 +2465,7 @@ type ExportContactsResponse struct {
 
 func (x *ExportContactsResponse) Reset() {
 	*x = ExportContactsResponse{}
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[37]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2314,7 +2477,7 @@ func (x *ExportContactsResponse) String() string {
 func (*ExportContactsResponse) ProtoMessage() {}
 
 func (x *ExportContactsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_network_v1_network_proto_msgTypes[37]
+	mi := &file_tremplin_network_v1_network_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2327,7 +2490,7 @@ func (x *ExportContactsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportContactsResponse.ProtoReflect.Descriptor instead.
 func (*ExportContactsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{37}
+	return file_tremplin_network_v1_network_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ExportContactsResponse) GetFile() *httpbody.HttpBody {
@@ -2455,18 +2618,35 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\x17ListDescendantsResponse\x12%\n" +
 	"\x0edescendant_ids\x18\x01 \x03(\tR\rdescendantIds\"I\n" +
 	"\x15ImportContactsRequest\x120\n" +
-	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyB\x06\xbaH\x03\xc8\x01\x01R\x04file\"\xa9\x01\n" +
+	"\x04file\x18\x01 \x01(\v2\x14.google.api.HttpBodyB\x06\xbaH\x03\xc8\x01\x01R\x04file\"\xf2\x01\n" +
 	"\x16ImportContactsResponse\x12Q\n" +
 	"\x11imported_contacts\x18\x01 \x03(\v2$.tremplin.network.v1.ImportedContactR\x10importedContacts\x12<\n" +
-	"\askipped\x18\x02 \x01(\v2\".tremplin.network.v1.ImportSkippedR\askipped\"\x82\x01\n" +
+	"\askipped\x18\x02 \x01(\v2\".tremplin.network.v1.ImportSkippedR\askipped\x12G\n" +
+	"\vcompletions\x18\x03 \x03(\v2%.tremplin.network.v1.ImportCompletionR\vcompletions\"\xc7\x01\n" +
+	"\x10ImportCompletion\x12\x1d\n" +
+	"\n" +
+	"contact_id\x18\x01 \x01(\tR\tcontactId\x12\x1d\n" +
+	"\n" +
+	"first_name\x18\x02 \x01(\tR\tfirstName\x12\x1b\n" +
+	"\tlast_name\x18\x03 \x01(\tR\blastName\x12@\n" +
+	"\bincoming\x18\x04 \x01(\v2$.tremplin.network.v1.ImportedContactR\bincoming\x12\x16\n" +
+	"\x06fields\x18\x05 \x03(\tR\x06fields\"\x84\x01\n" +
+	"\x11ContactCompletion\x12'\n" +
+	"\n" +
+	"contact_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\tcontactId\x12F\n" +
+	"\acontact\x18\x02 \x01(\v2$.tremplin.network.v1.ImportedContactB\x06\xbaH\x03\xc8\x01\x01R\acontact\"\x82\x01\n" +
 	"\rImportSkipped\x12,\n" +
 	"\x12already_in_network\x18\x01 \x01(\x05R\x10alreadyInNetwork\x12*\n" +
 	"\x11duplicate_in_file\x18\x02 \x01(\x05R\x0fduplicateInFile\x12\x17\n" +
-	"\ano_name\x18\x03 \x01(\x05R\x06noName\"j\n" +
-	"\x19BulkCreateContactsRequest\x12M\n" +
-	"\bcontacts\x18\x01 \x03(\v2$.tremplin.network.v1.ImportedContactB\v\xbaH\b\x92\x01\x05\b\x01\x10\x90NR\bcontacts\"e\n" +
+	"\ano_name\x18\x03 \x01(\x05R\x06noName\"\xa2\x02\n" +
+	"\x19BulkCreateContactsRequest\x12K\n" +
+	"\bcontacts\x18\x01 \x03(\v2$.tremplin.network.v1.ImportedContactB\t\xbaH\x06\x92\x01\x03\x10\x90NR\bcontacts\x12S\n" +
+	"\vcompletions\x18\x02 \x03(\v2&.tremplin.network.v1.ContactCompletionB\t\xbaH\x06\x92\x01\x03\x10\x90NR\vcompletions:c\xbaH`\x1a^\n" +
+	"\n" +
+	"bulk.empty\x12\x1eChoisissez au moins un contact\x1a0size(this.contacts) + size(this.completions) > 0\"\xb2\x01\n" +
 	"\x1aBulkCreateContactsResponse\x12G\n" +
-	"\x10created_contacts\x18\x01 \x03(\v2\x1c.tremplin.network.v1.ContactR\x0fcreatedContacts\"0\n" +
+	"\x10created_contacts\x18\x01 \x03(\v2\x1c.tremplin.network.v1.ContactR\x0fcreatedContacts\x12K\n" +
+	"\x12completed_contacts\x18\x02 \x03(\v2\x1c.tremplin.network.v1.ContactR\x11completedContacts\"0\n" +
 	"\x11SearchTagsRequest\x12\x1b\n" +
 	"\x04term\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x182R\x04term\"B\n" +
 	"\x12SearchTagsResponse\x12,\n" +
@@ -2542,7 +2722,7 @@ func file_tremplin_network_v1_network_proto_rawDescGZIP() []byte {
 }
 
 var file_tremplin_network_v1_network_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_tremplin_network_v1_network_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
+var file_tremplin_network_v1_network_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
 var file_tremplin_network_v1_network_proto_goTypes = []any{
 	(TouchRhythm)(0),                        // 0: tremplin.network.v1.TouchRhythm
 	(DuplicateReason)(0),                    // 1: tremplin.network.v1.DuplicateReason
@@ -2568,110 +2748,117 @@ var file_tremplin_network_v1_network_proto_goTypes = []any{
 	(*ListDescendantsResponse)(nil),         // 21: tremplin.network.v1.ListDescendantsResponse
 	(*ImportContactsRequest)(nil),           // 22: tremplin.network.v1.ImportContactsRequest
 	(*ImportContactsResponse)(nil),          // 23: tremplin.network.v1.ImportContactsResponse
-	(*ImportSkipped)(nil),                   // 24: tremplin.network.v1.ImportSkipped
-	(*BulkCreateContactsRequest)(nil),       // 25: tremplin.network.v1.BulkCreateContactsRequest
-	(*BulkCreateContactsResponse)(nil),      // 26: tremplin.network.v1.BulkCreateContactsResponse
-	(*SearchTagsRequest)(nil),               // 27: tremplin.network.v1.SearchTagsRequest
-	(*SearchTagsResponse)(nil),              // 28: tremplin.network.v1.SearchTagsResponse
-	(*ExportContactsRequest)(nil),           // 29: tremplin.network.v1.ExportContactsRequest
-	(*ListDuplicatesRequest)(nil),           // 30: tremplin.network.v1.ListDuplicatesRequest
-	(*ListDuplicatesResponse)(nil),          // 31: tremplin.network.v1.ListDuplicatesResponse
-	(*DuplicatePair)(nil),                   // 32: tremplin.network.v1.DuplicatePair
-	(*MergeContactsRequest)(nil),            // 33: tremplin.network.v1.MergeContactsRequest
-	(*MergeContactsResponse)(nil),           // 34: tremplin.network.v1.MergeContactsResponse
-	(*ListCallBacksRequest)(nil),            // 35: tremplin.network.v1.ListCallBacksRequest
-	(*ListCallBacksResponse)(nil),           // 36: tremplin.network.v1.ListCallBacksResponse
-	(*ExportVCardsRequest)(nil),             // 37: tremplin.network.v1.ExportVCardsRequest
-	(*ExportVCardsResponse)(nil),            // 38: tremplin.network.v1.ExportVCardsResponse
-	(*ExportContactsResponse)(nil),          // 39: tremplin.network.v1.ExportContactsResponse
-	(v1.Civility)(0),                        // 40: tremplin.common.v1.Civility
-	(*v1.ContactRef)(nil),                   // 41: tremplin.common.v1.ContactRef
-	(*v1.Resource)(nil),                     // 42: tremplin.common.v1.Resource
-	(v1.ContactStatus)(0),                   // 43: tremplin.common.v1.ContactStatus
-	(*timestamppb.Timestamp)(nil),           // 44: google.protobuf.Timestamp
-	(*v11.TaskDraft)(nil),                   // 45: tremplin.activity.v1.TaskDraft
-	(*v11.Task)(nil),                        // 46: tremplin.activity.v1.Task
-	(*httpbody.HttpBody)(nil),               // 47: google.api.HttpBody
+	(*ImportCompletion)(nil),                // 24: tremplin.network.v1.ImportCompletion
+	(*ContactCompletion)(nil),               // 25: tremplin.network.v1.ContactCompletion
+	(*ImportSkipped)(nil),                   // 26: tremplin.network.v1.ImportSkipped
+	(*BulkCreateContactsRequest)(nil),       // 27: tremplin.network.v1.BulkCreateContactsRequest
+	(*BulkCreateContactsResponse)(nil),      // 28: tremplin.network.v1.BulkCreateContactsResponse
+	(*SearchTagsRequest)(nil),               // 29: tremplin.network.v1.SearchTagsRequest
+	(*SearchTagsResponse)(nil),              // 30: tremplin.network.v1.SearchTagsResponse
+	(*ExportContactsRequest)(nil),           // 31: tremplin.network.v1.ExportContactsRequest
+	(*ListDuplicatesRequest)(nil),           // 32: tremplin.network.v1.ListDuplicatesRequest
+	(*ListDuplicatesResponse)(nil),          // 33: tremplin.network.v1.ListDuplicatesResponse
+	(*DuplicatePair)(nil),                   // 34: tremplin.network.v1.DuplicatePair
+	(*MergeContactsRequest)(nil),            // 35: tremplin.network.v1.MergeContactsRequest
+	(*MergeContactsResponse)(nil),           // 36: tremplin.network.v1.MergeContactsResponse
+	(*ListCallBacksRequest)(nil),            // 37: tremplin.network.v1.ListCallBacksRequest
+	(*ListCallBacksResponse)(nil),           // 38: tremplin.network.v1.ListCallBacksResponse
+	(*ExportVCardsRequest)(nil),             // 39: tremplin.network.v1.ExportVCardsRequest
+	(*ExportVCardsResponse)(nil),            // 40: tremplin.network.v1.ExportVCardsResponse
+	(*ExportContactsResponse)(nil),          // 41: tremplin.network.v1.ExportContactsResponse
+	(v1.Civility)(0),                        // 42: tremplin.common.v1.Civility
+	(*v1.ContactRef)(nil),                   // 43: tremplin.common.v1.ContactRef
+	(*v1.Resource)(nil),                     // 44: tremplin.common.v1.Resource
+	(v1.ContactStatus)(0),                   // 45: tremplin.common.v1.ContactStatus
+	(*timestamppb.Timestamp)(nil),           // 46: google.protobuf.Timestamp
+	(*v11.TaskDraft)(nil),                   // 47: tremplin.activity.v1.TaskDraft
+	(*v11.Task)(nil),                        // 48: tremplin.activity.v1.Task
+	(*httpbody.HttpBody)(nil),               // 49: google.api.HttpBody
 }
 var file_tremplin_network_v1_network_proto_depIdxs = []int32{
-	40, // 0: tremplin.network.v1.Contact.civility:type_name -> tremplin.common.v1.Civility
-	41, // 1: tremplin.network.v1.Contact.parent:type_name -> tremplin.common.v1.ContactRef
+	42, // 0: tremplin.network.v1.Contact.civility:type_name -> tremplin.common.v1.Civility
+	43, // 1: tremplin.network.v1.Contact.parent:type_name -> tremplin.common.v1.ContactRef
 	2,  // 2: tremplin.network.v1.Contact.tags:type_name -> tremplin.network.v1.Tag
-	42, // 3: tremplin.network.v1.Contact.resources:type_name -> tremplin.common.v1.Resource
-	43, // 4: tremplin.network.v1.Contact.status:type_name -> tremplin.common.v1.ContactStatus
-	44, // 5: tremplin.network.v1.Contact.created_date:type_name -> google.protobuf.Timestamp
+	44, // 3: tremplin.network.v1.Contact.resources:type_name -> tremplin.common.v1.Resource
+	45, // 4: tremplin.network.v1.Contact.status:type_name -> tremplin.common.v1.ContactStatus
+	46, // 5: tremplin.network.v1.Contact.created_date:type_name -> google.protobuf.Timestamp
 	0,  // 6: tremplin.network.v1.Contact.touch_rhythm:type_name -> tremplin.network.v1.TouchRhythm
 	3,  // 7: tremplin.network.v1.CallBack.contact:type_name -> tremplin.network.v1.Contact
-	44, // 8: tremplin.network.v1.CallBack.last_touch:type_name -> google.protobuf.Timestamp
-	44, // 9: tremplin.network.v1.CallBack.due_since:type_name -> google.protobuf.Timestamp
-	40, // 10: tremplin.network.v1.ImportedContact.civility:type_name -> tremplin.common.v1.Civility
-	42, // 11: tremplin.network.v1.ImportedContact.resources:type_name -> tremplin.common.v1.Resource
-	43, // 12: tremplin.network.v1.ListContactsRequest.statuses:type_name -> tremplin.common.v1.ContactStatus
+	46, // 8: tremplin.network.v1.CallBack.last_touch:type_name -> google.protobuf.Timestamp
+	46, // 9: tremplin.network.v1.CallBack.due_since:type_name -> google.protobuf.Timestamp
+	42, // 10: tremplin.network.v1.ImportedContact.civility:type_name -> tremplin.common.v1.Civility
+	44, // 11: tremplin.network.v1.ImportedContact.resources:type_name -> tremplin.common.v1.Resource
+	45, // 12: tremplin.network.v1.ListContactsRequest.statuses:type_name -> tremplin.common.v1.ContactStatus
 	3,  // 13: tremplin.network.v1.ListContactsResponse.contacts:type_name -> tremplin.network.v1.Contact
 	3,  // 14: tremplin.network.v1.GetContactResponse.contact:type_name -> tremplin.network.v1.Contact
-	40, // 15: tremplin.network.v1.ContactDraft.civility:type_name -> tremplin.common.v1.Civility
-	42, // 16: tremplin.network.v1.ContactDraft.resources:type_name -> tremplin.common.v1.Resource
-	45, // 17: tremplin.network.v1.ContactDraft.task:type_name -> tremplin.activity.v1.TaskDraft
+	42, // 15: tremplin.network.v1.ContactDraft.civility:type_name -> tremplin.common.v1.Civility
+	44, // 16: tremplin.network.v1.ContactDraft.resources:type_name -> tremplin.common.v1.Resource
+	47, // 17: tremplin.network.v1.ContactDraft.task:type_name -> tremplin.activity.v1.TaskDraft
 	0,  // 18: tremplin.network.v1.ContactDraft.touch_rhythm:type_name -> tremplin.network.v1.TouchRhythm
 	11, // 19: tremplin.network.v1.CreateContactRequest.contact:type_name -> tremplin.network.v1.ContactDraft
 	3,  // 20: tremplin.network.v1.CreateContactResponse.contact:type_name -> tremplin.network.v1.Contact
-	46, // 21: tremplin.network.v1.CreateContactResponse.task:type_name -> tremplin.activity.v1.Task
+	48, // 21: tremplin.network.v1.CreateContactResponse.task:type_name -> tremplin.activity.v1.Task
 	11, // 22: tremplin.network.v1.UpdateContactRequest.contact:type_name -> tremplin.network.v1.ContactDraft
 	3,  // 23: tremplin.network.v1.UpdateContactResponse.updated_contact:type_name -> tremplin.network.v1.Contact
 	5,  // 24: tremplin.network.v1.UpdateContactResponse.updated_ranks:type_name -> tremplin.network.v1.ContactRank
-	46, // 25: tremplin.network.v1.UpdateContactResponse.task:type_name -> tremplin.activity.v1.Task
+	48, // 25: tremplin.network.v1.UpdateContactResponse.task:type_name -> tremplin.activity.v1.Task
 	3,  // 26: tremplin.network.v1.ListRecommendedContactsResponse.recommended_contacts:type_name -> tremplin.network.v1.Contact
-	47, // 27: tremplin.network.v1.ImportContactsRequest.file:type_name -> google.api.HttpBody
+	49, // 27: tremplin.network.v1.ImportContactsRequest.file:type_name -> google.api.HttpBody
 	6,  // 28: tremplin.network.v1.ImportContactsResponse.imported_contacts:type_name -> tremplin.network.v1.ImportedContact
-	24, // 29: tremplin.network.v1.ImportContactsResponse.skipped:type_name -> tremplin.network.v1.ImportSkipped
-	6,  // 30: tremplin.network.v1.BulkCreateContactsRequest.contacts:type_name -> tremplin.network.v1.ImportedContact
-	3,  // 31: tremplin.network.v1.BulkCreateContactsResponse.created_contacts:type_name -> tremplin.network.v1.Contact
-	2,  // 32: tremplin.network.v1.SearchTagsResponse.tags:type_name -> tremplin.network.v1.Tag
-	32, // 33: tremplin.network.v1.ListDuplicatesResponse.pairs:type_name -> tremplin.network.v1.DuplicatePair
-	3,  // 34: tremplin.network.v1.DuplicatePair.first:type_name -> tremplin.network.v1.Contact
-	3,  // 35: tremplin.network.v1.DuplicatePair.second:type_name -> tremplin.network.v1.Contact
-	1,  // 36: tremplin.network.v1.DuplicatePair.reasons:type_name -> tremplin.network.v1.DuplicateReason
-	11, // 37: tremplin.network.v1.MergeContactsRequest.contact:type_name -> tremplin.network.v1.ContactDraft
-	3,  // 38: tremplin.network.v1.MergeContactsResponse.contact:type_name -> tremplin.network.v1.Contact
-	5,  // 39: tremplin.network.v1.MergeContactsResponse.updated_ranks:type_name -> tremplin.network.v1.ContactRank
-	4,  // 40: tremplin.network.v1.ListCallBacksResponse.call_backs:type_name -> tremplin.network.v1.CallBack
-	47, // 41: tremplin.network.v1.ExportVCardsResponse.file:type_name -> google.api.HttpBody
-	47, // 42: tremplin.network.v1.ExportContactsResponse.file:type_name -> google.api.HttpBody
-	7,  // 43: tremplin.network.v1.NetworkService.ListContacts:input_type -> tremplin.network.v1.ListContactsRequest
-	9,  // 44: tremplin.network.v1.NetworkService.GetContact:input_type -> tremplin.network.v1.GetContactRequest
-	12, // 45: tremplin.network.v1.NetworkService.CreateContact:input_type -> tremplin.network.v1.CreateContactRequest
-	14, // 46: tremplin.network.v1.NetworkService.UpdateContact:input_type -> tremplin.network.v1.UpdateContactRequest
-	16, // 47: tremplin.network.v1.NetworkService.DeleteContact:input_type -> tremplin.network.v1.DeleteContactRequest
-	18, // 48: tremplin.network.v1.NetworkService.ListRecommendedContacts:input_type -> tremplin.network.v1.ListRecommendedContactsRequest
-	20, // 49: tremplin.network.v1.NetworkService.ListDescendants:input_type -> tremplin.network.v1.ListDescendantsRequest
-	22, // 50: tremplin.network.v1.NetworkService.ImportContacts:input_type -> tremplin.network.v1.ImportContactsRequest
-	25, // 51: tremplin.network.v1.NetworkService.BulkCreateContacts:input_type -> tremplin.network.v1.BulkCreateContactsRequest
-	27, // 52: tremplin.network.v1.NetworkService.SearchTags:input_type -> tremplin.network.v1.SearchTagsRequest
-	29, // 53: tremplin.network.v1.NetworkService.ExportContacts:input_type -> tremplin.network.v1.ExportContactsRequest
-	35, // 54: tremplin.network.v1.NetworkService.ListCallBacks:input_type -> tremplin.network.v1.ListCallBacksRequest
-	30, // 55: tremplin.network.v1.NetworkService.ListDuplicates:input_type -> tremplin.network.v1.ListDuplicatesRequest
-	33, // 56: tremplin.network.v1.NetworkService.MergeContacts:input_type -> tremplin.network.v1.MergeContactsRequest
-	37, // 57: tremplin.network.v1.NetworkService.ExportVCards:input_type -> tremplin.network.v1.ExportVCardsRequest
-	8,  // 58: tremplin.network.v1.NetworkService.ListContacts:output_type -> tremplin.network.v1.ListContactsResponse
-	10, // 59: tremplin.network.v1.NetworkService.GetContact:output_type -> tremplin.network.v1.GetContactResponse
-	13, // 60: tremplin.network.v1.NetworkService.CreateContact:output_type -> tremplin.network.v1.CreateContactResponse
-	15, // 61: tremplin.network.v1.NetworkService.UpdateContact:output_type -> tremplin.network.v1.UpdateContactResponse
-	17, // 62: tremplin.network.v1.NetworkService.DeleteContact:output_type -> tremplin.network.v1.DeleteContactResponse
-	19, // 63: tremplin.network.v1.NetworkService.ListRecommendedContacts:output_type -> tremplin.network.v1.ListRecommendedContactsResponse
-	21, // 64: tremplin.network.v1.NetworkService.ListDescendants:output_type -> tremplin.network.v1.ListDescendantsResponse
-	23, // 65: tremplin.network.v1.NetworkService.ImportContacts:output_type -> tremplin.network.v1.ImportContactsResponse
-	26, // 66: tremplin.network.v1.NetworkService.BulkCreateContacts:output_type -> tremplin.network.v1.BulkCreateContactsResponse
-	28, // 67: tremplin.network.v1.NetworkService.SearchTags:output_type -> tremplin.network.v1.SearchTagsResponse
-	39, // 68: tremplin.network.v1.NetworkService.ExportContacts:output_type -> tremplin.network.v1.ExportContactsResponse
-	36, // 69: tremplin.network.v1.NetworkService.ListCallBacks:output_type -> tremplin.network.v1.ListCallBacksResponse
-	31, // 70: tremplin.network.v1.NetworkService.ListDuplicates:output_type -> tremplin.network.v1.ListDuplicatesResponse
-	34, // 71: tremplin.network.v1.NetworkService.MergeContacts:output_type -> tremplin.network.v1.MergeContactsResponse
-	38, // 72: tremplin.network.v1.NetworkService.ExportVCards:output_type -> tremplin.network.v1.ExportVCardsResponse
-	58, // [58:73] is the sub-list for method output_type
-	43, // [43:58] is the sub-list for method input_type
-	43, // [43:43] is the sub-list for extension type_name
-	43, // [43:43] is the sub-list for extension extendee
-	0,  // [0:43] is the sub-list for field type_name
+	26, // 29: tremplin.network.v1.ImportContactsResponse.skipped:type_name -> tremplin.network.v1.ImportSkipped
+	24, // 30: tremplin.network.v1.ImportContactsResponse.completions:type_name -> tremplin.network.v1.ImportCompletion
+	6,  // 31: tremplin.network.v1.ImportCompletion.incoming:type_name -> tremplin.network.v1.ImportedContact
+	6,  // 32: tremplin.network.v1.ContactCompletion.contact:type_name -> tremplin.network.v1.ImportedContact
+	6,  // 33: tremplin.network.v1.BulkCreateContactsRequest.contacts:type_name -> tremplin.network.v1.ImportedContact
+	25, // 34: tremplin.network.v1.BulkCreateContactsRequest.completions:type_name -> tremplin.network.v1.ContactCompletion
+	3,  // 35: tremplin.network.v1.BulkCreateContactsResponse.created_contacts:type_name -> tremplin.network.v1.Contact
+	3,  // 36: tremplin.network.v1.BulkCreateContactsResponse.completed_contacts:type_name -> tremplin.network.v1.Contact
+	2,  // 37: tremplin.network.v1.SearchTagsResponse.tags:type_name -> tremplin.network.v1.Tag
+	34, // 38: tremplin.network.v1.ListDuplicatesResponse.pairs:type_name -> tremplin.network.v1.DuplicatePair
+	3,  // 39: tremplin.network.v1.DuplicatePair.first:type_name -> tremplin.network.v1.Contact
+	3,  // 40: tremplin.network.v1.DuplicatePair.second:type_name -> tremplin.network.v1.Contact
+	1,  // 41: tremplin.network.v1.DuplicatePair.reasons:type_name -> tremplin.network.v1.DuplicateReason
+	11, // 42: tremplin.network.v1.MergeContactsRequest.contact:type_name -> tremplin.network.v1.ContactDraft
+	3,  // 43: tremplin.network.v1.MergeContactsResponse.contact:type_name -> tremplin.network.v1.Contact
+	5,  // 44: tremplin.network.v1.MergeContactsResponse.updated_ranks:type_name -> tremplin.network.v1.ContactRank
+	4,  // 45: tremplin.network.v1.ListCallBacksResponse.call_backs:type_name -> tremplin.network.v1.CallBack
+	49, // 46: tremplin.network.v1.ExportVCardsResponse.file:type_name -> google.api.HttpBody
+	49, // 47: tremplin.network.v1.ExportContactsResponse.file:type_name -> google.api.HttpBody
+	7,  // 48: tremplin.network.v1.NetworkService.ListContacts:input_type -> tremplin.network.v1.ListContactsRequest
+	9,  // 49: tremplin.network.v1.NetworkService.GetContact:input_type -> tremplin.network.v1.GetContactRequest
+	12, // 50: tremplin.network.v1.NetworkService.CreateContact:input_type -> tremplin.network.v1.CreateContactRequest
+	14, // 51: tremplin.network.v1.NetworkService.UpdateContact:input_type -> tremplin.network.v1.UpdateContactRequest
+	16, // 52: tremplin.network.v1.NetworkService.DeleteContact:input_type -> tremplin.network.v1.DeleteContactRequest
+	18, // 53: tremplin.network.v1.NetworkService.ListRecommendedContacts:input_type -> tremplin.network.v1.ListRecommendedContactsRequest
+	20, // 54: tremplin.network.v1.NetworkService.ListDescendants:input_type -> tremplin.network.v1.ListDescendantsRequest
+	22, // 55: tremplin.network.v1.NetworkService.ImportContacts:input_type -> tremplin.network.v1.ImportContactsRequest
+	27, // 56: tremplin.network.v1.NetworkService.BulkCreateContacts:input_type -> tremplin.network.v1.BulkCreateContactsRequest
+	29, // 57: tremplin.network.v1.NetworkService.SearchTags:input_type -> tremplin.network.v1.SearchTagsRequest
+	31, // 58: tremplin.network.v1.NetworkService.ExportContacts:input_type -> tremplin.network.v1.ExportContactsRequest
+	37, // 59: tremplin.network.v1.NetworkService.ListCallBacks:input_type -> tremplin.network.v1.ListCallBacksRequest
+	32, // 60: tremplin.network.v1.NetworkService.ListDuplicates:input_type -> tremplin.network.v1.ListDuplicatesRequest
+	35, // 61: tremplin.network.v1.NetworkService.MergeContacts:input_type -> tremplin.network.v1.MergeContactsRequest
+	39, // 62: tremplin.network.v1.NetworkService.ExportVCards:input_type -> tremplin.network.v1.ExportVCardsRequest
+	8,  // 63: tremplin.network.v1.NetworkService.ListContacts:output_type -> tremplin.network.v1.ListContactsResponse
+	10, // 64: tremplin.network.v1.NetworkService.GetContact:output_type -> tremplin.network.v1.GetContactResponse
+	13, // 65: tremplin.network.v1.NetworkService.CreateContact:output_type -> tremplin.network.v1.CreateContactResponse
+	15, // 66: tremplin.network.v1.NetworkService.UpdateContact:output_type -> tremplin.network.v1.UpdateContactResponse
+	17, // 67: tremplin.network.v1.NetworkService.DeleteContact:output_type -> tremplin.network.v1.DeleteContactResponse
+	19, // 68: tremplin.network.v1.NetworkService.ListRecommendedContacts:output_type -> tremplin.network.v1.ListRecommendedContactsResponse
+	21, // 69: tremplin.network.v1.NetworkService.ListDescendants:output_type -> tremplin.network.v1.ListDescendantsResponse
+	23, // 70: tremplin.network.v1.NetworkService.ImportContacts:output_type -> tremplin.network.v1.ImportContactsResponse
+	28, // 71: tremplin.network.v1.NetworkService.BulkCreateContacts:output_type -> tremplin.network.v1.BulkCreateContactsResponse
+	30, // 72: tremplin.network.v1.NetworkService.SearchTags:output_type -> tremplin.network.v1.SearchTagsResponse
+	41, // 73: tremplin.network.v1.NetworkService.ExportContacts:output_type -> tremplin.network.v1.ExportContactsResponse
+	38, // 74: tremplin.network.v1.NetworkService.ListCallBacks:output_type -> tremplin.network.v1.ListCallBacksResponse
+	33, // 75: tremplin.network.v1.NetworkService.ListDuplicates:output_type -> tremplin.network.v1.ListDuplicatesResponse
+	36, // 76: tremplin.network.v1.NetworkService.MergeContacts:output_type -> tremplin.network.v1.MergeContactsResponse
+	40, // 77: tremplin.network.v1.NetworkService.ExportVCards:output_type -> tremplin.network.v1.ExportVCardsResponse
+	63, // [63:78] is the sub-list for method output_type
+	48, // [48:63] is the sub-list for method input_type
+	48, // [48:48] is the sub-list for extension type_name
+	48, // [48:48] is the sub-list for extension extendee
+	0,  // [0:48] is the sub-list for field type_name
 }
 
 func init() { file_tremplin_network_v1_network_proto_init() }
@@ -2686,7 +2873,7 @@ func file_tremplin_network_v1_network_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tremplin_network_v1_network_proto_rawDesc), len(file_tremplin_network_v1_network_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   38,
+			NumMessages:   40,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

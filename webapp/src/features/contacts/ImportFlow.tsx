@@ -21,7 +21,7 @@ import PhoneAndroidRounded from "@mui/icons-material/PhoneAndroidRounded";
 import PhoneIphoneRounded from "@mui/icons-material/PhoneIphoneRounded";
 import SearchRounded from "@mui/icons-material/SearchRounded";
 import WorkRounded from "@mui/icons-material/WorkRounded";
-import { NetworkService, type ImportedContact, type ImportSkipped } from "../../gen/tremplin/network/v1/network_pb";
+import { NetworkService, type ImportCompletion, type ImportedContact, type ImportSkipped } from "../../gen/tremplin/network/v1/network_pb";
 import { useToast } from "../../components/Toasts";
 import { IconBadge, type Tone } from "../../components/IconBadge";
 import { downloadFile } from "../../lib/download";
@@ -69,6 +69,7 @@ export default function ImportFlow({ close }: { close: () => void }) {
   const [state, setState] = useState<State>("ready");
   const [error, setError] = useState<string | undefined>(undefined);
   const [imported, setImported] = useState<ImportedContact[]>([]);
+  const [completions, setCompletions] = useState<ImportCompletion[]>([]);
   const [skipped, setSkipped] = useState<string | undefined>(undefined);
   const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(pause.current), []);
@@ -100,6 +101,7 @@ export default function ImportFlow({ close }: { close: () => void }) {
         onSuccess: (res) => {
           pause.current = setTimeout(() => {
             setImported(res.importedContacts);
+            setCompletions(res.completions);
             setSkipped(skippedMessage(res.skipped));
             setState("done");
           }, IMPORT_PAUSE_MS);
@@ -113,12 +115,13 @@ export default function ImportFlow({ close }: { close: () => void }) {
     );
   };
 
-  const confirm = (contacts: ImportedContact[]) =>
+  const confirm = (contacts: ImportedContact[], completing: ImportCompletion[]) =>
     save.mutate(
-      { contacts },
+      { contacts, completions: completing.map((c) => ({ contactId: c.contactId, contact: c.incoming })) },
       {
         onSuccess: (res) => {
-          toast.success(m.imported(res.createdContacts.length));
+          if (res.createdContacts.length > 0 || res.completedContacts.length === 0) toast.success(m.imported(res.createdContacts.length));
+          if (res.completedContacts.length > 0) toast.success(m.completed(res.completedContacts.length));
           void refresh();
           close();
         },
@@ -145,6 +148,7 @@ export default function ImportFlow({ close }: { close: () => void }) {
     return (
       <Selection
         contacts={imported}
+        completions={completions}
         skipped={skipped}
         saving={save.isPending}
         onBack={() => {
@@ -272,25 +276,28 @@ function Picker({ error, onFile }: { error: string | undefined; onFile: (file: F
 
 function Selection({
   contacts,
+  completions,
   skipped,
   saving,
   onBack,
   onConfirm,
 }: {
   contacts: ImportedContact[];
+  completions: ImportCompletion[];
   skipped: string | undefined;
   saving: boolean;
   onBack: () => void;
-  onConfirm: (contacts: ImportedContact[]) => void;
+  onConfirm: (contacts: ImportedContact[], completions: ImportCompletion[]) => void;
 }) {
   // The picker's help cards may have been scrolled: the list opens at its top.
   const top = useOpensAtTop<HTMLDivElement>();
   const [search, setSearch] = useState("");
   const [selected, setSelected] = useState<ReadonlySet<ImportedContact>>(() => new Set());
   const [shown, setShown] = useState(PAGE);
+  const [completing, setCompleting] = useState<ReadonlySet<ImportCompletion>>(() => new Set());
   const visible = useMemo(() => importSearch(contacts, search), [contacts, search]);
 
-  if (contacts.length === 0) {
+  if (contacts.length === 0 && completions.length === 0) {
     return (
       <Box ref={top} sx={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 2, textAlign: "center", py: 2 }}>
         <Alert severity="info" sx={{ width: "100%" }}>
@@ -324,17 +331,57 @@ function Selection({
       return next;
     });
   const chosen = contacts.filter((c) => selected.has(c));
+  const chosenCompletions = completions.filter((c) => completing.has(c));
+  const toggleCompletion = (c: ImportCompletion) =>
+    setCompleting((cur) => {
+      const next = new Set(cur);
+      if (next.has(c)) next.delete(c);
+      else next.add(c);
+      return next;
+    });
 
   return (
     <Box ref={top} sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
       <Box sx={{ textAlign: "center" }}>
-        <Typography sx={{ fontWeight: 650 }}>{m.found(contacts.length)}</Typography>
+        {contacts.length > 0 && <Typography sx={{ fontWeight: 650 }}>{m.found(contacts.length)}</Typography>}
         {skipped && (
           <Typography variant="body2" color="text.secondary" data-testid="import-skipped">
             {skipped}
           </Typography>
         )}
       </Box>
+      {completions.length > 0 && (
+        <Box component="section" aria-labelledby="import-completions" data-testid="import-completions" sx={{ p: 1.5, borderRadius: "14px", bgcolor: "#F8F9FD", border: `1px solid ${brand.border}` }}>
+          <Typography id="import-completions" sx={{ fontWeight: 650 }}>
+            {m.completionsTitle(completions.length)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+            {m.completionsHelp}
+          </Typography>
+          <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, maxHeight: 200, overflowY: "auto" }}>
+            {completions.map((c) => {
+              const name = fullName(c);
+              return (
+                <Box component="li" key={c.contactId}>
+                  <Box component="label" sx={{ display: "flex", alignItems: "center", gap: 1, py: 0.5, cursor: "pointer" }}>
+                    <Checkbox checked={completing.has(c)} onChange={() => toggleCompletion(c)} slotProps={{ input: { "aria-label": `${m.completeOne} ${name}` } }} />
+                    <Box sx={{ minWidth: 0 }}>
+                      <Typography sx={{ fontWeight: 600 }} noWrap>
+                        {name}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {m.adds(c.fields.map((f) => m.completionFields[f] ?? f))}
+                      </Typography>
+                    </Box>
+                  </Box>
+                </Box>
+              );
+            })}
+          </Box>
+        </Box>
+      )}
+      {contacts.length > 0 && (
+        <>
       <TextField
         size="small"
         placeholder={m.search}
@@ -405,12 +452,14 @@ function Selection({
           </Box>
         )}
       </Box>
+        </>
+      )}
       <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1.25, flexWrap: "wrap-reverse", "& > .MuiButton-root": { flex: { xs: "1 1 auto", sm: "0 0 auto" } } }}>
         <Button color="inherit" onClick={onBack} disabled={saving}>
           {m.another}
         </Button>
-        <Button variant="contained" disabled={chosen.length === 0} loading={saving} onClick={() => onConfirm(chosen)}>
-          {m.confirm(chosen.length)}
+        <Button variant="contained" disabled={chosen.length + chosenCompletions.length === 0} loading={saving} onClick={() => onConfirm(chosen, chosenCompletions)}>
+          {m.confirm(chosen.length, chosenCompletions.length)}
         </Button>
       </Box>
     </Box>

@@ -307,7 +307,30 @@ export const networkMessages = {
     search: "Rechercher dans la liste",
     noMatch: "Pas de contact correspondant au critère",
     selected: (n: number, total: number) => `${count(n)} sur ${count(total)} sélectionné${n > 1 ? "s" : ""}`,
-    confirm: (n: number) => (n > 0 ? `Importer ${plural(n, "contact", "contacts")}` : "Importer"),
+    confirm: (n: number, completed = 0) =>
+      n > 0 && completed > 0
+        ? `Importer ${plural(n, "contact", "contacts")} et en compléter ${count(completed)}`
+        : n > 0
+          ? `Importer ${plural(n, "contact", "contacts")}`
+          : completed > 0
+            ? `Compléter ${plural(completed, "contact", "contacts")}`
+            : "Importer",
+    completionsTitle: (n: number) =>
+      n > 1 ? `${count(n)} contacts de votre réseau que ce fichier complète` : "1 contact de votre réseau que ce fichier complète",
+    completionsHelp: "Ce qui leur manque est ajouté\u00a0; rien de ce que vous avez écrit n'est remplacé.",
+    completionFields: {
+      email: "e-mail",
+      mobile_number: "mobile",
+      phone_number: "téléphone",
+      company: "entreprise",
+      job: "poste",
+      civility: "civilité",
+      comments: "notes",
+      resources: "liens",
+    } as Record<string, string>,
+    completeOne: "Compléter",
+    adds: (fields: string[]) => `Ajoute\u00a0: ${fields.join(", ")}`,
+    completed: (n: number) => (n > 1 ? `${count(n)}${nb}contacts ont été complétés` : `1${nb}contact a été complété`),
     another: "Choisir un autre fichier",
     nothing: "Aucun nouveau contact dans ce fichier\u00a0: ils sont peut-être déjà tous dans votre réseau.",
     showMore: (n: number) => `Afficher ${count(n)} de plus`,

@@ -104,7 +104,8 @@ type NetworkServiceClient interface {
 	// network, for the candidate to pick from. Nothing is saved. The JSON route takes a multipart
 	// upload (the part named "file") or a raw text/csv or text/vcard body.
 	ImportContacts(context.Context, *v1.ImportContactsRequest) (*v1.ImportContactsResponse, error)
-	// BulkCreateContacts saves the contacts picked after an import.
+	// BulkCreateContacts saves the contacts picked after an import, and completes the contacts of
+	// the network picked among the import's completions.
 	BulkCreateContacts(context.Context, *v1.BulkCreateContactsRequest) (*v1.BulkCreateContactsResponse, error)
 	// SearchTags answers the candidate's tags whose name contains the term; an empty term lists
 	// them all.
@@ -425,7 +426,8 @@ type NetworkServiceHandler interface {
 	// network, for the candidate to pick from. Nothing is saved. The JSON route takes a multipart
 	// upload (the part named "file") or a raw text/csv or text/vcard body.
 	ImportContacts(context.Context, *v1.ImportContactsRequest) (*v1.ImportContactsResponse, error)
-	// BulkCreateContacts saves the contacts picked after an import.
+	// BulkCreateContacts saves the contacts picked after an import, and completes the contacts of
+	// the network picked among the import's completions.
 	BulkCreateContacts(context.Context, *v1.BulkCreateContactsRequest) (*v1.BulkCreateContactsResponse, error)
 	// SearchTags answers the candidate's tags whose name contains the term; an empty term lists
 	// them all.
