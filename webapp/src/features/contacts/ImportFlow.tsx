@@ -356,7 +356,7 @@ function Selection({
             {m.completionsTitle(completions.length)}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-            {m.completionsHelp}
+            {m.completionsHelp(completions.length)}
           </Typography>
           <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, maxHeight: 200, overflowY: "auto" }}>
             {completions.map((c) => {

@@ -317,7 +317,7 @@ export const networkMessages = {
             : "Importer",
     completionsTitle: (n: number) =>
       n > 1 ? `${count(n)} contacts de votre réseau que ce fichier complète` : "1 contact de votre réseau que ce fichier complète",
-    completionsHelp: "Ce qui leur manque est ajouté\u00a0; rien de ce que vous avez écrit n'est remplacé.",
+    completionsHelp: (n: number) => `Ce qui ${n > 1 ? "leur" : "lui"} manque est ajouté\u00a0; rien de ce que vous avez écrit n'est remplacé.`,
     completionFields: {
       email: "e-mail",
       mobile_number: "mobile",
