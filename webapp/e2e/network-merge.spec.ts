@@ -52,10 +52,14 @@ for (const { name, width, height } of [
     await expect(dialog.getByText("Même nom")).toBeVisible();
     const company = dialog.getByRole("radiogroup", { name: "Entreprise" });
     await expect(company.getByRole("radio")).toHaveCount(2);
-    await company.getByRole("radio", { name: "Acme Corp" }).check();
+    // By keyboard: the arrow moves the choice to the other company.
+    await company.getByRole("radio", { name: "Acme", exact: true }).focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(company.getByRole("radio", { name: "Acme Corp" })).toBeChecked();
     await expect(dialog.getByTestId("merge-tags")).toHaveText("Étiquettes réunies\u00a0: Lyon");
     await expectAccessible(page);
-    await dialog.getByRole("button", { name: "Fusionner", exact: true }).click();
+    await dialog.getByRole("button", { name: "Fusionner", exact: true }).focus();
+    await page.keyboard.press("Enter");
     await expect(page.getByTestId("toast").filter({ hasText: "Les deux contacts ont été fusionnés" })).toBeVisible();
     // The flow goes on with the pairs left (the other run's), until none is.
     const done = dialog.getByText("Plus aucun doublon à examiner.");

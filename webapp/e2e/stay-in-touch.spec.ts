@@ -24,7 +24,9 @@ test("the contacts to call back: seen on the home, planned in one tap, filtered 
   await expectAccessible(page);
 
   // One tap: the task form, with the contact and « Relance » already chosen.
-  await paul.getByRole("button", { name: "Planifier une relance avec Paul LAMBERT" }).click();
+  // By keyboard.
+  await paul.getByRole("button", { name: "Planifier une relance avec Paul LAMBERT" }).focus();
+  await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Nouvelle tâche" });
   await expect(dialog.getByRole("combobox", { name: /^Sujet/ })).toHaveText("Relance");
   await expect(dialog.getByRole("combobox", { name: /^Contact/ })).toHaveValue(/Paul LAMBERT/);
