@@ -370,7 +370,7 @@ function Selection({
                         {name}
                       </Typography>
                       <Typography variant="body2" color="text.secondary">
-                        {m.adds(c.fields.map((f) => m.completionFields[f] ?? f))}
+                        {m.adds(c.fields.map((f) => m.completionFields[f] ?? f).join(", "))}
                       </Typography>
                     </Box>
                   </Box>

@@ -329,7 +329,7 @@ export const networkMessages = {
       resources: "liens",
     } as Record<string, string>,
     completeOne: "Compléter",
-    adds: (fields: string[]) => `Ajoute\u00a0: ${fields.join(", ")}`,
+    adds: (fields: string) => `Ajoute\u00a0: ${fields}`,
     completed: (n: number) => (n > 1 ? `${count(n)}${nb}contacts ont été complétés` : `1${nb}contact a été complété`),
     another: "Choisir un autre fichier",
     nothing: "Aucun nouveau contact dans ce fichier\u00a0: ils sont peut-être déjà tous dans votre réseau.",
