@@ -58,6 +58,7 @@ var ruleMessages = map[string]ruleMessage{
 	"thresholds.range":    fixed(ThresholdsInconsistent),
 	"password.format":     fixed(PasswordFormat),
 	"resource.url":        fixed(BadResourceURL),
+	"bulk.empty":          fixed(Required),
 
 	// The rules of every request (internal/rpc/rules.go), French already.
 	"text.no_nul":                     {},

@@ -45,6 +45,7 @@ var celTriggers = map[string]func(m protoreflect.Message, f protoreflect.FieldDe
 	"resource.url": func(m protoreflect.Message, f protoreflect.FieldDescriptor) {
 		m.Set(f, protoreflect.ValueOfString("javascript:alert(1)"))
 	},
+	"bulk.empty": func(protoreflect.Message, protoreflect.FieldDescriptor) {}, // neither a contact nor a completion
 }
 
 func setNamed(m protoreflect.Message, name string, v protoreflect.Value) {

@@ -2638,12 +2638,12 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\rImportSkipped\x12,\n" +
 	"\x12already_in_network\x18\x01 \x01(\x05R\x10alreadyInNetwork\x12*\n" +
 	"\x11duplicate_in_file\x18\x02 \x01(\x05R\x0fduplicateInFile\x12\x17\n" +
-	"\ano_name\x18\x03 \x01(\x05R\x06noName\"\xa2\x02\n" +
+	"\ano_name\x18\x03 \x01(\x05R\x06noName\"\x9c\x02\n" +
 	"\x19BulkCreateContactsRequest\x12K\n" +
 	"\bcontacts\x18\x01 \x03(\v2$.tremplin.network.v1.ImportedContactB\t\xbaH\x06\x92\x01\x03\x10\x90NR\bcontacts\x12S\n" +
-	"\vcompletions\x18\x02 \x03(\v2&.tremplin.network.v1.ContactCompletionB\t\xbaH\x06\x92\x01\x03\x10\x90NR\vcompletions:c\xbaH`\x1a^\n" +
+	"\vcompletions\x18\x02 \x03(\v2&.tremplin.network.v1.ContactCompletionB\t\xbaH\x06\x92\x01\x03\x10\x90NR\vcompletions:]\xbaHZ\x1aX\n" +
 	"\n" +
-	"bulk.empty\x12\x1eChoisissez au moins un contact\x1a0size(this.contacts) + size(this.completions) > 0\"\xb2\x01\n" +
+	"bulk.empty\x12\x18Ce champ est obligatoire\x1a0size(this.contacts) + size(this.completions) > 0\"\xb2\x01\n" +
 	"\x1aBulkCreateContactsResponse\x12G\n" +
 	"\x10created_contacts\x18\x01 \x03(\v2\x1c.tremplin.network.v1.ContactR\x0fcreatedContacts\x12K\n" +
 	"\x12completed_contacts\x18\x02 \x03(\v2\x1c.tremplin.network.v1.ContactR\x11completedContacts\"0\n" +
