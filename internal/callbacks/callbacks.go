@@ -6,7 +6,7 @@
 //
 // It is computed in SQL from the activities at each call (both dialects), for the end of the
 // candidate's current week, so no nightly job keeps it: the network's call-back list, its
-// filter, the home, the dashboard and the morning e-mail all read Due.
+// filter, the home, the dashboard and the morning e-mail all read List.
 package callbacks
 
 import (

@@ -79,16 +79,12 @@ func hasLink(links []resource.Resource, url string) bool {
 
 // complete fills the contact's empty fields with the row's, adds its notes and the links it
 // lacks (within the cap), and answers whether anything changed. Nothing is overwritten.
-func complete(ctx context.Context, client *ent.Client, owner, id uuid.UUID, in *networkv1.ImportedContact) (bool, error) {
-	c, err := client.Contact.Query().Where(contact.ID(id), contact.OwnerID(owner)).Only(ctx)
-	if err != nil {
-		return false, err
-	}
+func complete(ctx context.Context, client *ent.Client, c *ent.Contact, in *networkv1.ImportedContact) (bool, error) {
 	fields := completes(c, in)
 	if len(fields) == 0 {
 		return false, nil
 	}
-	update := client.Contact.UpdateOneID(id)
+	update := client.Contact.UpdateOneID(c.ID)
 	for _, f := range fields {
 		switch f {
 		case "email":

@@ -329,13 +329,37 @@ func (s *Service) BulkCreateContacts(ctx context.Context, req *networkv1.BulkCre
 			}
 		}
 		var completed []uuid.UUID
-		for _, f := range fills {
-			changed, err := complete(ctx, client, v.UserID, f.id, f.c)
+		if len(fills) > 0 {
+			// The contacts to complete, read at once: another's is unknown.
+			ids := make([]uuid.UUID, len(fills))
+			for i, f := range fills {
+				ids[i] = f.id
+			}
+			found, err := client.Contact.Query().Where(contact.OwnerID(v.UserID), contact.IDIn(ids...)).All(ctx)
 			if err != nil {
 				return err
 			}
-			if changed {
-				completed = append(completed, f.id)
+			byID := make(map[uuid.UUID]*ent.Contact, len(found))
+			for _, c := range found {
+				byID[c.ID] = c
+			}
+			done := make(map[uuid.UUID]bool, len(fills))
+			for _, f := range fills {
+				if done[f.id] {
+					continue // a contact named twice: completed by its first row
+				}
+				done[f.id] = true
+				c, ok := byID[f.id]
+				if !ok {
+					return apierr.NotFound(apierr.Contact)
+				}
+				changed, err := complete(ctx, client, c, f.c)
+				if err != nil {
+					return err
+				}
+				if changed {
+					completed = append(completed, f.id)
+				}
 			}
 		}
 		if len(completed) > 0 {

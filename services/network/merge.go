@@ -237,8 +237,8 @@ func (s *Service) MergeContacts(ctx context.Context, req *networkv1.MergeContact
 		if err != nil {
 			return err
 		}
-		for _, app := range apps {
-			if err := client.Application.UpdateOneID(app).AddContactIDs(keep).Exec(ctx); err != nil {
+		if len(apps) > 0 {
+			if err := client.Contact.UpdateOneID(keep).AddApplicationIDs(apps...).Exec(ctx); err != nil {
 				return err
 			}
 		}

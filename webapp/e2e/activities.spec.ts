@@ -10,32 +10,12 @@ import { dirname, join, resolve } from "node:path";
 import { expectAccessible } from "./axe";
 import type { Page } from "@playwright/test";
 import { DEMO, ENV, required } from "./env";
-import { expect, login, me, test } from "./fixtures";
+import { expect, login, me, test, token, toast, createContactByApi } from "./fixtures";
 
 const SHOTS = process.env.TREMPLIN_E2E_SHOTS;
 
-/** Letters only (last names take letters), different in every test. */
-function token(): string {
-  let out = "";
-  while (out.length < 8) out += Math.random().toString(36).replace(/[^a-z]/g, "");
-  return out.slice(0, 8);
-}
-
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-async function createContact(page: Page, contact: { firstName: string; lastName: string; email?: string; mobileNumber?: string }): Promise<{ id: string }> {
-  const res = await page.request.post("/tremplin.network.v1.NetworkService/CreateContact", {
-    data: { contact },
-    headers: { "Content-Type": "application/json", "Connect-Protocol-Version": "1" },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { contact: { id: string } }).contact;
-}
-
-function toast(page: Page, text: string) {
-  return page.getByTestId("toast").filter({ hasText: text });
 }
 
 async function choose(page: Page, dialog: ReturnType<Page["getByRole"]>, field: RegExp, option: string) {
@@ -62,7 +42,7 @@ for (const vp of viewports) {
       const t = token();
       await login(page, DEMO.candidate);
       await expect(page).not.toHaveURL(/\/login$/);
-      const contact = await createContact(page, { firstName: "Lucie", lastName: `TACHE ${t.toUpperCase()}`, email: `lucie.${t}@exemple.fr` });
+      const contact = await createContactByApi(page, { firstName: "Lucie", lastName: `TACHE ${t.toUpperCase()}`, email: `lucie.${t}@exemple.fr` });
 
       await page.goto("/activities");
       await expect(page.getByRole("heading", { level: 1, name: "Activités" })).toBeVisible();
@@ -156,7 +136,7 @@ for (const vp of viewports) {
       await login(page, DEMO.candidate);
       await expect(page).not.toHaveURL(/\/login$/);
       // The contact and the application are the setting (their own modals are tested elsewhere).
-      const contact = await createContact(page, { firstName: "Inès", lastName: `ENTRETIEN ${T}`, email: `ines.${t}@exemple.fr` });
+      const contact = await createContactByApi(page, { firstName: "Inès", lastName: `ENTRETIEN ${T}`, email: `ines.${t}@exemple.fr` });
       const created = await page.request.post("/tremplin.opportunity.v1.OpportunityService/CreateApplication", {
         data: { application: { company: `Atelier ${T}`, job: "Analyste", source: "APPLICATION_SOURCE_JOB_BOARD", contactIds: [contact.id] } },
         headers: { "Content-Type": "application/json", "Connect-Protocol-Version": "1" },
@@ -207,7 +187,7 @@ for (const vp of viewports) {
       const t = token();
       await login(page, DEMO.candidate);
       await expect(page).not.toHaveURL(/\/login$/);
-      const contact = await createContact(page, { firstName: "Marc", lastName: `RDV ${t.toUpperCase()}`, mobileNumber: "0612345678" });
+      const contact = await createContactByApi(page, { firstName: "Marc", lastName: `RDV ${t.toUpperCase()}`, mobileNumber: "0612345678" });
       await page.goto(`/contact/${contact.id}`);
       // The contact page's action: a button on desktop, in the actions menu on a phone.
       if (vp.width >= 600) {

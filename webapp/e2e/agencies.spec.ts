@@ -9,15 +9,8 @@ import { join, resolve } from "node:path";
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { DEMO_PASSWORD, DEMO } from "./env";
-import { expect, login, test } from "./fixtures";
+import { expect, login, test, token } from "./fixtures";
 import { mailsTo, passwordLinks } from "./outbox";
-
-/** Letters only (last names take letters), different in every run. */
-function token(): string {
-  let out = "";
-  while (out.length < 8) out += Math.random().toString(36).replace(/[^a-z]/g, "");
-  return out.slice(0, 8);
-}
 
 async function invitationOf(email: string): Promise<string> {
   await expect.poll(() => passwordLinks(email).length, { timeout: 10_000 }).toBeGreaterThan(0);

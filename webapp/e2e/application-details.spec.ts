@@ -8,32 +8,12 @@ import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { DEMO } from "./env";
-import { expect, login, test } from "./fixtures";
+import { expect, login, test, token, toast, createContactByApi } from "./fixtures";
 
 const SHOTS = process.env.TREMPLIN_E2E_SHOTS;
 
-/** Letters only (last names take letters), different in every test. */
-function token(): string {
-  let out = "";
-  while (out.length < 8) out += Math.random().toString(36).replace(/[^a-z]/g, "");
-  return out.slice(0, 8);
-}
-
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-async function createContactByApi(page: Page, contact: Record<string, unknown>): Promise<{ id: string }> {
-  const res = await page.request.post("/tremplin.network.v1.NetworkService/CreateContact", {
-    data: { contact },
-    headers: { "Content-Type": "application/json", "Connect-Protocol-Version": "1" },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { contact: { id: string } }).contact;
-}
-
-function toast(page: Page, text: string) {
-  return page.getByTestId("toast").filter({ hasText: text });
 }
 
 async function choose(page: Page, scope: Locator, field: RegExp, option: string) {

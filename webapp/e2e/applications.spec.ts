@@ -6,16 +6,9 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { DEMO } from "./env";
-import { expect, nbsp, test, type SignIn } from "./fixtures";
+import { expect, nbsp, test, type SignIn, token, toast } from "./fixtures";
 
 const WHY_NOT_ENGAGED = `Engagée${nbsp}: automatique dès qu'une tâche ou un entretien de cette candidature est terminé.`;
-
-/** Letters only, different in every test. */
-function token(): string {
-  let out = "";
-  while (out.length < 8) out += Math.random().toString(36).replace(/[^a-z]/g, "");
-  return out.slice(0, 8);
-}
 
 /** Creates an application through the API, with the page's session. */
 async function createApplication(page: Page, company: string, job = "Chef de projet", more: Record<string, string> = {}): Promise<{ id: string }> {
@@ -29,10 +22,6 @@ async function createApplication(page: Page, company: string, job = "Chef de pro
 
 /** The board picker's values: the statuses' numbers. */
 const COLUMN_VALUES: Record<string, string> = { Nouvelle: "1", Engagée: "2", Perdue: "3", Gagnée: "4" };
-
-function toast(page: Page, text: string) {
-  return page.getByTestId("toast").filter({ hasText: text });
-}
 
 const viewports = [
   { name: "1280 px", width: 1280, height: 800, mobile: false },

@@ -87,3 +87,25 @@ export function mainMenuLinks(page: Page) {
 
 /** French typography: the non-breaking space the app puts before « ! ? : ; ». */
 export const nbsp = "\u00a0";
+
+/** Eight random letters: names and e-mails of one test run (letters only: a last name keeps no digit). */
+export function token(): string {
+  let out = "";
+  while (out.length < 8) out += Math.random().toString(36).replace(/[^a-z]/g, "");
+  return out.slice(0, 8);
+}
+
+/** Creates a contact through the API, with the page's session. */
+export async function createContactByApi(page: Page, contact: Record<string, unknown>): Promise<{ id: string }> {
+  const res = await page.request.post("/tremplin.network.v1.NetworkService/CreateContact", {
+    data: { contact },
+    headers: { "Content-Type": "application/json", "Connect-Protocol-Version": "1" },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { contact: { id: string } }).contact;
+}
+
+/** The toast with this text (others may be on screen too). */
+export function toast(page: Page, text: string) {
+  return page.getByTestId("toast").filter({ hasText: text });
+}

@@ -6,15 +6,8 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { FileChooser, Page } from "@playwright/test";
 import { DEMO } from "./env";
-import { expect, login, nbsp, test } from "./fixtures";
+import { expect, login, nbsp, test, token } from "./fixtures";
 import { widths } from "./screens";
-
-/** Letters only (last names take letters), different in every test. */
-function token(): string {
-  let out = "";
-  while (out.length < 8) out += Math.random().toString(36).replace(/[^a-z]/g, "");
-  return out.slice(0, 8);
-}
 
 /** With TREMPLIN_E2E_SHOTS=1, a screenshot in webapp/screenshots/ (for review). */
 async function shot(page: Page, name: string): Promise<void> {

@@ -1,24 +1,9 @@
 // Issue 23, « duplicates merged »: two contacts that look like one person are proposed from the
 // contacts list; the person chooses what differs, and one contact remains with everything.
 // essai@ holds no other pair (its demo network has none, and the imports skip homonyms).
-import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { DEMO } from "./env";
-import { expect, login, test } from "./fixtures";
-
-function token(): string {
-  let out = "";
-  while (out.length < 8) out += Math.random().toString(36).replace(/[^a-z]/g, "");
-  return out.slice(0, 8);
-}
-
-async function createContact(page: Page, contact: Record<string, unknown>): Promise<void> {
-  const res = await page.request.post("/tremplin.network.v1.NetworkService/CreateContact", {
-    data: { contact },
-    headers: { "Content-Type": "application/json", "Connect-Protocol-Version": "1" },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
+import { expect, login, test, token, createContactByApi } from "./fixtures";
 
 for (const { name, width, height } of [
   { name: "375 px", width: 375, height: 800 },
@@ -35,8 +20,8 @@ for (const { name, width, height } of [
     await login(page, DEMO.trial);
     await expect(page).not.toHaveURL(/\/login/);
   await expect(page).not.toHaveURL(/\/login/);
-    await createContact(page, { firstName: "Inès", lastName: last, email: `ines.${t}@exemple.fr`, company: "Acme" });
-    await createContact(page, { firstName: "Inès", lastName: last, mobileNumber: mobile, company: "Acme Corp", tags: ["Lyon"] });
+    await createContactByApi(page, { firstName: "Inès", lastName: last, email: `ines.${t}@exemple.fr`, company: "Acme" });
+    await createContactByApi(page, { firstName: "Inès", lastName: last, mobileNumber: mobile, company: "Acme Corp", tags: ["Lyon"] });
 
     await page.goto("/contacts");
     const notice = page.getByTestId("duplicates-notice");

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import { DEMO } from "./env";
-import { expect, login, nbsp, test } from "./fixtures";
+import { expect, login, nbsp, test, token, toast, createContactByApi } from "./fixtures";
 
 const LINKEDIN = resolve(import.meta.dirname, "../../internal/contactcsv/testdata/linkedin_connections.csv");
 const IPHONE = resolve(import.meta.dirname, "../../internal/contactvcard/testdata/ios_contacts.vcf");
@@ -14,29 +14,6 @@ const EXPORT_HEADER = "First Name,Last Name,Notes,E-mail Address,Business Phone,
 const NOT_DELETABLE = "La suppression n'est pas possible pour un contact en cours ou clôturé";
 const NOT_DELETABLE_LINKED = "La suppression n'est pas possible pour un contact lié à des activités ou à une opportunité";
 
-/** Letters only (last names take letters), different in every test. */
-function token(): string {
-  let out = "";
-  while (out.length < 8) out += Math.random().toString(36).replace(/[^a-z]/g, "");
-  return out.slice(0, 8);
-}
-
-type Draft = { firstName: string; lastName: string; email?: string; parentId?: string };
-
-/** Creates a contact through the API, with the page's session. */
-async function createContact(page: Page, contact: Draft): Promise<{ id: string }> {
-  const res = await page.request.post("/tremplin.network.v1.NetworkService/CreateContact", {
-    data: { contact },
-    headers: { "Content-Type": "application/json", "Connect-Protocol-Version": "1" },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { contact: { id: string } }).contact;
-}
-
-/** The toast with this text (others may be on screen too). */
-function toast(page: Page, text: string) {
-  return page.getByTestId("toast").filter({ hasText: text });
-}
 
 const viewports = [
   { name: "1280 px", width: 1280, height: 800, mobile: false },
@@ -127,8 +104,8 @@ for (const vp of viewports) {
     test("edit and re-parent a contact: ranks update in the list", async ({ page }) => {
       const t = token();
       await openContacts(page);
-      const alpha = await createContact(page, { firstName: "Alma", lastName: `Alpha ${t}`, email: `alma.${t}@exemple.fr` });
-      await createContact(page, { firstName: "Bruno", lastName: `Beta ${t}`, email: `bruno.${t}@exemple.fr`, parentId: alpha.id });
+      const alpha = await createContactByApi(page, { firstName: "Alma", lastName: `Alpha ${t}`, email: `alma.${t}@exemple.fr` });
+      await createContactByApi(page, { firstName: "Bruno", lastName: `Beta ${t}`, email: `bruno.${t}@exemple.fr`, parentId: alpha.id });
       await page.reload();
       await search(page).fill(t);
       await expect(items(page)).toHaveCount(2);
@@ -309,7 +286,7 @@ for (const vp of viewports) {
     test("delete rules: a new contact without activity is deleted, an engaged one cannot be", async ({ page }) => {
       const t = token();
       await openContacts(page);
-      await createContact(page, { firstName: "Denis", lastName: `Delta ${t}`, email: `denis.${t}@exemple.fr` });
+      await createContactByApi(page, { firstName: "Denis", lastName: `Delta ${t}`, email: `denis.${t}@exemple.fr` });
       await page.reload();
 
       // Engaged (an activity was completed with her): delete disabled, with the reason.

@@ -2,14 +2,9 @@
 // home and the dashboard with one tap to plan the follow-up, and the list's « À relancer » filter.
 // essai@ has the demo network, where Marc LEFÈVRE and Paul LAMBERT are engaged and silent for
 // more than six weeks; no other test touches them in that account.
-import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { DEMO } from "./env";
-import { expect, login, test } from "./fixtures";
-
-function toast(page: Page, text: string) {
-  return page.getByTestId("toast").filter({ hasText: text });
-}
+import { expect, login, test, toast } from "./fixtures";
 
 test("the contacts to call back: seen on the home, planned in one tap, filtered in the network; a rhythm is set on a contact", async ({ page }) => {
   test.setTimeout(90_000);

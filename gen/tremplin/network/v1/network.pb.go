@@ -2688,7 +2688,7 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\x1cDUPLICATE_REASON_UNSPECIFIED\x10\x00\x12\x1e\n" +
 	"\x1aDUPLICATE_REASON_SAME_NAME\x10\x01\x12\x1f\n" +
 	"\x1bDUPLICATE_REASON_SAME_EMAIL\x10\x02\x12 \n" +
-	"\x1cDUPLICATE_REASON_SAME_MOBILE\x10\x032\xce\x13\n" +
+	"\x1cDUPLICATE_REASON_SAME_MOBILE\x10\x032\xd6\x13\n" +
 	"\x0eNetworkService\x12\x92\x01\n" +
 	"\fListContacts\x12(.tremplin.network.v1.ListContactsRequest\x1a).tremplin.network.v1.ListContactsResponse\"-\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x0f\x12\r/api/contacts\x90\x02\x01\x12\x90\x01\n" +
 	"\n" +
@@ -2702,8 +2702,8 @@ const file_tremplin_network_v1_network_proto_rawDesc = "" +
 	"\x12BulkCreateContacts\x12..tremplin.network.v1.BulkCreateContactsRequest\x1a/.tremplin.network.v1.BulkCreateContactsResponse\")\xc2\xf3\x18\r\x12\tcandidate\x18\x01\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/api/contacts\x12\xac\x01\n" +
 	"\n" +
 	"SearchTags\x12&.tremplin.network.v1.SearchTagsRequest\x1a'.tremplin.network.v1.SearchTagsResponse\"M\xc2\xf3\x18\r\x12\tcandidate\x18\x01\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02-Z\x12\x12\x10/api/tags/search\x12\x17/api/tags/search/{term}\x90\x02\x01\x12\xa5\x01\n" +
-	"\x0eExportContacts\x12*.tremplin.network.v1.ExportContactsRequest\x1a+.tremplin.network.v1.ExportContactsResponse\":\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x1cb\x04file\x12\x14/api/contacts/export\x90\x02\x01\x12\x9c\x01\n" +
-	"\rListCallBacks\x12).tremplin.network.v1.ListCallBacksRequest\x1a*.tremplin.network.v1.ListCallBacksResponse\"4\xc2\xf3\x18\r\x12\tcandidate\x18\x01\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/contacts/call-backs\x90\x02\x01\x12\xa5\x01\n" +
+	"\x0eExportContacts\x12*.tremplin.network.v1.ExportContactsRequest\x1a+.tremplin.network.v1.ExportContactsResponse\":\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x1cb\x04file\x12\x14/api/contacts/export\x90\x02\x01\x12\xa4\x01\n" +
+	"\rListCallBacks\x12).tremplin.network.v1.ListCallBacksRequest\x1a*.tremplin.network.v1.ListCallBacksResponse\"<\xc2\xf3\x18\r\x12\tcandidate\x18\x01\xda\xf3\x18\x04\b<\x10\x01\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/contacts/call-backs\x90\x02\x01\x12\xa5\x01\n" +
 	"\x0eListDuplicates\x12*.tremplin.network.v1.ListDuplicatesRequest\x1a+.tremplin.network.v1.ListDuplicatesResponse\":\xc2\xf3\x18\r\x12\tcandidate\x18\x01\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/contacts/duplicates\x90\x02\x01\x12\x97\x01\n" +
 	"\rMergeContacts\x12).tremplin.network.v1.MergeContactsRequest\x1a*.tremplin.network.v1.MergeContactsResponse\"/\xc2\xf3\x18\r\x12\tcandidate\x18\x01\x82\xd3\xe4\x93\x02\x18:\x01*\"\x13/api/contacts/merge\x12\xd0\x01\n" +
 	"\fExportVCards\x12(.tremplin.network.v1.ExportVCardsRequest\x1a).tremplin.network.v1.ExportVCardsResponse\"k\xc2\xf3\x18\r\x12\tcandidate\x18\x01\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02KZ'b\x04file\x12\x1f/api/contact/{contact_id}/vcardb\x04file\x12\x1a/api/contacts/export/vcard\x90\x02\x01B\xd5\x01\n" +

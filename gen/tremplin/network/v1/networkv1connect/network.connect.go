@@ -116,8 +116,8 @@ type NetworkServiceClient interface {
 	// ListCallBacks answers the contacts to call back by the end of the candidate's week, the
 	// longest overdue first: a contact whose last completed activity (or, never touched, its
 	// addition) is older than its rhythm, and, without a rhythm, an engaged contact untouched for
-	// six weeks; a contact with a task or an event planned is not due. Computed at each call
-	// from the activities (it changes with the clock, so it is never kept).
+	// six weeks; a contact with a task or an event planned is not due. Computed from the
+	// activities.
 	ListCallBacks(context.Context, *v1.ListCallBacksRequest) (*v1.ListCallBacksResponse, error)
 	// ListDuplicates answers the pairs of the candidate's contacts that look like one person: the
 	// same name (last and first, folded as the list sorts them), the same e-mail (whatever its
@@ -438,8 +438,8 @@ type NetworkServiceHandler interface {
 	// ListCallBacks answers the contacts to call back by the end of the candidate's week, the
 	// longest overdue first: a contact whose last completed activity (or, never touched, its
 	// addition) is older than its rhythm, and, without a rhythm, an engaged contact untouched for
-	// six weeks; a contact with a task or an event planned is not due. Computed at each call
-	// from the activities (it changes with the clock, so it is never kept).
+	// six weeks; a contact with a task or an event planned is not due. Computed from the
+	// activities.
 	ListCallBacks(context.Context, *v1.ListCallBacksRequest) (*v1.ListCallBacksResponse, error)
 	// ListDuplicates answers the pairs of the candidate's contacts that look like one person: the
 	// same name (last and first, folded as the list sorts them), the same e-mail (whatever its
