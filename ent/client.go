@@ -17,6 +17,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/tremplin/tremplin/ent/actiontoken"
+	"github.com/tremplin/tremplin/ent/activeday"
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
@@ -28,6 +29,7 @@ import (
 	"github.com/tremplin/tremplin/ent/jobrun"
 	"github.com/tremplin/tremplin/ent/license"
 	"github.com/tremplin/tremplin/ent/licensebatch"
+	"github.com/tremplin/tremplin/ent/pageview"
 	"github.com/tremplin/tremplin/ent/personallink"
 	"github.com/tremplin/tremplin/ent/session"
 	"github.com/tremplin/tremplin/ent/stripeevent"
@@ -51,6 +53,8 @@ type Client struct {
 	APIKey *APIKeyClient
 	// ActionToken is the client for interacting with the ActionToken builders.
 	ActionToken *ActionTokenClient
+	// ActiveDay is the client for interacting with the ActiveDay builders.
+	ActiveDay *ActiveDayClient
 	// Agency is the client for interacting with the Agency builders.
 	Agency *AgencyClient
 	// Application is the client for interacting with the Application builders.
@@ -71,6 +75,8 @@ type Client struct {
 	License *LicenseClient
 	// LicenseBatch is the client for interacting with the LicenseBatch builders.
 	LicenseBatch *LicenseBatchClient
+	// PageView is the client for interacting with the PageView builders.
+	PageView *PageViewClient
 	// PersonalLink is the client for interacting with the PersonalLink builders.
 	PersonalLink *PersonalLinkClient
 	// Session is the client for interacting with the Session builders.
@@ -104,6 +110,7 @@ func (c *Client) init() {
 	c.Schema = migrate.NewSchema(c.driver)
 	c.APIKey = NewAPIKeyClient(c.config)
 	c.ActionToken = NewActionTokenClient(c.config)
+	c.ActiveDay = NewActiveDayClient(c.config)
 	c.Agency = NewAgencyClient(c.config)
 	c.Application = NewApplicationClient(c.config)
 	c.ApplicationSearchPrefix = NewApplicationSearchPrefixClient(c.config)
@@ -114,6 +121,7 @@ func (c *Client) init() {
 	c.JobRun = NewJobRunClient(c.config)
 	c.License = NewLicenseClient(c.config)
 	c.LicenseBatch = NewLicenseBatchClient(c.config)
+	c.PageView = NewPageViewClient(c.config)
 	c.PersonalLink = NewPersonalLinkClient(c.config)
 	c.Session = NewSessionClient(c.config)
 	c.StripeEvent = NewStripeEventClient(c.config)
@@ -218,6 +226,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		config:                  cfg,
 		APIKey:                  NewAPIKeyClient(cfg),
 		ActionToken:             NewActionTokenClient(cfg),
+		ActiveDay:               NewActiveDayClient(cfg),
 		Agency:                  NewAgencyClient(cfg),
 		Application:             NewApplicationClient(cfg),
 		ApplicationSearchPrefix: NewApplicationSearchPrefixClient(cfg),
@@ -228,6 +237,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		JobRun:                  NewJobRunClient(cfg),
 		License:                 NewLicenseClient(cfg),
 		LicenseBatch:            NewLicenseBatchClient(cfg),
+		PageView:                NewPageViewClient(cfg),
 		PersonalLink:            NewPersonalLinkClient(cfg),
 		Session:                 NewSessionClient(cfg),
 		StripeEvent:             NewStripeEventClient(cfg),
@@ -259,6 +269,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		config:                  cfg,
 		APIKey:                  NewAPIKeyClient(cfg),
 		ActionToken:             NewActionTokenClient(cfg),
+		ActiveDay:               NewActiveDayClient(cfg),
 		Agency:                  NewAgencyClient(cfg),
 		Application:             NewApplicationClient(cfg),
 		ApplicationSearchPrefix: NewApplicationSearchPrefixClient(cfg),
@@ -269,6 +280,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		JobRun:                  NewJobRunClient(cfg),
 		License:                 NewLicenseClient(cfg),
 		LicenseBatch:            NewLicenseBatchClient(cfg),
+		PageView:                NewPageViewClient(cfg),
 		PersonalLink:            NewPersonalLinkClient(cfg),
 		Session:                 NewSessionClient(cfg),
 		StripeEvent:             NewStripeEventClient(cfg),
@@ -308,10 +320,11 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.APIKey, c.ActionToken, c.Agency, c.Application, c.ApplicationSearchPrefix,
-		c.Contact, c.DashboardSetting, c.Event, c.IdempotencyKey, c.JobRun, c.License,
-		c.LicenseBatch, c.PersonalLink, c.Session, c.StripeEvent, c.Tag, c.Task,
-		c.User, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint, c.WebhookEvent,
+		c.APIKey, c.ActionToken, c.ActiveDay, c.Agency, c.Application,
+		c.ApplicationSearchPrefix, c.Contact, c.DashboardSetting, c.Event,
+		c.IdempotencyKey, c.JobRun, c.License, c.LicenseBatch, c.PageView,
+		c.PersonalLink, c.Session, c.StripeEvent, c.Tag, c.Task, c.User,
+		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -321,10 +334,11 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.APIKey, c.ActionToken, c.Agency, c.Application, c.ApplicationSearchPrefix,
-		c.Contact, c.DashboardSetting, c.Event, c.IdempotencyKey, c.JobRun, c.License,
-		c.LicenseBatch, c.PersonalLink, c.Session, c.StripeEvent, c.Tag, c.Task,
-		c.User, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint, c.WebhookEvent,
+		c.APIKey, c.ActionToken, c.ActiveDay, c.Agency, c.Application,
+		c.ApplicationSearchPrefix, c.Contact, c.DashboardSetting, c.Event,
+		c.IdempotencyKey, c.JobRun, c.License, c.LicenseBatch, c.PageView,
+		c.PersonalLink, c.Session, c.StripeEvent, c.Tag, c.Task, c.User,
+		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -337,6 +351,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.APIKey.mutate(ctx, m)
 	case *ActionTokenMutation:
 		return c.ActionToken.mutate(ctx, m)
+	case *ActiveDayMutation:
+		return c.ActiveDay.mutate(ctx, m)
 	case *AgencyMutation:
 		return c.Agency.mutate(ctx, m)
 	case *ApplicationMutation:
@@ -357,6 +373,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.License.mutate(ctx, m)
 	case *LicenseBatchMutation:
 		return c.LicenseBatch.mutate(ctx, m)
+	case *PageViewMutation:
+		return c.PageView.mutate(ctx, m)
 	case *PersonalLinkMutation:
 		return c.PersonalLink.mutate(ctx, m)
 	case *SessionMutation:
@@ -695,6 +713,156 @@ func (c *ActionTokenClient) mutate(ctx context.Context, m *ActionTokenMutation) 
 		return (&ActionTokenDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown ActionToken mutation op: %q", m.Op())
+	}
+}
+
+// ActiveDayClient is a client for the ActiveDay schema.
+type ActiveDayClient struct {
+	config
+}
+
+// NewActiveDayClient returns a client for the ActiveDay from the given config.
+func NewActiveDayClient(c config) *ActiveDayClient {
+	return &ActiveDayClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `activeday.Hooks(f(g(h())))`.
+func (c *ActiveDayClient) Use(hooks ...Hook) {
+	c.hooks.ActiveDay = append(c.hooks.ActiveDay, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `activeday.Intercept(f(g(h())))`.
+func (c *ActiveDayClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ActiveDay = append(c.inters.ActiveDay, interceptors...)
+}
+
+// Create returns a builder for creating a ActiveDay entity.
+func (c *ActiveDayClient) Create() *ActiveDayCreate {
+	mutation := newActiveDayMutation(c.config, OpCreate)
+	return &ActiveDayCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ActiveDay entities.
+func (c *ActiveDayClient) CreateBulk(builders ...*ActiveDayCreate) *ActiveDayCreateBulk {
+	return &ActiveDayCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ActiveDayClient) MapCreateBulk(slice any, setFunc func(*ActiveDayCreate, int)) *ActiveDayCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ActiveDayCreateBulk{err: fmt.Errorf("calling to ActiveDayClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ActiveDayCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ActiveDayCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ActiveDay.
+func (c *ActiveDayClient) Update() *ActiveDayUpdate {
+	mutation := newActiveDayMutation(c.config, OpUpdate)
+	return &ActiveDayUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ActiveDayClient) UpdateOne(_m *ActiveDay) *ActiveDayUpdateOne {
+	mutation := newActiveDayMutation(c.config, OpUpdateOne, withActiveDay(_m))
+	return &ActiveDayUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ActiveDayClient) UpdateOneID(id uuid.UUID) *ActiveDayUpdateOne {
+	mutation := newActiveDayMutation(c.config, OpUpdateOne, withActiveDayID(id))
+	return &ActiveDayUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ActiveDay.
+func (c *ActiveDayClient) Delete() *ActiveDayDelete {
+	mutation := newActiveDayMutation(c.config, OpDelete)
+	return &ActiveDayDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ActiveDayClient) DeleteOne(_m *ActiveDay) *ActiveDayDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ActiveDayClient) DeleteOneID(id uuid.UUID) *ActiveDayDeleteOne {
+	builder := c.Delete().Where(activeday.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ActiveDayDeleteOne{builder}
+}
+
+// Query returns a query builder for ActiveDay.
+func (c *ActiveDayClient) Query() *ActiveDayQuery {
+	return &ActiveDayQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeActiveDay},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ActiveDay entity by its id.
+func (c *ActiveDayClient) Get(ctx context.Context, id uuid.UUID) (*ActiveDay, error) {
+	return c.Query().Where(activeday.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ActiveDayClient) GetX(ctx context.Context, id uuid.UUID) *ActiveDay {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryUser queries the user edge of a ActiveDay.
+func (c *ActiveDayClient) QueryUser(_m *ActiveDay) *UserQuery {
+	query := (&UserClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(activeday.Table, activeday.FieldID, id),
+			sqlgraph.To(user.Table, user.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, activeday.UserTable, activeday.UserColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *ActiveDayClient) Hooks() []Hook {
+	hooks := c.hooks.ActiveDay
+	return append(hooks[:len(hooks):len(hooks)], activeday.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ActiveDayClient) Interceptors() []Interceptor {
+	return c.inters.ActiveDay
+}
+
+func (c *ActiveDayClient) mutate(ctx context.Context, m *ActiveDayMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ActiveDayCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ActiveDayUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ActiveDayUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ActiveDayDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ActiveDay mutation op: %q", m.Op())
 	}
 }
 
@@ -2422,6 +2590,140 @@ func (c *LicenseBatchClient) mutate(ctx context.Context, m *LicenseBatchMutation
 	}
 }
 
+// PageViewClient is a client for the PageView schema.
+type PageViewClient struct {
+	config
+}
+
+// NewPageViewClient returns a client for the PageView from the given config.
+func NewPageViewClient(c config) *PageViewClient {
+	return &PageViewClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `pageview.Hooks(f(g(h())))`.
+func (c *PageViewClient) Use(hooks ...Hook) {
+	c.hooks.PageView = append(c.hooks.PageView, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `pageview.Intercept(f(g(h())))`.
+func (c *PageViewClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PageView = append(c.inters.PageView, interceptors...)
+}
+
+// Create returns a builder for creating a PageView entity.
+func (c *PageViewClient) Create() *PageViewCreate {
+	mutation := newPageViewMutation(c.config, OpCreate)
+	return &PageViewCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PageView entities.
+func (c *PageViewClient) CreateBulk(builders ...*PageViewCreate) *PageViewCreateBulk {
+	return &PageViewCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PageViewClient) MapCreateBulk(slice any, setFunc func(*PageViewCreate, int)) *PageViewCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PageViewCreateBulk{err: fmt.Errorf("calling to PageViewClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PageViewCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PageViewCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PageView.
+func (c *PageViewClient) Update() *PageViewUpdate {
+	mutation := newPageViewMutation(c.config, OpUpdate)
+	return &PageViewUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PageViewClient) UpdateOne(_m *PageView) *PageViewUpdateOne {
+	mutation := newPageViewMutation(c.config, OpUpdateOne, withPageView(_m))
+	return &PageViewUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PageViewClient) UpdateOneID(id uuid.UUID) *PageViewUpdateOne {
+	mutation := newPageViewMutation(c.config, OpUpdateOne, withPageViewID(id))
+	return &PageViewUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PageView.
+func (c *PageViewClient) Delete() *PageViewDelete {
+	mutation := newPageViewMutation(c.config, OpDelete)
+	return &PageViewDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PageViewClient) DeleteOne(_m *PageView) *PageViewDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PageViewClient) DeleteOneID(id uuid.UUID) *PageViewDeleteOne {
+	builder := c.Delete().Where(pageview.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PageViewDeleteOne{builder}
+}
+
+// Query returns a query builder for PageView.
+func (c *PageViewClient) Query() *PageViewQuery {
+	return &PageViewQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePageView},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PageView entity by its id.
+func (c *PageViewClient) Get(ctx context.Context, id uuid.UUID) (*PageView, error) {
+	return c.Query().Where(pageview.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PageViewClient) GetX(ctx context.Context, id uuid.UUID) *PageView {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *PageViewClient) Hooks() []Hook {
+	hooks := c.hooks.PageView
+	return append(hooks[:len(hooks):len(hooks)], pageview.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *PageViewClient) Interceptors() []Interceptor {
+	return c.inters.PageView
+}
+
+func (c *PageViewClient) mutate(ctx context.Context, m *PageViewMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PageViewCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PageViewUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PageViewUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PageViewDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PageView mutation op: %q", m.Op())
+	}
+}
+
 // PersonalLinkClient is a client for the PersonalLink schema.
 type PersonalLinkClient struct {
 	config
@@ -4053,16 +4355,17 @@ func (c *WebhookEventClient) mutate(ctx context.Context, m *WebhookEventMutation
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		APIKey, ActionToken, Agency, Application, ApplicationSearchPrefix, Contact,
-		DashboardSetting, Event, IdempotencyKey, JobRun, License, LicenseBatch,
-		PersonalLink, Session, StripeEvent, Tag, Task, User, WebhookAttempt,
-		WebhookDelivery, WebhookEndpoint, WebhookEvent []ent.Hook
+		APIKey, ActionToken, ActiveDay, Agency, Application, ApplicationSearchPrefix,
+		Contact, DashboardSetting, Event, IdempotencyKey, JobRun, License,
+		LicenseBatch, PageView, PersonalLink, Session, StripeEvent, Tag, Task, User,
+		WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent []ent.Hook
 	}
 	inters struct {
-		APIKey, ActionToken, Agency, Application, ApplicationSearchPrefix, Contact,
-		DashboardSetting, Event, IdempotencyKey, JobRun, License, LicenseBatch,
-		PersonalLink, Session, StripeEvent, Tag, Task, User, WebhookAttempt,
-		WebhookDelivery, WebhookEndpoint, WebhookEvent []ent.Interceptor
+		APIKey, ActionToken, ActiveDay, Agency, Application, ApplicationSearchPrefix,
+		Contact, DashboardSetting, Event, IdempotencyKey, JobRun, License,
+		LicenseBatch, PageView, PersonalLink, Session, StripeEvent, Tag, Task, User,
+		WebhookAttempt, WebhookDelivery, WebhookEndpoint,
+		WebhookEvent []ent.Interceptor
 	}
 )
 

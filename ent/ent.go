@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/tremplin/tremplin/ent/actiontoken"
+	"github.com/tremplin/tremplin/ent/activeday"
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
@@ -24,6 +25,7 @@ import (
 	"github.com/tremplin/tremplin/ent/jobrun"
 	"github.com/tremplin/tremplin/ent/license"
 	"github.com/tremplin/tremplin/ent/licensebatch"
+	"github.com/tremplin/tremplin/ent/pageview"
 	"github.com/tremplin/tremplin/ent/personallink"
 	"github.com/tremplin/tremplin/ent/session"
 	"github.com/tremplin/tremplin/ent/stripeevent"
@@ -96,6 +98,7 @@ func checkColumn(t, c string) error {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
 			apikey.Table:                  apikey.ValidColumn,
 			actiontoken.Table:             actiontoken.ValidColumn,
+			activeday.Table:               activeday.ValidColumn,
 			agency.Table:                  agency.ValidColumn,
 			application.Table:             application.ValidColumn,
 			applicationsearchprefix.Table: applicationsearchprefix.ValidColumn,
@@ -106,6 +109,7 @@ func checkColumn(t, c string) error {
 			jobrun.Table:                  jobrun.ValidColumn,
 			license.Table:                 license.ValidColumn,
 			licensebatch.Table:            licensebatch.ValidColumn,
+			pageview.Table:                pageview.ValidColumn,
 			personallink.Table:            personallink.ValidColumn,
 			session.Table:                 session.ValidColumn,
 			stripeevent.Table:             stripeevent.ValidColumn,

@@ -4,6 +4,7 @@ package ent
 
 import (
 	"github.com/tremplin/tremplin/ent/actiontoken"
+	"github.com/tremplin/tremplin/ent/activeday"
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
@@ -15,6 +16,7 @@ import (
 	"github.com/tremplin/tremplin/ent/jobrun"
 	"github.com/tremplin/tremplin/ent/license"
 	"github.com/tremplin/tremplin/ent/licensebatch"
+	"github.com/tremplin/tremplin/ent/pageview"
 	"github.com/tremplin/tremplin/ent/personallink"
 	"github.com/tremplin/tremplin/ent/predicate"
 	"github.com/tremplin/tremplin/ent/session"
@@ -35,7 +37,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 22)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 24)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -79,6 +81,21 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[2] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   activeday.Table,
+			Columns: activeday.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: activeday.FieldID,
+			},
+		},
+		Type: "ActiveDay",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			activeday.FieldUserID: {Type: field.TypeUUID, Column: activeday.FieldUserID},
+			activeday.FieldDay:    {Type: field.TypeString, Column: activeday.FieldDay},
+		},
+	}
+	graph.Nodes[3] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   agency.Table,
 			Columns: agency.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -96,7 +113,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			agency.FieldNumAllocatedLicenses: {Type: field.TypeInt, Column: agency.FieldNumAllocatedLicenses},
 		},
 	}
-	graph.Nodes[3] = &sqlgraph.Node{
+	graph.Nodes[4] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   application.Table,
 			Columns: application.Columns,
@@ -126,7 +143,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			application.FieldSearchKey:         {Type: field.TypeString, Column: application.FieldSearchKey},
 		},
 	}
-	graph.Nodes[4] = &sqlgraph.Node{
+	graph.Nodes[5] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   applicationsearchprefix.Table,
 			Columns: applicationsearchprefix.Columns,
@@ -142,7 +159,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			applicationsearchprefix.FieldPrefix:        {Type: field.TypeString, Column: applicationsearchprefix.FieldPrefix},
 		},
 	}
-	graph.Nodes[5] = &sqlgraph.Node{
+	graph.Nodes[6] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   contact.Table,
 			Columns: contact.Columns,
@@ -177,7 +194,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			contact.FieldMobileKey:    {Type: field.TypeString, Column: contact.FieldMobileKey},
 		},
 	}
-	graph.Nodes[6] = &sqlgraph.Node{
+	graph.Nodes[7] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   dashboardsetting.Table,
 			Columns: dashboardsetting.Columns,
@@ -205,7 +222,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			dashboardsetting.FieldNewContactHigh:           {Type: field.TypeInt, Column: dashboardsetting.FieldNewContactHigh},
 		},
 	}
-	graph.Nodes[7] = &sqlgraph.Node{
+	graph.Nodes[8] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   event.Table,
 			Columns: event.Columns,
@@ -234,7 +251,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			event.FieldCompletedAt:           {Type: field.TypeTime, Column: event.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[8] = &sqlgraph.Node{
+	graph.Nodes[9] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   idempotencykey.Table,
 			Columns: idempotencykey.Columns,
@@ -254,7 +271,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			idempotencykey.FieldExpiresAt:   {Type: field.TypeTime, Column: idempotencykey.FieldExpiresAt},
 		},
 	}
-	graph.Nodes[9] = &sqlgraph.Node{
+	graph.Nodes[10] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   jobrun.Table,
 			Columns: jobrun.Columns,
@@ -272,7 +289,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			jobrun.FieldError:      {Type: field.TypeString, Column: jobrun.FieldError},
 		},
 	}
-	graph.Nodes[10] = &sqlgraph.Node{
+	graph.Nodes[11] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   license.Table,
 			Columns: license.Columns,
@@ -293,7 +310,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			license.FieldExpirationDate: {Type: field.TypeTime, Column: license.FieldExpirationDate},
 		},
 	}
-	graph.Nodes[11] = &sqlgraph.Node{
+	graph.Nodes[12] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   licensebatch.Table,
 			Columns: licensebatch.Columns,
@@ -311,7 +328,24 @@ var schemaGraph = func() *sqlgraph.Schema {
 			licensebatch.FieldCreatedAt:      {Type: field.TypeTime, Column: licensebatch.FieldCreatedAt},
 		},
 	}
-	graph.Nodes[12] = &sqlgraph.Node{
+	graph.Nodes[13] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   pageview.Table,
+			Columns: pageview.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: pageview.FieldID,
+			},
+		},
+		Type: "PageView",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			pageview.FieldDay:   {Type: field.TypeString, Column: pageview.FieldDay},
+			pageview.FieldRoute: {Type: field.TypeString, Column: pageview.FieldRoute},
+			pageview.FieldRole:  {Type: field.TypeEnum, Column: pageview.FieldRole},
+			pageview.FieldViews: {Type: field.TypeInt64, Column: pageview.FieldViews},
+		},
+	}
+	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   personallink.Table,
 			Columns: personallink.Columns,
@@ -329,7 +363,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			personallink.FieldToken:     {Type: field.TypeString, Column: personallink.FieldToken},
 		},
 	}
-	graph.Nodes[13] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   session.Table,
 			Columns: session.Columns,
@@ -349,7 +383,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			session.FieldUserAgent:  {Type: field.TypeString, Column: session.FieldUserAgent},
 		},
 	}
-	graph.Nodes[14] = &sqlgraph.Node{
+	graph.Nodes[16] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   stripeevent.Table,
 			Columns: stripeevent.Columns,
@@ -364,7 +398,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			stripeevent.FieldReceivedAt: {Type: field.TypeTime, Column: stripeevent.FieldReceivedAt},
 		},
 	}
-	graph.Nodes[15] = &sqlgraph.Node{
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   tag.Table,
 			Columns: tag.Columns,
@@ -382,7 +416,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			tag.FieldNameKey:   {Type: field.TypeString, Column: tag.FieldNameKey},
 		},
 	}
-	graph.Nodes[16] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   task.Table,
 			Columns: task.Columns,
@@ -412,7 +446,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			task.FieldEscalatedAt:           {Type: field.TypeTime, Column: task.FieldEscalatedAt},
 		},
 	}
-	graph.Nodes[17] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -452,10 +486,11 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldSubscriptionStatus:            {Type: field.TypeString, Column: user.FieldSubscriptionStatus},
 			user.FieldSubscriptionPeriodEnd:         {Type: field.TypeTime, Column: user.FieldSubscriptionPeriodEnd},
 			user.FieldSubscriptionCancelAtPeriodEnd: {Type: field.TypeBool, Column: user.FieldSubscriptionCancelAtPeriodEnd},
+			user.FieldPremiumAt:                     {Type: field.TypeTime, Column: user.FieldPremiumAt},
 			user.FieldDataVersion:                   {Type: field.TypeInt64, Column: user.FieldDataVersion},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -474,7 +509,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldDurationMs:  {Type: field.TypeInt, Column: webhookattempt.FieldDurationMs},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookdelivery.Table,
 			Columns: webhookdelivery.Columns,
@@ -499,7 +534,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookdelivery.FieldLastError:      {Type: field.TypeString, Column: webhookdelivery.FieldLastError},
 		},
 	}
-	graph.Nodes[20] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -519,7 +554,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookendpoint.FieldSecret:    {Type: field.TypeString, Column: webhookendpoint.FieldSecret},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookevent.Table,
 			Columns: webhookevent.Columns,
@@ -571,6 +606,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 			Bidi:    false,
 		},
 		"ActionToken",
+		"User",
+	)
+	graph.MustAddE(
+		"user",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   activeday.UserTable,
+			Columns: []string{activeday.UserColumn},
+			Bidi:    false,
+		},
+		"ActiveDay",
 		"User",
 	)
 	graph.MustAddE(
@@ -1284,6 +1331,70 @@ func (f *ActionTokenFilter) WhereHasUserWith(preds ...predicate.User) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *ActiveDayQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the ActiveDayQuery builder.
+func (_q *ActiveDayQuery) Filter() *ActiveDayFilter {
+	return &ActiveDayFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *ActiveDayMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the ActiveDayMutation builder.
+func (m *ActiveDayMutation) Filter() *ActiveDayFilter {
+	return &ActiveDayFilter{config: m.config, predicateAdder: m}
+}
+
+// ActiveDayFilter provides a generic filtering capability at runtime for ActiveDayQuery.
+type ActiveDayFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *ActiveDayFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[2].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *ActiveDayFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(activeday.FieldID))
+}
+
+// WhereUserID applies the entql [16]byte predicate on the user_id field.
+func (f *ActiveDayFilter) WhereUserID(p entql.ValueP) {
+	f.Where(p.Field(activeday.FieldUserID))
+}
+
+// WhereDay applies the entql string predicate on the day field.
+func (f *ActiveDayFilter) WhereDay(p entql.StringP) {
+	f.Where(p.Field(activeday.FieldDay))
+}
+
+// WhereHasUser applies a predicate to check if query has an edge user.
+func (f *ActiveDayFilter) WhereHasUser() {
+	f.Where(entql.HasEdge("user"))
+}
+
+// WhereHasUserWith applies a predicate to check if query has an edge user with a given conditions (other predicates).
+func (f *ActiveDayFilter) WhereHasUserWith(preds ...predicate.User) {
+	f.Where(entql.HasEdgeWith("user", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *AgencyQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -1312,7 +1423,7 @@ type AgencyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *AgencyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[2].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1410,7 +1521,7 @@ type ApplicationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ApplicationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[3].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1605,7 +1716,7 @@ type ApplicationSearchPrefixFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ApplicationSearchPrefixFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[4].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1688,7 +1799,7 @@ type ContactFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ContactFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1936,7 +2047,7 @@ type DashboardSettingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *DashboardSettingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2065,7 +2176,7 @@ type EventFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EventFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2227,7 +2338,7 @@ type IdempotencyKeyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *IdempotencyKeyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2302,7 +2413,7 @@ type JobRunFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *JobRunFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2367,7 +2478,7 @@ type LicenseFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LicenseFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2475,7 +2586,7 @@ type LicenseBatchFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LicenseBatchFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2540,6 +2651,66 @@ func (f *LicenseBatchFilter) WhereHasCreatedByWith(preds ...predicate.User) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *PageViewQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the PageViewQuery builder.
+func (_q *PageViewQuery) Filter() *PageViewFilter {
+	return &PageViewFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *PageViewMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the PageViewMutation builder.
+func (m *PageViewMutation) Filter() *PageViewFilter {
+	return &PageViewFilter{config: m.config, predicateAdder: m}
+}
+
+// PageViewFilter provides a generic filtering capability at runtime for PageViewQuery.
+type PageViewFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *PageViewFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *PageViewFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(pageview.FieldID))
+}
+
+// WhereDay applies the entql string predicate on the day field.
+func (f *PageViewFilter) WhereDay(p entql.StringP) {
+	f.Where(p.Field(pageview.FieldDay))
+}
+
+// WhereRoute applies the entql string predicate on the route field.
+func (f *PageViewFilter) WhereRoute(p entql.StringP) {
+	f.Where(p.Field(pageview.FieldRoute))
+}
+
+// WhereRole applies the entql string predicate on the role field.
+func (f *PageViewFilter) WhereRole(p entql.StringP) {
+	f.Where(p.Field(pageview.FieldRole))
+}
+
+// WhereViews applies the entql int64 predicate on the views field.
+func (f *PageViewFilter) WhereViews(p entql.Int64P) {
+	f.Where(p.Field(pageview.FieldViews))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *PersonalLinkQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -2568,7 +2739,7 @@ type PersonalLinkFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PersonalLinkFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2647,7 +2818,7 @@ type SessionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SessionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2736,7 +2907,7 @@ type StripeEventFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *StripeEventFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2786,7 +2957,7 @@ type TagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2879,7 +3050,7 @@ type TaskFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TaskFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3046,7 +3217,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3202,6 +3373,11 @@ func (f *UserFilter) WhereSubscriptionCancelAtPeriodEnd(p entql.BoolP) {
 	f.Where(p.Field(user.FieldSubscriptionCancelAtPeriodEnd))
 }
 
+// WherePremiumAt applies the entql time.Time predicate on the premium_at field.
+func (f *UserFilter) WherePremiumAt(p entql.TimeP) {
+	f.Where(p.Field(user.FieldPremiumAt))
+}
+
 // WhereDataVersion applies the entql int64 predicate on the data_version field.
 func (f *UserFilter) WhereDataVersion(p entql.Int64P) {
 	f.Where(p.Field(user.FieldDataVersion))
@@ -3278,7 +3454,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3362,7 +3538,7 @@ type WebhookDeliveryFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookDeliveryFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3504,7 +3680,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3607,7 +3783,7 @@ type WebhookEventFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEventFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

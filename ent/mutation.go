@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 	"github.com/tremplin/tremplin/ent/actiontoken"
+	"github.com/tremplin/tremplin/ent/activeday"
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
@@ -24,6 +25,7 @@ import (
 	"github.com/tremplin/tremplin/ent/jobrun"
 	"github.com/tremplin/tremplin/ent/license"
 	"github.com/tremplin/tremplin/ent/licensebatch"
+	"github.com/tremplin/tremplin/ent/pageview"
 	"github.com/tremplin/tremplin/ent/personallink"
 	"github.com/tremplin/tremplin/ent/predicate"
 	"github.com/tremplin/tremplin/ent/session"
@@ -49,6 +51,7 @@ const (
 	// Node types.
 	TypeAPIKey                  = "APIKey"
 	TypeActionToken             = "ActionToken"
+	TypeActiveDay               = "ActiveDay"
 	TypeAgency                  = "Agency"
 	TypeApplication             = "Application"
 	TypeApplicationSearchPrefix = "ApplicationSearchPrefix"
@@ -59,6 +62,7 @@ const (
 	TypeJobRun                  = "JobRun"
 	TypeLicense                 = "License"
 	TypeLicenseBatch            = "LicenseBatch"
+	TypePageView                = "PageView"
 	TypePersonalLink            = "PersonalLink"
 	TypeSession                 = "Session"
 	TypeStripeEvent             = "StripeEvent"
@@ -1690,6 +1694,446 @@ func (m *ActionTokenMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown ActionToken edge %s", name)
+}
+
+// ActiveDayMutation represents an operation that mutates the ActiveDay nodes in the graph.
+type ActiveDayMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	day           *string
+	clearedFields map[string]struct{}
+	user          *uuid.UUID
+	cleareduser   bool
+	done          bool
+	oldValue      func(context.Context) (*ActiveDay, error)
+	predicates    []predicate.ActiveDay
+}
+
+var _ ent.Mutation = (*ActiveDayMutation)(nil)
+
+// activedayOption allows management of the mutation configuration using functional options.
+type activedayOption func(*ActiveDayMutation)
+
+// newActiveDayMutation creates new mutation for the ActiveDay entity.
+func newActiveDayMutation(c config, op Op, opts ...activedayOption) *ActiveDayMutation {
+	m := &ActiveDayMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeActiveDay,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withActiveDayID sets the ID field of the mutation.
+func withActiveDayID(id uuid.UUID) activedayOption {
+	return func(m *ActiveDayMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ActiveDay
+		)
+		m.oldValue = func(ctx context.Context) (*ActiveDay, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ActiveDay.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withActiveDay sets the old ActiveDay of the mutation.
+func withActiveDay(node *ActiveDay) activedayOption {
+	return func(m *ActiveDayMutation) {
+		m.oldValue = func(context.Context) (*ActiveDay, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ActiveDayMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ActiveDayMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ActiveDay entities.
+func (m *ActiveDayMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ActiveDayMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ActiveDayMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ActiveDay.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetUserID sets the "user_id" field.
+func (m *ActiveDayMutation) SetUserID(u uuid.UUID) {
+	m.user = &u
+}
+
+// UserID returns the value of the "user_id" field in the mutation.
+func (m *ActiveDayMutation) UserID() (r uuid.UUID, exists bool) {
+	v := m.user
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserID returns the old "user_id" field's value of the ActiveDay entity.
+// If the ActiveDay object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActiveDayMutation) OldUserID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserID: %w", err)
+	}
+	return oldValue.UserID, nil
+}
+
+// ResetUserID resets all changes to the "user_id" field.
+func (m *ActiveDayMutation) ResetUserID() {
+	m.user = nil
+}
+
+// SetDay sets the "day" field.
+func (m *ActiveDayMutation) SetDay(s string) {
+	m.day = &s
+}
+
+// Day returns the value of the "day" field in the mutation.
+func (m *ActiveDayMutation) Day() (r string, exists bool) {
+	v := m.day
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDay returns the old "day" field's value of the ActiveDay entity.
+// If the ActiveDay object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ActiveDayMutation) OldDay(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDay is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDay requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDay: %w", err)
+	}
+	return oldValue.Day, nil
+}
+
+// ResetDay resets all changes to the "day" field.
+func (m *ActiveDayMutation) ResetDay() {
+	m.day = nil
+}
+
+// ClearUser clears the "user" edge to the User entity.
+func (m *ActiveDayMutation) ClearUser() {
+	m.cleareduser = true
+	m.clearedFields[activeday.FieldUserID] = struct{}{}
+}
+
+// UserCleared reports if the "user" edge to the User entity was cleared.
+func (m *ActiveDayMutation) UserCleared() bool {
+	return m.cleareduser
+}
+
+// UserIDs returns the "user" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// UserID instead. It exists only for internal usage by the builders.
+func (m *ActiveDayMutation) UserIDs() (ids []uuid.UUID) {
+	if id := m.user; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetUser resets all changes to the "user" edge.
+func (m *ActiveDayMutation) ResetUser() {
+	m.user = nil
+	m.cleareduser = false
+}
+
+// Where appends a list predicates to the ActiveDayMutation builder.
+func (m *ActiveDayMutation) Where(ps ...predicate.ActiveDay) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ActiveDayMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ActiveDayMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ActiveDay, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ActiveDayMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ActiveDayMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ActiveDay).
+func (m *ActiveDayMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ActiveDayMutation) Fields() []string {
+	fields := make([]string, 0, 2)
+	if m.user != nil {
+		fields = append(fields, activeday.FieldUserID)
+	}
+	if m.day != nil {
+		fields = append(fields, activeday.FieldDay)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ActiveDayMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case activeday.FieldUserID:
+		return m.UserID()
+	case activeday.FieldDay:
+		return m.Day()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ActiveDayMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case activeday.FieldUserID:
+		return m.OldUserID(ctx)
+	case activeday.FieldDay:
+		return m.OldDay(ctx)
+	}
+	return nil, fmt.Errorf("unknown ActiveDay field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ActiveDayMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case activeday.FieldUserID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserID(v)
+		return nil
+	case activeday.FieldDay:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDay(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ActiveDay field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ActiveDayMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ActiveDayMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ActiveDayMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown ActiveDay numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ActiveDayMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ActiveDayMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ActiveDayMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown ActiveDay nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ActiveDayMutation) ResetField(name string) error {
+	switch name {
+	case activeday.FieldUserID:
+		m.ResetUserID()
+		return nil
+	case activeday.FieldDay:
+		m.ResetDay()
+		return nil
+	}
+	return fmt.Errorf("unknown ActiveDay field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ActiveDayMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.user != nil {
+		edges = append(edges, activeday.EdgeUser)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ActiveDayMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case activeday.EdgeUser:
+		if id := m.user; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ActiveDayMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ActiveDayMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ActiveDayMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.cleareduser {
+		edges = append(edges, activeday.EdgeUser)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ActiveDayMutation) EdgeCleared(name string) bool {
+	switch name {
+	case activeday.EdgeUser:
+		return m.cleareduser
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ActiveDayMutation) ClearEdge(name string) error {
+	switch name {
+	case activeday.EdgeUser:
+		m.ClearUser()
+		return nil
+	}
+	return fmt.Errorf("unknown ActiveDay unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ActiveDayMutation) ResetEdge(name string) error {
+	switch name {
+	case activeday.EdgeUser:
+		m.ResetUser()
+		return nil
+	}
+	return fmt.Errorf("unknown ActiveDay edge %s", name)
 }
 
 // AgencyMutation represents an operation that mutates the Agency nodes in the graph.
@@ -12576,6 +13020,536 @@ func (m *LicenseBatchMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown LicenseBatch edge %s", name)
 }
 
+// PageViewMutation represents an operation that mutates the PageView nodes in the graph.
+type PageViewMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	day           *string
+	route         *string
+	role          *pageview.Role
+	views         *int64
+	addviews      *int64
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*PageView, error)
+	predicates    []predicate.PageView
+}
+
+var _ ent.Mutation = (*PageViewMutation)(nil)
+
+// pageviewOption allows management of the mutation configuration using functional options.
+type pageviewOption func(*PageViewMutation)
+
+// newPageViewMutation creates new mutation for the PageView entity.
+func newPageViewMutation(c config, op Op, opts ...pageviewOption) *PageViewMutation {
+	m := &PageViewMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePageView,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withPageViewID sets the ID field of the mutation.
+func withPageViewID(id uuid.UUID) pageviewOption {
+	return func(m *PageViewMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *PageView
+		)
+		m.oldValue = func(ctx context.Context) (*PageView, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().PageView.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withPageView sets the old PageView of the mutation.
+func withPageView(node *PageView) pageviewOption {
+	return func(m *PageViewMutation) {
+		m.oldValue = func(context.Context) (*PageView, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PageViewMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PageViewMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of PageView entities.
+func (m *PageViewMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *PageViewMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *PageViewMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().PageView.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetDay sets the "day" field.
+func (m *PageViewMutation) SetDay(s string) {
+	m.day = &s
+}
+
+// Day returns the value of the "day" field in the mutation.
+func (m *PageViewMutation) Day() (r string, exists bool) {
+	v := m.day
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDay returns the old "day" field's value of the PageView entity.
+// If the PageView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PageViewMutation) OldDay(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDay is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDay requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDay: %w", err)
+	}
+	return oldValue.Day, nil
+}
+
+// ResetDay resets all changes to the "day" field.
+func (m *PageViewMutation) ResetDay() {
+	m.day = nil
+}
+
+// SetRoute sets the "route" field.
+func (m *PageViewMutation) SetRoute(s string) {
+	m.route = &s
+}
+
+// Route returns the value of the "route" field in the mutation.
+func (m *PageViewMutation) Route() (r string, exists bool) {
+	v := m.route
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRoute returns the old "route" field's value of the PageView entity.
+// If the PageView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PageViewMutation) OldRoute(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRoute is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRoute requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRoute: %w", err)
+	}
+	return oldValue.Route, nil
+}
+
+// ResetRoute resets all changes to the "route" field.
+func (m *PageViewMutation) ResetRoute() {
+	m.route = nil
+}
+
+// SetRole sets the "role" field.
+func (m *PageViewMutation) SetRole(pa pageview.Role) {
+	m.role = &pa
+}
+
+// Role returns the value of the "role" field in the mutation.
+func (m *PageViewMutation) Role() (r pageview.Role, exists bool) {
+	v := m.role
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRole returns the old "role" field's value of the PageView entity.
+// If the PageView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PageViewMutation) OldRole(ctx context.Context) (v pageview.Role, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRole is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRole requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRole: %w", err)
+	}
+	return oldValue.Role, nil
+}
+
+// ResetRole resets all changes to the "role" field.
+func (m *PageViewMutation) ResetRole() {
+	m.role = nil
+}
+
+// SetViews sets the "views" field.
+func (m *PageViewMutation) SetViews(i int64) {
+	m.views = &i
+	m.addviews = nil
+}
+
+// Views returns the value of the "views" field in the mutation.
+func (m *PageViewMutation) Views() (r int64, exists bool) {
+	v := m.views
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldViews returns the old "views" field's value of the PageView entity.
+// If the PageView object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PageViewMutation) OldViews(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldViews is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldViews requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldViews: %w", err)
+	}
+	return oldValue.Views, nil
+}
+
+// AddViews adds i to the "views" field.
+func (m *PageViewMutation) AddViews(i int64) {
+	if m.addviews != nil {
+		*m.addviews += i
+	} else {
+		m.addviews = &i
+	}
+}
+
+// AddedViews returns the value that was added to the "views" field in this mutation.
+func (m *PageViewMutation) AddedViews() (r int64, exists bool) {
+	v := m.addviews
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetViews resets all changes to the "views" field.
+func (m *PageViewMutation) ResetViews() {
+	m.views = nil
+	m.addviews = nil
+}
+
+// Where appends a list predicates to the PageViewMutation builder.
+func (m *PageViewMutation) Where(ps ...predicate.PageView) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PageViewMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PageViewMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.PageView, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PageViewMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PageViewMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (PageView).
+func (m *PageViewMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PageViewMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.day != nil {
+		fields = append(fields, pageview.FieldDay)
+	}
+	if m.route != nil {
+		fields = append(fields, pageview.FieldRoute)
+	}
+	if m.role != nil {
+		fields = append(fields, pageview.FieldRole)
+	}
+	if m.views != nil {
+		fields = append(fields, pageview.FieldViews)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PageViewMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case pageview.FieldDay:
+		return m.Day()
+	case pageview.FieldRoute:
+		return m.Route()
+	case pageview.FieldRole:
+		return m.Role()
+	case pageview.FieldViews:
+		return m.Views()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PageViewMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case pageview.FieldDay:
+		return m.OldDay(ctx)
+	case pageview.FieldRoute:
+		return m.OldRoute(ctx)
+	case pageview.FieldRole:
+		return m.OldRole(ctx)
+	case pageview.FieldViews:
+		return m.OldViews(ctx)
+	}
+	return nil, fmt.Errorf("unknown PageView field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PageViewMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case pageview.FieldDay:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDay(v)
+		return nil
+	case pageview.FieldRoute:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRoute(v)
+		return nil
+	case pageview.FieldRole:
+		v, ok := value.(pageview.Role)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRole(v)
+		return nil
+	case pageview.FieldViews:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetViews(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PageView field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PageViewMutation) AddedFields() []string {
+	var fields []string
+	if m.addviews != nil {
+		fields = append(fields, pageview.FieldViews)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PageViewMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case pageview.FieldViews:
+		return m.AddedViews()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PageViewMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case pageview.FieldViews:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddViews(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PageView numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PageViewMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PageViewMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PageViewMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown PageView nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PageViewMutation) ResetField(name string) error {
+	switch name {
+	case pageview.FieldDay:
+		m.ResetDay()
+		return nil
+	case pageview.FieldRoute:
+		m.ResetRoute()
+		return nil
+	case pageview.FieldRole:
+		m.ResetRole()
+		return nil
+	case pageview.FieldViews:
+		m.ResetViews()
+		return nil
+	}
+	return fmt.Errorf("unknown PageView field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PageViewMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PageViewMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PageViewMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PageViewMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PageViewMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PageViewMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PageViewMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown PageView unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PageViewMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown PageView edge %s", name)
+}
+
 // PersonalLinkMutation represents an operation that mutates the PersonalLink nodes in the graph.
 type PersonalLinkMutation struct {
 	config
@@ -16451,6 +17425,7 @@ type UserMutation struct {
 	subscription_status               *string
 	subscription_period_end           *time.Time
 	subscription_cancel_at_period_end *bool
+	premium_at                        *time.Time
 	data_version                      *int64
 	adddata_version                   *int64
 	clearedFields                     map[string]struct{}
@@ -17757,6 +18732,55 @@ func (m *UserMutation) ResetSubscriptionCancelAtPeriodEnd() {
 	m.subscription_cancel_at_period_end = nil
 }
 
+// SetPremiumAt sets the "premium_at" field.
+func (m *UserMutation) SetPremiumAt(t time.Time) {
+	m.premium_at = &t
+}
+
+// PremiumAt returns the value of the "premium_at" field in the mutation.
+func (m *UserMutation) PremiumAt() (r time.Time, exists bool) {
+	v := m.premium_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPremiumAt returns the old "premium_at" field's value of the User entity.
+// If the User object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *UserMutation) OldPremiumAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPremiumAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPremiumAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPremiumAt: %w", err)
+	}
+	return oldValue.PremiumAt, nil
+}
+
+// ClearPremiumAt clears the value of the "premium_at" field.
+func (m *UserMutation) ClearPremiumAt() {
+	m.premium_at = nil
+	m.clearedFields[user.FieldPremiumAt] = struct{}{}
+}
+
+// PremiumAtCleared returns if the "premium_at" field was cleared in this mutation.
+func (m *UserMutation) PremiumAtCleared() bool {
+	_, ok := m.clearedFields[user.FieldPremiumAt]
+	return ok
+}
+
+// ResetPremiumAt resets all changes to the "premium_at" field.
+func (m *UserMutation) ResetPremiumAt() {
+	m.premium_at = nil
+	delete(m.clearedFields, user.FieldPremiumAt)
+}
+
 // SetDataVersion sets the "data_version" field.
 func (m *UserMutation) SetDataVersion(i int64) {
 	m.data_version = &i
@@ -17967,7 +18991,7 @@ func (m *UserMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *UserMutation) Fields() []string {
-	fields := make([]string, 0, 30)
+	fields := make([]string, 0, 31)
 	if m.created_at != nil {
 		fields = append(fields, user.FieldCreatedAt)
 	}
@@ -18055,6 +19079,9 @@ func (m *UserMutation) Fields() []string {
 	if m.subscription_cancel_at_period_end != nil {
 		fields = append(fields, user.FieldSubscriptionCancelAtPeriodEnd)
 	}
+	if m.premium_at != nil {
+		fields = append(fields, user.FieldPremiumAt)
+	}
 	if m.data_version != nil {
 		fields = append(fields, user.FieldDataVersion)
 	}
@@ -18124,6 +19151,8 @@ func (m *UserMutation) Field(name string) (ent.Value, bool) {
 		return m.SubscriptionPeriodEnd()
 	case user.FieldSubscriptionCancelAtPeriodEnd:
 		return m.SubscriptionCancelAtPeriodEnd()
+	case user.FieldPremiumAt:
+		return m.PremiumAt()
 	case user.FieldDataVersion:
 		return m.DataVersion()
 	}
@@ -18193,6 +19222,8 @@ func (m *UserMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldSubscriptionPeriodEnd(ctx)
 	case user.FieldSubscriptionCancelAtPeriodEnd:
 		return m.OldSubscriptionCancelAtPeriodEnd(ctx)
+	case user.FieldPremiumAt:
+		return m.OldPremiumAt(ctx)
 	case user.FieldDataVersion:
 		return m.OldDataVersion(ctx)
 	}
@@ -18407,6 +19438,13 @@ func (m *UserMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetSubscriptionCancelAtPeriodEnd(v)
 		return nil
+	case user.FieldPremiumAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPremiumAt(v)
+		return nil
 	case user.FieldDataVersion:
 		v, ok := value.(int64)
 		if !ok {
@@ -18492,6 +19530,9 @@ func (m *UserMutation) ClearedFields() []string {
 	if m.FieldCleared(user.FieldSubscriptionPeriodEnd) {
 		fields = append(fields, user.FieldSubscriptionPeriodEnd)
 	}
+	if m.FieldCleared(user.FieldPremiumAt) {
+		fields = append(fields, user.FieldPremiumAt)
+	}
 	return fields
 }
 
@@ -18538,6 +19579,9 @@ func (m *UserMutation) ClearField(name string) error {
 		return nil
 	case user.FieldSubscriptionPeriodEnd:
 		m.ClearSubscriptionPeriodEnd()
+		return nil
+	case user.FieldPremiumAt:
+		m.ClearPremiumAt()
 		return nil
 	}
 	return fmt.Errorf("unknown User nullable field %s", name)
@@ -18633,6 +19677,9 @@ func (m *UserMutation) ResetField(name string) error {
 		return nil
 	case user.FieldSubscriptionCancelAtPeriodEnd:
 		m.ResetSubscriptionCancelAtPeriodEnd()
+		return nil
+	case user.FieldPremiumAt:
+		m.ResetPremiumAt()
 		return nil
 	case user.FieldDataVersion:
 		m.ResetDataVersion()

@@ -18,6 +18,8 @@ type Tx struct {
 	APIKey *APIKeyClient
 	// ActionToken is the client for interacting with the ActionToken builders.
 	ActionToken *ActionTokenClient
+	// ActiveDay is the client for interacting with the ActiveDay builders.
+	ActiveDay *ActiveDayClient
 	// Agency is the client for interacting with the Agency builders.
 	Agency *AgencyClient
 	// Application is the client for interacting with the Application builders.
@@ -38,6 +40,8 @@ type Tx struct {
 	License *LicenseClient
 	// LicenseBatch is the client for interacting with the LicenseBatch builders.
 	LicenseBatch *LicenseBatchClient
+	// PageView is the client for interacting with the PageView builders.
+	PageView *PageViewClient
 	// PersonalLink is the client for interacting with the PersonalLink builders.
 	PersonalLink *PersonalLinkClient
 	// Session is the client for interacting with the Session builders.
@@ -191,6 +195,7 @@ func (tx *Tx) Client() *Client {
 func (tx *Tx) init() {
 	tx.APIKey = NewAPIKeyClient(tx.config)
 	tx.ActionToken = NewActionTokenClient(tx.config)
+	tx.ActiveDay = NewActiveDayClient(tx.config)
 	tx.Agency = NewAgencyClient(tx.config)
 	tx.Application = NewApplicationClient(tx.config)
 	tx.ApplicationSearchPrefix = NewApplicationSearchPrefixClient(tx.config)
@@ -201,6 +206,7 @@ func (tx *Tx) init() {
 	tx.JobRun = NewJobRunClient(tx.config)
 	tx.License = NewLicenseClient(tx.config)
 	tx.LicenseBatch = NewLicenseBatchClient(tx.config)
+	tx.PageView = NewPageViewClient(tx.config)
 	tx.PersonalLink = NewPersonalLinkClient(tx.config)
 	tx.Session = NewSessionClient(tx.config)
 	tx.StripeEvent = NewStripeEventClient(tx.config)

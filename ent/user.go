@@ -78,6 +78,8 @@ type User struct {
 	SubscriptionPeriodEnd *time.Time `json:"subscription_period_end,omitempty"`
 	// SubscriptionCancelAtPeriodEnd holds the value of the "subscription_cancel_at_period_end" field.
 	SubscriptionCancelAtPeriodEnd bool `json:"subscription_cancel_at_period_end,omitempty"`
+	// PremiumAt holds the value of the "premium_at" field.
+	PremiumAt *time.Time `json:"premium_at,omitempty"`
 	// DataVersion holds the value of the "data_version" field.
 	DataVersion int64 `json:"data_version,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -143,7 +145,7 @@ func (*User) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullInt64)
 		case user.FieldRole, user.FieldCivility, user.FieldEmail, user.FieldPasswordHash, user.FieldFirstName, user.FieldLastName, user.FieldJob, user.FieldMobileNumber, user.FieldPhoneNumber, user.FieldOrigin, user.FieldTimeZone, user.FieldStripeCustomerID, user.FieldStripeSubscriptionID, user.FieldSubscriptionStatus:
 			values[i] = new(sql.NullString)
-		case user.FieldCreatedAt, user.FieldUpdatedAt, user.FieldFirstLoginAt, user.FieldLastLoginAt, user.FieldRetentionWarnedAt, user.FieldTrialEndAt, user.FieldTermsAcceptedAt, user.FieldSubscriptionPeriodEnd:
+		case user.FieldCreatedAt, user.FieldUpdatedAt, user.FieldFirstLoginAt, user.FieldLastLoginAt, user.FieldRetentionWarnedAt, user.FieldTrialEndAt, user.FieldTermsAcceptedAt, user.FieldSubscriptionPeriodEnd, user.FieldPremiumAt:
 			values[i] = new(sql.NullTime)
 		case user.FieldID:
 			values[i] = new(uuid.UUID)
@@ -352,6 +354,13 @@ func (_m *User) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.SubscriptionCancelAtPeriodEnd = value.Bool
 			}
+		case user.FieldPremiumAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field premium_at", values[i])
+			} else if value.Valid {
+				_m.PremiumAt = new(time.Time)
+				*_m.PremiumAt = value.Time
+			}
 		case user.FieldDataVersion:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
 				return fmt.Errorf("unexpected type %T for field data_version", values[i])
@@ -514,6 +523,11 @@ func (_m *User) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("subscription_cancel_at_period_end=")
 	builder.WriteString(fmt.Sprintf("%v", _m.SubscriptionCancelAtPeriodEnd))
+	builder.WriteString(", ")
+	if v := _m.PremiumAt; v != nil {
+		builder.WriteString("premium_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
 	builder.WriteString(", ")
 	builder.WriteString("data_version=")
 	builder.WriteString(fmt.Sprintf("%v", _m.DataVersion))

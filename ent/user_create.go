@@ -417,6 +417,20 @@ func (_c *UserCreate) SetNillableSubscriptionCancelAtPeriodEnd(v *bool) *UserCre
 	return _c
 }
 
+// SetPremiumAt sets the "premium_at" field.
+func (_c *UserCreate) SetPremiumAt(v time.Time) *UserCreate {
+	_c.mutation.SetPremiumAt(v)
+	return _c
+}
+
+// SetNillablePremiumAt sets the "premium_at" field if the given value is not nil.
+func (_c *UserCreate) SetNillablePremiumAt(v *time.Time) *UserCreate {
+	if v != nil {
+		_c.SetPremiumAt(*v)
+	}
+	return _c
+}
+
 // SetDataVersion sets the "data_version" field.
 func (_c *UserCreate) SetDataVersion(v int64) *UserCreate {
 	_c.mutation.SetDataVersion(v)
@@ -851,6 +865,10 @@ func (_c *UserCreate) createSpec() (*User, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.SubscriptionCancelAtPeriodEnd(); ok {
 		_spec.SetField(user.FieldSubscriptionCancelAtPeriodEnd, field.TypeBool, value)
 		_node.SubscriptionCancelAtPeriodEnd = value
+	}
+	if value, ok := _c.mutation.PremiumAt(); ok {
+		_spec.SetField(user.FieldPremiumAt, field.TypeTime, value)
+		_node.PremiumAt = &value
 	}
 	if value, ok := _c.mutation.DataVersion(); ok {
 		_spec.SetField(user.FieldDataVersion, field.TypeInt64, value)
@@ -1356,6 +1374,24 @@ func (u *UserUpsert) SetSubscriptionCancelAtPeriodEnd(v bool) *UserUpsert {
 // UpdateSubscriptionCancelAtPeriodEnd sets the "subscription_cancel_at_period_end" field to the value that was provided on create.
 func (u *UserUpsert) UpdateSubscriptionCancelAtPeriodEnd() *UserUpsert {
 	u.SetExcluded(user.FieldSubscriptionCancelAtPeriodEnd)
+	return u
+}
+
+// SetPremiumAt sets the "premium_at" field.
+func (u *UserUpsert) SetPremiumAt(v time.Time) *UserUpsert {
+	u.Set(user.FieldPremiumAt, v)
+	return u
+}
+
+// UpdatePremiumAt sets the "premium_at" field to the value that was provided on create.
+func (u *UserUpsert) UpdatePremiumAt() *UserUpsert {
+	u.SetExcluded(user.FieldPremiumAt)
+	return u
+}
+
+// ClearPremiumAt clears the value of the "premium_at" field.
+func (u *UserUpsert) ClearPremiumAt() *UserUpsert {
+	u.SetNull(user.FieldPremiumAt)
 	return u
 }
 
@@ -1894,6 +1930,27 @@ func (u *UserUpsertOne) SetSubscriptionCancelAtPeriodEnd(v bool) *UserUpsertOne 
 func (u *UserUpsertOne) UpdateSubscriptionCancelAtPeriodEnd() *UserUpsertOne {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateSubscriptionCancelAtPeriodEnd()
+	})
+}
+
+// SetPremiumAt sets the "premium_at" field.
+func (u *UserUpsertOne) SetPremiumAt(v time.Time) *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.SetPremiumAt(v)
+	})
+}
+
+// UpdatePremiumAt sets the "premium_at" field to the value that was provided on create.
+func (u *UserUpsertOne) UpdatePremiumAt() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdatePremiumAt()
+	})
+}
+
+// ClearPremiumAt clears the value of the "premium_at" field.
+func (u *UserUpsertOne) ClearPremiumAt() *UserUpsertOne {
+	return u.Update(func(s *UserUpsert) {
+		s.ClearPremiumAt()
 	})
 }
 
@@ -2602,6 +2659,27 @@ func (u *UserUpsertBulk) SetSubscriptionCancelAtPeriodEnd(v bool) *UserUpsertBul
 func (u *UserUpsertBulk) UpdateSubscriptionCancelAtPeriodEnd() *UserUpsertBulk {
 	return u.Update(func(s *UserUpsert) {
 		s.UpdateSubscriptionCancelAtPeriodEnd()
+	})
+}
+
+// SetPremiumAt sets the "premium_at" field.
+func (u *UserUpsertBulk) SetPremiumAt(v time.Time) *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.SetPremiumAt(v)
+	})
+}
+
+// UpdatePremiumAt sets the "premium_at" field to the value that was provided on create.
+func (u *UserUpsertBulk) UpdatePremiumAt() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.UpdatePremiumAt()
+	})
+}
+
+// ClearPremiumAt clears the value of the "premium_at" field.
+func (u *UserUpsertBulk) ClearPremiumAt() *UserUpsertBulk {
+	return u.Update(func(s *UserUpsert) {
+		s.ClearPremiumAt()
 	})
 }
 

@@ -483,6 +483,26 @@ func (_u *UserUpdate) SetNillableSubscriptionCancelAtPeriodEnd(v *bool) *UserUpd
 	return _u
 }
 
+// SetPremiumAt sets the "premium_at" field.
+func (_u *UserUpdate) SetPremiumAt(v time.Time) *UserUpdate {
+	_u.mutation.SetPremiumAt(v)
+	return _u
+}
+
+// SetNillablePremiumAt sets the "premium_at" field if the given value is not nil.
+func (_u *UserUpdate) SetNillablePremiumAt(v *time.Time) *UserUpdate {
+	if v != nil {
+		_u.SetPremiumAt(*v)
+	}
+	return _u
+}
+
+// ClearPremiumAt clears the value of the "premium_at" field.
+func (_u *UserUpdate) ClearPremiumAt() *UserUpdate {
+	_u.mutation.ClearPremiumAt()
+	return _u
+}
+
 // SetDataVersion sets the "data_version" field.
 func (_u *UserUpdate) SetDataVersion(v int64) *UserUpdate {
 	_u.mutation.ResetDataVersion()
@@ -796,6 +816,12 @@ func (_u *UserUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.SubscriptionCancelAtPeriodEnd(); ok {
 		_spec.SetField(user.FieldSubscriptionCancelAtPeriodEnd, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.PremiumAt(); ok {
+		_spec.SetField(user.FieldPremiumAt, field.TypeTime, value)
+	}
+	if _u.mutation.PremiumAtCleared() {
+		_spec.ClearField(user.FieldPremiumAt, field.TypeTime)
 	}
 	if value, ok := _u.mutation.DataVersion(); ok {
 		_spec.SetField(user.FieldDataVersion, field.TypeInt64, value)
@@ -1378,6 +1404,26 @@ func (_u *UserUpdateOne) SetNillableSubscriptionCancelAtPeriodEnd(v *bool) *User
 	return _u
 }
 
+// SetPremiumAt sets the "premium_at" field.
+func (_u *UserUpdateOne) SetPremiumAt(v time.Time) *UserUpdateOne {
+	_u.mutation.SetPremiumAt(v)
+	return _u
+}
+
+// SetNillablePremiumAt sets the "premium_at" field if the given value is not nil.
+func (_u *UserUpdateOne) SetNillablePremiumAt(v *time.Time) *UserUpdateOne {
+	if v != nil {
+		_u.SetPremiumAt(*v)
+	}
+	return _u
+}
+
+// ClearPremiumAt clears the value of the "premium_at" field.
+func (_u *UserUpdateOne) ClearPremiumAt() *UserUpdateOne {
+	_u.mutation.ClearPremiumAt()
+	return _u
+}
+
 // SetDataVersion sets the "data_version" field.
 func (_u *UserUpdateOne) SetDataVersion(v int64) *UserUpdateOne {
 	_u.mutation.ResetDataVersion()
@@ -1721,6 +1767,12 @@ func (_u *UserUpdateOne) sqlSave(ctx context.Context) (_node *User, err error) {
 	}
 	if value, ok := _u.mutation.SubscriptionCancelAtPeriodEnd(); ok {
 		_spec.SetField(user.FieldSubscriptionCancelAtPeriodEnd, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.PremiumAt(); ok {
+		_spec.SetField(user.FieldPremiumAt, field.TypeTime, value)
+	}
+	if _u.mutation.PremiumAtCleared() {
+		_spec.ClearField(user.FieldPremiumAt, field.TypeTime)
 	}
 	if value, ok := _u.mutation.DataVersion(); ok {
 		_spec.SetField(user.FieldDataVersion, field.TypeInt64, value)

@@ -33,6 +33,18 @@ func (f ActionTokenFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value,
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ActionTokenMutation", m)
 }
 
+// The ActiveDayFunc type is an adapter to allow the use of ordinary
+// function as ActiveDay mutator.
+type ActiveDayFunc func(context.Context, *ent.ActiveDayMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ActiveDayFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ActiveDayMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ActiveDayMutation", m)
+}
+
 // The AgencyFunc type is an adapter to allow the use of ordinary
 // function as Agency mutator.
 type AgencyFunc func(context.Context, *ent.AgencyMutation) (ent.Value, error)
@@ -151,6 +163,18 @@ func (f LicenseBatchFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LicenseBatchMutation", m)
+}
+
+// The PageViewFunc type is an adapter to allow the use of ordinary
+// function as PageView mutator.
+type PageViewFunc func(context.Context, *ent.PageViewMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PageViewFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PageViewMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PageViewMutation", m)
 }
 
 // The PersonalLinkFunc type is an adapter to allow the use of ordinary

@@ -9,6 +9,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/actiontoken"
+	"github.com/tremplin/tremplin/ent/activeday"
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
@@ -20,6 +21,7 @@ import (
 	"github.com/tremplin/tremplin/ent/jobrun"
 	"github.com/tremplin/tremplin/ent/license"
 	"github.com/tremplin/tremplin/ent/licensebatch"
+	"github.com/tremplin/tremplin/ent/pageview"
 	"github.com/tremplin/tremplin/ent/personallink"
 	"github.com/tremplin/tremplin/ent/predicate"
 	"github.com/tremplin/tremplin/ent/session"
@@ -141,6 +143,33 @@ func (f TraverseActionToken) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.ActionTokenQuery", q)
+}
+
+// The ActiveDayFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ActiveDayFunc func(context.Context, *ent.ActiveDayQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ActiveDayFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ActiveDayQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ActiveDayQuery", q)
+}
+
+// The TraverseActiveDay type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseActiveDay func(context.Context, *ent.ActiveDayQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseActiveDay) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseActiveDay) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ActiveDayQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ActiveDayQuery", q)
 }
 
 // The AgencyFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -411,6 +440,33 @@ func (f TraverseLicenseBatch) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.LicenseBatchQuery", q)
+}
+
+// The PageViewFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PageViewFunc func(context.Context, *ent.PageViewQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PageViewFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PageViewQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PageViewQuery", q)
+}
+
+// The TraversePageView type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePageView func(context.Context, *ent.PageViewQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePageView) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePageView) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PageViewQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PageViewQuery", q)
 }
 
 // The PersonalLinkFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -690,6 +746,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.APIKeyQuery, predicate.APIKey, apikey.OrderOption]{typ: ent.TypeAPIKey, tq: q}, nil
 	case *ent.ActionTokenQuery:
 		return &query[*ent.ActionTokenQuery, predicate.ActionToken, actiontoken.OrderOption]{typ: ent.TypeActionToken, tq: q}, nil
+	case *ent.ActiveDayQuery:
+		return &query[*ent.ActiveDayQuery, predicate.ActiveDay, activeday.OrderOption]{typ: ent.TypeActiveDay, tq: q}, nil
 	case *ent.AgencyQuery:
 		return &query[*ent.AgencyQuery, predicate.Agency, agency.OrderOption]{typ: ent.TypeAgency, tq: q}, nil
 	case *ent.ApplicationQuery:
@@ -710,6 +768,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.LicenseQuery, predicate.License, license.OrderOption]{typ: ent.TypeLicense, tq: q}, nil
 	case *ent.LicenseBatchQuery:
 		return &query[*ent.LicenseBatchQuery, predicate.LicenseBatch, licensebatch.OrderOption]{typ: ent.TypeLicenseBatch, tq: q}, nil
+	case *ent.PageViewQuery:
+		return &query[*ent.PageViewQuery, predicate.PageView, pageview.OrderOption]{typ: ent.TypePageView, tq: q}, nil
 	case *ent.PersonalLinkQuery:
 		return &query[*ent.PersonalLinkQuery, predicate.PersonalLink, personallink.OrderOption]{typ: ent.TypePersonalLink, tq: q}, nil
 	case *ent.SessionQuery:

@@ -79,6 +79,38 @@ var (
 			},
 		},
 	}
+	// ActiveDaysColumns holds the columns for the "active_days" table.
+	ActiveDaysColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "day", Type: field.TypeString, Size: 10},
+		{Name: "user_id", Type: field.TypeUUID},
+	}
+	// ActiveDaysTable holds the schema information for the "active_days" table.
+	ActiveDaysTable = &schema.Table{
+		Name:       "active_days",
+		Columns:    ActiveDaysColumns,
+		PrimaryKey: []*schema.Column{ActiveDaysColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "active_days_users_user",
+				Columns:    []*schema.Column{ActiveDaysColumns[2]},
+				RefColumns: []*schema.Column{UsersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "activeday_user_id_day",
+				Unique:  true,
+				Columns: []*schema.Column{ActiveDaysColumns[2], ActiveDaysColumns[1]},
+			},
+			{
+				Name:    "activeday_day",
+				Unique:  false,
+				Columns: []*schema.Column{ActiveDaysColumns[1]},
+			},
+		},
+	}
 	// AgenciesColumns holds the columns for the "agencies" table.
 	AgenciesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -478,6 +510,27 @@ var (
 			},
 		},
 	}
+	// PageViewsColumns holds the columns for the "page_views" table.
+	PageViewsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "day", Type: field.TypeString, Size: 10},
+		{Name: "route", Type: field.TypeString, Size: 100},
+		{Name: "role", Type: field.TypeEnum, Enums: []string{"anonymous", "candidate", "agency-admin", "admin"}},
+		{Name: "views", Type: field.TypeInt64, Default: 0},
+	}
+	// PageViewsTable holds the schema information for the "page_views" table.
+	PageViewsTable = &schema.Table{
+		Name:       "page_views",
+		Columns:    PageViewsColumns,
+		PrimaryKey: []*schema.Column{PageViewsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "pageview_day_route_role",
+				Unique:  true,
+				Columns: []*schema.Column{PageViewsColumns[1], PageViewsColumns[2], PageViewsColumns[3]},
+			},
+		},
+	}
 	// PersonalLinksColumns holds the columns for the "personal_links" table.
 	PersonalLinksColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -692,6 +745,7 @@ var (
 		{Name: "subscription_status", Type: field.TypeString, Default: ""},
 		{Name: "subscription_period_end", Type: field.TypeTime, Nullable: true},
 		{Name: "subscription_cancel_at_period_end", Type: field.TypeBool, Default: false},
+		{Name: "premium_at", Type: field.TypeTime, Nullable: true},
 		{Name: "data_version", Type: field.TypeInt64, Default: 0},
 		{Name: "agency_id", Type: field.TypeUUID, Nullable: true},
 	}
@@ -703,7 +757,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "users_agencies_agency",
-				Columns:    []*schema.Column{UsersColumns[30]},
+				Columns:    []*schema.Column{UsersColumns[31]},
 				RefColumns: []*schema.Column{AgenciesColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -712,7 +766,7 @@ var (
 			{
 				Name:    "user_agency_id_created_at",
 				Unique:  false,
-				Columns: []*schema.Column{UsersColumns[30], UsersColumns[1]},
+				Columns: []*schema.Column{UsersColumns[31], UsersColumns[1]},
 			},
 			{
 				Name:    "user_role_created_at",
@@ -921,6 +975,7 @@ var (
 	Tables = []*schema.Table{
 		APIKeysTable,
 		ActionTokensTable,
+		ActiveDaysTable,
 		AgenciesTable,
 		ApplicationsTable,
 		ApplicationSearchPrefixesTable,
@@ -931,6 +986,7 @@ var (
 		JobRunsTable,
 		LicensesTable,
 		LicenseBatchesTable,
+		PageViewsTable,
 		PersonalLinksTable,
 		SessionsTable,
 		StripeEventsTable,
@@ -950,6 +1006,7 @@ func init() {
 	APIKeysTable.ForeignKeys[0].RefTable = AgenciesTable
 	APIKeysTable.ForeignKeys[1].RefTable = UsersTable
 	ActionTokensTable.ForeignKeys[0].RefTable = UsersTable
+	ActiveDaysTable.ForeignKeys[0].RefTable = UsersTable
 	ApplicationsTable.ForeignKeys[0].RefTable = UsersTable
 	ApplicationSearchPrefixesTable.ForeignKeys[0].RefTable = ApplicationsTable
 	ApplicationSearchPrefixesTable.ForeignKeys[1].RefTable = UsersTable

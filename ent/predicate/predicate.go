@@ -12,6 +12,9 @@ type APIKey func(*sql.Selector)
 // ActionToken is the predicate function for actiontoken builders.
 type ActionToken func(*sql.Selector)
 
+// ActiveDay is the predicate function for activeday builders.
+type ActiveDay func(*sql.Selector)
+
 // Agency is the predicate function for agency builders.
 type Agency func(*sql.Selector)
 
@@ -41,6 +44,9 @@ type License func(*sql.Selector)
 
 // LicenseBatch is the predicate function for licensebatch builders.
 type LicenseBatch func(*sql.Selector)
+
+// PageView is the predicate function for pageview builders.
+type PageView func(*sql.Selector)
 
 // PersonalLink is the predicate function for personallink builders.
 type PersonalLink func(*sql.Selector)

@@ -159,6 +159,30 @@ func (f ActionTokenMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mut
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ActionTokenMutation", m)
 }
 
+// The ActiveDayQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type ActiveDayQueryRuleFunc func(context.Context, *ent.ActiveDayQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f ActiveDayQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ActiveDayQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.ActiveDayQuery", q)
+}
+
+// The ActiveDayMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type ActiveDayMutationRuleFunc func(context.Context, *ent.ActiveDayMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f ActiveDayMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.ActiveDayMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ActiveDayMutation", m)
+}
+
 // The AgencyQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type AgencyQueryRuleFunc func(context.Context, *ent.AgencyQuery) error
@@ -397,6 +421,30 @@ func (f LicenseBatchMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mu
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.LicenseBatchMutation", m)
+}
+
+// The PageViewQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type PageViewQueryRuleFunc func(context.Context, *ent.PageViewQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f PageViewQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PageViewQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.PageViewQuery", q)
+}
+
+// The PageViewMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type PageViewMutationRuleFunc func(context.Context, *ent.PageViewMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f PageViewMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.PageViewMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.PageViewMutation", m)
 }
 
 // The PersonalLinkQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -678,6 +726,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.ActionTokenQuery:
 		return q.Filter(), nil
+	case *ent.ActiveDayQuery:
+		return q.Filter(), nil
 	case *ent.AgencyQuery:
 		return q.Filter(), nil
 	case *ent.ApplicationQuery:
@@ -697,6 +747,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 	case *ent.LicenseQuery:
 		return q.Filter(), nil
 	case *ent.LicenseBatchQuery:
+		return q.Filter(), nil
+	case *ent.PageViewQuery:
 		return q.Filter(), nil
 	case *ent.PersonalLinkQuery:
 		return q.Filter(), nil
@@ -729,6 +781,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 		return m.Filter(), nil
 	case *ent.ActionTokenMutation:
 		return m.Filter(), nil
+	case *ent.ActiveDayMutation:
+		return m.Filter(), nil
 	case *ent.AgencyMutation:
 		return m.Filter(), nil
 	case *ent.ApplicationMutation:
@@ -748,6 +802,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.LicenseMutation:
 		return m.Filter(), nil
 	case *ent.LicenseBatchMutation:
+		return m.Filter(), nil
+	case *ent.PageViewMutation:
 		return m.Filter(), nil
 	case *ent.PersonalLinkMutation:
 		return m.Filter(), nil

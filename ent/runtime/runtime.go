@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/tremplin/tremplin/ent/actiontoken"
+	"github.com/tremplin/tremplin/ent/activeday"
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
@@ -19,6 +20,7 @@ import (
 	"github.com/tremplin/tremplin/ent/jobrun"
 	"github.com/tremplin/tremplin/ent/license"
 	"github.com/tremplin/tremplin/ent/licensebatch"
+	"github.com/tremplin/tremplin/ent/pageview"
 	"github.com/tremplin/tremplin/ent/personallink"
 	"github.com/tremplin/tremplin/ent/schema"
 	"github.com/tremplin/tremplin/ent/session"
@@ -106,6 +108,28 @@ func init() {
 	actiontokenDescID := actiontokenMixinFields0[0].Descriptor()
 	// actiontoken.DefaultID holds the default value on creation for the id field.
 	actiontoken.DefaultID = actiontokenDescID.Default.(func() uuid.UUID)
+	activedayMixin := schema.ActiveDay{}.Mixin()
+	activeday.Policy = privacy.NewPolicies(schema.ActiveDay{})
+	activeday.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := activeday.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	activedayMixinFields0 := activedayMixin[0].Fields()
+	_ = activedayMixinFields0
+	activedayFields := schema.ActiveDay{}.Fields()
+	_ = activedayFields
+	// activedayDescDay is the schema descriptor for day field.
+	activedayDescDay := activedayFields[1].Descriptor()
+	// activeday.DayValidator is a validator for the "day" field. It is called by the builders before save.
+	activeday.DayValidator = activedayDescDay.Validators[0].(func(string) error)
+	// activedayDescID is the schema descriptor for id field.
+	activedayDescID := activedayMixinFields0[0].Descriptor()
+	// activeday.DefaultID holds the default value on creation for the id field.
+	activeday.DefaultID = activedayDescID.Default.(func() uuid.UUID)
 	agencyMixin := schema.Agency{}.Mixin()
 	agency.Policy = privacy.NewPolicies(schema.Agency{})
 	agency.Hooks[0] = func(next ent.Mutator) ent.Mutator {
@@ -737,6 +761,36 @@ func init() {
 	licensebatchDescID := licensebatchMixinFields0[0].Descriptor()
 	// licensebatch.DefaultID holds the default value on creation for the id field.
 	licensebatch.DefaultID = licensebatchDescID.Default.(func() uuid.UUID)
+	pageviewMixin := schema.PageView{}.Mixin()
+	pageview.Policy = privacy.NewPolicies(schema.PageView{})
+	pageview.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := pageview.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
+	pageviewMixinFields0 := pageviewMixin[0].Fields()
+	_ = pageviewMixinFields0
+	pageviewFields := schema.PageView{}.Fields()
+	_ = pageviewFields
+	// pageviewDescDay is the schema descriptor for day field.
+	pageviewDescDay := pageviewFields[0].Descriptor()
+	// pageview.DayValidator is a validator for the "day" field. It is called by the builders before save.
+	pageview.DayValidator = pageviewDescDay.Validators[0].(func(string) error)
+	// pageviewDescRoute is the schema descriptor for route field.
+	pageviewDescRoute := pageviewFields[1].Descriptor()
+	// pageview.RouteValidator is a validator for the "route" field. It is called by the builders before save.
+	pageview.RouteValidator = pageviewDescRoute.Validators[0].(func(string) error)
+	// pageviewDescViews is the schema descriptor for views field.
+	pageviewDescViews := pageviewFields[3].Descriptor()
+	// pageview.DefaultViews holds the default value on creation for the views field.
+	pageview.DefaultViews = pageviewDescViews.Default.(int64)
+	// pageviewDescID is the schema descriptor for id field.
+	pageviewDescID := pageviewMixinFields0[0].Descriptor()
+	// pageview.DefaultID holds the default value on creation for the id field.
+	pageview.DefaultID = pageviewDescID.Default.(func() uuid.UUID)
 	personallinkMixin := schema.PersonalLink{}.Mixin()
 	personallink.Policy = privacy.NewPolicies(personallinkMixin[2], schema.PersonalLink{})
 	personallink.Hooks[0] = func(next ent.Mutator) ent.Mutator {
@@ -1041,7 +1095,7 @@ func init() {
 	// user.DefaultSubscriptionCancelAtPeriodEnd holds the default value on creation for the subscription_cancel_at_period_end field.
 	user.DefaultSubscriptionCancelAtPeriodEnd = userDescSubscriptionCancelAtPeriodEnd.Default.(bool)
 	// userDescDataVersion is the schema descriptor for data_version field.
-	userDescDataVersion := userFields[27].Descriptor()
+	userDescDataVersion := userFields[28].Descriptor()
 	// user.DefaultDataVersion holds the default value on creation for the data_version field.
 	user.DefaultDataVersion = userDescDataVersion.Default.(int64)
 	// userDescID is the schema descriptor for id field.

@@ -57,6 +57,8 @@ func (User) Fields() []ent.Field {
 		field.String("subscription_status").Default(""),
 		field.Time("subscription_period_end").Optional().Nillable(),
 		field.Bool("subscription_cancel_at_period_end").Default(false),
+		// When a subscription first gave premium (the B2C funnel's « became Premium »).
+		field.Time("premium_at").Optional().Nillable(),
 		// Bumped by every change to the candidate's own data (contacts, tags, tasks, events,
 		// applications: see internal/dataversion), so views derived from it and kept in memory
 		// know when they are stale. Read for free with the session.

@@ -75,6 +75,8 @@ const (
 	FieldSubscriptionPeriodEnd = "subscription_period_end"
 	// FieldSubscriptionCancelAtPeriodEnd holds the string denoting the subscription_cancel_at_period_end field in the database.
 	FieldSubscriptionCancelAtPeriodEnd = "subscription_cancel_at_period_end"
+	// FieldPremiumAt holds the string denoting the premium_at field in the database.
+	FieldPremiumAt = "premium_at"
 	// FieldDataVersion holds the string denoting the data_version field in the database.
 	FieldDataVersion = "data_version"
 	// EdgeAgency holds the string denoting the agency edge name in mutations.
@@ -140,6 +142,7 @@ var Columns = []string{
 	FieldSubscriptionStatus,
 	FieldSubscriptionPeriodEnd,
 	FieldSubscriptionCancelAtPeriodEnd,
+	FieldPremiumAt,
 	FieldDataVersion,
 }
 
@@ -412,6 +415,11 @@ func BySubscriptionPeriodEnd(opts ...sql.OrderTermOption) OrderOption {
 // BySubscriptionCancelAtPeriodEnd orders the results by the subscription_cancel_at_period_end field.
 func BySubscriptionCancelAtPeriodEnd(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldSubscriptionCancelAtPeriodEnd, opts...).ToFunc()
+}
+
+// ByPremiumAt orders the results by the premium_at field.
+func ByPremiumAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPremiumAt, opts...).ToFunc()
 }
 
 // ByDataVersion orders the results by the data_version field.

@@ -191,6 +191,11 @@ func SubscriptionCancelAtPeriodEnd(v bool) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldSubscriptionCancelAtPeriodEnd, v))
 }
 
+// PremiumAt applies equality check predicate on the "premium_at" field. It's identical to PremiumAtEQ.
+func PremiumAt(v time.Time) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldPremiumAt, v))
+}
+
 // DataVersion applies equality check predicate on the "data_version" field. It's identical to DataVersionEQ.
 func DataVersion(v int64) predicate.User {
 	return predicate.User(sql.FieldEQ(FieldDataVersion, v))
@@ -1524,6 +1529,56 @@ func SubscriptionCancelAtPeriodEndEQ(v bool) predicate.User {
 // SubscriptionCancelAtPeriodEndNEQ applies the NEQ predicate on the "subscription_cancel_at_period_end" field.
 func SubscriptionCancelAtPeriodEndNEQ(v bool) predicate.User {
 	return predicate.User(sql.FieldNEQ(FieldSubscriptionCancelAtPeriodEnd, v))
+}
+
+// PremiumAtEQ applies the EQ predicate on the "premium_at" field.
+func PremiumAtEQ(v time.Time) predicate.User {
+	return predicate.User(sql.FieldEQ(FieldPremiumAt, v))
+}
+
+// PremiumAtNEQ applies the NEQ predicate on the "premium_at" field.
+func PremiumAtNEQ(v time.Time) predicate.User {
+	return predicate.User(sql.FieldNEQ(FieldPremiumAt, v))
+}
+
+// PremiumAtIn applies the In predicate on the "premium_at" field.
+func PremiumAtIn(vs ...time.Time) predicate.User {
+	return predicate.User(sql.FieldIn(FieldPremiumAt, vs...))
+}
+
+// PremiumAtNotIn applies the NotIn predicate on the "premium_at" field.
+func PremiumAtNotIn(vs ...time.Time) predicate.User {
+	return predicate.User(sql.FieldNotIn(FieldPremiumAt, vs...))
+}
+
+// PremiumAtGT applies the GT predicate on the "premium_at" field.
+func PremiumAtGT(v time.Time) predicate.User {
+	return predicate.User(sql.FieldGT(FieldPremiumAt, v))
+}
+
+// PremiumAtGTE applies the GTE predicate on the "premium_at" field.
+func PremiumAtGTE(v time.Time) predicate.User {
+	return predicate.User(sql.FieldGTE(FieldPremiumAt, v))
+}
+
+// PremiumAtLT applies the LT predicate on the "premium_at" field.
+func PremiumAtLT(v time.Time) predicate.User {
+	return predicate.User(sql.FieldLT(FieldPremiumAt, v))
+}
+
+// PremiumAtLTE applies the LTE predicate on the "premium_at" field.
+func PremiumAtLTE(v time.Time) predicate.User {
+	return predicate.User(sql.FieldLTE(FieldPremiumAt, v))
+}
+
+// PremiumAtIsNil applies the IsNil predicate on the "premium_at" field.
+func PremiumAtIsNil() predicate.User {
+	return predicate.User(sql.FieldIsNull(FieldPremiumAt))
+}
+
+// PremiumAtNotNil applies the NotNil predicate on the "premium_at" field.
+func PremiumAtNotNil() predicate.User {
+	return predicate.User(sql.FieldNotNull(FieldPremiumAt))
 }
 
 // DataVersionEQ applies the EQ predicate on the "data_version" field.

@@ -15,6 +15,7 @@ import (
 	"github.com/tremplin/tremplin/ent/session"
 	"github.com/tremplin/tremplin/ent/user"
 	"github.com/tremplin/tremplin/internal/clock"
+	"github.com/tremplin/tremplin/internal/users"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
 
@@ -52,6 +53,7 @@ func (s *Sessions) Create(ctx context.Context, userID uuid.UUID, ip, userAgent s
 	if err != nil {
 		return nil, err
 	}
+	s.markSignIn(ctx, userID, now)
 	c := s.cookie(token, expires)
 	// Max-Age counts from the browser's own clock, Expires from the server's: a browser whose
 	// clock is ahead of the server's (or a test client beside a fake clock) would otherwise drop
@@ -94,6 +96,9 @@ func (s *Sessions) Lookup(ctx context.Context, token string) (*ent.Session, erro
 	if now.Sub(found.LastSeenAt) > touchEvery {
 		// Best effort: a lost update only shortens the idle window by a few minutes.
 		_ = s.Client.Session.UpdateOneID(found.ID).SetLastSeenAt(now).Exec(ctx)
+		if newDay(found.Edges.User, found.LastSeenAt, now) {
+			s.markActive(ctx, found.UserID, now, users.LocationOf(found.Edges.User))
+		}
 	}
 	return found, nil
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/user"
@@ -110,6 +111,27 @@ func Manager(ctx context.Context) (*viewer.Viewer, error) {
 
 // ManagesAll reports whether v (a Manager) acts for every agency: the platform admin.
 func ManagesAll(v *viewer.Viewer) bool { return v.Role == viewer.RoleAdmin }
+
+// ManagedAgency reads the agency a request names (raw, the request's agency_id) and checks that
+// the Manager v manages it: an agency admin only their own (empty means theirs; another answers
+// « Agence introuvable », as an unknown id does); the platform admin must name one (root: the
+// request, for the field's path).
+func ManagedAgency(v *viewer.Viewer, raw string, root protoreflect.MessageDescriptor) (uuid.UUID, error) {
+	id, err := apierr.OptionalID(raw, apierr.Agency)
+	if err != nil {
+		return uuid.Nil, err
+	}
+	if !ManagesAll(v) {
+		if id != nil && *id != v.AgencyID {
+			return uuid.Nil, apierr.NotFound(apierr.Agency)
+		}
+		return v.AgencyID, nil
+	}
+	if id == nil {
+		return uuid.Nil, apierr.InvalidField(root, "agency_id", "agency_id.required", apierr.Required)
+	}
+	return *id, nil
+}
 
 // Person answers the signed-in person, whatever their role (their own profile); API keys,
 // which have no person behind them, are refused.

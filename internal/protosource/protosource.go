@@ -30,6 +30,7 @@ import (
 	_ "github.com/tremplin/tremplin/gen/tremplin/billing/v1"
 	_ "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	_ "github.com/tremplin/tremplin/gen/tremplin/opportunity/v1"
+	_ "github.com/tremplin/tremplin/gen/tremplin/insight/v1"
 	_ "github.com/tremplin/tremplin/gen/tremplin/webhook/v1"
 )
 

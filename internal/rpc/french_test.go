@@ -226,7 +226,11 @@ func casesOf(t *testing.T, f protoreflect.FieldDescriptor, fr *validate.FieldRul
 				out = append(out, ruleCase{rule: "string.uuid_empty", name: "empty", set: put(protoreflect.ValueOfString(""))})
 			}
 		}
+		if len(s.GetIn()) > 0 {
+			out = append(out, ruleCase{rule: "string.in", name: "unlisted", set: put(protoreflect.ValueOfString("/pas-dans-la-liste"))})
+		}
 		rest := proto.CloneOf(s)
+		rest.SetIn(nil)
 		rest.ClearMinLen()
 		rest.ClearMaxLen()
 		rest.ClearPattern()

@@ -42,6 +42,7 @@ func TestKeptAnswersFollowEverythingTheyDependOn(t *testing.T) {
 	start := srv.Clock.Now()
 	cases := keptAnswerCases()
 	maps.Copy(cases, webhookKeptAnswerCases())
+	maps.Copy(cases, insightKeptAnswerCases())
 	for _, m := range tremplinMethods(t) {
 		opts, _ := m.Options().(*descriptorpb.MethodOptions)
 		if opts.GetIdempotencyLevel() != descriptorpb.MethodOptions_NO_SIDE_EFFECTS {
@@ -333,7 +334,9 @@ func keptAnswerCases() map[string][]readCase {
 			{setup: feedReadBy(licensed, true), changes: []change{newEvent, eventEdited, feedReset, feedRevoked, licenceExpires, accountDeleted}},
 			{setup: feedReadBy(trial, false), changes: []change{newEvent, feedReset, trialEnds, accountDeleted}},
 		},
-		activity + "GetDashboard": {{setup: ownerReads(trial, `{}`), changes: []change{newContact, newApplication, zoneMoved, nextWeek}}},
+		activity + "GetDashboard":        {{setup: ownerReads(trial, `{}`), changes: []change{newContact, newApplication, zoneMoved, nextWeek}}},
+		activity + "GetDashboardHistory": {{setup: ownerReads(trial, `{}`), changes: []change{newContact, newApplication, zoneMoved, nextWeek,
+			ownerCalls("the thresholds change", activity+"UpdateDashboardSetting", `{"dashboardSetting":{"newContactLow":1,"newContactMedium":2,"newContactHigh":3,"firstTaskLow":1,"firstTaskMedium":2,"firstTaskHigh":3,"completedInterviewLow":1,"completedInterviewMedium":2,"completedInterviewHigh":3,"engagedApplicationLow":1,"engagedApplicationMedium":2,"engagedApplicationHigh":3}}`)}}},
 		activity + "GetDashboardSetting": {{setup: ownerReads(trial, `{}`), changes: []change{
 			ownerCalls("the thresholds change", activity+"UpdateDashboardSetting", `{"dashboardSetting":{"newContactLow":1,"newContactMedium":2,"newContactHigh":3,"firstTaskLow":1,"firstTaskMedium":2,"firstTaskHigh":3,"completedInterviewLow":1,"completedInterviewMedium":2,"completedInterviewHigh":3,"engagedApplicationLow":1,"engagedApplicationMedium":2,"engagedApplicationHigh":3}}`),
 		}}},

@@ -289,6 +289,7 @@ var mxSettable = map[protoreflect.FullName]string{
 	"tremplin.opportunity.v1.MoveApplicationRequest.status":             "the candidate's own application's status",
 	"tremplin.webhook.v1.CreateWebhookEndpointRequest.agency_id":        "the agency acted for, within the caller's (matrix)",
 	"tremplin.webhook.v1.ListWebhookEndpointsRequest.agency_id":         "the agency read, within the caller's (matrix)",
+	"tremplin.insight.v1.GetAgencyInsightRequest.agency_id":             "the agency read, within the caller's (matrix)",
 	"tremplin.webhook.v1.UpdateWebhookEndpointRequest.agency_id":        "the agency acted for, within the caller's (matrix)",
 	"tremplin.webhook.v1.DeleteWebhookEndpointRequest.agency_id":        "the agency acted for, within the caller's (matrix)",
 	"tremplin.webhook.v1.ListWebhookDeliveriesRequest.agency_id":        "the agency read, within the caller's (matrix)",

@@ -14,6 +14,7 @@ import (
 	agencyv1 "github.com/tremplin/tremplin/gen/tremplin/agency/v1"
 	authv1 "github.com/tremplin/tremplin/gen/tremplin/auth/v1"
 	billingv1 "github.com/tremplin/tremplin/gen/tremplin/billing/v1"
+	insightv1 "github.com/tremplin/tremplin/gen/tremplin/insight/v1"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	opportunityv1 "github.com/tremplin/tremplin/gen/tremplin/opportunity/v1"
 	webhookv1 "github.com/tremplin/tremplin/gen/tremplin/webhook/v1"
@@ -51,6 +52,7 @@ func mxTable() map[string]mxRow {
 		network     = "/tremplin.network.v1.NetworkService/"
 		opportunity = "/tremplin.opportunity.v1.OpportunityService/"
 		webhook     = "/tremplin.webhook.v1.WebhookService/"
+		insight     = "/tremplin.insight.v1.InsightService/"
 	)
 	nf := mxNotFound
 	wrongKind := mxRefusal(connect.CodeFailedPrecondition, "WRONG_CANDIDATE_KIND")
@@ -155,6 +157,8 @@ func mxTable() map[string]mxRow {
 			want: mxPublic(mxDone, mxDone)},
 		activity + "GetDashboard": {kind: mxEventKind, req: mxEmpty(&activityv1.GetDashboardRequest{}),
 			want: mxCandidates(mxOK, mxIgnored)},
+		activity + "GetDashboardHistory": {kind: mxAccountKind, req: mxEmpty(&activityv1.GetDashboardHistoryRequest{}),
+			want: mxCandidates(mxDone, mxIgnored)},
 		activity + "GetDashboardSetting": {kind: mxAccountKind, req: mxEmpty(&activityv1.GetDashboardSettingRequest{}),
 			want: mxCandidates(mxDone, mxIgnored)},
 		activity + "UpdateDashboardSetting": {kind: mxAccountKind,
@@ -540,6 +544,21 @@ func mxTable() map[string]mxRow {
 				return &webhookv1.SendTestEventRequest{AgencyId: c.own.agencyID(), Id: id}
 			},
 			want: mxStaff(mxDone, nf(apierr.Webhook), mxDone, nf(apierr.Webhook))},
+
+		// InsightService: an agency's weeks, the platform's, page views.
+		insight + "GetAgencyInsight": {kind: mxAgencyKind,
+			req: func(_ *testing.T, _ *mxWorld, _ *mxCaller, p *mxParty, _ string) proto.Message {
+				return &insightv1.GetAgencyInsightRequest{AgencyId: p.agencyID()}
+			},
+			want: mxStaff(mxOK, nf(apierr.Agency), mxOK, mxOK)},
+		// No agency named: an agency admin's own; the platform admin must name one.
+		insight + "GetAgencyInsight#no-agency": {kind: mxAgencyKind, req: mxEmpty(&insightv1.GetAgencyInsightRequest{}),
+			want: mxStaff(mxOK, mxIgnored, mxRefusal(connect.CodeInvalidArgument, "INVALID_FIELDS"), mxRefusal(connect.CodeInvalidArgument, "INVALID_FIELDS"))},
+		insight + "GetPlatformInsight": {kind: mxAgencyKind, req: mxEmpty(&insightv1.GetPlatformInsightRequest{}),
+			want: mxPlatformOnly(mxAll, mxAll)},
+		// Anyone's view is counted; nobody's object is named or changed.
+		insight + "RecordPageView": {kind: mxAccountKind, req: mxEmpty(&insightv1.RecordPageViewRequest{Route: "/contacts"}),
+			want: mxPublic(mxIgnored, mxIgnored)},
 	}
 }
 

@@ -33,6 +33,8 @@ import (
 	"github.com/tremplin/tremplin/gen/tremplin/auth/v1/authv1connect"
 	billingv1 "github.com/tremplin/tremplin/gen/tremplin/billing/v1"
 	"github.com/tremplin/tremplin/gen/tremplin/billing/v1/billingv1connect"
+	insightv1 "github.com/tremplin/tremplin/gen/tremplin/insight/v1"
+	"github.com/tremplin/tremplin/gen/tremplin/insight/v1/insightv1connect"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	"github.com/tremplin/tremplin/gen/tremplin/network/v1/networkv1connect"
 	opportunityv1 "github.com/tremplin/tremplin/gen/tremplin/opportunity/v1"
@@ -59,6 +61,7 @@ import (
 	"github.com/tremplin/tremplin/services/agency"
 	"github.com/tremplin/tremplin/services/auth"
 	"github.com/tremplin/tremplin/services/billing"
+	"github.com/tremplin/tremplin/services/insight"
 	"github.com/tremplin/tremplin/services/network"
 	"github.com/tremplin/tremplin/services/opportunity"
 	"github.com/tremplin/tremplin/services/webhook"
@@ -184,6 +187,9 @@ func New(d Deps) (*Server, error) {
 		}},
 		{billingv1.File_tremplin_billing_v1_billing_proto.Services().ByName("BillingService"), func(o ...connect.HandlerOption) (string, http.Handler) {
 			return billingv1connect.NewBillingServiceHandler(billingService, o...)
+		}},
+		{insightv1.File_tremplin_insight_v1_insight_proto.Services().ByName("InsightService"), func(o ...connect.HandlerOption) (string, http.Handler) {
+			return insightv1connect.NewInsightServiceHandler(&insight.Service{Base: handler.Base{Client: client, Clock: d.Clock}}, o...)
 		}},
 		{webhookv1.File_tremplin_webhook_v1_webhook_proto.Services().ByName("WebhookService"), func(o ...connect.HandlerOption) (string, http.Handler) {
 			return webhookv1connect.NewWebhookServiceHandler(&webhook.Service{

@@ -181,3 +181,21 @@ func (s *Service) setting(ctx context.Context, owner uuid.UUID) (*activityv1.Das
 		EngagedApplicationMedium: int32(d.EngagedApplicationMedium), EngagedApplicationHigh: int32(d.EngagedApplicationHigh),
 	}, nil
 }
+
+// GetDashboardHistory answers the candidate's last 12 weeks against their objectives
+// (internal/dashboard: one statement per table, grouped by week in their time zone).
+func (s *Service) GetDashboardHistory(ctx context.Context, _ *activityv1.GetDashboardHistoryRequest) (*activityv1.GetDashboardHistoryResponse, error) {
+	v, err := handler.Candidate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	now, loc, err := s.CallerTime(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	history, err := dashboard.WeeklyHistory(ctx, s.Client, v.UserID, now, loc)
+	if err != nil {
+		return nil, err
+	}
+	return &activityv1.GetDashboardHistoryResponse{History: history}, nil
+}

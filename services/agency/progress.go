@@ -75,6 +75,9 @@ func (s *Service) GetCandidateProgress(ctx context.Context, req *agencyv1.GetCan
 	if u.LastLoginAt != nil {
 		progress.LastLoginDate = timestamppb.New(*u.LastLoginAt)
 	}
+	if progress.History, err = dashboard.WeeklyHistory(sys, s.Client, u.ID, now, loc); err != nil {
+		return nil, err
+	}
 	for _, row := range byStatus {
 		switch row.Status {
 		case application.StatusNew:

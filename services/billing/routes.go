@@ -197,7 +197,7 @@ func (s *Service) handleEvent(ctx context.Context, event payments.Event) error {
 		if err != nil || u == nil {
 			return err
 		}
-		return apply(ctx, tx.Client(), u, *sub)
+		return apply(ctx, tx.Client(), u, *sub, s.Now())
 	})
 	if ent.IsConstraintError(err) {
 		return nil // delivered twice at once: the other delivery applied it

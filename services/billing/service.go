@@ -103,7 +103,7 @@ func (s *Service) ConfirmCheckout(ctx context.Context, req *billingv1.ConfirmChe
 			if err != nil {
 				return err
 			}
-			return apply(viewer.SystemContext(ctx), tx.Client(), fresh, sub)
+			return apply(viewer.SystemContext(ctx), tx.Client(), fresh, sub, s.Now())
 		})
 		if err != nil {
 			return nil, err

@@ -2,6 +2,7 @@ package billing
 
 import (
 	"context"
+	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -23,8 +24,9 @@ func premiumOf(status string) bool {
 // apply records sub, as Stripe holds it now, on the candidate u (read in the transaction of
 // client). A subscription that does not give premium never replaces another one that does
 // (an old subscription's end arriving after a new one started); otherwise the account follows
-// Stripe, whatever order the events came in.
-func apply(ctx context.Context, client *ent.Client, u *ent.User, sub payments.Subscription) error {
+// Stripe, whatever order the events came in. The first subscription that gives premium dates
+// the candidate's « became Premium » (the platform's B2C funnel).
+func apply(ctx context.Context, client *ent.Client, u *ent.User, sub payments.Subscription, now time.Time) error {
 	current := u.StripeSubscriptionID != nil && *u.StripeSubscriptionID == sub.ID
 	if !current && u.StripeSubscriptionID != nil && premiumOf(u.SubscriptionStatus) && !premiumOf(sub.Status) {
 		return nil
@@ -34,6 +36,9 @@ func apply(ctx context.Context, client *ent.Client, u *ent.User, sub payments.Su
 		SetSubscriptionStatus(sub.Status).
 		SetSubscriptionCancelAtPeriodEnd(sub.CancelAtPeriodEnd).
 		SetHasPaid(premiumOf(sub.Status))
+	if u.PremiumAt == nil && premiumOf(sub.Status) {
+		update.SetPremiumAt(now)
+	}
 	if sub.CurrentPeriodEnd.IsZero() {
 		update.ClearSubscriptionPeriodEnd()
 	} else {

@@ -22,7 +22,6 @@ import (
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/handler"
-	"github.com/tremplin/tremplin/internal/viewer"
 	"github.com/tremplin/tremplin/internal/webhooks"
 	"github.com/tremplin/tremplin/internal/webhooks/outbox"
 )
@@ -47,26 +46,6 @@ const (
 	maxDeliveries  = 100
 )
 
-// agencyOf reads the agency a request names and checks that the caller manages it: an agency
-// admin only their own (empty means theirs; another answers « Agence introuvable », as an
-// unknown id does); the platform admin must name one.
-func agencyOf(v *viewer.Viewer, raw string, root protoreflect.MessageDescriptor) (uuid.UUID, error) {
-	id, err := apierr.OptionalID(raw, apierr.Agency)
-	if err != nil {
-		return uuid.Nil, err
-	}
-	if !handler.ManagesAll(v) {
-		if id != nil && *id != v.AgencyID {
-			return uuid.Nil, apierr.NotFound(apierr.Agency)
-		}
-		return v.AgencyID, nil
-	}
-	if id == nil {
-		return uuid.Nil, apierr.InvalidField(root, "agency_id", "agency_id.required", apierr.Required)
-	}
-	return *id, nil
-}
-
 // endpointOf loads an endpoint of the agency: any other id answers « Webhook introuvable ».
 func endpointOf(ctx context.Context, client *ent.Client, agencyID uuid.UUID, raw string) (*ent.WebhookEndpoint, error) {
 	id, err := apierr.ID(raw, apierr.Webhook)
@@ -89,7 +68,7 @@ func (s *Service) CreateWebhookEndpoint(ctx context.Context, req *webhookv1.Crea
 	if err != nil {
 		return nil, err
 	}
-	agencyID, err := agencyOf(v, req.GetAgencyId(), createRoot)
+	agencyID, err := handler.ManagedAgency(v, req.GetAgencyId(), createRoot)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +112,7 @@ func (s *Service) ListWebhookEndpoints(ctx context.Context, req *webhookv1.ListW
 	if err != nil {
 		return nil, err
 	}
-	agencyID, err := agencyOf(v, req.GetAgencyId(), (&webhookv1.ListWebhookEndpointsRequest{}).ProtoReflect().Descriptor())
+	agencyID, err := handler.ManagedAgency(v, req.GetAgencyId(), (&webhookv1.ListWebhookEndpointsRequest{}).ProtoReflect().Descriptor())
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +146,7 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, req *webhookv1.Upda
 	if err != nil {
 		return nil, err
 	}
-	agencyID, err := agencyOf(v, req.GetAgencyId(), updateRoot)
+	agencyID, err := handler.ManagedAgency(v, req.GetAgencyId(), updateRoot)
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +186,7 @@ func (s *Service) DeleteWebhookEndpoint(ctx context.Context, req *webhookv1.Dele
 	if err != nil {
 		return nil, err
 	}
-	agencyID, err := agencyOf(v, req.GetAgencyId(), (&webhookv1.DeleteWebhookEndpointRequest{}).ProtoReflect().Descriptor())
+	agencyID, err := handler.ManagedAgency(v, req.GetAgencyId(), (&webhookv1.DeleteWebhookEndpointRequest{}).ProtoReflect().Descriptor())
 	if err != nil {
 		return nil, err
 	}
@@ -233,7 +212,7 @@ func (s *Service) ListWebhookDeliveries(ctx context.Context, req *webhookv1.List
 	if err != nil {
 		return nil, err
 	}
-	agencyID, err := agencyOf(v, req.GetAgencyId(), (&webhookv1.ListWebhookDeliveriesRequest{}).ProtoReflect().Descriptor())
+	agencyID, err := handler.ManagedAgency(v, req.GetAgencyId(), (&webhookv1.ListWebhookDeliveriesRequest{}).ProtoReflect().Descriptor())
 	if err != nil {
 		return nil, err
 	}
@@ -263,7 +242,7 @@ func (s *Service) SendTestEvent(ctx context.Context, req *webhookv1.SendTestEven
 	if err != nil {
 		return nil, err
 	}
-	agencyID, err := agencyOf(v, req.GetAgencyId(), (&webhookv1.SendTestEventRequest{}).ProtoReflect().Descriptor())
+	agencyID, err := handler.ManagedAgency(v, req.GetAgencyId(), (&webhookv1.SendTestEventRequest{}).ProtoReflect().Descriptor())
 	if err != nil {
 		return nil, err
 	}

@@ -1193,6 +1193,86 @@ func (*Activity_Event) isActivity_Kind() {}
 
 // Weekly objective thresholds: for each gauge, the top of its low, medium and high bands, each
 // from 0 to 30 and in order; otherwise the spec's « Seuils paramétrés incohérents ».
+type GetDashboardHistoryRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetDashboardHistoryRequest) Reset() {
+	*x = GetDashboardHistoryRequest{}
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetDashboardHistoryRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetDashboardHistoryRequest) ProtoMessage() {}
+
+func (x *GetDashboardHistoryRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetDashboardHistoryRequest.ProtoReflect.Descriptor instead.
+func (*GetDashboardHistoryRequest) Descriptor() ([]byte, []int) {
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{5}
+}
+
+type GetDashboardHistoryResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	History       *v1.WeeklyHistory      `protobuf:"bytes,1,opt,name=history,proto3" json:"history,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetDashboardHistoryResponse) Reset() {
+	*x = GetDashboardHistoryResponse{}
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetDashboardHistoryResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetDashboardHistoryResponse) ProtoMessage() {}
+
+func (x *GetDashboardHistoryResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetDashboardHistoryResponse.ProtoReflect.Descriptor instead.
+func (*GetDashboardHistoryResponse) Descriptor() ([]byte, []int) {
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *GetDashboardHistoryResponse) GetHistory() *v1.WeeklyHistory {
+	if x != nil {
+		return x.History
+	}
+	return nil
+}
+
 type DashboardSetting struct {
 	state                    protoimpl.MessageState `protogen:"open.v1"`
 	NewContactLow            int32                  `protobuf:"varint,1,opt,name=new_contact_low,json=newContactLow,proto3" json:"new_contact_low,omitempty"`
@@ -1213,7 +1293,7 @@ type DashboardSetting struct {
 
 func (x *DashboardSetting) Reset() {
 	*x = DashboardSetting{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[5]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1225,7 +1305,7 @@ func (x *DashboardSetting) String() string {
 func (*DashboardSetting) ProtoMessage() {}
 
 func (x *DashboardSetting) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[5]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1238,7 +1318,7 @@ func (x *DashboardSetting) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DashboardSetting.ProtoReflect.Descriptor instead.
 func (*DashboardSetting) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{5}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *DashboardSetting) GetNewContactLow() int32 {
@@ -1336,7 +1416,7 @@ type DashboardFigure struct {
 
 func (x *DashboardFigure) Reset() {
 	*x = DashboardFigure{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[6]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1348,7 +1428,7 @@ func (x *DashboardFigure) String() string {
 func (*DashboardFigure) ProtoMessage() {}
 
 func (x *DashboardFigure) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[6]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1361,7 +1441,7 @@ func (x *DashboardFigure) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DashboardFigure.ProtoReflect.Descriptor instead.
 func (*DashboardFigure) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{6}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *DashboardFigure) GetValue() int32 {
@@ -1401,7 +1481,7 @@ type ListTasksRequest struct {
 
 func (x *ListTasksRequest) Reset() {
 	*x = ListTasksRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[7]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1413,7 +1493,7 @@ func (x *ListTasksRequest) String() string {
 func (*ListTasksRequest) ProtoMessage() {}
 
 func (x *ListTasksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[7]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1426,7 +1506,7 @@ func (x *ListTasksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTasksRequest.ProtoReflect.Descriptor instead.
 func (*ListTasksRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{7}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListTasksRequest) GetRange() *v1.DateRange {
@@ -1503,7 +1583,7 @@ type ListTasksResponse struct {
 
 func (x *ListTasksResponse) Reset() {
 	*x = ListTasksResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[8]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1515,7 +1595,7 @@ func (x *ListTasksResponse) String() string {
 func (*ListTasksResponse) ProtoMessage() {}
 
 func (x *ListTasksResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[8]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1528,7 +1608,7 @@ func (x *ListTasksResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTasksResponse.ProtoReflect.Descriptor instead.
 func (*ListTasksResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{8}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ListTasksResponse) GetTasks() []*Task {
@@ -1554,7 +1634,7 @@ type GetTaskRequest struct {
 
 func (x *GetTaskRequest) Reset() {
 	*x = GetTaskRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[9]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1566,7 +1646,7 @@ func (x *GetTaskRequest) String() string {
 func (*GetTaskRequest) ProtoMessage() {}
 
 func (x *GetTaskRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[9]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1579,7 +1659,7 @@ func (x *GetTaskRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTaskRequest.ProtoReflect.Descriptor instead.
 func (*GetTaskRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{9}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GetTaskRequest) GetId() string {
@@ -1598,7 +1678,7 @@ type GetTaskResponse struct {
 
 func (x *GetTaskResponse) Reset() {
 	*x = GetTaskResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[10]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1610,7 +1690,7 @@ func (x *GetTaskResponse) String() string {
 func (*GetTaskResponse) ProtoMessage() {}
 
 func (x *GetTaskResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[10]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1623,7 +1703,7 @@ func (x *GetTaskResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTaskResponse.ProtoReflect.Descriptor instead.
 func (*GetTaskResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{10}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GetTaskResponse) GetTask() *Task {
@@ -1642,7 +1722,7 @@ type CreateTaskRequest struct {
 
 func (x *CreateTaskRequest) Reset() {
 	*x = CreateTaskRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[11]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1654,7 +1734,7 @@ func (x *CreateTaskRequest) String() string {
 func (*CreateTaskRequest) ProtoMessage() {}
 
 func (x *CreateTaskRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[11]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1667,7 +1747,7 @@ func (x *CreateTaskRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateTaskRequest.ProtoReflect.Descriptor instead.
 func (*CreateTaskRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{11}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *CreateTaskRequest) GetTask() *TaskDraft {
@@ -1686,7 +1766,7 @@ type CreateTaskResponse struct {
 
 func (x *CreateTaskResponse) Reset() {
 	*x = CreateTaskResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[12]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1698,7 +1778,7 @@ func (x *CreateTaskResponse) String() string {
 func (*CreateTaskResponse) ProtoMessage() {}
 
 func (x *CreateTaskResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[12]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1711,7 +1791,7 @@ func (x *CreateTaskResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateTaskResponse.ProtoReflect.Descriptor instead.
 func (*CreateTaskResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{12}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *CreateTaskResponse) GetTask() *Task {
@@ -1731,7 +1811,7 @@ type UpdateTaskRequest struct {
 
 func (x *UpdateTaskRequest) Reset() {
 	*x = UpdateTaskRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[13]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1743,7 +1823,7 @@ func (x *UpdateTaskRequest) String() string {
 func (*UpdateTaskRequest) ProtoMessage() {}
 
 func (x *UpdateTaskRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[13]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1756,7 +1836,7 @@ func (x *UpdateTaskRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateTaskRequest.ProtoReflect.Descriptor instead.
 func (*UpdateTaskRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{13}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *UpdateTaskRequest) GetId() string {
@@ -1782,7 +1862,7 @@ type UpdateTaskResponse struct {
 
 func (x *UpdateTaskResponse) Reset() {
 	*x = UpdateTaskResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[14]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1794,7 +1874,7 @@ func (x *UpdateTaskResponse) String() string {
 func (*UpdateTaskResponse) ProtoMessage() {}
 
 func (x *UpdateTaskResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[14]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1807,7 +1887,7 @@ func (x *UpdateTaskResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateTaskResponse.ProtoReflect.Descriptor instead.
 func (*UpdateTaskResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{14}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *UpdateTaskResponse) GetTask() *Task {
@@ -1826,7 +1906,7 @@ type DeleteTaskRequest struct {
 
 func (x *DeleteTaskRequest) Reset() {
 	*x = DeleteTaskRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[15]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1838,7 +1918,7 @@ func (x *DeleteTaskRequest) String() string {
 func (*DeleteTaskRequest) ProtoMessage() {}
 
 func (x *DeleteTaskRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[15]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1851,7 +1931,7 @@ func (x *DeleteTaskRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteTaskRequest.ProtoReflect.Descriptor instead.
 func (*DeleteTaskRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{15}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *DeleteTaskRequest) GetId() string {
@@ -1869,7 +1949,7 @@ type DeleteTaskResponse struct {
 
 func (x *DeleteTaskResponse) Reset() {
 	*x = DeleteTaskResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[16]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1881,7 +1961,7 @@ func (x *DeleteTaskResponse) String() string {
 func (*DeleteTaskResponse) ProtoMessage() {}
 
 func (x *DeleteTaskResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[16]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1894,7 +1974,7 @@ func (x *DeleteTaskResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteTaskResponse.ProtoReflect.Descriptor instead.
 func (*DeleteTaskResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{16}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{18}
 }
 
 type ListEventsRequest struct {
@@ -1918,7 +1998,7 @@ type ListEventsRequest struct {
 
 func (x *ListEventsRequest) Reset() {
 	*x = ListEventsRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[17]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1930,7 +2010,7 @@ func (x *ListEventsRequest) String() string {
 func (*ListEventsRequest) ProtoMessage() {}
 
 func (x *ListEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[17]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1943,7 +2023,7 @@ func (x *ListEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListEventsRequest.ProtoReflect.Descriptor instead.
 func (*ListEventsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{17}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ListEventsRequest) GetRange() *v1.DateRange {
@@ -2013,7 +2093,7 @@ type ListEventsResponse struct {
 
 func (x *ListEventsResponse) Reset() {
 	*x = ListEventsResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[18]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2025,7 +2105,7 @@ func (x *ListEventsResponse) String() string {
 func (*ListEventsResponse) ProtoMessage() {}
 
 func (x *ListEventsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[18]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2038,7 +2118,7 @@ func (x *ListEventsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListEventsResponse.ProtoReflect.Descriptor instead.
 func (*ListEventsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{18}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ListEventsResponse) GetEvents() []*Event {
@@ -2064,7 +2144,7 @@ type GetEventRequest struct {
 
 func (x *GetEventRequest) Reset() {
 	*x = GetEventRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[19]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2076,7 +2156,7 @@ func (x *GetEventRequest) String() string {
 func (*GetEventRequest) ProtoMessage() {}
 
 func (x *GetEventRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[19]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2089,7 +2169,7 @@ func (x *GetEventRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEventRequest.ProtoReflect.Descriptor instead.
 func (*GetEventRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{19}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GetEventRequest) GetId() string {
@@ -2108,7 +2188,7 @@ type GetEventResponse struct {
 
 func (x *GetEventResponse) Reset() {
 	*x = GetEventResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[20]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2120,7 +2200,7 @@ func (x *GetEventResponse) String() string {
 func (*GetEventResponse) ProtoMessage() {}
 
 func (x *GetEventResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[20]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2133,7 +2213,7 @@ func (x *GetEventResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEventResponse.ProtoReflect.Descriptor instead.
 func (*GetEventResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{20}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *GetEventResponse) GetEvent() *Event {
@@ -2152,7 +2232,7 @@ type CreateEventRequest struct {
 
 func (x *CreateEventRequest) Reset() {
 	*x = CreateEventRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[21]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2164,7 +2244,7 @@ func (x *CreateEventRequest) String() string {
 func (*CreateEventRequest) ProtoMessage() {}
 
 func (x *CreateEventRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[21]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2177,7 +2257,7 @@ func (x *CreateEventRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateEventRequest.ProtoReflect.Descriptor instead.
 func (*CreateEventRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{21}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *CreateEventRequest) GetEvent() *EventDraft {
@@ -2196,7 +2276,7 @@ type CreateEventResponse struct {
 
 func (x *CreateEventResponse) Reset() {
 	*x = CreateEventResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[22]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2208,7 +2288,7 @@ func (x *CreateEventResponse) String() string {
 func (*CreateEventResponse) ProtoMessage() {}
 
 func (x *CreateEventResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[22]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2221,7 +2301,7 @@ func (x *CreateEventResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateEventResponse.ProtoReflect.Descriptor instead.
 func (*CreateEventResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{22}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *CreateEventResponse) GetEvent() *Event {
@@ -2241,7 +2321,7 @@ type UpdateEventRequest struct {
 
 func (x *UpdateEventRequest) Reset() {
 	*x = UpdateEventRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[23]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2253,7 +2333,7 @@ func (x *UpdateEventRequest) String() string {
 func (*UpdateEventRequest) ProtoMessage() {}
 
 func (x *UpdateEventRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[23]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2266,7 +2346,7 @@ func (x *UpdateEventRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateEventRequest.ProtoReflect.Descriptor instead.
 func (*UpdateEventRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{23}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *UpdateEventRequest) GetId() string {
@@ -2292,7 +2372,7 @@ type UpdateEventResponse struct {
 
 func (x *UpdateEventResponse) Reset() {
 	*x = UpdateEventResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[24]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2304,7 +2384,7 @@ func (x *UpdateEventResponse) String() string {
 func (*UpdateEventResponse) ProtoMessage() {}
 
 func (x *UpdateEventResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[24]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2317,7 +2397,7 @@ func (x *UpdateEventResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateEventResponse.ProtoReflect.Descriptor instead.
 func (*UpdateEventResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{24}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *UpdateEventResponse) GetEvent() *Event {
@@ -2336,7 +2416,7 @@ type DeleteEventRequest struct {
 
 func (x *DeleteEventRequest) Reset() {
 	*x = DeleteEventRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[25]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2348,7 +2428,7 @@ func (x *DeleteEventRequest) String() string {
 func (*DeleteEventRequest) ProtoMessage() {}
 
 func (x *DeleteEventRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[25]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2361,7 +2441,7 @@ func (x *DeleteEventRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteEventRequest.ProtoReflect.Descriptor instead.
 func (*DeleteEventRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{25}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *DeleteEventRequest) GetId() string {
@@ -2379,7 +2459,7 @@ type DeleteEventResponse struct {
 
 func (x *DeleteEventResponse) Reset() {
 	*x = DeleteEventResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[26]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2391,7 +2471,7 @@ func (x *DeleteEventResponse) String() string {
 func (*DeleteEventResponse) ProtoMessage() {}
 
 func (x *DeleteEventResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[26]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2404,7 +2484,7 @@ func (x *DeleteEventResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteEventResponse.ProtoReflect.Descriptor instead.
 func (*DeleteEventResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{26}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{28}
 }
 
 // Comments and resources of a task or an event.
@@ -2418,7 +2498,7 @@ type AdditionalInformation struct {
 
 func (x *AdditionalInformation) Reset() {
 	*x = AdditionalInformation{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[27]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2430,7 +2510,7 @@ func (x *AdditionalInformation) String() string {
 func (*AdditionalInformation) ProtoMessage() {}
 
 func (x *AdditionalInformation) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[27]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2443,7 +2523,7 @@ func (x *AdditionalInformation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdditionalInformation.ProtoReflect.Descriptor instead.
 func (*AdditionalInformation) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{27}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *AdditionalInformation) GetComments() string {
@@ -2471,7 +2551,7 @@ type UpdateAdditionalInformationRequest struct {
 
 func (x *UpdateAdditionalInformationRequest) Reset() {
 	*x = UpdateAdditionalInformationRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[28]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2483,7 +2563,7 @@ func (x *UpdateAdditionalInformationRequest) String() string {
 func (*UpdateAdditionalInformationRequest) ProtoMessage() {}
 
 func (x *UpdateAdditionalInformationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[28]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2496,7 +2576,7 @@ func (x *UpdateAdditionalInformationRequest) ProtoReflect() protoreflect.Message
 
 // Deprecated: Use UpdateAdditionalInformationRequest.ProtoReflect.Descriptor instead.
 func (*UpdateAdditionalInformationRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{28}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *UpdateAdditionalInformationRequest) GetActivityType() ActivityType {
@@ -2529,7 +2609,7 @@ type UpdateAdditionalInformationResponse struct {
 
 func (x *UpdateAdditionalInformationResponse) Reset() {
 	*x = UpdateAdditionalInformationResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[29]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2541,7 +2621,7 @@ func (x *UpdateAdditionalInformationResponse) String() string {
 func (*UpdateAdditionalInformationResponse) ProtoMessage() {}
 
 func (x *UpdateAdditionalInformationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[29]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2554,7 +2634,7 @@ func (x *UpdateAdditionalInformationResponse) ProtoReflect() protoreflect.Messag
 
 // Deprecated: Use UpdateAdditionalInformationResponse.ProtoReflect.Descriptor instead.
 func (*UpdateAdditionalInformationResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{29}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *UpdateAdditionalInformationResponse) GetActivity() *Activity {
@@ -2578,7 +2658,7 @@ type AddReportRequest struct {
 
 func (x *AddReportRequest) Reset() {
 	*x = AddReportRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[30]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2590,7 +2670,7 @@ func (x *AddReportRequest) String() string {
 func (*AddReportRequest) ProtoMessage() {}
 
 func (x *AddReportRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[30]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2603,7 +2683,7 @@ func (x *AddReportRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddReportRequest.ProtoReflect.Descriptor instead.
 func (*AddReportRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{30}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *AddReportRequest) GetActivityType() ActivityType {
@@ -2653,7 +2733,7 @@ type AddReportResponse struct {
 
 func (x *AddReportResponse) Reset() {
 	*x = AddReportResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[31]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2665,7 +2745,7 @@ func (x *AddReportResponse) String() string {
 func (*AddReportResponse) ProtoMessage() {}
 
 func (x *AddReportResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[31]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2678,7 +2758,7 @@ func (x *AddReportResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddReportResponse.ProtoReflect.Descriptor instead.
 func (*AddReportResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{31}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *AddReportResponse) GetActivity() *Activity {
@@ -2708,7 +2788,7 @@ type UpdateReportRequest struct {
 
 func (x *UpdateReportRequest) Reset() {
 	*x = UpdateReportRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[32]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2720,7 +2800,7 @@ func (x *UpdateReportRequest) String() string {
 func (*UpdateReportRequest) ProtoMessage() {}
 
 func (x *UpdateReportRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[32]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2733,7 +2813,7 @@ func (x *UpdateReportRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateReportRequest.ProtoReflect.Descriptor instead.
 func (*UpdateReportRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{32}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *UpdateReportRequest) GetActivityType() ActivityType {
@@ -2780,7 +2860,7 @@ type UpdateReportResponse struct {
 
 func (x *UpdateReportResponse) Reset() {
 	*x = UpdateReportResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[33]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2792,7 +2872,7 @@ func (x *UpdateReportResponse) String() string {
 func (*UpdateReportResponse) ProtoMessage() {}
 
 func (x *UpdateReportResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[33]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2805,7 +2885,7 @@ func (x *UpdateReportResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateReportResponse.ProtoReflect.Descriptor instead.
 func (*UpdateReportResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{33}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *UpdateReportResponse) GetActivity() *Activity {
@@ -2824,7 +2904,7 @@ type GetCalendarLinksRequest struct {
 
 func (x *GetCalendarLinksRequest) Reset() {
 	*x = GetCalendarLinksRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[34]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2836,7 +2916,7 @@ func (x *GetCalendarLinksRequest) String() string {
 func (*GetCalendarLinksRequest) ProtoMessage() {}
 
 func (x *GetCalendarLinksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[34]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2849,7 +2929,7 @@ func (x *GetCalendarLinksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCalendarLinksRequest.ProtoReflect.Descriptor instead.
 func (*GetCalendarLinksRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{34}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *GetCalendarLinksRequest) GetId() string {
@@ -2871,7 +2951,7 @@ type GetCalendarLinksResponse struct {
 
 func (x *GetCalendarLinksResponse) Reset() {
 	*x = GetCalendarLinksResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[35]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2883,7 +2963,7 @@ func (x *GetCalendarLinksResponse) String() string {
 func (*GetCalendarLinksResponse) ProtoMessage() {}
 
 func (x *GetCalendarLinksResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[35]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2896,7 +2976,7 @@ func (x *GetCalendarLinksResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCalendarLinksResponse.ProtoReflect.Descriptor instead.
 func (*GetCalendarLinksResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{35}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *GetCalendarLinksResponse) GetCalendarUrl() string {
@@ -2924,7 +3004,7 @@ type GetDashboardRequest struct {
 
 func (x *GetDashboardRequest) Reset() {
 	*x = GetDashboardRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[36]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2936,7 +3016,7 @@ func (x *GetDashboardRequest) String() string {
 func (*GetDashboardRequest) ProtoMessage() {}
 
 func (x *GetDashboardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[36]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2949,7 +3029,7 @@ func (x *GetDashboardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetDashboardRequest.ProtoReflect.Descriptor instead.
 func (*GetDashboardRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{36}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *GetDashboardRequest) GetTime() int64 {
@@ -2990,7 +3070,7 @@ type GetDashboardResponse struct {
 
 func (x *GetDashboardResponse) Reset() {
 	*x = GetDashboardResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[37]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3002,7 +3082,7 @@ func (x *GetDashboardResponse) String() string {
 func (*GetDashboardResponse) ProtoMessage() {}
 
 func (x *GetDashboardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[37]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3015,7 +3095,7 @@ func (x *GetDashboardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetDashboardResponse.ProtoReflect.Descriptor instead.
 func (*GetDashboardResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{37}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *GetDashboardResponse) GetRange() *v1.DateRange {
@@ -3110,7 +3190,7 @@ type GetDashboardSettingRequest struct {
 
 func (x *GetDashboardSettingRequest) Reset() {
 	*x = GetDashboardSettingRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[38]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3122,7 +3202,7 @@ func (x *GetDashboardSettingRequest) String() string {
 func (*GetDashboardSettingRequest) ProtoMessage() {}
 
 func (x *GetDashboardSettingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[38]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3135,7 +3215,7 @@ func (x *GetDashboardSettingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetDashboardSettingRequest.ProtoReflect.Descriptor instead.
 func (*GetDashboardSettingRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{38}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{40}
 }
 
 type GetDashboardSettingResponse struct {
@@ -3147,7 +3227,7 @@ type GetDashboardSettingResponse struct {
 
 func (x *GetDashboardSettingResponse) Reset() {
 	*x = GetDashboardSettingResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[39]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3159,7 +3239,7 @@ func (x *GetDashboardSettingResponse) String() string {
 func (*GetDashboardSettingResponse) ProtoMessage() {}
 
 func (x *GetDashboardSettingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[39]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3172,7 +3252,7 @@ func (x *GetDashboardSettingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetDashboardSettingResponse.ProtoReflect.Descriptor instead.
 func (*GetDashboardSettingResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{39}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *GetDashboardSettingResponse) GetDashboardSetting() *DashboardSetting {
@@ -3191,7 +3271,7 @@ type UpdateDashboardSettingRequest struct {
 
 func (x *UpdateDashboardSettingRequest) Reset() {
 	*x = UpdateDashboardSettingRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[40]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3203,7 +3283,7 @@ func (x *UpdateDashboardSettingRequest) String() string {
 func (*UpdateDashboardSettingRequest) ProtoMessage() {}
 
 func (x *UpdateDashboardSettingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[40]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3216,7 +3296,7 @@ func (x *UpdateDashboardSettingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateDashboardSettingRequest.ProtoReflect.Descriptor instead.
 func (*UpdateDashboardSettingRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{40}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *UpdateDashboardSettingRequest) GetDashboardSetting() *DashboardSetting {
@@ -3235,7 +3315,7 @@ type UpdateDashboardSettingResponse struct {
 
 func (x *UpdateDashboardSettingResponse) Reset() {
 	*x = UpdateDashboardSettingResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[41]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3247,7 +3327,7 @@ func (x *UpdateDashboardSettingResponse) String() string {
 func (*UpdateDashboardSettingResponse) ProtoMessage() {}
 
 func (x *UpdateDashboardSettingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[41]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3260,7 +3340,7 @@ func (x *UpdateDashboardSettingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateDashboardSettingResponse.ProtoReflect.Descriptor instead.
 func (*UpdateDashboardSettingResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{41}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *UpdateDashboardSettingResponse) GetDashboardSetting() *DashboardSetting {
@@ -3279,7 +3359,7 @@ type DownloadEventCalendarRequest struct {
 
 func (x *DownloadEventCalendarRequest) Reset() {
 	*x = DownloadEventCalendarRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[42]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3291,7 +3371,7 @@ func (x *DownloadEventCalendarRequest) String() string {
 func (*DownloadEventCalendarRequest) ProtoMessage() {}
 
 func (x *DownloadEventCalendarRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[42]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3304,7 +3384,7 @@ func (x *DownloadEventCalendarRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadEventCalendarRequest.ProtoReflect.Descriptor instead.
 func (*DownloadEventCalendarRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{42}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *DownloadEventCalendarRequest) GetId() string {
@@ -3325,7 +3405,7 @@ type DownloadEventCalendarResponse struct {
 
 func (x *DownloadEventCalendarResponse) Reset() {
 	*x = DownloadEventCalendarResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[43]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3337,7 +3417,7 @@ func (x *DownloadEventCalendarResponse) String() string {
 func (*DownloadEventCalendarResponse) ProtoMessage() {}
 
 func (x *DownloadEventCalendarResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[43]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3350,7 +3430,7 @@ func (x *DownloadEventCalendarResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadEventCalendarResponse.ProtoReflect.Descriptor instead.
 func (*DownloadEventCalendarResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{43}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *DownloadEventCalendarResponse) GetFile() *httpbody.HttpBody {
@@ -3375,7 +3455,7 @@ type GetCalendarFeedRequest struct {
 
 func (x *GetCalendarFeedRequest) Reset() {
 	*x = GetCalendarFeedRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[44]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3387,7 +3467,7 @@ func (x *GetCalendarFeedRequest) String() string {
 func (*GetCalendarFeedRequest) ProtoMessage() {}
 
 func (x *GetCalendarFeedRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[44]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3400,7 +3480,7 @@ func (x *GetCalendarFeedRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCalendarFeedRequest.ProtoReflect.Descriptor instead.
 func (*GetCalendarFeedRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{44}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{46}
 }
 
 type GetCalendarFeedResponse struct {
@@ -3413,7 +3493,7 @@ type GetCalendarFeedResponse struct {
 
 func (x *GetCalendarFeedResponse) Reset() {
 	*x = GetCalendarFeedResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[45]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3425,7 +3505,7 @@ func (x *GetCalendarFeedResponse) String() string {
 func (*GetCalendarFeedResponse) ProtoMessage() {}
 
 func (x *GetCalendarFeedResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[45]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3438,7 +3518,7 @@ func (x *GetCalendarFeedResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCalendarFeedResponse.ProtoReflect.Descriptor instead.
 func (*GetCalendarFeedResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{45}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *GetCalendarFeedResponse) GetUrl() string {
@@ -3456,7 +3536,7 @@ type ResetCalendarFeedRequest struct {
 
 func (x *ResetCalendarFeedRequest) Reset() {
 	*x = ResetCalendarFeedRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[46]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3468,7 +3548,7 @@ func (x *ResetCalendarFeedRequest) String() string {
 func (*ResetCalendarFeedRequest) ProtoMessage() {}
 
 func (x *ResetCalendarFeedRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[46]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3481,7 +3561,7 @@ func (x *ResetCalendarFeedRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetCalendarFeedRequest.ProtoReflect.Descriptor instead.
 func (*ResetCalendarFeedRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{46}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{48}
 }
 
 type ResetCalendarFeedResponse struct {
@@ -3493,7 +3573,7 @@ type ResetCalendarFeedResponse struct {
 
 func (x *ResetCalendarFeedResponse) Reset() {
 	*x = ResetCalendarFeedResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[47]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3505,7 +3585,7 @@ func (x *ResetCalendarFeedResponse) String() string {
 func (*ResetCalendarFeedResponse) ProtoMessage() {}
 
 func (x *ResetCalendarFeedResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[47]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3518,7 +3598,7 @@ func (x *ResetCalendarFeedResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetCalendarFeedResponse.ProtoReflect.Descriptor instead.
 func (*ResetCalendarFeedResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{47}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *ResetCalendarFeedResponse) GetUrl() string {
@@ -3536,7 +3616,7 @@ type RevokeCalendarFeedRequest struct {
 
 func (x *RevokeCalendarFeedRequest) Reset() {
 	*x = RevokeCalendarFeedRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[48]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3548,7 +3628,7 @@ func (x *RevokeCalendarFeedRequest) String() string {
 func (*RevokeCalendarFeedRequest) ProtoMessage() {}
 
 func (x *RevokeCalendarFeedRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[48]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3561,7 +3641,7 @@ func (x *RevokeCalendarFeedRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeCalendarFeedRequest.ProtoReflect.Descriptor instead.
 func (*RevokeCalendarFeedRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{48}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{50}
 }
 
 type RevokeCalendarFeedResponse struct {
@@ -3572,7 +3652,7 @@ type RevokeCalendarFeedResponse struct {
 
 func (x *RevokeCalendarFeedResponse) Reset() {
 	*x = RevokeCalendarFeedResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[49]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3584,7 +3664,7 @@ func (x *RevokeCalendarFeedResponse) String() string {
 func (*RevokeCalendarFeedResponse) ProtoMessage() {}
 
 func (x *RevokeCalendarFeedResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[49]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3597,7 +3677,7 @@ func (x *RevokeCalendarFeedResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeCalendarFeedResponse.ProtoReflect.Descriptor instead.
 func (*RevokeCalendarFeedResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{49}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{51}
 }
 
 type ReadCalendarFeedRequest struct {
@@ -3610,7 +3690,7 @@ type ReadCalendarFeedRequest struct {
 
 func (x *ReadCalendarFeedRequest) Reset() {
 	*x = ReadCalendarFeedRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[50]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3622,7 +3702,7 @@ func (x *ReadCalendarFeedRequest) String() string {
 func (*ReadCalendarFeedRequest) ProtoMessage() {}
 
 func (x *ReadCalendarFeedRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[50]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3635,7 +3715,7 @@ func (x *ReadCalendarFeedRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadCalendarFeedRequest.ProtoReflect.Descriptor instead.
 func (*ReadCalendarFeedRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{50}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *ReadCalendarFeedRequest) GetToken() string {
@@ -3655,7 +3735,7 @@ type ReadCalendarFeedResponse struct {
 
 func (x *ReadCalendarFeedResponse) Reset() {
 	*x = ReadCalendarFeedResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[51]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3667,7 +3747,7 @@ func (x *ReadCalendarFeedResponse) String() string {
 func (*ReadCalendarFeedResponse) ProtoMessage() {}
 
 func (x *ReadCalendarFeedResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[51]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3680,7 +3760,7 @@ func (x *ReadCalendarFeedResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadCalendarFeedResponse.ProtoReflect.Descriptor instead.
 func (*ReadCalendarFeedResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{51}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *ReadCalendarFeedResponse) GetFile() *httpbody.HttpBody {
@@ -3700,7 +3780,7 @@ type UnsubscribeTaskNotificationsRequest struct {
 
 func (x *UnsubscribeTaskNotificationsRequest) Reset() {
 	*x = UnsubscribeTaskNotificationsRequest{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[52]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3712,7 +3792,7 @@ func (x *UnsubscribeTaskNotificationsRequest) String() string {
 func (*UnsubscribeTaskNotificationsRequest) ProtoMessage() {}
 
 func (x *UnsubscribeTaskNotificationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[52]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3725,7 +3805,7 @@ func (x *UnsubscribeTaskNotificationsRequest) ProtoReflect() protoreflect.Messag
 
 // Deprecated: Use UnsubscribeTaskNotificationsRequest.ProtoReflect.Descriptor instead.
 func (*UnsubscribeTaskNotificationsRequest) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{52}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *UnsubscribeTaskNotificationsRequest) GetToken() string {
@@ -3743,7 +3823,7 @@ type UnsubscribeTaskNotificationsResponse struct {
 
 func (x *UnsubscribeTaskNotificationsResponse) Reset() {
 	*x = UnsubscribeTaskNotificationsResponse{}
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[53]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3755,7 +3835,7 @@ func (x *UnsubscribeTaskNotificationsResponse) String() string {
 func (*UnsubscribeTaskNotificationsResponse) ProtoMessage() {}
 
 func (x *UnsubscribeTaskNotificationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[53]
+	mi := &file_tremplin_activity_v1_activity_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3768,7 +3848,7 @@ func (x *UnsubscribeTaskNotificationsResponse) ProtoReflect() protoreflect.Messa
 
 // Deprecated: Use UnsubscribeTaskNotificationsResponse.ProtoReflect.Descriptor instead.
 func (*UnsubscribeTaskNotificationsResponse) Descriptor() ([]byte, []int) {
-	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{53}
+	return file_tremplin_activity_v1_activity_proto_rawDescGZIP(), []int{55}
 }
 
 var File_tremplin_activity_v1_activity_proto protoreflect.FileDescriptor
@@ -3851,7 +3931,10 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"\bActivity\x120\n" +
 	"\x04task\x18\x01 \x01(\v2\x1a.tremplin.activity.v1.TaskH\x00R\x04task\x123\n" +
 	"\x05event\x18\x02 \x01(\v2\x1b.tremplin.activity.v1.EventH\x00R\x05eventB\x06\n" +
-	"\x04kind\"\x84\x11\n" +
+	"\x04kind\"\x1c\n" +
+	"\x1aGetDashboardHistoryRequest\"Z\n" +
+	"\x1bGetDashboardHistoryResponse\x12;\n" +
+	"\ahistory\x18\x01 \x01(\v2!.tremplin.common.v1.WeeklyHistoryR\ahistory\"\x84\x11\n" +
 	"\x10DashboardSetting\x12{\n" +
 	"\x0fnew_contact_low\x18\x01 \x01(\x05BS\xbaHP\xba\x01M\n" +
 	"\x10thresholds.range\x12 Seuils paramétrés incohérents\x1a\x17this >= 0 && this <= 30R\rnewContactLow\x12\x81\x01\n" +
@@ -4122,7 +4205,7 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"satisfying\xe2\xf3\x18\fSatisfaisant\x12.\n" +
 	"\x0eMOOD_EXCELLENT\x10\x04\x1a\x1a\xca\xf3\x18\texcellent\xe2\xf3\x18\tExcellent\x12 \n" +
 	"\tMOOD_LOST\x10\x05\x1a\x11\xca\xf3\x18\x04lost\xe2\xf3\x18\x05Perdu\x12\x1f\n" +
-	"\bMOOD_WIN\x10\x06\x1a\x11\xca\xf3\x18\x03win\xe2\xf3\x18\x06Gagné2\x98\x1d\n" +
+	"\bMOOD_WIN\x10\x06\x1a\x11\xca\xf3\x18\x03win\xe2\xf3\x18\x06Gagné2\xcf\x1e\n" +
 	"\x0fActivityService\x12\x88\x01\n" +
 	"\tListTasks\x12&.tremplin.activity.v1.ListTasksRequest\x1a'.tremplin.activity.v1.ListTasksResponse\"*\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\f\x12\n" +
 	"/api/tasks\x90\x02\x01\x12\x86\x01\n" +
@@ -4150,7 +4233,8 @@ const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"\x12RevokeCalendarFeed\x12/.tremplin.activity.v1.RevokeCalendarFeedRequest\x1a0.tremplin.activity.v1.RevokeCalendarFeedResponse\")\xc2\xf3\x18\v\x12\tcandidate\x82\xd3\xe4\x93\x02\x14*\x12/api/calendar-feed\x12\xa4\x01\n" +
 	"\x10ReadCalendarFeed\x12-.tremplin.activity.v1.ReadCalendarFeedRequest\x1a..tremplin.activity.v1.ReadCalendarFeedResponse\"1\xc2\xf3\x18\x02\b\x01\x82\xd3\xe4\x93\x02\"b\x04file\x12\x1a/api/calendar-feed/{token}\x90\x02\x01\x12\xc6\x01\n" +
 	"\x1cUnsubscribeTaskNotifications\x129.tremplin.activity.v1.UnsubscribeTaskNotificationsRequest\x1a:.tremplin.activity.v1.UnsubscribeTaskNotificationsResponse\"/\xc2\xf3\x18\x02\b\x01\x82\xd3\xe4\x93\x02#:\x01*\"\x1e/api/notifications/unsubscribe\x12\x97\x01\n" +
-	"\fGetDashboard\x12).tremplin.activity.v1.GetDashboardRequest\x1a*.tremplin.activity.v1.GetDashboardResponse\"0\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x04\b<\x10\x01\x82\xd3\xe4\x93\x02\x10\x12\x0e/api/dashboard\x90\x02\x01\x12\xb2\x01\n" +
+	"\fGetDashboard\x12).tremplin.activity.v1.GetDashboardRequest\x1a*.tremplin.activity.v1.GetDashboardResponse\"0\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x04\b<\x10\x01\x82\xd3\xe4\x93\x02\x10\x12\x0e/api/dashboard\x90\x02\x01\x12\xb4\x01\n" +
+	"\x13GetDashboardHistory\x120.tremplin.activity.v1.GetDashboardHistoryRequest\x1a1.tremplin.activity.v1.GetDashboardHistoryResponse\"8\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x04\b<\x10\x01\x82\xd3\xe4\x93\x02\x18\x12\x16/api/dashboard/history\x90\x02\x01\x12\xb2\x01\n" +
 	"\x13GetDashboardSetting\x120.tremplin.activity.v1.GetDashboardSettingRequest\x1a1.tremplin.activity.v1.GetDashboardSettingResponse\"6\xc2\xf3\x18\v\x12\tcandidate\xda\xf3\x18\x02\x10\x01\x82\xd3\xe4\x93\x02\x18\x12\x16/api/dashboard-setting\x90\x02\x01\x12\xc7\x01\n" +
 	"\x16UpdateDashboardSetting\x123.tremplin.activity.v1.UpdateDashboardSettingRequest\x1a4.tremplin.activity.v1.UpdateDashboardSettingResponse\"B\xc2\xf3\x18\r\x12\tcandidate\x18\x01\x82\xd3\xe4\x93\x02+:\x11dashboard_setting\"\x16/api/dashboard-settingB\xdd\x01\n" +
 	"\x18com.tremplin.activity.v1B\rActivityProtoP\x01Z@github.com/tremplin/tremplin/gen/tremplin/activity/v1;activityv1\xa2\x02\x03TAX\xaa\x02\x14Tremplin.Activity.V1\xca\x02\x14Tremplin\\Activity\\V1\xe2\x02 Tremplin\\Activity\\V1\\GPBMetadata\xea\x02\x16Tremplin::Activity::V1b\x06proto3"
@@ -4168,7 +4252,7 @@ func file_tremplin_activity_v1_activity_proto_rawDescGZIP() []byte {
 }
 
 var file_tremplin_activity_v1_activity_proto_enumTypes = make([]protoimpl.EnumInfo, 8)
-var file_tremplin_activity_v1_activity_proto_msgTypes = make([]protoimpl.MessageInfo, 54)
+var file_tremplin_activity_v1_activity_proto_msgTypes = make([]protoimpl.MessageInfo, 56)
 var file_tremplin_activity_v1_activity_proto_goTypes = []any{
 	(ActivityStatus)(0),                          // 0: tremplin.activity.v1.ActivityStatus
 	(ActivityType)(0),                            // 1: tremplin.activity.v1.ActivityType
@@ -4183,193 +4267,199 @@ var file_tremplin_activity_v1_activity_proto_goTypes = []any{
 	(*Event)(nil),                                // 10: tremplin.activity.v1.Event
 	(*EventDraft)(nil),                           // 11: tremplin.activity.v1.EventDraft
 	(*Activity)(nil),                             // 12: tremplin.activity.v1.Activity
-	(*DashboardSetting)(nil),                     // 13: tremplin.activity.v1.DashboardSetting
-	(*DashboardFigure)(nil),                      // 14: tremplin.activity.v1.DashboardFigure
-	(*ListTasksRequest)(nil),                     // 15: tremplin.activity.v1.ListTasksRequest
-	(*ListTasksResponse)(nil),                    // 16: tremplin.activity.v1.ListTasksResponse
-	(*GetTaskRequest)(nil),                       // 17: tremplin.activity.v1.GetTaskRequest
-	(*GetTaskResponse)(nil),                      // 18: tremplin.activity.v1.GetTaskResponse
-	(*CreateTaskRequest)(nil),                    // 19: tremplin.activity.v1.CreateTaskRequest
-	(*CreateTaskResponse)(nil),                   // 20: tremplin.activity.v1.CreateTaskResponse
-	(*UpdateTaskRequest)(nil),                    // 21: tremplin.activity.v1.UpdateTaskRequest
-	(*UpdateTaskResponse)(nil),                   // 22: tremplin.activity.v1.UpdateTaskResponse
-	(*DeleteTaskRequest)(nil),                    // 23: tremplin.activity.v1.DeleteTaskRequest
-	(*DeleteTaskResponse)(nil),                   // 24: tremplin.activity.v1.DeleteTaskResponse
-	(*ListEventsRequest)(nil),                    // 25: tremplin.activity.v1.ListEventsRequest
-	(*ListEventsResponse)(nil),                   // 26: tremplin.activity.v1.ListEventsResponse
-	(*GetEventRequest)(nil),                      // 27: tremplin.activity.v1.GetEventRequest
-	(*GetEventResponse)(nil),                     // 28: tremplin.activity.v1.GetEventResponse
-	(*CreateEventRequest)(nil),                   // 29: tremplin.activity.v1.CreateEventRequest
-	(*CreateEventResponse)(nil),                  // 30: tremplin.activity.v1.CreateEventResponse
-	(*UpdateEventRequest)(nil),                   // 31: tremplin.activity.v1.UpdateEventRequest
-	(*UpdateEventResponse)(nil),                  // 32: tremplin.activity.v1.UpdateEventResponse
-	(*DeleteEventRequest)(nil),                   // 33: tremplin.activity.v1.DeleteEventRequest
-	(*DeleteEventResponse)(nil),                  // 34: tremplin.activity.v1.DeleteEventResponse
-	(*AdditionalInformation)(nil),                // 35: tremplin.activity.v1.AdditionalInformation
-	(*UpdateAdditionalInformationRequest)(nil),   // 36: tremplin.activity.v1.UpdateAdditionalInformationRequest
-	(*UpdateAdditionalInformationResponse)(nil),  // 37: tremplin.activity.v1.UpdateAdditionalInformationResponse
-	(*AddReportRequest)(nil),                     // 38: tremplin.activity.v1.AddReportRequest
-	(*AddReportResponse)(nil),                    // 39: tremplin.activity.v1.AddReportResponse
-	(*UpdateReportRequest)(nil),                  // 40: tremplin.activity.v1.UpdateReportRequest
-	(*UpdateReportResponse)(nil),                 // 41: tremplin.activity.v1.UpdateReportResponse
-	(*GetCalendarLinksRequest)(nil),              // 42: tremplin.activity.v1.GetCalendarLinksRequest
-	(*GetCalendarLinksResponse)(nil),             // 43: tremplin.activity.v1.GetCalendarLinksResponse
-	(*GetDashboardRequest)(nil),                  // 44: tremplin.activity.v1.GetDashboardRequest
-	(*GetDashboardResponse)(nil),                 // 45: tremplin.activity.v1.GetDashboardResponse
-	(*GetDashboardSettingRequest)(nil),           // 46: tremplin.activity.v1.GetDashboardSettingRequest
-	(*GetDashboardSettingResponse)(nil),          // 47: tremplin.activity.v1.GetDashboardSettingResponse
-	(*UpdateDashboardSettingRequest)(nil),        // 48: tremplin.activity.v1.UpdateDashboardSettingRequest
-	(*UpdateDashboardSettingResponse)(nil),       // 49: tremplin.activity.v1.UpdateDashboardSettingResponse
-	(*DownloadEventCalendarRequest)(nil),         // 50: tremplin.activity.v1.DownloadEventCalendarRequest
-	(*DownloadEventCalendarResponse)(nil),        // 51: tremplin.activity.v1.DownloadEventCalendarResponse
-	(*GetCalendarFeedRequest)(nil),               // 52: tremplin.activity.v1.GetCalendarFeedRequest
-	(*GetCalendarFeedResponse)(nil),              // 53: tremplin.activity.v1.GetCalendarFeedResponse
-	(*ResetCalendarFeedRequest)(nil),             // 54: tremplin.activity.v1.ResetCalendarFeedRequest
-	(*ResetCalendarFeedResponse)(nil),            // 55: tremplin.activity.v1.ResetCalendarFeedResponse
-	(*RevokeCalendarFeedRequest)(nil),            // 56: tremplin.activity.v1.RevokeCalendarFeedRequest
-	(*RevokeCalendarFeedResponse)(nil),           // 57: tremplin.activity.v1.RevokeCalendarFeedResponse
-	(*ReadCalendarFeedRequest)(nil),              // 58: tremplin.activity.v1.ReadCalendarFeedRequest
-	(*ReadCalendarFeedResponse)(nil),             // 59: tremplin.activity.v1.ReadCalendarFeedResponse
-	(*UnsubscribeTaskNotificationsRequest)(nil),  // 60: tremplin.activity.v1.UnsubscribeTaskNotificationsRequest
-	(*UnsubscribeTaskNotificationsResponse)(nil), // 61: tremplin.activity.v1.UnsubscribeTaskNotificationsResponse
-	(*timestamppb.Timestamp)(nil),                // 62: google.protobuf.Timestamp
-	(*v1.ApplicationRef)(nil),                    // 63: tremplin.common.v1.ApplicationRef
-	(*v1.ContactRef)(nil),                        // 64: tremplin.common.v1.ContactRef
-	(*v1.Resource)(nil),                          // 65: tremplin.common.v1.Resource
-	(*v1.ResourceList)(nil),                      // 66: tremplin.common.v1.ResourceList
-	(*v1.DateRange)(nil),                         // 67: tremplin.common.v1.DateRange
-	(*httpbody.HttpBody)(nil),                    // 68: google.api.HttpBody
+	(*GetDashboardHistoryRequest)(nil),           // 13: tremplin.activity.v1.GetDashboardHistoryRequest
+	(*GetDashboardHistoryResponse)(nil),          // 14: tremplin.activity.v1.GetDashboardHistoryResponse
+	(*DashboardSetting)(nil),                     // 15: tremplin.activity.v1.DashboardSetting
+	(*DashboardFigure)(nil),                      // 16: tremplin.activity.v1.DashboardFigure
+	(*ListTasksRequest)(nil),                     // 17: tremplin.activity.v1.ListTasksRequest
+	(*ListTasksResponse)(nil),                    // 18: tremplin.activity.v1.ListTasksResponse
+	(*GetTaskRequest)(nil),                       // 19: tremplin.activity.v1.GetTaskRequest
+	(*GetTaskResponse)(nil),                      // 20: tremplin.activity.v1.GetTaskResponse
+	(*CreateTaskRequest)(nil),                    // 21: tremplin.activity.v1.CreateTaskRequest
+	(*CreateTaskResponse)(nil),                   // 22: tremplin.activity.v1.CreateTaskResponse
+	(*UpdateTaskRequest)(nil),                    // 23: tremplin.activity.v1.UpdateTaskRequest
+	(*UpdateTaskResponse)(nil),                   // 24: tremplin.activity.v1.UpdateTaskResponse
+	(*DeleteTaskRequest)(nil),                    // 25: tremplin.activity.v1.DeleteTaskRequest
+	(*DeleteTaskResponse)(nil),                   // 26: tremplin.activity.v1.DeleteTaskResponse
+	(*ListEventsRequest)(nil),                    // 27: tremplin.activity.v1.ListEventsRequest
+	(*ListEventsResponse)(nil),                   // 28: tremplin.activity.v1.ListEventsResponse
+	(*GetEventRequest)(nil),                      // 29: tremplin.activity.v1.GetEventRequest
+	(*GetEventResponse)(nil),                     // 30: tremplin.activity.v1.GetEventResponse
+	(*CreateEventRequest)(nil),                   // 31: tremplin.activity.v1.CreateEventRequest
+	(*CreateEventResponse)(nil),                  // 32: tremplin.activity.v1.CreateEventResponse
+	(*UpdateEventRequest)(nil),                   // 33: tremplin.activity.v1.UpdateEventRequest
+	(*UpdateEventResponse)(nil),                  // 34: tremplin.activity.v1.UpdateEventResponse
+	(*DeleteEventRequest)(nil),                   // 35: tremplin.activity.v1.DeleteEventRequest
+	(*DeleteEventResponse)(nil),                  // 36: tremplin.activity.v1.DeleteEventResponse
+	(*AdditionalInformation)(nil),                // 37: tremplin.activity.v1.AdditionalInformation
+	(*UpdateAdditionalInformationRequest)(nil),   // 38: tremplin.activity.v1.UpdateAdditionalInformationRequest
+	(*UpdateAdditionalInformationResponse)(nil),  // 39: tremplin.activity.v1.UpdateAdditionalInformationResponse
+	(*AddReportRequest)(nil),                     // 40: tremplin.activity.v1.AddReportRequest
+	(*AddReportResponse)(nil),                    // 41: tremplin.activity.v1.AddReportResponse
+	(*UpdateReportRequest)(nil),                  // 42: tremplin.activity.v1.UpdateReportRequest
+	(*UpdateReportResponse)(nil),                 // 43: tremplin.activity.v1.UpdateReportResponse
+	(*GetCalendarLinksRequest)(nil),              // 44: tremplin.activity.v1.GetCalendarLinksRequest
+	(*GetCalendarLinksResponse)(nil),             // 45: tremplin.activity.v1.GetCalendarLinksResponse
+	(*GetDashboardRequest)(nil),                  // 46: tremplin.activity.v1.GetDashboardRequest
+	(*GetDashboardResponse)(nil),                 // 47: tremplin.activity.v1.GetDashboardResponse
+	(*GetDashboardSettingRequest)(nil),           // 48: tremplin.activity.v1.GetDashboardSettingRequest
+	(*GetDashboardSettingResponse)(nil),          // 49: tremplin.activity.v1.GetDashboardSettingResponse
+	(*UpdateDashboardSettingRequest)(nil),        // 50: tremplin.activity.v1.UpdateDashboardSettingRequest
+	(*UpdateDashboardSettingResponse)(nil),       // 51: tremplin.activity.v1.UpdateDashboardSettingResponse
+	(*DownloadEventCalendarRequest)(nil),         // 52: tremplin.activity.v1.DownloadEventCalendarRequest
+	(*DownloadEventCalendarResponse)(nil),        // 53: tremplin.activity.v1.DownloadEventCalendarResponse
+	(*GetCalendarFeedRequest)(nil),               // 54: tremplin.activity.v1.GetCalendarFeedRequest
+	(*GetCalendarFeedResponse)(nil),              // 55: tremplin.activity.v1.GetCalendarFeedResponse
+	(*ResetCalendarFeedRequest)(nil),             // 56: tremplin.activity.v1.ResetCalendarFeedRequest
+	(*ResetCalendarFeedResponse)(nil),            // 57: tremplin.activity.v1.ResetCalendarFeedResponse
+	(*RevokeCalendarFeedRequest)(nil),            // 58: tremplin.activity.v1.RevokeCalendarFeedRequest
+	(*RevokeCalendarFeedResponse)(nil),           // 59: tremplin.activity.v1.RevokeCalendarFeedResponse
+	(*ReadCalendarFeedRequest)(nil),              // 60: tremplin.activity.v1.ReadCalendarFeedRequest
+	(*ReadCalendarFeedResponse)(nil),             // 61: tremplin.activity.v1.ReadCalendarFeedResponse
+	(*UnsubscribeTaskNotificationsRequest)(nil),  // 62: tremplin.activity.v1.UnsubscribeTaskNotificationsRequest
+	(*UnsubscribeTaskNotificationsResponse)(nil), // 63: tremplin.activity.v1.UnsubscribeTaskNotificationsResponse
+	(*timestamppb.Timestamp)(nil),                // 64: google.protobuf.Timestamp
+	(*v1.ApplicationRef)(nil),                    // 65: tremplin.common.v1.ApplicationRef
+	(*v1.ContactRef)(nil),                        // 66: tremplin.common.v1.ContactRef
+	(*v1.Resource)(nil),                          // 67: tremplin.common.v1.Resource
+	(*v1.ResourceList)(nil),                      // 68: tremplin.common.v1.ResourceList
+	(*v1.WeeklyHistory)(nil),                     // 69: tremplin.common.v1.WeeklyHistory
+	(*v1.DateRange)(nil),                         // 70: tremplin.common.v1.DateRange
+	(*httpbody.HttpBody)(nil),                    // 71: google.api.HttpBody
 }
 var file_tremplin_activity_v1_activity_proto_depIdxs = []int32{
 	4,   // 0: tremplin.activity.v1.Task.subject:type_name -> tremplin.activity.v1.TaskSubject
 	3,   // 1: tremplin.activity.v1.Task.media_type:type_name -> tremplin.activity.v1.MediaType
 	2,   // 2: tremplin.activity.v1.Task.priority:type_name -> tremplin.activity.v1.TaskPriority
 	0,   // 3: tremplin.activity.v1.Task.status:type_name -> tremplin.activity.v1.ActivityStatus
-	62,  // 4: tremplin.activity.v1.Task.initial_deadline:type_name -> google.protobuf.Timestamp
-	62,  // 5: tremplin.activity.v1.Task.deadline:type_name -> google.protobuf.Timestamp
-	62,  // 6: tremplin.activity.v1.Task.execution_date:type_name -> google.protobuf.Timestamp
-	63,  // 7: tremplin.activity.v1.Task.application:type_name -> tremplin.common.v1.ApplicationRef
-	64,  // 8: tremplin.activity.v1.Task.contact:type_name -> tremplin.common.v1.ContactRef
-	65,  // 9: tremplin.activity.v1.Task.resources:type_name -> tremplin.common.v1.Resource
-	62,  // 10: tremplin.activity.v1.Task.created_date:type_name -> google.protobuf.Timestamp
+	64,  // 4: tremplin.activity.v1.Task.initial_deadline:type_name -> google.protobuf.Timestamp
+	64,  // 5: tremplin.activity.v1.Task.deadline:type_name -> google.protobuf.Timestamp
+	64,  // 6: tremplin.activity.v1.Task.execution_date:type_name -> google.protobuf.Timestamp
+	65,  // 7: tremplin.activity.v1.Task.application:type_name -> tremplin.common.v1.ApplicationRef
+	66,  // 8: tremplin.activity.v1.Task.contact:type_name -> tremplin.common.v1.ContactRef
+	67,  // 9: tremplin.activity.v1.Task.resources:type_name -> tremplin.common.v1.Resource
+	64,  // 10: tremplin.activity.v1.Task.created_date:type_name -> google.protobuf.Timestamp
 	4,   // 11: tremplin.activity.v1.TaskDraft.subject:type_name -> tremplin.activity.v1.TaskSubject
 	3,   // 12: tremplin.activity.v1.TaskDraft.media_type:type_name -> tremplin.activity.v1.MediaType
 	2,   // 13: tremplin.activity.v1.TaskDraft.priority:type_name -> tremplin.activity.v1.TaskPriority
-	62,  // 14: tremplin.activity.v1.TaskDraft.deadline:type_name -> google.protobuf.Timestamp
-	66,  // 15: tremplin.activity.v1.TaskDraft.resources:type_name -> tremplin.common.v1.ResourceList
+	64,  // 14: tremplin.activity.v1.TaskDraft.deadline:type_name -> google.protobuf.Timestamp
+	68,  // 15: tremplin.activity.v1.TaskDraft.resources:type_name -> tremplin.common.v1.ResourceList
 	5,   // 16: tremplin.activity.v1.Event.type:type_name -> tremplin.activity.v1.EventType
 	6,   // 17: tremplin.activity.v1.Event.subject:type_name -> tremplin.activity.v1.EventSubject
 	3,   // 18: tremplin.activity.v1.Event.media_type:type_name -> tremplin.activity.v1.MediaType
-	62,  // 19: tremplin.activity.v1.Event.date:type_name -> google.protobuf.Timestamp
-	62,  // 20: tremplin.activity.v1.Event.created_date:type_name -> google.protobuf.Timestamp
+	64,  // 19: tremplin.activity.v1.Event.date:type_name -> google.protobuf.Timestamp
+	64,  // 20: tremplin.activity.v1.Event.created_date:type_name -> google.protobuf.Timestamp
 	0,   // 21: tremplin.activity.v1.Event.status:type_name -> tremplin.activity.v1.ActivityStatus
-	64,  // 22: tremplin.activity.v1.Event.contact:type_name -> tremplin.common.v1.ContactRef
-	63,  // 23: tremplin.activity.v1.Event.application:type_name -> tremplin.common.v1.ApplicationRef
+	66,  // 22: tremplin.activity.v1.Event.contact:type_name -> tremplin.common.v1.ContactRef
+	65,  // 23: tremplin.activity.v1.Event.application:type_name -> tremplin.common.v1.ApplicationRef
 	7,   // 24: tremplin.activity.v1.Event.mood:type_name -> tremplin.activity.v1.Mood
-	65,  // 25: tremplin.activity.v1.Event.resources:type_name -> tremplin.common.v1.Resource
+	67,  // 25: tremplin.activity.v1.Event.resources:type_name -> tremplin.common.v1.Resource
 	5,   // 26: tremplin.activity.v1.EventDraft.type:type_name -> tremplin.activity.v1.EventType
 	6,   // 27: tremplin.activity.v1.EventDraft.subject:type_name -> tremplin.activity.v1.EventSubject
 	3,   // 28: tremplin.activity.v1.EventDraft.media_type:type_name -> tremplin.activity.v1.MediaType
-	62,  // 29: tremplin.activity.v1.EventDraft.date:type_name -> google.protobuf.Timestamp
-	66,  // 30: tremplin.activity.v1.EventDraft.resources:type_name -> tremplin.common.v1.ResourceList
+	64,  // 29: tremplin.activity.v1.EventDraft.date:type_name -> google.protobuf.Timestamp
+	68,  // 30: tremplin.activity.v1.EventDraft.resources:type_name -> tremplin.common.v1.ResourceList
 	8,   // 31: tremplin.activity.v1.Activity.task:type_name -> tremplin.activity.v1.Task
 	10,  // 32: tremplin.activity.v1.Activity.event:type_name -> tremplin.activity.v1.Event
-	67,  // 33: tremplin.activity.v1.ListTasksRequest.range:type_name -> tremplin.common.v1.DateRange
-	0,   // 34: tremplin.activity.v1.ListTasksRequest.statuses:type_name -> tremplin.activity.v1.ActivityStatus
-	3,   // 35: tremplin.activity.v1.ListTasksRequest.media_types:type_name -> tremplin.activity.v1.MediaType
-	2,   // 36: tremplin.activity.v1.ListTasksRequest.priorities:type_name -> tremplin.activity.v1.TaskPriority
-	8,   // 37: tremplin.activity.v1.ListTasksResponse.tasks:type_name -> tremplin.activity.v1.Task
-	8,   // 38: tremplin.activity.v1.GetTaskResponse.task:type_name -> tremplin.activity.v1.Task
-	9,   // 39: tremplin.activity.v1.CreateTaskRequest.task:type_name -> tremplin.activity.v1.TaskDraft
-	8,   // 40: tremplin.activity.v1.CreateTaskResponse.task:type_name -> tremplin.activity.v1.Task
-	9,   // 41: tremplin.activity.v1.UpdateTaskRequest.task:type_name -> tremplin.activity.v1.TaskDraft
-	8,   // 42: tremplin.activity.v1.UpdateTaskResponse.task:type_name -> tremplin.activity.v1.Task
-	67,  // 43: tremplin.activity.v1.ListEventsRequest.range:type_name -> tremplin.common.v1.DateRange
-	0,   // 44: tremplin.activity.v1.ListEventsRequest.statuses:type_name -> tremplin.activity.v1.ActivityStatus
-	3,   // 45: tremplin.activity.v1.ListEventsRequest.media_types:type_name -> tremplin.activity.v1.MediaType
-	10,  // 46: tremplin.activity.v1.ListEventsResponse.events:type_name -> tremplin.activity.v1.Event
-	10,  // 47: tremplin.activity.v1.GetEventResponse.event:type_name -> tremplin.activity.v1.Event
-	11,  // 48: tremplin.activity.v1.CreateEventRequest.event:type_name -> tremplin.activity.v1.EventDraft
-	10,  // 49: tremplin.activity.v1.CreateEventResponse.event:type_name -> tremplin.activity.v1.Event
-	11,  // 50: tremplin.activity.v1.UpdateEventRequest.event:type_name -> tremplin.activity.v1.EventDraft
-	10,  // 51: tremplin.activity.v1.UpdateEventResponse.event:type_name -> tremplin.activity.v1.Event
-	65,  // 52: tremplin.activity.v1.AdditionalInformation.resources:type_name -> tremplin.common.v1.Resource
-	1,   // 53: tremplin.activity.v1.UpdateAdditionalInformationRequest.activity_type:type_name -> tremplin.activity.v1.ActivityType
-	35,  // 54: tremplin.activity.v1.UpdateAdditionalInformationRequest.inputs:type_name -> tremplin.activity.v1.AdditionalInformation
-	12,  // 55: tremplin.activity.v1.UpdateAdditionalInformationResponse.activity:type_name -> tremplin.activity.v1.Activity
-	1,   // 56: tremplin.activity.v1.AddReportRequest.activity_type:type_name -> tremplin.activity.v1.ActivityType
-	7,   // 57: tremplin.activity.v1.AddReportRequest.mood:type_name -> tremplin.activity.v1.Mood
-	65,  // 58: tremplin.activity.v1.AddReportRequest.resources:type_name -> tremplin.common.v1.Resource
-	12,  // 59: tremplin.activity.v1.AddReportResponse.activity:type_name -> tremplin.activity.v1.Activity
-	8,   // 60: tremplin.activity.v1.AddReportResponse.automatic_tasks:type_name -> tremplin.activity.v1.Task
-	1,   // 61: tremplin.activity.v1.UpdateReportRequest.activity_type:type_name -> tremplin.activity.v1.ActivityType
-	7,   // 62: tremplin.activity.v1.UpdateReportRequest.mood:type_name -> tremplin.activity.v1.Mood
-	65,  // 63: tremplin.activity.v1.UpdateReportRequest.resources:type_name -> tremplin.common.v1.Resource
-	12,  // 64: tremplin.activity.v1.UpdateReportResponse.activity:type_name -> tremplin.activity.v1.Activity
-	67,  // 65: tremplin.activity.v1.GetDashboardResponse.range:type_name -> tremplin.common.v1.DateRange
-	14,  // 66: tremplin.activity.v1.GetDashboardResponse.completed_interviews:type_name -> tremplin.activity.v1.DashboardFigure
-	14,  // 67: tremplin.activity.v1.GetDashboardResponse.first_tasks:type_name -> tremplin.activity.v1.DashboardFigure
-	14,  // 68: tremplin.activity.v1.GetDashboardResponse.engaged_applications:type_name -> tremplin.activity.v1.DashboardFigure
-	14,  // 69: tremplin.activity.v1.GetDashboardResponse.new_contacts:type_name -> tremplin.activity.v1.DashboardFigure
-	14,  // 70: tremplin.activity.v1.GetDashboardResponse.new_applications:type_name -> tremplin.activity.v1.DashboardFigure
-	10,  // 71: tremplin.activity.v1.GetDashboardResponse.upcoming_events:type_name -> tremplin.activity.v1.Event
-	13,  // 72: tremplin.activity.v1.GetDashboardResponse.setting:type_name -> tremplin.activity.v1.DashboardSetting
-	13,  // 73: tremplin.activity.v1.GetDashboardSettingResponse.dashboard_setting:type_name -> tremplin.activity.v1.DashboardSetting
-	13,  // 74: tremplin.activity.v1.UpdateDashboardSettingRequest.dashboard_setting:type_name -> tremplin.activity.v1.DashboardSetting
-	13,  // 75: tremplin.activity.v1.UpdateDashboardSettingResponse.dashboard_setting:type_name -> tremplin.activity.v1.DashboardSetting
-	68,  // 76: tremplin.activity.v1.DownloadEventCalendarResponse.file:type_name -> google.api.HttpBody
-	68,  // 77: tremplin.activity.v1.ReadCalendarFeedResponse.file:type_name -> google.api.HttpBody
-	15,  // 78: tremplin.activity.v1.ActivityService.ListTasks:input_type -> tremplin.activity.v1.ListTasksRequest
-	17,  // 79: tremplin.activity.v1.ActivityService.GetTask:input_type -> tremplin.activity.v1.GetTaskRequest
-	19,  // 80: tremplin.activity.v1.ActivityService.CreateTask:input_type -> tremplin.activity.v1.CreateTaskRequest
-	21,  // 81: tremplin.activity.v1.ActivityService.UpdateTask:input_type -> tremplin.activity.v1.UpdateTaskRequest
-	23,  // 82: tremplin.activity.v1.ActivityService.DeleteTask:input_type -> tremplin.activity.v1.DeleteTaskRequest
-	25,  // 83: tremplin.activity.v1.ActivityService.ListEvents:input_type -> tremplin.activity.v1.ListEventsRequest
-	27,  // 84: tremplin.activity.v1.ActivityService.GetEvent:input_type -> tremplin.activity.v1.GetEventRequest
-	29,  // 85: tremplin.activity.v1.ActivityService.CreateEvent:input_type -> tremplin.activity.v1.CreateEventRequest
-	31,  // 86: tremplin.activity.v1.ActivityService.UpdateEvent:input_type -> tremplin.activity.v1.UpdateEventRequest
-	33,  // 87: tremplin.activity.v1.ActivityService.DeleteEvent:input_type -> tremplin.activity.v1.DeleteEventRequest
-	36,  // 88: tremplin.activity.v1.ActivityService.UpdateAdditionalInformation:input_type -> tremplin.activity.v1.UpdateAdditionalInformationRequest
-	38,  // 89: tremplin.activity.v1.ActivityService.AddReport:input_type -> tremplin.activity.v1.AddReportRequest
-	40,  // 90: tremplin.activity.v1.ActivityService.UpdateReport:input_type -> tremplin.activity.v1.UpdateReportRequest
-	42,  // 91: tremplin.activity.v1.ActivityService.GetCalendarLinks:input_type -> tremplin.activity.v1.GetCalendarLinksRequest
-	50,  // 92: tremplin.activity.v1.ActivityService.DownloadEventCalendar:input_type -> tremplin.activity.v1.DownloadEventCalendarRequest
-	52,  // 93: tremplin.activity.v1.ActivityService.GetCalendarFeed:input_type -> tremplin.activity.v1.GetCalendarFeedRequest
-	54,  // 94: tremplin.activity.v1.ActivityService.ResetCalendarFeed:input_type -> tremplin.activity.v1.ResetCalendarFeedRequest
-	56,  // 95: tremplin.activity.v1.ActivityService.RevokeCalendarFeed:input_type -> tremplin.activity.v1.RevokeCalendarFeedRequest
-	58,  // 96: tremplin.activity.v1.ActivityService.ReadCalendarFeed:input_type -> tremplin.activity.v1.ReadCalendarFeedRequest
-	60,  // 97: tremplin.activity.v1.ActivityService.UnsubscribeTaskNotifications:input_type -> tremplin.activity.v1.UnsubscribeTaskNotificationsRequest
-	44,  // 98: tremplin.activity.v1.ActivityService.GetDashboard:input_type -> tremplin.activity.v1.GetDashboardRequest
-	46,  // 99: tremplin.activity.v1.ActivityService.GetDashboardSetting:input_type -> tremplin.activity.v1.GetDashboardSettingRequest
-	48,  // 100: tremplin.activity.v1.ActivityService.UpdateDashboardSetting:input_type -> tremplin.activity.v1.UpdateDashboardSettingRequest
-	16,  // 101: tremplin.activity.v1.ActivityService.ListTasks:output_type -> tremplin.activity.v1.ListTasksResponse
-	18,  // 102: tremplin.activity.v1.ActivityService.GetTask:output_type -> tremplin.activity.v1.GetTaskResponse
-	20,  // 103: tremplin.activity.v1.ActivityService.CreateTask:output_type -> tremplin.activity.v1.CreateTaskResponse
-	22,  // 104: tremplin.activity.v1.ActivityService.UpdateTask:output_type -> tremplin.activity.v1.UpdateTaskResponse
-	24,  // 105: tremplin.activity.v1.ActivityService.DeleteTask:output_type -> tremplin.activity.v1.DeleteTaskResponse
-	26,  // 106: tremplin.activity.v1.ActivityService.ListEvents:output_type -> tremplin.activity.v1.ListEventsResponse
-	28,  // 107: tremplin.activity.v1.ActivityService.GetEvent:output_type -> tremplin.activity.v1.GetEventResponse
-	30,  // 108: tremplin.activity.v1.ActivityService.CreateEvent:output_type -> tremplin.activity.v1.CreateEventResponse
-	32,  // 109: tremplin.activity.v1.ActivityService.UpdateEvent:output_type -> tremplin.activity.v1.UpdateEventResponse
-	34,  // 110: tremplin.activity.v1.ActivityService.DeleteEvent:output_type -> tremplin.activity.v1.DeleteEventResponse
-	37,  // 111: tremplin.activity.v1.ActivityService.UpdateAdditionalInformation:output_type -> tremplin.activity.v1.UpdateAdditionalInformationResponse
-	39,  // 112: tremplin.activity.v1.ActivityService.AddReport:output_type -> tremplin.activity.v1.AddReportResponse
-	41,  // 113: tremplin.activity.v1.ActivityService.UpdateReport:output_type -> tremplin.activity.v1.UpdateReportResponse
-	43,  // 114: tremplin.activity.v1.ActivityService.GetCalendarLinks:output_type -> tremplin.activity.v1.GetCalendarLinksResponse
-	51,  // 115: tremplin.activity.v1.ActivityService.DownloadEventCalendar:output_type -> tremplin.activity.v1.DownloadEventCalendarResponse
-	53,  // 116: tremplin.activity.v1.ActivityService.GetCalendarFeed:output_type -> tremplin.activity.v1.GetCalendarFeedResponse
-	55,  // 117: tremplin.activity.v1.ActivityService.ResetCalendarFeed:output_type -> tremplin.activity.v1.ResetCalendarFeedResponse
-	57,  // 118: tremplin.activity.v1.ActivityService.RevokeCalendarFeed:output_type -> tremplin.activity.v1.RevokeCalendarFeedResponse
-	59,  // 119: tremplin.activity.v1.ActivityService.ReadCalendarFeed:output_type -> tremplin.activity.v1.ReadCalendarFeedResponse
-	61,  // 120: tremplin.activity.v1.ActivityService.UnsubscribeTaskNotifications:output_type -> tremplin.activity.v1.UnsubscribeTaskNotificationsResponse
-	45,  // 121: tremplin.activity.v1.ActivityService.GetDashboard:output_type -> tremplin.activity.v1.GetDashboardResponse
-	47,  // 122: tremplin.activity.v1.ActivityService.GetDashboardSetting:output_type -> tremplin.activity.v1.GetDashboardSettingResponse
-	49,  // 123: tremplin.activity.v1.ActivityService.UpdateDashboardSetting:output_type -> tremplin.activity.v1.UpdateDashboardSettingResponse
-	101, // [101:124] is the sub-list for method output_type
-	78,  // [78:101] is the sub-list for method input_type
-	78,  // [78:78] is the sub-list for extension type_name
-	78,  // [78:78] is the sub-list for extension extendee
-	0,   // [0:78] is the sub-list for field type_name
+	69,  // 33: tremplin.activity.v1.GetDashboardHistoryResponse.history:type_name -> tremplin.common.v1.WeeklyHistory
+	70,  // 34: tremplin.activity.v1.ListTasksRequest.range:type_name -> tremplin.common.v1.DateRange
+	0,   // 35: tremplin.activity.v1.ListTasksRequest.statuses:type_name -> tremplin.activity.v1.ActivityStatus
+	3,   // 36: tremplin.activity.v1.ListTasksRequest.media_types:type_name -> tremplin.activity.v1.MediaType
+	2,   // 37: tremplin.activity.v1.ListTasksRequest.priorities:type_name -> tremplin.activity.v1.TaskPriority
+	8,   // 38: tremplin.activity.v1.ListTasksResponse.tasks:type_name -> tremplin.activity.v1.Task
+	8,   // 39: tremplin.activity.v1.GetTaskResponse.task:type_name -> tremplin.activity.v1.Task
+	9,   // 40: tremplin.activity.v1.CreateTaskRequest.task:type_name -> tremplin.activity.v1.TaskDraft
+	8,   // 41: tremplin.activity.v1.CreateTaskResponse.task:type_name -> tremplin.activity.v1.Task
+	9,   // 42: tremplin.activity.v1.UpdateTaskRequest.task:type_name -> tremplin.activity.v1.TaskDraft
+	8,   // 43: tremplin.activity.v1.UpdateTaskResponse.task:type_name -> tremplin.activity.v1.Task
+	70,  // 44: tremplin.activity.v1.ListEventsRequest.range:type_name -> tremplin.common.v1.DateRange
+	0,   // 45: tremplin.activity.v1.ListEventsRequest.statuses:type_name -> tremplin.activity.v1.ActivityStatus
+	3,   // 46: tremplin.activity.v1.ListEventsRequest.media_types:type_name -> tremplin.activity.v1.MediaType
+	10,  // 47: tremplin.activity.v1.ListEventsResponse.events:type_name -> tremplin.activity.v1.Event
+	10,  // 48: tremplin.activity.v1.GetEventResponse.event:type_name -> tremplin.activity.v1.Event
+	11,  // 49: tremplin.activity.v1.CreateEventRequest.event:type_name -> tremplin.activity.v1.EventDraft
+	10,  // 50: tremplin.activity.v1.CreateEventResponse.event:type_name -> tremplin.activity.v1.Event
+	11,  // 51: tremplin.activity.v1.UpdateEventRequest.event:type_name -> tremplin.activity.v1.EventDraft
+	10,  // 52: tremplin.activity.v1.UpdateEventResponse.event:type_name -> tremplin.activity.v1.Event
+	67,  // 53: tremplin.activity.v1.AdditionalInformation.resources:type_name -> tremplin.common.v1.Resource
+	1,   // 54: tremplin.activity.v1.UpdateAdditionalInformationRequest.activity_type:type_name -> tremplin.activity.v1.ActivityType
+	37,  // 55: tremplin.activity.v1.UpdateAdditionalInformationRequest.inputs:type_name -> tremplin.activity.v1.AdditionalInformation
+	12,  // 56: tremplin.activity.v1.UpdateAdditionalInformationResponse.activity:type_name -> tremplin.activity.v1.Activity
+	1,   // 57: tremplin.activity.v1.AddReportRequest.activity_type:type_name -> tremplin.activity.v1.ActivityType
+	7,   // 58: tremplin.activity.v1.AddReportRequest.mood:type_name -> tremplin.activity.v1.Mood
+	67,  // 59: tremplin.activity.v1.AddReportRequest.resources:type_name -> tremplin.common.v1.Resource
+	12,  // 60: tremplin.activity.v1.AddReportResponse.activity:type_name -> tremplin.activity.v1.Activity
+	8,   // 61: tremplin.activity.v1.AddReportResponse.automatic_tasks:type_name -> tremplin.activity.v1.Task
+	1,   // 62: tremplin.activity.v1.UpdateReportRequest.activity_type:type_name -> tremplin.activity.v1.ActivityType
+	7,   // 63: tremplin.activity.v1.UpdateReportRequest.mood:type_name -> tremplin.activity.v1.Mood
+	67,  // 64: tremplin.activity.v1.UpdateReportRequest.resources:type_name -> tremplin.common.v1.Resource
+	12,  // 65: tremplin.activity.v1.UpdateReportResponse.activity:type_name -> tremplin.activity.v1.Activity
+	70,  // 66: tremplin.activity.v1.GetDashboardResponse.range:type_name -> tremplin.common.v1.DateRange
+	16,  // 67: tremplin.activity.v1.GetDashboardResponse.completed_interviews:type_name -> tremplin.activity.v1.DashboardFigure
+	16,  // 68: tremplin.activity.v1.GetDashboardResponse.first_tasks:type_name -> tremplin.activity.v1.DashboardFigure
+	16,  // 69: tremplin.activity.v1.GetDashboardResponse.engaged_applications:type_name -> tremplin.activity.v1.DashboardFigure
+	16,  // 70: tremplin.activity.v1.GetDashboardResponse.new_contacts:type_name -> tremplin.activity.v1.DashboardFigure
+	16,  // 71: tremplin.activity.v1.GetDashboardResponse.new_applications:type_name -> tremplin.activity.v1.DashboardFigure
+	10,  // 72: tremplin.activity.v1.GetDashboardResponse.upcoming_events:type_name -> tremplin.activity.v1.Event
+	15,  // 73: tremplin.activity.v1.GetDashboardResponse.setting:type_name -> tremplin.activity.v1.DashboardSetting
+	15,  // 74: tremplin.activity.v1.GetDashboardSettingResponse.dashboard_setting:type_name -> tremplin.activity.v1.DashboardSetting
+	15,  // 75: tremplin.activity.v1.UpdateDashboardSettingRequest.dashboard_setting:type_name -> tremplin.activity.v1.DashboardSetting
+	15,  // 76: tremplin.activity.v1.UpdateDashboardSettingResponse.dashboard_setting:type_name -> tremplin.activity.v1.DashboardSetting
+	71,  // 77: tremplin.activity.v1.DownloadEventCalendarResponse.file:type_name -> google.api.HttpBody
+	71,  // 78: tremplin.activity.v1.ReadCalendarFeedResponse.file:type_name -> google.api.HttpBody
+	17,  // 79: tremplin.activity.v1.ActivityService.ListTasks:input_type -> tremplin.activity.v1.ListTasksRequest
+	19,  // 80: tremplin.activity.v1.ActivityService.GetTask:input_type -> tremplin.activity.v1.GetTaskRequest
+	21,  // 81: tremplin.activity.v1.ActivityService.CreateTask:input_type -> tremplin.activity.v1.CreateTaskRequest
+	23,  // 82: tremplin.activity.v1.ActivityService.UpdateTask:input_type -> tremplin.activity.v1.UpdateTaskRequest
+	25,  // 83: tremplin.activity.v1.ActivityService.DeleteTask:input_type -> tremplin.activity.v1.DeleteTaskRequest
+	27,  // 84: tremplin.activity.v1.ActivityService.ListEvents:input_type -> tremplin.activity.v1.ListEventsRequest
+	29,  // 85: tremplin.activity.v1.ActivityService.GetEvent:input_type -> tremplin.activity.v1.GetEventRequest
+	31,  // 86: tremplin.activity.v1.ActivityService.CreateEvent:input_type -> tremplin.activity.v1.CreateEventRequest
+	33,  // 87: tremplin.activity.v1.ActivityService.UpdateEvent:input_type -> tremplin.activity.v1.UpdateEventRequest
+	35,  // 88: tremplin.activity.v1.ActivityService.DeleteEvent:input_type -> tremplin.activity.v1.DeleteEventRequest
+	38,  // 89: tremplin.activity.v1.ActivityService.UpdateAdditionalInformation:input_type -> tremplin.activity.v1.UpdateAdditionalInformationRequest
+	40,  // 90: tremplin.activity.v1.ActivityService.AddReport:input_type -> tremplin.activity.v1.AddReportRequest
+	42,  // 91: tremplin.activity.v1.ActivityService.UpdateReport:input_type -> tremplin.activity.v1.UpdateReportRequest
+	44,  // 92: tremplin.activity.v1.ActivityService.GetCalendarLinks:input_type -> tremplin.activity.v1.GetCalendarLinksRequest
+	52,  // 93: tremplin.activity.v1.ActivityService.DownloadEventCalendar:input_type -> tremplin.activity.v1.DownloadEventCalendarRequest
+	54,  // 94: tremplin.activity.v1.ActivityService.GetCalendarFeed:input_type -> tremplin.activity.v1.GetCalendarFeedRequest
+	56,  // 95: tremplin.activity.v1.ActivityService.ResetCalendarFeed:input_type -> tremplin.activity.v1.ResetCalendarFeedRequest
+	58,  // 96: tremplin.activity.v1.ActivityService.RevokeCalendarFeed:input_type -> tremplin.activity.v1.RevokeCalendarFeedRequest
+	60,  // 97: tremplin.activity.v1.ActivityService.ReadCalendarFeed:input_type -> tremplin.activity.v1.ReadCalendarFeedRequest
+	62,  // 98: tremplin.activity.v1.ActivityService.UnsubscribeTaskNotifications:input_type -> tremplin.activity.v1.UnsubscribeTaskNotificationsRequest
+	46,  // 99: tremplin.activity.v1.ActivityService.GetDashboard:input_type -> tremplin.activity.v1.GetDashboardRequest
+	13,  // 100: tremplin.activity.v1.ActivityService.GetDashboardHistory:input_type -> tremplin.activity.v1.GetDashboardHistoryRequest
+	48,  // 101: tremplin.activity.v1.ActivityService.GetDashboardSetting:input_type -> tremplin.activity.v1.GetDashboardSettingRequest
+	50,  // 102: tremplin.activity.v1.ActivityService.UpdateDashboardSetting:input_type -> tremplin.activity.v1.UpdateDashboardSettingRequest
+	18,  // 103: tremplin.activity.v1.ActivityService.ListTasks:output_type -> tremplin.activity.v1.ListTasksResponse
+	20,  // 104: tremplin.activity.v1.ActivityService.GetTask:output_type -> tremplin.activity.v1.GetTaskResponse
+	22,  // 105: tremplin.activity.v1.ActivityService.CreateTask:output_type -> tremplin.activity.v1.CreateTaskResponse
+	24,  // 106: tremplin.activity.v1.ActivityService.UpdateTask:output_type -> tremplin.activity.v1.UpdateTaskResponse
+	26,  // 107: tremplin.activity.v1.ActivityService.DeleteTask:output_type -> tremplin.activity.v1.DeleteTaskResponse
+	28,  // 108: tremplin.activity.v1.ActivityService.ListEvents:output_type -> tremplin.activity.v1.ListEventsResponse
+	30,  // 109: tremplin.activity.v1.ActivityService.GetEvent:output_type -> tremplin.activity.v1.GetEventResponse
+	32,  // 110: tremplin.activity.v1.ActivityService.CreateEvent:output_type -> tremplin.activity.v1.CreateEventResponse
+	34,  // 111: tremplin.activity.v1.ActivityService.UpdateEvent:output_type -> tremplin.activity.v1.UpdateEventResponse
+	36,  // 112: tremplin.activity.v1.ActivityService.DeleteEvent:output_type -> tremplin.activity.v1.DeleteEventResponse
+	39,  // 113: tremplin.activity.v1.ActivityService.UpdateAdditionalInformation:output_type -> tremplin.activity.v1.UpdateAdditionalInformationResponse
+	41,  // 114: tremplin.activity.v1.ActivityService.AddReport:output_type -> tremplin.activity.v1.AddReportResponse
+	43,  // 115: tremplin.activity.v1.ActivityService.UpdateReport:output_type -> tremplin.activity.v1.UpdateReportResponse
+	45,  // 116: tremplin.activity.v1.ActivityService.GetCalendarLinks:output_type -> tremplin.activity.v1.GetCalendarLinksResponse
+	53,  // 117: tremplin.activity.v1.ActivityService.DownloadEventCalendar:output_type -> tremplin.activity.v1.DownloadEventCalendarResponse
+	55,  // 118: tremplin.activity.v1.ActivityService.GetCalendarFeed:output_type -> tremplin.activity.v1.GetCalendarFeedResponse
+	57,  // 119: tremplin.activity.v1.ActivityService.ResetCalendarFeed:output_type -> tremplin.activity.v1.ResetCalendarFeedResponse
+	59,  // 120: tremplin.activity.v1.ActivityService.RevokeCalendarFeed:output_type -> tremplin.activity.v1.RevokeCalendarFeedResponse
+	61,  // 121: tremplin.activity.v1.ActivityService.ReadCalendarFeed:output_type -> tremplin.activity.v1.ReadCalendarFeedResponse
+	63,  // 122: tremplin.activity.v1.ActivityService.UnsubscribeTaskNotifications:output_type -> tremplin.activity.v1.UnsubscribeTaskNotificationsResponse
+	47,  // 123: tremplin.activity.v1.ActivityService.GetDashboard:output_type -> tremplin.activity.v1.GetDashboardResponse
+	14,  // 124: tremplin.activity.v1.ActivityService.GetDashboardHistory:output_type -> tremplin.activity.v1.GetDashboardHistoryResponse
+	49,  // 125: tremplin.activity.v1.ActivityService.GetDashboardSetting:output_type -> tremplin.activity.v1.GetDashboardSettingResponse
+	51,  // 126: tremplin.activity.v1.ActivityService.UpdateDashboardSetting:output_type -> tremplin.activity.v1.UpdateDashboardSettingResponse
+	103, // [103:127] is the sub-list for method output_type
+	79,  // [79:103] is the sub-list for method input_type
+	79,  // [79:79] is the sub-list for extension type_name
+	79,  // [79:79] is the sub-list for extension extendee
+	0,   // [0:79] is the sub-list for field type_name
 }
 
 func init() { file_tremplin_activity_v1_activity_proto_init() }
@@ -4383,15 +4473,15 @@ func file_tremplin_activity_v1_activity_proto_init() {
 		(*Activity_Task)(nil),
 		(*Activity_Event)(nil),
 	}
-	file_tremplin_activity_v1_activity_proto_msgTypes[8].OneofWrappers = []any{}
-	file_tremplin_activity_v1_activity_proto_msgTypes[18].OneofWrappers = []any{}
+	file_tremplin_activity_v1_activity_proto_msgTypes[10].OneofWrappers = []any{}
+	file_tremplin_activity_v1_activity_proto_msgTypes[20].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tremplin_activity_v1_activity_proto_rawDesc), len(file_tremplin_activity_v1_activity_proto_rawDesc)),
 			NumEnums:      8,
-			NumMessages:   54,
+			NumMessages:   56,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -1869,7 +1869,9 @@ type CandidateProgress struct {
 	LostApplications    int32 `protobuf:"varint,9,opt,name=lost_applications,json=lostApplications,proto3" json:"lost_applications,omitempty"`
 	WinApplications     int32 `protobuf:"varint,10,opt,name=win_applications,json=winApplications,proto3" json:"win_applications,omitempty"`
 	// Unfinished tasks whose deadline fell before today.
-	OverdueTasks  int32 `protobuf:"varint,11,opt,name=overdue_tasks,json=overdueTasks,proto3" json:"overdue_tasks,omitempty"`
+	OverdueTasks int32 `protobuf:"varint,11,opt,name=overdue_tasks,json=overdueTasks,proto3" json:"overdue_tasks,omitempty"`
+	// The last 12 weeks, as the candidate's own dashboard shows them.
+	History       *v1.WeeklyHistory `protobuf:"bytes,12,opt,name=history,proto3" json:"history,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1979,6 +1981,13 @@ func (x *CandidateProgress) GetOverdueTasks() int32 {
 		return x.OverdueTasks
 	}
 	return 0
+}
+
+func (x *CandidateProgress) GetHistory() *v1.WeeklyHistory {
+	if x != nil {
+		return x.History
+	}
+	return nil
 }
 
 // ProgressWeek holds a week's dashboard figures.
@@ -2899,7 +2908,7 @@ const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"y\n" +
 	"\x1cGetCandidateProgressResponse\x12\x16\n" +
 	"\x06shared\x18\x01 \x01(\bR\x06shared\x12A\n" +
-	"\bprogress\x18\x02 \x01(\v2%.tremplin.agency.v1.CandidateProgressR\bprogress\"\x88\x04\n" +
+	"\bprogress\x18\x02 \x01(\v2%.tremplin.agency.v1.CandidateProgressR\bprogress\"\xc5\x04\n" +
 	"\x11CandidateProgress\x12\x1d\n" +
 	"\n" +
 	"first_name\x18\x01 \x01(\tR\tfirstName\x12\x1b\n" +
@@ -2913,7 +2922,8 @@ const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\x11lost_applications\x18\t \x01(\x05R\x10lostApplications\x12)\n" +
 	"\x10win_applications\x18\n" +
 	" \x01(\x05R\x0fwinApplications\x12#\n" +
-	"\roverdue_tasks\x18\v \x01(\x05R\foverdueTasks\"\x98\x03\n" +
+	"\roverdue_tasks\x18\v \x01(\x05R\foverdueTasks\x12;\n" +
+	"\ahistory\x18\f \x01(\v2!.tremplin.common.v1.WeeklyHistoryR\ahistory\"\x98\x03\n" +
 	"\fProgressWeek\x120\n" +
 	"\x05start\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\x05start\x12,\n" +
 	"\x03end\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x03end\x12'\n" +
@@ -3045,6 +3055,7 @@ var file_tremplin_agency_v1_agency_proto_goTypes = []any{
 	(*v1.User)(nil),                            // 48: tremplin.common.v1.User
 	(v1.UserStatus)(0),                         // 49: tremplin.common.v1.UserStatus
 	(*v1.License)(nil),                         // 50: tremplin.common.v1.License
+	(*v1.WeeklyHistory)(nil),                   // 51: tremplin.common.v1.WeeklyHistory
 }
 var file_tremplin_agency_v1_agency_proto_depIdxs = []int32{
 	45, // 0: tremplin.agency.v1.AgencyAdmin.civility:type_name -> tremplin.common.v1.Civility
@@ -3077,58 +3088,59 @@ var file_tremplin_agency_v1_agency_proto_depIdxs = []int32{
 	46, // 27: tremplin.agency.v1.CandidateProgress.last_login_date:type_name -> google.protobuf.Timestamp
 	30, // 28: tremplin.agency.v1.CandidateProgress.this_week:type_name -> tremplin.agency.v1.ProgressWeek
 	30, // 29: tremplin.agency.v1.CandidateProgress.last_week:type_name -> tremplin.agency.v1.ProgressWeek
-	46, // 30: tremplin.agency.v1.ProgressWeek.start:type_name -> google.protobuf.Timestamp
-	46, // 31: tremplin.agency.v1.ProgressWeek.end:type_name -> google.protobuf.Timestamp
-	48, // 32: tremplin.agency.v1.DefineAsB2CResponse.candidate:type_name -> tremplin.common.v1.User
-	2,  // 33: tremplin.agency.v1.DefineAsB2CResponse.actions:type_name -> tremplin.agency.v1.CandidateActions
-	48, // 34: tremplin.agency.v1.DefineAsB2BResponse.candidate:type_name -> tremplin.common.v1.User
-	2,  // 35: tremplin.agency.v1.DefineAsB2BResponse.actions:type_name -> tremplin.agency.v1.CandidateActions
-	48, // 36: tremplin.agency.v1.SetFreeAccessResponse.candidate:type_name -> tremplin.common.v1.User
-	4,  // 37: tremplin.agency.v1.CreateApiKeyResponse.api_key:type_name -> tremplin.agency.v1.ApiKey
-	4,  // 38: tremplin.agency.v1.ListApiKeysResponse.api_keys:type_name -> tremplin.agency.v1.ApiKey
-	5,  // 39: tremplin.agency.v1.AgencyService.ListAgencies:input_type -> tremplin.agency.v1.ListAgenciesRequest
-	7,  // 40: tremplin.agency.v1.AgencyService.GetAgency:input_type -> tremplin.agency.v1.GetAgencyRequest
-	9,  // 41: tremplin.agency.v1.AgencyService.CreateAgency:input_type -> tremplin.agency.v1.CreateAgencyRequest
-	11, // 42: tremplin.agency.v1.AgencyService.UpdateAgency:input_type -> tremplin.agency.v1.UpdateAgencyRequest
-	13, // 43: tremplin.agency.v1.AgencyService.AllocateLicenses:input_type -> tremplin.agency.v1.AllocateLicensesRequest
-	15, // 44: tremplin.agency.v1.AgencyService.CreateCandidate:input_type -> tremplin.agency.v1.CreateCandidateRequest
-	17, // 45: tremplin.agency.v1.AgencyService.AllocateLicenseToCandidate:input_type -> tremplin.agency.v1.AllocateLicenseToCandidateRequest
-	19, // 46: tremplin.agency.v1.AgencyService.SendNewEmailInvitation:input_type -> tremplin.agency.v1.SendNewEmailInvitationRequest
-	21, // 47: tremplin.agency.v1.AgencyService.ListCandidates:input_type -> tremplin.agency.v1.ListCandidatesRequest
-	23, // 48: tremplin.agency.v1.AgencyService.ListAgencyCandidates:input_type -> tremplin.agency.v1.ListAgencyCandidatesRequest
-	25, // 49: tremplin.agency.v1.AgencyService.GetCandidateLicense:input_type -> tremplin.agency.v1.GetCandidateLicenseRequest
-	31, // 50: tremplin.agency.v1.AgencyService.DefineAsB2C:input_type -> tremplin.agency.v1.DefineAsB2CRequest
-	33, // 51: tremplin.agency.v1.AgencyService.DefineAsB2B:input_type -> tremplin.agency.v1.DefineAsB2BRequest
-	35, // 52: tremplin.agency.v1.AgencyService.SetFreeAccess:input_type -> tremplin.agency.v1.SetFreeAccessRequest
-	37, // 53: tremplin.agency.v1.AgencyService.DeleteCandidate:input_type -> tremplin.agency.v1.DeleteCandidateRequest
-	27, // 54: tremplin.agency.v1.AgencyService.GetCandidateProgress:input_type -> tremplin.agency.v1.GetCandidateProgressRequest
-	39, // 55: tremplin.agency.v1.AgencyService.CreateApiKey:input_type -> tremplin.agency.v1.CreateApiKeyRequest
-	41, // 56: tremplin.agency.v1.AgencyService.ListApiKeys:input_type -> tremplin.agency.v1.ListApiKeysRequest
-	43, // 57: tremplin.agency.v1.AgencyService.RevokeApiKey:input_type -> tremplin.agency.v1.RevokeApiKeyRequest
-	6,  // 58: tremplin.agency.v1.AgencyService.ListAgencies:output_type -> tremplin.agency.v1.ListAgenciesResponse
-	8,  // 59: tremplin.agency.v1.AgencyService.GetAgency:output_type -> tremplin.agency.v1.GetAgencyResponse
-	10, // 60: tremplin.agency.v1.AgencyService.CreateAgency:output_type -> tremplin.agency.v1.CreateAgencyResponse
-	12, // 61: tremplin.agency.v1.AgencyService.UpdateAgency:output_type -> tremplin.agency.v1.UpdateAgencyResponse
-	14, // 62: tremplin.agency.v1.AgencyService.AllocateLicenses:output_type -> tremplin.agency.v1.AllocateLicensesResponse
-	16, // 63: tremplin.agency.v1.AgencyService.CreateCandidate:output_type -> tremplin.agency.v1.CreateCandidateResponse
-	18, // 64: tremplin.agency.v1.AgencyService.AllocateLicenseToCandidate:output_type -> tremplin.agency.v1.AllocateLicenseToCandidateResponse
-	20, // 65: tremplin.agency.v1.AgencyService.SendNewEmailInvitation:output_type -> tremplin.agency.v1.SendNewEmailInvitationResponse
-	22, // 66: tremplin.agency.v1.AgencyService.ListCandidates:output_type -> tremplin.agency.v1.ListCandidatesResponse
-	24, // 67: tremplin.agency.v1.AgencyService.ListAgencyCandidates:output_type -> tremplin.agency.v1.ListAgencyCandidatesResponse
-	26, // 68: tremplin.agency.v1.AgencyService.GetCandidateLicense:output_type -> tremplin.agency.v1.GetCandidateLicenseResponse
-	32, // 69: tremplin.agency.v1.AgencyService.DefineAsB2C:output_type -> tremplin.agency.v1.DefineAsB2CResponse
-	34, // 70: tremplin.agency.v1.AgencyService.DefineAsB2B:output_type -> tremplin.agency.v1.DefineAsB2BResponse
-	36, // 71: tremplin.agency.v1.AgencyService.SetFreeAccess:output_type -> tremplin.agency.v1.SetFreeAccessResponse
-	38, // 72: tremplin.agency.v1.AgencyService.DeleteCandidate:output_type -> tremplin.agency.v1.DeleteCandidateResponse
-	28, // 73: tremplin.agency.v1.AgencyService.GetCandidateProgress:output_type -> tremplin.agency.v1.GetCandidateProgressResponse
-	40, // 74: tremplin.agency.v1.AgencyService.CreateApiKey:output_type -> tremplin.agency.v1.CreateApiKeyResponse
-	42, // 75: tremplin.agency.v1.AgencyService.ListApiKeys:output_type -> tremplin.agency.v1.ListApiKeysResponse
-	44, // 76: tremplin.agency.v1.AgencyService.RevokeApiKey:output_type -> tremplin.agency.v1.RevokeApiKeyResponse
-	58, // [58:77] is the sub-list for method output_type
-	39, // [39:58] is the sub-list for method input_type
-	39, // [39:39] is the sub-list for extension type_name
-	39, // [39:39] is the sub-list for extension extendee
-	0,  // [0:39] is the sub-list for field type_name
+	51, // 30: tremplin.agency.v1.CandidateProgress.history:type_name -> tremplin.common.v1.WeeklyHistory
+	46, // 31: tremplin.agency.v1.ProgressWeek.start:type_name -> google.protobuf.Timestamp
+	46, // 32: tremplin.agency.v1.ProgressWeek.end:type_name -> google.protobuf.Timestamp
+	48, // 33: tremplin.agency.v1.DefineAsB2CResponse.candidate:type_name -> tremplin.common.v1.User
+	2,  // 34: tremplin.agency.v1.DefineAsB2CResponse.actions:type_name -> tremplin.agency.v1.CandidateActions
+	48, // 35: tremplin.agency.v1.DefineAsB2BResponse.candidate:type_name -> tremplin.common.v1.User
+	2,  // 36: tremplin.agency.v1.DefineAsB2BResponse.actions:type_name -> tremplin.agency.v1.CandidateActions
+	48, // 37: tremplin.agency.v1.SetFreeAccessResponse.candidate:type_name -> tremplin.common.v1.User
+	4,  // 38: tremplin.agency.v1.CreateApiKeyResponse.api_key:type_name -> tremplin.agency.v1.ApiKey
+	4,  // 39: tremplin.agency.v1.ListApiKeysResponse.api_keys:type_name -> tremplin.agency.v1.ApiKey
+	5,  // 40: tremplin.agency.v1.AgencyService.ListAgencies:input_type -> tremplin.agency.v1.ListAgenciesRequest
+	7,  // 41: tremplin.agency.v1.AgencyService.GetAgency:input_type -> tremplin.agency.v1.GetAgencyRequest
+	9,  // 42: tremplin.agency.v1.AgencyService.CreateAgency:input_type -> tremplin.agency.v1.CreateAgencyRequest
+	11, // 43: tremplin.agency.v1.AgencyService.UpdateAgency:input_type -> tremplin.agency.v1.UpdateAgencyRequest
+	13, // 44: tremplin.agency.v1.AgencyService.AllocateLicenses:input_type -> tremplin.agency.v1.AllocateLicensesRequest
+	15, // 45: tremplin.agency.v1.AgencyService.CreateCandidate:input_type -> tremplin.agency.v1.CreateCandidateRequest
+	17, // 46: tremplin.agency.v1.AgencyService.AllocateLicenseToCandidate:input_type -> tremplin.agency.v1.AllocateLicenseToCandidateRequest
+	19, // 47: tremplin.agency.v1.AgencyService.SendNewEmailInvitation:input_type -> tremplin.agency.v1.SendNewEmailInvitationRequest
+	21, // 48: tremplin.agency.v1.AgencyService.ListCandidates:input_type -> tremplin.agency.v1.ListCandidatesRequest
+	23, // 49: tremplin.agency.v1.AgencyService.ListAgencyCandidates:input_type -> tremplin.agency.v1.ListAgencyCandidatesRequest
+	25, // 50: tremplin.agency.v1.AgencyService.GetCandidateLicense:input_type -> tremplin.agency.v1.GetCandidateLicenseRequest
+	31, // 51: tremplin.agency.v1.AgencyService.DefineAsB2C:input_type -> tremplin.agency.v1.DefineAsB2CRequest
+	33, // 52: tremplin.agency.v1.AgencyService.DefineAsB2B:input_type -> tremplin.agency.v1.DefineAsB2BRequest
+	35, // 53: tremplin.agency.v1.AgencyService.SetFreeAccess:input_type -> tremplin.agency.v1.SetFreeAccessRequest
+	37, // 54: tremplin.agency.v1.AgencyService.DeleteCandidate:input_type -> tremplin.agency.v1.DeleteCandidateRequest
+	27, // 55: tremplin.agency.v1.AgencyService.GetCandidateProgress:input_type -> tremplin.agency.v1.GetCandidateProgressRequest
+	39, // 56: tremplin.agency.v1.AgencyService.CreateApiKey:input_type -> tremplin.agency.v1.CreateApiKeyRequest
+	41, // 57: tremplin.agency.v1.AgencyService.ListApiKeys:input_type -> tremplin.agency.v1.ListApiKeysRequest
+	43, // 58: tremplin.agency.v1.AgencyService.RevokeApiKey:input_type -> tremplin.agency.v1.RevokeApiKeyRequest
+	6,  // 59: tremplin.agency.v1.AgencyService.ListAgencies:output_type -> tremplin.agency.v1.ListAgenciesResponse
+	8,  // 60: tremplin.agency.v1.AgencyService.GetAgency:output_type -> tremplin.agency.v1.GetAgencyResponse
+	10, // 61: tremplin.agency.v1.AgencyService.CreateAgency:output_type -> tremplin.agency.v1.CreateAgencyResponse
+	12, // 62: tremplin.agency.v1.AgencyService.UpdateAgency:output_type -> tremplin.agency.v1.UpdateAgencyResponse
+	14, // 63: tremplin.agency.v1.AgencyService.AllocateLicenses:output_type -> tremplin.agency.v1.AllocateLicensesResponse
+	16, // 64: tremplin.agency.v1.AgencyService.CreateCandidate:output_type -> tremplin.agency.v1.CreateCandidateResponse
+	18, // 65: tremplin.agency.v1.AgencyService.AllocateLicenseToCandidate:output_type -> tremplin.agency.v1.AllocateLicenseToCandidateResponse
+	20, // 66: tremplin.agency.v1.AgencyService.SendNewEmailInvitation:output_type -> tremplin.agency.v1.SendNewEmailInvitationResponse
+	22, // 67: tremplin.agency.v1.AgencyService.ListCandidates:output_type -> tremplin.agency.v1.ListCandidatesResponse
+	24, // 68: tremplin.agency.v1.AgencyService.ListAgencyCandidates:output_type -> tremplin.agency.v1.ListAgencyCandidatesResponse
+	26, // 69: tremplin.agency.v1.AgencyService.GetCandidateLicense:output_type -> tremplin.agency.v1.GetCandidateLicenseResponse
+	32, // 70: tremplin.agency.v1.AgencyService.DefineAsB2C:output_type -> tremplin.agency.v1.DefineAsB2CResponse
+	34, // 71: tremplin.agency.v1.AgencyService.DefineAsB2B:output_type -> tremplin.agency.v1.DefineAsB2BResponse
+	36, // 72: tremplin.agency.v1.AgencyService.SetFreeAccess:output_type -> tremplin.agency.v1.SetFreeAccessResponse
+	38, // 73: tremplin.agency.v1.AgencyService.DeleteCandidate:output_type -> tremplin.agency.v1.DeleteCandidateResponse
+	28, // 74: tremplin.agency.v1.AgencyService.GetCandidateProgress:output_type -> tremplin.agency.v1.GetCandidateProgressResponse
+	40, // 75: tremplin.agency.v1.AgencyService.CreateApiKey:output_type -> tremplin.agency.v1.CreateApiKeyResponse
+	42, // 76: tremplin.agency.v1.AgencyService.ListApiKeys:output_type -> tremplin.agency.v1.ListApiKeysResponse
+	44, // 77: tremplin.agency.v1.AgencyService.RevokeApiKey:output_type -> tremplin.agency.v1.RevokeApiKeyResponse
+	59, // [59:78] is the sub-list for method output_type
+	40, // [40:59] is the sub-list for method input_type
+	40, // [40:40] is the sub-list for extension type_name
+	40, // [40:40] is the sub-list for extension extendee
+	0,  // [0:40] is the sub-list for field type_name
 }
 
 func init() { file_tremplin_agency_v1_agency_proto_init() }

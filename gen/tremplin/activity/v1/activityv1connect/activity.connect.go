@@ -95,6 +95,9 @@ const (
 	// ActivityServiceGetDashboardProcedure is the fully-qualified name of the ActivityService's
 	// GetDashboard RPC.
 	ActivityServiceGetDashboardProcedure = "/tremplin.activity.v1.ActivityService/GetDashboard"
+	// ActivityServiceGetDashboardHistoryProcedure is the fully-qualified name of the ActivityService's
+	// GetDashboardHistory RPC.
+	ActivityServiceGetDashboardHistoryProcedure = "/tremplin.activity.v1.ActivityService/GetDashboardHistory"
 	// ActivityServiceGetDashboardSettingProcedure is the fully-qualified name of the ActivityService's
 	// GetDashboardSetting RPC.
 	ActivityServiceGetDashboardSettingProcedure = "/tremplin.activity.v1.ActivityService/GetDashboardSetting"
@@ -148,6 +151,10 @@ type ActivityServiceClient interface {
 	// GetDashboard answers the weekly aggregate of the dashboard for a range (default: the
 	// current week) and the same figures for the range 7 days earlier.
 	GetDashboard(context.Context, *v1.GetDashboardRequest) (*v1.GetDashboardResponse, error)
+	// GetDashboardHistory answers the last 12 weeks of the dashboard's figures (the current week
+	// last, in the candidate's time zone) against the candidate's objectives, counted in one
+	// aggregate statement per table grouped by week, and the streak of weeks at or above them.
+	GetDashboardHistory(context.Context, *v1.GetDashboardHistoryRequest) (*v1.GetDashboardHistoryResponse, error)
 	GetDashboardSetting(context.Context, *v1.GetDashboardSettingRequest) (*v1.GetDashboardSettingResponse, error)
 	// UpdateDashboardSetting changes the weekly objective thresholds (premium).
 	UpdateDashboardSetting(context.Context, *v1.UpdateDashboardSettingRequest) (*v1.UpdateDashboardSettingResponse, error)
@@ -299,6 +306,13 @@ func NewActivityServiceClient(httpClient connect.HTTPClient, baseURL string, opt
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		getDashboardHistory: connect.NewClient[v1.GetDashboardHistoryRequest, v1.GetDashboardHistoryResponse](
+			httpClient,
+			baseURL+ActivityServiceGetDashboardHistoryProcedure,
+			connect.WithSchema(activityServiceMethods.ByName("GetDashboardHistory")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 		getDashboardSetting: connect.NewClient[v1.GetDashboardSettingRequest, v1.GetDashboardSettingResponse](
 			httpClient,
 			baseURL+ActivityServiceGetDashboardSettingProcedure,
@@ -338,6 +352,7 @@ type activityServiceClient struct {
 	readCalendarFeed             *connect.Client[v1.ReadCalendarFeedRequest, v1.ReadCalendarFeedResponse]
 	unsubscribeTaskNotifications *connect.Client[v1.UnsubscribeTaskNotificationsRequest, v1.UnsubscribeTaskNotificationsResponse]
 	getDashboard                 *connect.Client[v1.GetDashboardRequest, v1.GetDashboardResponse]
+	getDashboardHistory          *connect.Client[v1.GetDashboardHistoryRequest, v1.GetDashboardHistoryResponse]
 	getDashboardSetting          *connect.Client[v1.GetDashboardSettingRequest, v1.GetDashboardSettingResponse]
 	updateDashboardSetting       *connect.Client[v1.UpdateDashboardSettingRequest, v1.UpdateDashboardSettingResponse]
 }
@@ -533,6 +548,15 @@ func (c *activityServiceClient) GetDashboard(ctx context.Context, req *v1.GetDas
 	return nil, err
 }
 
+// GetDashboardHistory calls tremplin.activity.v1.ActivityService.GetDashboardHistory.
+func (c *activityServiceClient) GetDashboardHistory(ctx context.Context, req *v1.GetDashboardHistoryRequest) (*v1.GetDashboardHistoryResponse, error) {
+	response, err := c.getDashboardHistory.CallUnary(ctx, connect.NewRequest(req))
+	if response != nil {
+		return response.Msg, err
+	}
+	return nil, err
+}
+
 // GetDashboardSetting calls tremplin.activity.v1.ActivityService.GetDashboardSetting.
 func (c *activityServiceClient) GetDashboardSetting(ctx context.Context, req *v1.GetDashboardSettingRequest) (*v1.GetDashboardSettingResponse, error) {
 	response, err := c.getDashboardSetting.CallUnary(ctx, connect.NewRequest(req))
@@ -596,6 +620,10 @@ type ActivityServiceHandler interface {
 	// GetDashboard answers the weekly aggregate of the dashboard for a range (default: the
 	// current week) and the same figures for the range 7 days earlier.
 	GetDashboard(context.Context, *v1.GetDashboardRequest) (*v1.GetDashboardResponse, error)
+	// GetDashboardHistory answers the last 12 weeks of the dashboard's figures (the current week
+	// last, in the candidate's time zone) against the candidate's objectives, counted in one
+	// aggregate statement per table grouped by week, and the streak of weeks at or above them.
+	GetDashboardHistory(context.Context, *v1.GetDashboardHistoryRequest) (*v1.GetDashboardHistoryResponse, error)
 	GetDashboardSetting(context.Context, *v1.GetDashboardSettingRequest) (*v1.GetDashboardSettingResponse, error)
 	// UpdateDashboardSetting changes the weekly objective thresholds (premium).
 	UpdateDashboardSetting(context.Context, *v1.UpdateDashboardSettingRequest) (*v1.UpdateDashboardSettingResponse, error)
@@ -743,6 +771,13 @@ func NewActivityServiceHandler(svc ActivityServiceHandler, opts ...connect.Handl
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	activityServiceGetDashboardHistoryHandler := connect.NewUnaryHandlerSimple(
+		ActivityServiceGetDashboardHistoryProcedure,
+		svc.GetDashboardHistory,
+		connect.WithSchema(activityServiceMethods.ByName("GetDashboardHistory")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	activityServiceGetDashboardSettingHandler := connect.NewUnaryHandlerSimple(
 		ActivityServiceGetDashboardSettingProcedure,
 		svc.GetDashboardSetting,
@@ -800,6 +835,8 @@ func NewActivityServiceHandler(svc ActivityServiceHandler, opts ...connect.Handl
 			activityServiceUnsubscribeTaskNotificationsHandler.ServeHTTP(w, r)
 		case ActivityServiceGetDashboardProcedure:
 			activityServiceGetDashboardHandler.ServeHTTP(w, r)
+		case ActivityServiceGetDashboardHistoryProcedure:
+			activityServiceGetDashboardHistoryHandler.ServeHTTP(w, r)
 		case ActivityServiceGetDashboardSettingProcedure:
 			activityServiceGetDashboardSettingHandler.ServeHTTP(w, r)
 		case ActivityServiceUpdateDashboardSettingProcedure:
@@ -895,6 +932,10 @@ func (UnimplementedActivityServiceHandler) UnsubscribeTaskNotifications(context.
 
 func (UnimplementedActivityServiceHandler) GetDashboard(context.Context, *v1.GetDashboardRequest) (*v1.GetDashboardResponse, error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.activity.v1.ActivityService.GetDashboard is not implemented"))
+}
+
+func (UnimplementedActivityServiceHandler) GetDashboardHistory(context.Context, *v1.GetDashboardHistoryRequest) (*v1.GetDashboardHistoryResponse, error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("tremplin.activity.v1.ActivityService.GetDashboardHistory is not implemented"))
 }
 
 func (UnimplementedActivityServiceHandler) GetDashboardSetting(context.Context, *v1.GetDashboardSettingRequest) (*v1.GetDashboardSettingResponse, error) {

@@ -1,0 +1,12 @@
+-- reverse: create index "activeday_user_id_day" to table: "active_days"
+DROP INDEX "activeday_user_id_day";
+-- reverse: create index "activeday_day" to table: "active_days"
+DROP INDEX "activeday_day";
+-- reverse: create "active_days" table
+DROP TABLE "active_days";
+-- reverse: create index "pageview_day_route_role" to table: "page_views"
+DROP INDEX "pageview_day_route_role";
+-- reverse: create "page_views" table
+DROP TABLE "page_views";
+-- reverse: modify "users" table
+ALTER TABLE "users" DROP COLUMN "premium_at";

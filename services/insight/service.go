@@ -1,0 +1,37 @@
+// Package insight implements InsightService: how the weeks go for an agency's candidates
+// (« Suivi de l'agence »), for the platform (agencies, the B2C funnel, page views), and the
+// first-party count of page views. The weekly figures are internal/dashboard's, counted for
+// many candidates at once.
+package insight
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/tremplin/tremplin/gen/tremplin/insight/v1/insightv1connect"
+	"github.com/tremplin/tremplin/internal/handler"
+	"github.com/tremplin/tremplin/internal/users"
+	"github.com/tremplin/tremplin/internal/viewer"
+)
+
+// Service implements insightv1connect.InsightServiceHandler.
+type Service struct {
+	handler.Base
+}
+
+var _ insightv1connect.InsightServiceHandler = (*Service)(nil)
+
+// minHidden is the fewest candidates not sharing their progress for whom anonymous totals are
+// shown: below it, the totals minus the named figures would give someone's weeks away.
+const minHidden = 5
+
+// readerTime answers now and the reader's time zone: a person's own, the default for an API
+// key (no person behind it).
+func (s *Service) readerTime(ctx context.Context, v *viewer.Viewer) (time.Time, *time.Location, error) {
+	if v.UserID == uuid.Nil {
+		return s.Now(), users.Location(""), nil
+	}
+	return s.CallerTime(ctx, v)
+}
