@@ -28,9 +28,9 @@ import (
 	_ "github.com/tremplin/tremplin/gen/tremplin/agency/v1"
 	_ "github.com/tremplin/tremplin/gen/tremplin/auth/v1"
 	_ "github.com/tremplin/tremplin/gen/tremplin/billing/v1"
+	_ "github.com/tremplin/tremplin/gen/tremplin/insight/v1"
 	_ "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	_ "github.com/tremplin/tremplin/gen/tremplin/opportunity/v1"
-	_ "github.com/tremplin/tremplin/gen/tremplin/insight/v1"
 	_ "github.com/tremplin/tremplin/gen/tremplin/webhook/v1"
 )
 

@@ -334,7 +334,7 @@ func keptAnswerCases() map[string][]readCase {
 			{setup: feedReadBy(licensed, true), changes: []change{newEvent, eventEdited, feedReset, feedRevoked, licenceExpires, accountDeleted}},
 			{setup: feedReadBy(trial, false), changes: []change{newEvent, feedReset, trialEnds, accountDeleted}},
 		},
-		activity + "GetDashboard":        {{setup: ownerReads(trial, `{}`), changes: []change{newContact, newApplication, zoneMoved, nextWeek}}},
+		activity + "GetDashboard": {{setup: ownerReads(trial, `{}`), changes: []change{newContact, newApplication, zoneMoved, nextWeek}}},
 		activity + "GetDashboardHistory": {{setup: ownerReads(trial, `{}`), changes: []change{newContact, newApplication, zoneMoved, nextWeek,
 			ownerCalls("the thresholds change", activity+"UpdateDashboardSetting", `{"dashboardSetting":{"newContactLow":1,"newContactMedium":2,"newContactHigh":3,"firstTaskLow":1,"firstTaskMedium":2,"firstTaskHigh":3,"completedInterviewLow":1,"completedInterviewMedium":2,"completedInterviewHigh":3,"engagedApplicationLow":1,"engagedApplicationMedium":2,"engagedApplicationHigh":3}}`)}}},
 		activity + "GetDashboardSetting": {{setup: ownerReads(trial, `{}`), changes: []change{

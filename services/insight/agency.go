@@ -98,8 +98,8 @@ func (s *Service) GetAgencyInsight(ctx context.Context, req *insightv1.GetAgency
 				continue
 			}
 			addWeek(sharing[i], w, active, met)
-			row.ApplicationsSent += int32(w.EngagedApplications)  //nolint:gosec // one candidate's weeks
-			row.Interviews += int32(w.CompletedInterviews)        //nolint:gosec // idem
+			row.ApplicationsSent += int32(w.EngagedApplications) //nolint:gosec // one candidate's weeks
+			row.Interviews += int32(w.CompletedInterviews)       //nolint:gosec // idem
 			row.ActiveWeeks += count(active)
 			row.WeeksOnTarget += count(met)
 		}
@@ -122,8 +122,8 @@ func (s *Service) GetAgencyInsight(ctx context.Context, req *insightv1.GetAgency
 
 func addWeek(f *insightv1.AgencyWeekFigures, w dashboard.Counts, active, met bool) {
 	f.ActiveCandidates += count(active)
-	f.ApplicationsSent += int32(w.EngagedApplications)  //nolint:gosec // an agency's week
-	f.Interviews += int32(w.CompletedInterviews)        //nolint:gosec // idem
+	f.ApplicationsSent += int32(w.EngagedApplications) //nolint:gosec // an agency's week
+	f.Interviews += int32(w.CompletedInterviews)       //nolint:gosec // idem
 	f.CandidatesOnTarget += count(met)
 }
 
@@ -184,4 +184,3 @@ func (s *Service) licenceWeeks(ctx context.Context, a *ent.Agency, spans []dashb
 	}
 	return out, nil
 }
-
