@@ -68,6 +68,8 @@ type RetentionRun struct {
 	Done    bool
 	Warned  int
 	Deleted int
+	// Measures: page-view counts and days of use deleted, older than 13 months.
+	Measures int
 }
 
 // Retain runs the retention of today (UTC) now, whatever the hour: the operator command. A day
@@ -100,6 +102,7 @@ func (r *Runner) retain(ctx context.Context, day Day) (run RetentionRun, settled
 	failed := &failures{log: r.Log}
 	run.Deleted = r.deleteInactive(ctx, now, &health, failed)
 	run.Warned = r.warnInactive(ctx, now, &health, failed)
+	run.Measures = r.forgetMeasures(ctx, now, failed)
 	runErr := failed.err()
 	err = errors.Join(runErr, finishClaim(ctx, r.Client, Retention, key, r.Clock.Now(), runErr))
 	r.Log.Info("retention", "day", key, "warned", run.Warned, "deleted", run.Deleted, "failed", runErr != nil)
