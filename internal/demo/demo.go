@@ -112,6 +112,9 @@ func seed(ctx context.Context, c *ent.Client, hash string, now time.Time) error 
 	if err := seedSecondAgency(ctx, d); err != nil {
 		return err
 	}
+	if err := seedInsight(ctx, d, ag, candidate); err != nil {
+		return err
+	}
 
 	// Their networks (see network.go).
 	if err := seedNetwork(ctx, c, candidate, fullNetwork, now); err != nil {
