@@ -9,6 +9,7 @@ import (
 	"github.com/tremplin/tremplin/ent/activeday"
 	"github.com/tremplin/tremplin/ent/application"
 	"github.com/tremplin/tremplin/ent/contact"
+	"github.com/tremplin/tremplin/ent/dashboardsetting"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/pageview"
 	"github.com/tremplin/tremplin/ent/task"
@@ -44,7 +45,19 @@ func seedInsight(ctx context.Context, d *seeder, ag *ent.Agency, candidate *ent.
 		if err != nil {
 			return err
 		}
-		if err := d.c.User.UpdateOneID(u.ID).SetShareProgressWithAgency(f.shares).Exec(ctx); err != nil {
+		// Used every few days (the licence's activation is their first sign-in, months ago).
+		err = d.c.User.UpdateOneID(u.ID).SetShareProgressWithAgency(f.shares).SetLastLoginAt(now.AddDate(0, 0, -4+f.pace)).Exec(ctx)
+		if err != nil {
+			return err
+		}
+		// Objectives within reach (3 contacts and 3 first tasks, an interview and an application
+		// a week), so that some weeks are on target.
+		err = d.c.DashboardSetting.Create().SetOwnerID(u.ID).
+			SetNewContactLow(1).SetNewContactMedium(3).SetNewContactHigh(5).SetFirstTaskLow(1).SetFirstTaskMedium(3).SetFirstTaskHigh(5).
+			SetCompletedInterviewLow(0).SetCompletedInterviewMedium(1).SetCompletedInterviewHigh(2).
+			SetEngagedApplicationLow(0).SetEngagedApplicationMedium(1).SetEngagedApplicationHigh(2).
+			OnConflictColumns(dashboardsetting.FieldOwnerID).UpdateNewValues().Exec(ctx)
+		if err != nil {
 			return err
 		}
 		if err := seedPast(ctx, d.c, u, f.pace, now); err != nil {
@@ -116,7 +129,8 @@ func seedPast(ctx context.Context, c *ent.Client, u *ent.User, pace int, now tim
 func seedDaysOfUse(ctx context.Context, c *ent.Client, u *ent.User, pace int, now time.Time) error {
 	var creates []*ent.ActiveDayCreate
 	for back := range 84 {
-		if (back*pace+back/7)%5 >= pace+1 {
+		// Some days each week, more with pace; the least busy skip a week in four.
+		if (back*pace+back/7)%5 >= pace+1 || (pace == 1 && (back/7)%4 == 2) {
 			continue
 		}
 		creates = append(creates, c.ActiveDay.Create().SetUserID(u.ID).SetDay(now.AddDate(0, 0, -back).Format(time.DateOnly)))

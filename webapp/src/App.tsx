@@ -26,7 +26,7 @@ export function App() {
   useEffect(() => {
     here.current = address;
   }, [address]);
-  usePageViews();
+  usePageViews(session.audience, session.status === "ready");
   useScrollOnNavigation();
 
   const { forget } = session;

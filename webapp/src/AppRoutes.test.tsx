@@ -8,7 +8,7 @@ const keys: PageKey[] = [
   "login", "newPassword", "updatePassword", "home", "dashboard", "contacts", "contactDetails",
   "applications", "applicationDetails", "activities", "taskDetails", "eventDetails", "profile",
   "askSubscription", "success", "legalNotice", "cgu", "help", "candidates", "candidateProgress", "agencies",
-  "unsubscribe",
+  "agencyInsight", "platformInsight", "unsubscribe",
 ];
 
 function Stub({ name }: { name: PageKey }) {
@@ -73,6 +73,18 @@ describe("AppRoutes", () => {
     const r = renderAt("candidate", "/agencies");
     expect(r.location()).toBe("/");
     expect(r.page()).toBe("page:home");
+  });
+
+  it("opens the agency's insight at the agency admin's /insight", () => {
+    expect(renderAt("agency-admin", "/insight").page()).toBe("page:agencyInsight");
+  });
+
+  it("opens the platform's insight at the platform admin's /insight", () => {
+    expect(renderAt("admin", "/insight").page()).toBe("page:platformInsight");
+  });
+
+  it("gives an agency's insight its id", () => {
+    expect(renderAt("admin", "/agencies/ag-7/insight").page()).toBe("page:agencyInsight id:ag-7");
   });
 
   it("gives the details pages their id", () => {

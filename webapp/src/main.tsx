@@ -4,12 +4,15 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";
 import { AppProviders } from "./AppProviders";
+import { beaconSink, setPageViewSink } from "./lib/analytics";
 import { createQueryClient } from "./lib/queryClient";
 import { prefetchSession, prepareSignIn, sessionUser } from "./lib/session";
 import { transport } from "./lib/transport";
 import { pages, preloadPublicPage, preloadSignedIn, setPageDataContext, AppShell } from "./pages";
 
 const queryClient = createQueryClient();
+// Page views go to our own server from the real app only (tests install their own sink).
+setPageViewSink(beaconSink);
 setPageDataContext(queryClient, transport);
 
 // Signing in waits for the signed-in shell and the landing screen (with its data), started as

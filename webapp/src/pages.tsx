@@ -86,6 +86,8 @@ export const pages: PageComponents & Record<keyof PageComponents, PreloadablePag
   candidates: page(() => import("./features/candidates/CandidatesPage")),
   candidateProgress: page(() => import("./features/candidates/CandidateProgressPage")),
   agencies: page(() => import("./features/agencies/AgenciesPage")),
+  agencyInsight: page(() => import("./features/insight/AgencyInsightPage")),
+  platformInsight: page(() => import("./features/insight/PlatformInsightPage")),
   unsubscribe: page(() => import("./features/activities/UnsubscribePage")),
 };
 

@@ -4,6 +4,9 @@ import { cgu, legalNotice } from "./content/legal";
 import { quotes } from "./content/quotes";
 import { messages } from "./messages";
 import { activityMessages } from "./messages/activities";
+import { chartMessages } from "./messages/charts";
+import { historyMessages } from "./messages/history";
+import { insightMessages } from "./messages/insight";
 import { networkMessages } from "./messages/network";
 import { resetPasswordMessages } from "./messages/resetPassword";
 import { screenMessages } from "./messages/screens";
@@ -42,7 +45,7 @@ describe("the messages of the specification, word for word", () => {
 });
 
 describe("French typography of the catalogue", () => {
-  const all = [...strings(messages, "messages"), ...strings(screenMessages, "screens"), ...strings(networkMessages, "network"), ...strings(resetPasswordMessages, "resetPassword"), ...strings(activityMessages, "activities")];
+  const all = [...strings(messages, "messages"), ...strings(screenMessages, "screens"), ...strings(networkMessages, "network"), ...strings(resetPasswordMessages, "resetPassword"), ...strings(activityMessages, "activities"), ...strings(insightMessages, "insight"), ...strings(chartMessages, "charts"), ...strings(historyMessages, "history")];
   it.each(all)("%s has a non-breaking space before « : ; ! ? » and inside « »", (_path, text) => {
     expect(text).not.toMatch(/ [:;!?»]/);
     expect(text).not.toMatch(/« /);
@@ -60,6 +63,14 @@ describe("long-form texts", () => {
   it("say that the only cookie is the session cookie", () => {
     const cookies = legalNotice.sections.find((s) => s.id === "cookies");
     expect(strings(cookies).map(([, t]) => t).join(" ")).toMatch(/un seul cookie : le cookie de session/);
+  });
+  it("explain the first-party audience measurement, exempt from consent", () => {
+    const audience = legalNotice.sections.find((s) => s.id === "mesure-audience");
+    const text = strings(audience).map(([, t]) => t).join(" ");
+    expect(audience?.title).toBe("Mesure d'audience");
+    expect(text).toMatch(/aucun cookie/);
+    expect(text).toMatch(/13 mois/);
+    expect(text).toMatch(/exemption de consentement prévue par la CNIL/);
   });
   it("have French spacing once shown", () => {
     for (const [, text] of [...strings(cgu), ...strings(legalNotice), ...strings(candidateTips), ...strings(agencyTips)]) {

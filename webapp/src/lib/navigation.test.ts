@@ -11,11 +11,18 @@ describe("main menu by role", () => {
       { to: "/applications", label: "Opportunités" },
     ]);
   });
-  it("agency admin: candidates", () => {
-    expect(mainMenu({ role: Role.AGENCY_ADMIN }).map((i) => i.to)).toEqual(["/candidates"]);
+  it("agency admin: candidates and the agency's insight", () => {
+    expect(mainMenu({ role: Role.AGENCY_ADMIN }).map(({ to, label }) => ({ to, label }))).toEqual([
+      { to: "/candidates", label: "Candidats" },
+      { to: "/insight", label: "Suivi de l'agence" },
+    ]);
   });
-  it("admin: candidates and agencies", () => {
-    expect(mainMenu({ role: Role.ADMIN }).map((i) => i.to)).toEqual(["/candidates", "/agencies"]);
+  it("admin: candidates, agencies and the platform's insight", () => {
+    expect(mainMenu({ role: Role.ADMIN }).map(({ to, label }) => ({ to, label }))).toEqual([
+      { to: "/candidates", label: "Candidats" },
+      { to: "/agencies", label: "Agences" },
+      { to: "/insight", label: "Suivi de la plateforme" },
+    ]);
   });
   it("an unknown role is an error", () => {
     expect(() => mainMenu({ role: Role.UNSPECIFIED })).toThrow();

@@ -25,11 +25,15 @@ export function mainMenu(user: Pick<User, "role">): MenuItem[] {
         { to: "/applications", label: m.applications, also: ["/application/"] },
       ];
     case "agency-admin":
-      return [{ to: "/candidates", label: m.candidates }];
+      return [
+        { to: "/candidates", label: m.candidates },
+        { to: "/insight", label: m.agencyInsight },
+      ];
     case "admin":
       return [
         { to: "/candidates", label: m.candidates },
         { to: "/agencies", label: m.agencies },
+        { to: "/insight", label: m.platformInsight },
       ];
     case "anonymous":
       return [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Role } from "../gen/tremplin/common/v1/common_pb";
-import { audienceOf, hasLinkParams, landingAfterLogin, loginPath, resolveRoute, safeNext, UnknownRoleError, type Audience } from "./routes";
+import { audienceOf, hasLinkParams, landingAfterLogin, loginPath, resolveRoute, routePattern, safeNext, UnknownRoleError, type Audience } from "./routes";
 
 // The route map of the specification, section 2, written out again independently.
 const allowed: Record<Audience, string[]> = {
@@ -22,8 +22,8 @@ const allowed: Record<Audience, string[]> = {
     "/help",
     "/unsubscribe?token=t",
   ],
-  "agency-admin": ["/candidates", "/candidates/42/progress", "/profile", "/legal-notice", "/help", "/unsubscribe?token=t"],
-  admin: ["/agencies", "/candidates", "/profile", "/legal-notice", "/help", "/unsubscribe?token=t"],
+  "agency-admin": ["/candidates", "/candidates/42/progress", "/insight", "/profile", "/legal-notice", "/help", "/unsubscribe?token=t"],
+  admin: ["/agencies", "/insight", "/agencies/42/insight", "/candidates", "/profile", "/legal-notice", "/help", "/unsubscribe?token=t"],
   anonymous: ["/login", "/new-password?id=1&token=t", "/update-password?id=1&token=t", "/cgu", "/legal-notice", "/unsubscribe?token=t"],
 };
 const start: Record<Audience, string> = {
@@ -70,6 +70,32 @@ describe("details routes", () => {
       page: "applicationDetails",
       params: { id: "abc-123" },
     });
+  });
+});
+
+describe("the insight screens", () => {
+  it("are the agency's for its admin, the platform's for the platform admin", () => {
+    expect(resolveRoute("agency-admin", "/insight")).toEqual({ kind: "page", page: "agencyInsight", params: {} });
+    expect(resolveRoute("admin", "/insight")).toEqual({ kind: "page", page: "platformInsight", params: {} });
+  });
+  it("open any agency's for the platform admin only", () => {
+    expect(resolveRoute("admin", "/agencies/ag-1/insight")).toEqual({ kind: "page", page: "agencyInsight", params: { id: "ag-1" } });
+    expect(resolveRoute("agency-admin", "/agencies/ag-1/insight")).toEqual({ kind: "redirect", to: "/candidates" });
+  });
+});
+
+describe("route patterns", () => {
+  it("name the route map's entry, never the id nor the query", () => {
+    expect(routePattern("candidate", "/contact/0192f3a4-7b1c-7def-8123-456789abcdef")).toBe("/contact/:id");
+    expect(routePattern("agency-admin", "/candidates/42/progress")).toBe("/candidates/:id/progress");
+    expect(routePattern("admin", "/agencies/ag-1/insight")).toBe("/agencies/:id/insight");
+    expect(routePattern("candidate", "/activities", "?type=task&overdue=1")).toBe("/activities");
+  });
+  it("are none for a path the audience cannot open, nor for a password link without its parameters", () => {
+    expect(routePattern("candidate", "/agencies")).toBeUndefined();
+    expect(routePattern("anonymous", "/contact/7")).toBeUndefined();
+    expect(routePattern("anonymous", "/new-password")).toBeUndefined();
+    expect(routePattern("anonymous", "/new-password", "?id=1&token=t")).toBe("/new-password");
   });
 });
 

@@ -29,6 +29,8 @@ export type PageKey =
   | "candidates"
   | "candidateProgress"
   | "agencies"
+  | "agencyInsight"
+  | "platformInsight"
   | "unsubscribe";
 
 export type RouteEntry = {
@@ -62,6 +64,8 @@ export const routeMap: Record<Audience, readonly RouteEntry[]> = {
     { path: "/candidates", page: "candidates" },
     // The coach view (issue 14), beyond the spec's route map: a consenting candidate's progress.
     { path: "/candidates/:id/progress", page: "candidateProgress" },
+    // « Suivi de l'agence » (issue 22): their own agency's 12 weeks.
+    { path: "/insight", page: "agencyInsight" },
     { path: "/profile", page: "profile" },
     { path: "/legal-notice", page: "legalNotice" },
     { path: "/help", page: "help" },
@@ -69,6 +73,9 @@ export const routeMap: Record<Audience, readonly RouteEntry[]> = {
   ],
   admin: [
     { path: "/agencies", page: "agencies" },
+    // « Suivi de la plateforme », and any agency's « Suivi de l'agence » (issue 22).
+    { path: "/insight", page: "platformInsight" },
+    { path: "/agencies/:id/insight", page: "agencyInsight" },
     { path: "/candidates", page: "candidates" },
     { path: "/profile", page: "profile" },
     { path: "/legal-notice", page: "legalNotice" },
@@ -142,6 +149,19 @@ export function resolveRoute(audience: Audience, pathname: string, search = ""):
     return { kind: "page", page: entry.page, params: match.params };
   }
   return { kind: "redirect", to: startPath[audience] };
+}
+
+/**
+ * The route map's pattern of a path ("/contact/:id" for "/contact/0192…"), when the audience
+ * may open it: what page views record, never the path itself (an id) nor its query. A
+ * password link without its parameters is no page (it redirects), so it has no pattern.
+ */
+export function routePattern(audience: Audience, pathname: string, search = ""): string | undefined {
+  for (const entry of routeMap[audience]) {
+    if (!matchPath({ path: entry.path, end: true }, pathname)) continue;
+    return entry.linkParams && !hasLinkParams(search) ? undefined : entry.path;
+  }
+  return undefined;
 }
 
 /**

@@ -3,6 +3,7 @@
 // one to add licences (the licence modal), one to manage its API keys and one its webhooks
 // (each a modal, the same panels as the agency admin's profile). A table on desktop, cards on
 // phones.
+import { Link as RouterLink } from "react-router";
 import { useQuery } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -19,6 +20,7 @@ import Typography from "@mui/material/Typography";
 import AddBusinessRounded from "@mui/icons-material/AddBusinessRounded";
 import CardMembershipRounded from "@mui/icons-material/CardMembershipRounded";
 import DomainAddRounded from "@mui/icons-material/DomainAddRounded";
+import InsightsRounded from "@mui/icons-material/InsightsRounded";
 import KeyRounded from "@mui/icons-material/KeyRounded";
 import WebhookRounded from "@mui/icons-material/WebhookRounded";
 import { AgencyService, type Agency } from "../../gen/tremplin/agency/v1/agency_pb";
@@ -38,6 +40,7 @@ import { AgencyForm } from "./AgencyForm";
 import { LicenseForm } from "./LicenseForm";
 import { personName } from "../../lib/names";
 import { Loading } from "../../components/Loading";
+import { preloadOnIntent } from "../../lib/routePreload";
 
 const m = agencyMessages.agencies;
 const c = m.columns;
@@ -171,6 +174,16 @@ const COUNTS = [
   { key: "remaining", label: c.remaining, value: (a: Agency) => a.numRemainingLicenses },
 ] as const;
 
+/** The way to the agency's « Suivi de l'agence » (/agencies/:id/insight). */
+function InsightLink({ agency, size }: { agency: Agency; size?: "small" }) {
+  const to = `/agencies/${agency.id}/insight`;
+  return (
+    <Button component={RouterLink} to={to} {...preloadOnIntent(to)} size={size} variant="text" startIcon={<InsightsRounded />} aria-label={m.insightFor(agency.name)} sx={{ whiteSpace: "nowrap" }}>
+      {m.insight}
+    </Button>
+  );
+}
+
 type Actions = { onAddLicences: (a: Agency) => void; onManageKeys: (a: Agency) => void; onManageWebhooks: (a: Agency) => void };
 
 function AgencyTable({ agencies, onAddLicences, onManageKeys, onManageWebhooks }: { agencies: readonly Agency[] } & Actions) {
@@ -225,6 +238,7 @@ function AgencyTable({ agencies, onAddLicences, onManageKeys, onManageWebhooks }
                   <Button size="small" variant="outlined" startIcon={<CardMembershipRounded />} onClick={() => onAddLicences(a)} aria-label={m.addLicensesFor(a.name)} sx={{ whiteSpace: "nowrap" }}>
                     {m.addLicenses}
                   </Button>
+                  <InsightLink agency={a} size="small" />
                   <Button size="small" variant="text" startIcon={<KeyRounded />} onClick={() => onManageKeys(a)} aria-label={apiKeyMessages.openFor(a.name)} sx={{ whiteSpace: "nowrap" }}>
                     {apiKeyMessages.title}
                   </Button>
@@ -273,6 +287,7 @@ function AgencyCards({ agencies, onAddLicences, onManageKeys, onManageWebhooks }
           <Button variant="outlined" startIcon={<CardMembershipRounded />} onClick={() => onAddLicences(a)} aria-label={m.addLicensesFor(a.name)}>
             {m.addLicenses}
           </Button>
+          <InsightLink agency={a} />
           <Button variant="text" startIcon={<KeyRounded />} onClick={() => onManageKeys(a)} aria-label={apiKeyMessages.openFor(a.name)}>
             {apiKeyMessages.title}
           </Button>

@@ -1,13 +1,35 @@
 // The coach view in the app (jsdom): the change from last week is coloured by what the figure
 // means, never a silly percentage, and the candidate is named as everywhere (« Julien MOREAU »).
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
 import { Role } from "../../gen/tremplin/common/v1/common_pb";
 import { agencyMessages } from "../../lib/messages/agency";
 import { candidate, renderApp } from "../../test/harness";
 
 const p = agencyMessages.progress;
+
+// The drawing (echarts) is not what these tests read: jsdom lays nothing out.
+vi.mock("../../components/charts/WeeklyEChart", () => ({ default: () => <div data-testid="drawn" /> }));
+
+function progressWith(streak: number) {
+  return {
+    shared: true,
+    progress: {
+      firstName: "julien",
+      lastName: "Moreau",
+      history: {
+        weeks: [
+          { start: { seconds: 1763938800n }, end: { seconds: 1764543600n }, newContacts: 6, completedTasks: 2 },
+          { start: { seconds: 1764543600n }, end: { seconds: 1765148400n }, newContacts: 5, completedTasks: 4 },
+        ],
+        objectives: { newContacts: 5 },
+        streak,
+      },
+    },
+  };
+}
 
 describe("/candidates/:id/progress", () => {
   it("colours each change by meaning, caps a tenfold change, says what is good, and writes the name one way", async () => {
@@ -46,5 +68,34 @@ describe("/candidates/:id/progress", () => {
     const contacts = within(screen.getByTestId("week-newContacts"));
     expect(contacts.getByTestId("trend").textContent).toContain("+3");
     expect(contacts.getByTestId("trend").textContent).toContain("qui était à zéro");
+  });
+
+  it("shows the candidate's last weeks, and the streak in the coach's words from two weeks on", async () => {
+    const user = userEvent.setup();
+    renderApp({
+      at: "/candidates/7b7f0c4e-1111-4111-8111-111111111111/progress",
+      user: candidate({ role: Role.AGENCY_ADMIN }),
+      routes: (router) => router.service(AgencyService, { getCandidateProgress: () => progressWith(2) }),
+    });
+    const chart = within(await screen.findByRole("region", { name: "Ses 12 dernières semaines" }));
+    expect(chart.getByTestId("streak").textContent).toBe("2 semaines d'affilée au-dessus de ses objectifs");
+    await chart.findByTestId("drawn");
+    await user.click(chart.getByRole("button", { name: "Voir les données" }));
+    const rows = within(chart.getByRole("table")).getAllByRole("row");
+    expect(rows.map((r) => [...r.querySelectorAll("th, td")].slice(0, 2).map((c) => c.textContent))).toEqual([
+      ["Semaine", "Tâches terminées"],
+      ["Semaine du 24 nov.", "2"],
+      ["Semaine du 1 déc.", "4"],
+    ]);
+  });
+
+  it("says nothing of a streak of one week", async () => {
+    renderApp({
+      at: "/candidates/7b7f0c4e-1111-4111-8111-111111111111/progress",
+      user: candidate({ role: Role.AGENCY_ADMIN }),
+      routes: (router) => router.service(AgencyService, { getCandidateProgress: () => progressWith(1) }),
+    });
+    await screen.findByRole("region", { name: "Ses 12 dernières semaines" });
+    expect(screen.queryByTestId("streak")).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 // /candidates/:id/progress (agency admin): the coach view. A consenting candidate's progress,
 // read-only — this week's and last week's dashboard figures, last sign-in, counts of contacts
 // and applications by status, overdue tasks — and never a contact's personal details. Without
-// consent the page says so in plain French.
+// consent the page says so in plain French. Below the week, the last 12 weeks as a chart
+// (echarts, from a chunk of its own).
 import type { ReactNode } from "react";
 import { Link as RouterLink, useLocation, useParams } from "react-router";
 import { useQuery } from "@connectrpc/connect-query";
@@ -34,6 +35,11 @@ import { agencyMessages } from "../../lib/messages/agency";
 import { usePageTitle } from "../../lib/usePageTitle";
 import { GOOD_WHEN, WEEK_FIGURES, weekTrend, weekValue } from "./model";
 import { Loading } from "../../components/Loading";
+import { preloadCharts } from "../../components/charts/WeeklyChart";
+import { WeeklyHistoryChart } from "../../components/charts/WeeklyHistoryChart";
+
+// The chart's code is asked for as this screen's code arrives, beside the progress call.
+preloadCharts();
 
 const p = agencyMessages.progress;
 
@@ -212,6 +218,8 @@ function Shared({ progress }: { progress: CandidateProgress }) {
           </TableBody>
         </Table>
       </Card>
+
+      {progress.history && <WeeklyHistoryChart history={progress.history} audience="coach" />}
     </Box>
   );
 }

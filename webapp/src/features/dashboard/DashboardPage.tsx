@@ -1,6 +1,7 @@
 // /dashboard: the candidate's week at a glance (spec sections 2 and 4). The week picker (the
 // `time` query parameter), the task doughnut, the four objective gauges, new applications,
-// overdue tasks and the next appointments. The charts are plain SVG (charts.tsx).
+// overdue tasks and the next appointments. The charts are plain SVG (charts.tsx). Below them,
+// the last 12 weeks (HistorySection), drawn by echarts from a chunk of its own.
 import { useEffect, type ReactNode } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { useQuery } from "@connectrpc/connect-query";
@@ -35,6 +36,12 @@ import { WeekChange } from "./WeekChange";
 import { neighbourTime, rangeOf, timeFromSearch, weekLabel, withWeek } from "./week";
 import { personName } from "../../lib/names";
 import { Loading as Placeholder } from "../../components/Loading";
+import { preloadCharts } from "../../components/charts/WeeklyChart";
+import { HistorySection } from "./HistorySection";
+
+// The chart's code is asked for as this screen's code arrives, beside its data, not once the
+// history has been drawn as a placeholder.
+preloadCharts();
 
 const m = dashboardMessages;
 
@@ -130,6 +137,9 @@ export default function DashboardPage() {
           <EventsWidget wide events={data.upcomingEvents} allTo={withWeek("/activities", range, current, { type: "event" })} />
         </Box>
       )}
+      <Box sx={{ mt: { xs: 2, sm: 2.5 } }}>
+        <HistorySection />
+      </Box>
       <Box sx={{ mt: { xs: 2, sm: 2.5 } }}>
         <CallBacksPanel />
       </Box>

@@ -205,6 +205,14 @@ export const legalNotice: LegalDocument = {
       ],
     },
     {
+      id: "mesure-audience",
+      title: "Mesure d'audience",
+      blocks: [
+        "Pour savoir quels écrans servent et améliorer le service, Tremplin compte lui-même les pages vues, sans outil tiers. Pour chaque page vue, seuls sont enregistrés l'écran visité (son modèle d'adresse, par exemple « fiche d'un contact », jamais son contenu ni un identifiant), le jour et le type de compte (visiteur, candidat, administrateur d'agence ou de la plateforme), sous forme de compteurs quotidiens.",
+        "Cette mesure ne dépose aucun cookie, ne fait appel à aucun tiers et ne traite aucune donnée personnelle : ni votre nom, ni votre adresse IP, ni aucun identifiant ne sont conservés avec ces compteurs, qui sont supprimés au bout de 13 mois. Elle relève ainsi de l'exemption de consentement prévue par la CNIL pour la mesure d'audience : aucun bandeau ne vous demande votre accord.",
+      ],
+    },
+    {
       id: "propriete",
       title: "Propriété intellectuelle",
       blocks: [

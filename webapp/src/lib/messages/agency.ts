@@ -14,6 +14,9 @@ export const agencyMessages = {
     create: "Créer une agence",
     addLicenses: "Ajouter des licences",
     addLicensesFor: (name: string) => `Ajouter des licences à ${name}`,
+    /** The way to the agency's « Suivi de l'agence »: the visible word first (WCAG 2.5.3). */
+    insight: "Suivi",
+    insightFor: (name: string) => `Suivi de l'agence ${name}`,
     columns: {
       agency: "Agence",
       admin: "Administrateur",

@@ -38,6 +38,8 @@ export const screenMessages = {
     applications: "Opportunités",
     candidates: "Candidats",
     agencies: "Agences",
+    agencyInsight: "Suivi de l'agence",
+    platformInsight: "Suivi de la plateforme",
     mainMenu: "Menu principal",
     openMenu: "Ouvrir le menu",
     closeMenu: "Fermer le menu",
