@@ -97,24 +97,33 @@ func (h History) at(owner uuid.UUID, weeks int) []Counts {
 	return c
 }
 
-// WeekOf is the SQL expression of the index of the span column falls in (NULL before the
-// first: the queries bound their rows to the spans). Rows are grouped on its alias "week", not
-// on the expression: PostgreSQL would not match a grouped expression whose placeholders are
-// numbered anew.
+// WeekOf is the SQL expression of the index of the span column falls in, for rows the query
+// bounds to the spans: a binary search of the weeks' ends in nested CASEs, so each row costs
+// four comparisons rather than twelve. Rows are grouped on its alias "week", not on the
+// expression: PostgreSQL would not match a grouped expression whose placeholders are numbered
+// anew.
 func WeekOf(column string, spans []Span, dates bool) sql.Querier {
-	return sql.ExprFunc(func(b *sql.Builder) {
-		b.WriteString("CASE")
-		for i, s := range spans {
-			var in *sql.Predicate
-			if dates {
-				in = sql.And(sql.GTE(column, s.FirstDay), sql.LT(column, s.LastDay))
-			} else {
-				in = sql.And(sql.GTE(column, s.Start), sql.LT(column, s.End))
-			}
-			b.WriteString(" WHEN ").Join(in).WriteString(" THEN ").WriteString(strconv.Itoa(i))
-		}
-		b.WriteString(" END")
-	})
+	return sql.ExprFunc(func(b *sql.Builder) { weekIn(b, column, spans, dates, 0, len(spans)) })
+}
+
+// weekIn writes the index among spans[lo:hi] of a value known to fall in one of them.
+func weekIn(b *sql.Builder, column string, spans []Span, dates bool, lo, hi int) {
+	if hi-lo == 1 {
+		b.WriteString(strconv.Itoa(lo))
+		return
+	}
+	mid := (lo + hi) / 2
+	var before *sql.Predicate
+	if dates {
+		before = sql.LT(column, spans[mid].FirstDay)
+	} else {
+		before = sql.LT(column, spans[mid].Start)
+	}
+	b.WriteString("(CASE WHEN ").Join(before).WriteString(" THEN ")
+	weekIn(b, column, spans, dates, lo, mid)
+	b.WriteString(" ELSE ")
+	weekIn(b, column, spans, dates, mid, hi)
+	b.WriteString(" END)")
 }
 
 // weekRow is one (owner, week) group of a history statement.
