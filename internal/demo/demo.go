@@ -40,6 +40,8 @@ var Accounts = []Account{
 	{"agence@demo.tremplin.fr", "administratrice de l'agence « " + AgencyName + " »"},
 	{"candidat@demo.tremplin.fr", "candidat B2B, licence valide"},
 	{"licence-expiree@demo.tremplin.fr", "candidat B2B, licence expirée (connexion refusée)"},
+	{"suivi-ines@demo.tremplin.fr", "  trois mois de recherche, partage sa progression (Suivi de l'agence ; aussi suivi-yanis@, suivi-ambre@)"},
+	{"suivi-noah@demo.tremplin.fr", "  trois mois de recherche, ne partage pas sa progression (aussi suivi-jade@, suivi-lucas@)"},
 	{"essai@demo.tremplin.fr", "candidate B2C en période d'essai"},
 	{"expire@demo.tremplin.fr", "candidat B2C, essai terminé (page de paiement)"},
 	{"agence2@demo.tremplin.fr", "administrateur de l'agence « " + SecondAgencyName + " », un candidat par statut :"},
