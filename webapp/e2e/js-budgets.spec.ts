@@ -15,15 +15,31 @@ const kB = 1024;
 const LOGIN_BUDGET = 201;
 const SCREEN_BUDGET = 301;
 
+// The chart of the last 12 weeks (issue 22) is a chunk of its own, loaded lazily and never
+// waited for: /dashboard's budget counts the route without it, and the chunk has its own,
+// 160 kB. It is near: echarts' core with a line chart, axes and the SVG renderer is ~150 kB
+// of it (docs/web-budgets.md says what was left out to fit).
+const CHART_BUDGET = 160;
+/** The chart's chunk (components/charts/WeeklyEChart.tsx). */
+const CHART_CHUNK = /\/assets\/WeeklyEChart-[^/]+\.js$/;
+
+type Script = { url: string; bytes: number };
+const total = (scripts: Script[]) => scripts.reduce((a, s) => a + s.bytes, 0);
+
 /** The gzip bytes of every script the page loads while it opens path and shows `ready`. */
 async function scriptBytes(context: BrowserContext, path: string, ready: (p: Page) => Promise<void>): Promise<number> {
+  return total(await scripts(context, path, ready));
+}
+
+/** Every script the page loads while it opens path and shows `ready`, with its gzip bytes. */
+async function scripts(context: BrowserContext, path: string, ready: (p: Page) => Promise<void>): Promise<Script[]> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  const bodies: Promise<number>[] = [];
+  const bodies: Promise<Script>[] = [];
   const onResponse = (res: Response) => {
-    if (res.request().resourceType() === "script") bodies.push(res.body().then((b) => gzipSync(b, { level: 9 }).length));
+    if (res.request().resourceType() === "script") bodies.push(res.body().then((b) => ({ url: res.url(), bytes: gzipSync(b, { level: 9 }).length })));
   };
   page.on("response", onResponse);
   await page.goto(path);
@@ -32,9 +48,9 @@ async function scriptBytes(context: BrowserContext, path: string, ready: (p: Pag
   // What the page loaded until it went quiet; a script fetched later (the sign-in's warm-up)
   // would have its body asked for while the page closes.
   page.off("response", onResponse);
-  const total = (await Promise.all(bodies)).reduce((a, n) => a + n, 0);
+  const loaded = await Promise.all(bodies);
   await page.close();
-  return total;
+  return loaded;
 }
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -44,11 +60,19 @@ test("/login loads at most 200 kB of JavaScript (gzip)", async ({ context }) => 
   expect(bytes / kB, `/login: ${(bytes / kB).toFixed(1)} kB`).toBeLessThanOrEqual(LOGIN_BUDGET);
 });
 
-test("/dashboard and /applications load at most 300 kB of JavaScript (gzip), lazy chunks included", async ({ page, context }) => {
+test("/dashboard and /applications load at most 300 kB of JavaScript (gzip), lazy chunks included, the chart's apart", async ({ page, context }) => {
   await login(page, DEMO.candidate);
-  await expect(page).not.toHaveURL(/\/login$/);
-  const dashboard = await scriptBytes(context, "/dashboard", (p) => expect(p.getByTestId("gauge-newContact")).toBeVisible());
-  expect(dashboard / kB, `/dashboard: ${(dashboard / kB).toFixed(1)} kB`).toBeLessThanOrEqual(SCREEN_BUDGET);
+  await expect(page).not.toHaveURL(/\/login/);
+  const loaded = await scripts(context, "/dashboard", async (p) => {
+    await expect(p.getByTestId("gauge-newContact")).toBeVisible();
+    await expect(p.getByTestId("weekly-echart").locator("svg")).toBeVisible();
+  });
+  const chart = total(loaded.filter((s) => CHART_CHUNK.test(new URL(s.url).pathname)));
+  const dashboard = total(loaded) - chart;
+  // The chart was drawn, so its chunk was counted: the figure below is not a chart missing.
+  expect(chart, "the chart's chunk was loaded").toBeGreaterThan(0);
+  expect(chart / kB, `the chart's chunk: ${(chart / kB).toFixed(1)} kB`).toBeLessThanOrEqual(CHART_BUDGET);
+  expect(dashboard / kB, `/dashboard without the chart's chunk: ${(dashboard / kB).toFixed(1)} kB`).toBeLessThanOrEqual(SCREEN_BUDGET);
   const applications = await scriptBytes(context, "/applications", (p) => expect(p.getByRole("heading", { level: 1, name: "Mes opportunités" })).toBeVisible());
   expect(applications / kB, `/applications: ${(applications / kB).toFixed(1)} kB`).toBeLessThanOrEqual(SCREEN_BUDGET);
 });

@@ -1,10 +1,10 @@
 import { DEMO } from "./env";
 import { expect, login, mainMenuLinks, me, nbsp, test } from "./fixtures";
 
-test("the platform admin lands on /agencies with the candidates and agencies menu", async ({ page }) => {
+test("the platform admin lands on /agencies with the candidates, agencies and platform insight menu", async ({ page }) => {
   await login(page, DEMO.admin);
   await expect(page).toHaveURL(/\/agencies$/);
-  await expect(mainMenuLinks(page)).toHaveText(["Candidats", "Agences"]);
+  await expect(mainMenuLinks(page)).toHaveText(["Candidats", "Agences", "Suivi de la plateforme"]);
   await expect(page.getByRole("heading", { level: 1, name: "Agences" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Agences" })).toContainText("Agence Horizon Emploi");
   // "/" and paths of other audiences lead back to the start page.
@@ -17,10 +17,10 @@ test("the platform admin lands on /agencies with the candidates and agencies men
   await expect(page.getByRole("heading", { level: 1, name: "Candidats" })).toBeVisible();
 });
 
-test("the agency admin lands on /candidates with only the candidates menu", async ({ page }) => {
+test("the agency admin lands on /candidates with the candidates and agency insight menu", async ({ page }) => {
   await login(page, DEMO.agency);
   await expect(page).toHaveURL(/\/candidates$/);
-  await expect(mainMenuLinks(page)).toHaveText(["Candidats"]);
+  await expect(mainMenuLinks(page)).toHaveText(["Candidats", "Suivi de l'agence"]);
   await page.goto("/agencies");
   await expect(page).toHaveURL(/\/candidates$/);
   await page.goto("/cgu"); // not in the agency admin's route map

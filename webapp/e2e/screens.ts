@@ -132,11 +132,22 @@ export const audiences: { account: string | null; screens: Screen[] }[] = [
     screens: [
       at("/candidates"),
       first("/candidates/:id/progress", "/candidates", "/candidates/"),
+      at("/insight"),
       at("/profile"),
       at("/help"),
     ],
   },
-  { account: DEMO.admin, screens: [at("/agencies"), at("/candidates"), at("/profile"), at("/help")] },
+  {
+    account: DEMO.admin,
+    screens: [
+      at("/agencies"),
+      at("/insight"),
+      first("/agencies/:id/insight", "/insight", "/agencies/"),
+      at("/candidates"),
+      at("/profile"),
+      at("/help"),
+    ],
+  },
 ];
 
 export const widths = [
