@@ -1,0 +1,13 @@
+// The look of the insight tables: compact rows, grey headings, figures in tabular digits.
+import type { SxProps, Theme } from "@mui/material/styles";
+
+export const tableSx = (minWidth: number): SxProps<Theme> => ({
+  minWidth,
+  "& td, & th": { px: 1.5, py: 1.1, fontSize: "0.875rem" },
+  // Headings wrap (two words a line) rather than push the last column out of the card.
+  "& thead th": { color: "text.secondary", fontWeight: 600, lineHeight: 1.3, verticalAlign: "bottom", bgcolor: "#FAFBFD" },
+  // The first column names the row (a person, an agency): never squeezed to a word a line.
+  "& tbody th": { minWidth: 170 },
+  "& td.MuiTableCell-alignRight": { fontVariantNumeric: "tabular-nums" },
+  "& tbody tr:last-child td, & tbody tr:last-child th": { borderBottom: 0 },
+});
