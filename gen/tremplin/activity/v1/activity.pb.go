@@ -3855,7 +3855,7 @@ var File_tremplin_activity_v1_activity_proto protoreflect.FileDescriptor
 
 const file_tremplin_activity_v1_activity_proto_rawDesc = "" +
 	"\n" +
-	"#tremplin/activity/v1/activity.proto\x12\x14tremplin.activity.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1ftremplin/common/v1/common.proto\x1a!tremplin/options/v1/options.proto\"\xca\x06\n" +
+	"#tremplin/activity/v1/activity.proto\x12\x14tremplin.activity.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1ftremplin/common/v1/common.proto\x1a tremplin/common/v1/history.proto\x1a!tremplin/options/v1/options.proto\"\xca\x06\n" +
 	"\x04Task\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12;\n" +
 	"\asubject\x18\x02 \x01(\x0e2!.tremplin.activity.v1.TaskSubjectR\asubject\x12%\n" +

@@ -2770,7 +2770,7 @@ var File_tremplin_agency_v1_agency_proto protoreflect.FileDescriptor
 
 const file_tremplin_agency_v1_agency_proto_rawDesc = "" +
 	"\n" +
-	"\x1ftremplin/agency/v1/agency.proto\x12\x12tremplin.agency.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1ftremplin/common/v1/common.proto\x1a!tremplin/options/v1/options.proto\"\xdd\x03\n" +
+	"\x1ftremplin/agency/v1/agency.proto\x12\x12tremplin.agency.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1ftremplin/common/v1/common.proto\x1a tremplin/common/v1/history.proto\x1a!tremplin/options/v1/options.proto\"\xdd\x03\n" +
 	"\vAgencyAdmin\x12B\n" +
 	"\bcivility\x18\x01 \x01(\x0e2\x1c.tremplin.common.v1.CivilityB\b\xbaH\x05\x82\x01\x02\x10\x01R\bcivility\x12&\n" +
 	"\n" +

@@ -1144,255 +1144,6 @@ func (x *User) GetCanBeDefinedAsB2B() bool {
 	return false
 }
 
-// WeeklyHistory is a candidate's last weeks (Monday 00:00 to the next Monday, in the
-// candidate's time zone), oldest first, the current week last, with the objectives they are
-// measured against.
-type WeeklyHistory struct {
-	state      protoimpl.MessageState `protogen:"open.v1"`
-	Weeks      []*WeekFigures         `protobuf:"bytes,1,rep,name=weeks,proto3" json:"weeks,omitempty"`
-	Objectives *WeeklyObjectives      `protobuf:"bytes,2,opt,name=objectives,proto3" json:"objectives,omitempty"`
-	// The weeks in a row at or above every objective, counted back from the current week when it
-	// already reaches them, else from the week before (0: none).
-	Streak        int32 `protobuf:"varint,3,opt,name=streak,proto3" json:"streak,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *WeeklyHistory) Reset() {
-	*x = WeeklyHistory{}
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[8]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *WeeklyHistory) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*WeeklyHistory) ProtoMessage() {}
-
-func (x *WeeklyHistory) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[8]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use WeeklyHistory.ProtoReflect.Descriptor instead.
-func (*WeeklyHistory) Descriptor() ([]byte, []int) {
-	return file_tremplin_common_v1_common_proto_rawDescGZIP(), []int{8}
-}
-
-func (x *WeeklyHistory) GetWeeks() []*WeekFigures {
-	if x != nil {
-		return x.Weeks
-	}
-	return nil
-}
-
-func (x *WeeklyHistory) GetObjectives() *WeeklyObjectives {
-	if x != nil {
-		return x.Objectives
-	}
-	return nil
-}
-
-func (x *WeeklyHistory) GetStreak() int32 {
-	if x != nil {
-		return x.Streak
-	}
-	return 0
-}
-
-// WeekFigures are a week's figures, as the dashboard counts them.
-type WeekFigures struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	Start *timestamppb.Timestamp `protobuf:"bytes,1,opt,name=start,proto3" json:"start,omitempty"`
-	End   *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=end,proto3" json:"end,omitempty"`
-	// Tasks completed, by deadline.
-	CompletedTasks int32 `protobuf:"varint,3,opt,name=completed_tasks,json=completedTasks,proto3" json:"completed_tasks,omitempty"`
-	// Interviews completed, by date.
-	CompletedInterviews int32 `protobuf:"varint,4,opt,name=completed_interviews,json=completedInterviews,proto3" json:"completed_interviews,omitempty"`
-	// Engaged or thanked contacts with a completed task, by the task's deadline.
-	FirstTasks int32 `protobuf:"varint,5,opt,name=first_tasks,json=firstTasks,proto3" json:"first_tasks,omitempty"`
-	// Applications engaged (sent), by engagement date.
-	EngagedApplications int32 `protobuf:"varint,6,opt,name=engaged_applications,json=engagedApplications,proto3" json:"engaged_applications,omitempty"`
-	NewContacts         int32 `protobuf:"varint,7,opt,name=new_contacts,json=newContacts,proto3" json:"new_contacts,omitempty"`
-	NewApplications     int32 `protobuf:"varint,8,opt,name=new_applications,json=newApplications,proto3" json:"new_applications,omitempty"`
-	// Every objective reached (and at least one objective set above zero).
-	ObjectivesMet bool `protobuf:"varint,9,opt,name=objectives_met,json=objectivesMet,proto3" json:"objectives_met,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *WeekFigures) Reset() {
-	*x = WeekFigures{}
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[9]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *WeekFigures) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*WeekFigures) ProtoMessage() {}
-
-func (x *WeekFigures) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[9]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use WeekFigures.ProtoReflect.Descriptor instead.
-func (*WeekFigures) Descriptor() ([]byte, []int) {
-	return file_tremplin_common_v1_common_proto_rawDescGZIP(), []int{9}
-}
-
-func (x *WeekFigures) GetStart() *timestamppb.Timestamp {
-	if x != nil {
-		return x.Start
-	}
-	return nil
-}
-
-func (x *WeekFigures) GetEnd() *timestamppb.Timestamp {
-	if x != nil {
-		return x.End
-	}
-	return nil
-}
-
-func (x *WeekFigures) GetCompletedTasks() int32 {
-	if x != nil {
-		return x.CompletedTasks
-	}
-	return 0
-}
-
-func (x *WeekFigures) GetCompletedInterviews() int32 {
-	if x != nil {
-		return x.CompletedInterviews
-	}
-	return 0
-}
-
-func (x *WeekFigures) GetFirstTasks() int32 {
-	if x != nil {
-		return x.FirstTasks
-	}
-	return 0
-}
-
-func (x *WeekFigures) GetEngagedApplications() int32 {
-	if x != nil {
-		return x.EngagedApplications
-	}
-	return 0
-}
-
-func (x *WeekFigures) GetNewContacts() int32 {
-	if x != nil {
-		return x.NewContacts
-	}
-	return 0
-}
-
-func (x *WeekFigures) GetNewApplications() int32 {
-	if x != nil {
-		return x.NewApplications
-	}
-	return 0
-}
-
-func (x *WeekFigures) GetObjectivesMet() bool {
-	if x != nil {
-		return x.ObjectivesMet
-	}
-	return false
-}
-
-// WeeklyObjectives are a candidate's weekly objectives: the medium level of each threshold of
-// their dashboard settings (the spec's defaults until they set theirs).
-type WeeklyObjectives struct {
-	state               protoimpl.MessageState `protogen:"open.v1"`
-	NewContacts         int32                  `protobuf:"varint,1,opt,name=new_contacts,json=newContacts,proto3" json:"new_contacts,omitempty"`
-	FirstTasks          int32                  `protobuf:"varint,2,opt,name=first_tasks,json=firstTasks,proto3" json:"first_tasks,omitempty"`
-	CompletedInterviews int32                  `protobuf:"varint,3,opt,name=completed_interviews,json=completedInterviews,proto3" json:"completed_interviews,omitempty"`
-	EngagedApplications int32                  `protobuf:"varint,4,opt,name=engaged_applications,json=engagedApplications,proto3" json:"engaged_applications,omitempty"`
-	unknownFields       protoimpl.UnknownFields
-	sizeCache           protoimpl.SizeCache
-}
-
-func (x *WeeklyObjectives) Reset() {
-	*x = WeeklyObjectives{}
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[10]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *WeeklyObjectives) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*WeeklyObjectives) ProtoMessage() {}
-
-func (x *WeeklyObjectives) ProtoReflect() protoreflect.Message {
-	mi := &file_tremplin_common_v1_common_proto_msgTypes[10]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use WeeklyObjectives.ProtoReflect.Descriptor instead.
-func (*WeeklyObjectives) Descriptor() ([]byte, []int) {
-	return file_tremplin_common_v1_common_proto_rawDescGZIP(), []int{10}
-}
-
-func (x *WeeklyObjectives) GetNewContacts() int32 {
-	if x != nil {
-		return x.NewContacts
-	}
-	return 0
-}
-
-func (x *WeeklyObjectives) GetFirstTasks() int32 {
-	if x != nil {
-		return x.FirstTasks
-	}
-	return 0
-}
-
-func (x *WeeklyObjectives) GetCompletedInterviews() int32 {
-	if x != nil {
-		return x.CompletedInterviews
-	}
-	return 0
-}
-
-func (x *WeeklyObjectives) GetEngagedApplications() int32 {
-	if x != nil {
-		return x.EngagedApplications
-	}
-	return 0
-}
-
 var File_tremplin_common_v1_common_proto protoreflect.FileDescriptor
 
 const file_tremplin_common_v1_common_proto_rawDesc = "" +
@@ -1459,30 +1210,7 @@ const file_tremplin_common_v1_common_proto_rawDesc = "" +
 	"\x1ashare_progress_with_agency\x18\x1a \x01(\bR\x17shareProgressWithAgency\x12:\n" +
 	"\x1acan_be_granted_free_access\x18\x1b \x01(\bR\x16canBeGrantedFreeAccess\x120\n" +
 	"\x15can_be_defined_as_b2c\x18\x1c \x01(\bR\x11canBeDefinedAsB2C\x120\n" +
-	"\x15can_be_defined_as_b2b\x18\x1d \x01(\bR\x11canBeDefinedAsB2B\"\xa4\x01\n" +
-	"\rWeeklyHistory\x125\n" +
-	"\x05weeks\x18\x01 \x03(\v2\x1f.tremplin.common.v1.WeekFiguresR\x05weeks\x12D\n" +
-	"\n" +
-	"objectives\x18\x02 \x01(\v2$.tremplin.common.v1.WeeklyObjectivesR\n" +
-	"objectives\x12\x16\n" +
-	"\x06streak\x18\x03 \x01(\x05R\x06streak\"\x92\x03\n" +
-	"\vWeekFigures\x120\n" +
-	"\x05start\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\x05start\x12,\n" +
-	"\x03end\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x03end\x12'\n" +
-	"\x0fcompleted_tasks\x18\x03 \x01(\x05R\x0ecompletedTasks\x121\n" +
-	"\x14completed_interviews\x18\x04 \x01(\x05R\x13completedInterviews\x12\x1f\n" +
-	"\vfirst_tasks\x18\x05 \x01(\x05R\n" +
-	"firstTasks\x121\n" +
-	"\x14engaged_applications\x18\x06 \x01(\x05R\x13engagedApplications\x12!\n" +
-	"\fnew_contacts\x18\a \x01(\x05R\vnewContacts\x12)\n" +
-	"\x10new_applications\x18\b \x01(\x05R\x0fnewApplications\x12%\n" +
-	"\x0eobjectives_met\x18\t \x01(\bR\robjectivesMet\"\xbc\x01\n" +
-	"\x10WeeklyObjectives\x12!\n" +
-	"\fnew_contacts\x18\x01 \x01(\x05R\vnewContacts\x12\x1f\n" +
-	"\vfirst_tasks\x18\x02 \x01(\x05R\n" +
-	"firstTasks\x121\n" +
-	"\x14completed_interviews\x18\x03 \x01(\x05R\x13completedInterviews\x121\n" +
-	"\x14engaged_applications\x18\x04 \x01(\x05R\x13engagedApplications*\x83\x01\n" +
+	"\x15can_be_defined_as_b2b\x18\x1d \x01(\bR\x11canBeDefinedAsB2B*\x83\x01\n" +
 	"\x04Role\x12\x14\n" +
 	"\x10ROLE_UNSPECIFIED\x10\x00\x12!\n" +
 	"\x0eROLE_CANDIDATE\x10\x01\x1a\r\xca\xf3\x18\tcandidate\x12'\n" +
@@ -1565,7 +1293,7 @@ func file_tremplin_common_v1_common_proto_rawDescGZIP() []byte {
 }
 
 var file_tremplin_common_v1_common_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_tremplin_common_v1_common_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
+var file_tremplin_common_v1_common_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_tremplin_common_v1_common_proto_goTypes = []any{
 	(Role)(0),                     // 0: tremplin.common.v1.Role
 	(Civility)(0),                 // 1: tremplin.common.v1.Civility
@@ -1580,37 +1308,30 @@ var file_tremplin_common_v1_common_proto_goTypes = []any{
 	(*ContactRef)(nil),            // 10: tremplin.common.v1.ContactRef
 	(*ApplicationRef)(nil),        // 11: tremplin.common.v1.ApplicationRef
 	(*User)(nil),                  // 12: tremplin.common.v1.User
-	(*WeeklyHistory)(nil),         // 13: tremplin.common.v1.WeeklyHistory
-	(*WeekFigures)(nil),           // 14: tremplin.common.v1.WeekFigures
-	(*WeeklyObjectives)(nil),      // 15: tremplin.common.v1.WeeklyObjectives
-	(*timestamppb.Timestamp)(nil), // 16: google.protobuf.Timestamp
+	(*timestamppb.Timestamp)(nil), // 13: google.protobuf.Timestamp
 }
 var file_tremplin_common_v1_common_proto_depIdxs = []int32{
 	5,  // 0: tremplin.common.v1.ResourceList.items:type_name -> tremplin.common.v1.Resource
-	16, // 1: tremplin.common.v1.DateRange.start_date:type_name -> google.protobuf.Timestamp
-	16, // 2: tremplin.common.v1.DateRange.end_date:type_name -> google.protobuf.Timestamp
-	16, // 3: tremplin.common.v1.License.invitation_date:type_name -> google.protobuf.Timestamp
-	16, // 4: tremplin.common.v1.License.activation_date:type_name -> google.protobuf.Timestamp
-	16, // 5: tremplin.common.v1.License.allocation_date:type_name -> google.protobuf.Timestamp
-	16, // 6: tremplin.common.v1.License.expiration_date:type_name -> google.protobuf.Timestamp
+	13, // 1: tremplin.common.v1.DateRange.start_date:type_name -> google.protobuf.Timestamp
+	13, // 2: tremplin.common.v1.DateRange.end_date:type_name -> google.protobuf.Timestamp
+	13, // 3: tremplin.common.v1.License.invitation_date:type_name -> google.protobuf.Timestamp
+	13, // 4: tremplin.common.v1.License.activation_date:type_name -> google.protobuf.Timestamp
+	13, // 5: tremplin.common.v1.License.allocation_date:type_name -> google.protobuf.Timestamp
+	13, // 6: tremplin.common.v1.License.expiration_date:type_name -> google.protobuf.Timestamp
 	0,  // 7: tremplin.common.v1.User.role:type_name -> tremplin.common.v1.Role
 	1,  // 8: tremplin.common.v1.User.civility:type_name -> tremplin.common.v1.Civility
-	16, // 9: tremplin.common.v1.User.created_date:type_name -> google.protobuf.Timestamp
+	13, // 9: tremplin.common.v1.User.created_date:type_name -> google.protobuf.Timestamp
 	2,  // 10: tremplin.common.v1.User.status:type_name -> tremplin.common.v1.UserStatus
-	16, // 11: tremplin.common.v1.User.first_login_date:type_name -> google.protobuf.Timestamp
-	16, // 12: tremplin.common.v1.User.last_login_date:type_name -> google.protobuf.Timestamp
-	16, // 13: tremplin.common.v1.User.trial_end_date:type_name -> google.protobuf.Timestamp
+	13, // 11: tremplin.common.v1.User.first_login_date:type_name -> google.protobuf.Timestamp
+	13, // 12: tremplin.common.v1.User.last_login_date:type_name -> google.protobuf.Timestamp
+	13, // 13: tremplin.common.v1.User.trial_end_date:type_name -> google.protobuf.Timestamp
 	9,  // 14: tremplin.common.v1.User.agency:type_name -> tremplin.common.v1.AgencyRef
 	8,  // 15: tremplin.common.v1.User.license:type_name -> tremplin.common.v1.License
-	14, // 16: tremplin.common.v1.WeeklyHistory.weeks:type_name -> tremplin.common.v1.WeekFigures
-	15, // 17: tremplin.common.v1.WeeklyHistory.objectives:type_name -> tremplin.common.v1.WeeklyObjectives
-	16, // 18: tremplin.common.v1.WeekFigures.start:type_name -> google.protobuf.Timestamp
-	16, // 19: tremplin.common.v1.WeekFigures.end:type_name -> google.protobuf.Timestamp
-	20, // [20:20] is the sub-list for method output_type
-	20, // [20:20] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	16, // [16:16] is the sub-list for method output_type
+	16, // [16:16] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_tremplin_common_v1_common_proto_init() }
@@ -1624,7 +1345,7 @@ func file_tremplin_common_v1_common_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tremplin_common_v1_common_proto_rawDesc), len(file_tremplin_common_v1_common_proto_rawDesc)),
 			NumEnums:      5,
-			NumMessages:   11,
+			NumMessages:   8,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import LocalFireDepartmentRounded from "@mui/icons-material/LocalFireDepartmentRounded";
-import type { WeeklyHistory } from "../../gen/tremplin/common/v1/common_pb";
+import type { WeeklyHistory } from "../../gen/tremplin/common/v1/history_pb";
 import { historyMessages } from "../../lib/messages/history";
 import { historySeries, historyWeeks, streakText, type Audience } from "./history";
 import { WeeklyChart } from "./WeeklyChart";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { WeeklyHistorySchema } from "../../gen/tremplin/common/v1/common_pb";
+import { WeeklyHistorySchema } from "../../gen/tremplin/common/v1/history_pb";
 import { historySeries, historyWeeks, streakText } from "./history";
 
 const history = create(WeeklyHistorySchema, {

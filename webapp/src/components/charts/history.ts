@@ -2,7 +2,7 @@
 // GetCandidateProgress) as a weekly chart: six series, four of them with the weekly objective
 // they are measured against, and the streak's sentence.
 import { timestampDate } from "@bufbuild/protobuf/wkt";
-import type { WeekFigures, WeeklyHistory, WeeklyObjectives } from "../../gen/tremplin/common/v1/common_pb";
+import type { WeekFigures, WeeklyHistory, WeeklyObjectives } from "../../gen/tremplin/common/v1/history_pb";
 import { historyMessages } from "../../lib/messages/history";
 import type { ChartWeek, WeeklySeries } from "./types";
 

@@ -4,7 +4,7 @@ import { useQuery } from "@connectrpc/connect-query";
 import { create } from "@bufbuild/protobuf";
 import Skeleton from "@mui/material/Skeleton";
 import { ActivityService } from "../../gen/tremplin/activity/v1/activity_pb";
-import { WeeklyHistorySchema } from "../../gen/tremplin/common/v1/common_pb";
+import { WeeklyHistorySchema } from "../../gen/tremplin/common/v1/history_pb";
 import { LoadError } from "../../components/LoadError";
 import { Loading } from "../../components/Loading";
 import { WeeklyHistoryChart } from "../../components/charts/WeeklyHistoryChart";
