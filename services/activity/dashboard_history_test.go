@@ -83,7 +83,7 @@ func TestDashboardHistoryMatchesAHandCount(t *testing.T) {
 		// applications, objectives met.
 		type row struct {
 			contacts, completed, first, interviews, engaged, created int32
-			met                                                     bool
+			met                                                      bool
 		}
 		want := map[int]row{
 			0:  {contacts: 1},
