@@ -14,7 +14,7 @@ import { insightMessages } from "../../lib/messages/insight";
 import { AGENCIES_FIRST_SORT, AGENCY_COLUMNS, agencyColumns, agencyFirstDirection, agencyName } from "./platformModel";
 import { SortHeaderCell } from "./SortHeaderCell";
 import { useSortedRows } from "./sort";
-import { tableSx } from "./tableStyle";
+import { tableSx, tapTarget } from "./tableStyle";
 
 const a = insightMessages.platform.agencies;
 const n = (value: number) => value.toLocaleString("fr-FR");
@@ -46,7 +46,7 @@ export function AgencySummaryTable({ rows, labelledBy }: { rows: readonly Agency
             return (
               <TableRow key={id} hover data-testid="agency-summary-row">
                 <TableCell component="th" scope="row">
-                  <Link component={RouterLink} to={`/agencies/${id}/insight`} underline="hover" sx={{ fontWeight: 600 }} aria-label={a.insightLink(name)}>
+                  <Link component={RouterLink} to={`/agencies/${id}/insight`} underline="hover" sx={{ fontWeight: 600, ...tapTarget }} aria-label={a.insightLink(name)}>
                     {name}
                   </Link>
                 </TableCell>

@@ -17,7 +17,7 @@ import { personName } from "../../lib/names";
 import { CANDIDATE_COLUMNS, CANDIDATES_FIRST_SORT, candidateColumns, candidateFirstDirection, candidateName, type CandidateColumn } from "./agencyModel";
 import { SortHeaderCell } from "./SortHeaderCell";
 import { useSortedRows } from "./sort";
-import { tableSx } from "./tableStyle";
+import { tableSx, tapTarget } from "./tableStyle";
 
 const t = insightMessages.agency.table;
 
@@ -70,7 +70,7 @@ function Name({ candidate, link }: { candidate: CandidateInsight; link: boolean 
       // The coach view shows the name before its data arrives.
       state={{ name: personName(candidate) }}
       underline="hover"
-      sx={{ fontWeight: 600 }}
+      sx={{ fontWeight: 600, ...tapTarget }}
       aria-label={t.progressLink(shown)}
     >
       {shown}

@@ -6,6 +6,7 @@ import TableSortLabel from "@mui/material/TableSortLabel";
 import { visuallyHidden } from "../../components/PremiumBadge";
 import { insightMessages } from "../../lib/messages/insight";
 import type { Direction, Sort } from "./sort";
+import { tapTarget } from "./tableStyle";
 
 export function SortHeaderCell<K extends string>({
   column,
@@ -26,7 +27,7 @@ export function SortHeaderCell<K extends string>({
   const direction = active ? sort.direction : firstDirection;
   return (
     <TableCell align={numeric ? "right" : "left"} sortDirection={active ? sort.direction : false} data-testid={`sort-${column}`}>
-      <TableSortLabel active={active} direction={direction} onClick={() => onSort(column)}>
+      <TableSortLabel active={active} direction={direction} onClick={() => onSort(column)} sx={tapTarget}>
         {label}
         {active && (
           <Box component="span" sx={visuallyHidden}>

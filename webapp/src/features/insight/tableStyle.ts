@@ -1,5 +1,6 @@
 // The look of the insight tables: compact rows, grey headings, figures in tabular digits.
 import type { SxProps, Theme } from "@mui/material/styles";
+import { TAP, TOUCH } from "../../lib/theme";
 
 export const tableSx = (minWidth: number): SxProps<Theme> => ({
   minWidth,
@@ -11,3 +12,9 @@ export const tableSx = (minWidth: number): SxProps<Theme> => ({
   "& td.MuiTableCell-alignRight": { fontVariantNumeric: "tabular-nums" },
   "& tbody tr:last-child td, & tbody tr:last-child th": { borderBottom: 0 },
 });
+
+/**
+ * A phone's tap target (44 × 44 px, as the theme gives every button): the table's sort headings
+ * and name links are text of one line, shorter than a finger.
+ */
+export const tapTarget = { [TOUCH]: { display: "inline-flex", alignItems: "center", minHeight: TAP, minWidth: TAP } } as const;
