@@ -7,6 +7,7 @@ import (
 
 	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/activeday"
@@ -137,101 +138,114 @@ type weekRow struct {
 // ComputeHistory counts the spans' figures of every owner of the scope in one aggregate
 // statement per table (tasks, events, contacts, applications twice, and the days of use when
 // asked), each grouped by owner and week: the cost does not grow with the number of weeks.
-// The queries name their owners: ctx may be the system's.
+// For many owners (an agency, the platform) the statements run side by side, each on its own
+// connection: they read tens of thousands of rows, and the read takes as long as the slowest
+// rather than their sum. One candidate's run one after the other (a few milliseconds, and a
+// busy server's connections are not spent on one request). The queries name their owners: ctx
+// may be the system's.
 func ComputeHistory(ctx context.Context, client *ent.Client, scope Scope, spans []Span) (History, error) {
-	h := History{}
 	n := len(spans)
 	from, to := spans[0].Start, spans[n-1].End
-	add := func(rows []weekRow, set func(c *Counts, r weekRow)) {
-		for _, r := range rows {
-			if r.Week == nil || int(*r.Week) < 0 || int(*r.Week) >= n {
-				continue
-			}
-			set(&h.at(r.Owner, n)[*r.Week], r)
-		}
-	}
 	group := func(q *sql.Selector, owner, at string, dates bool) {
 		q.Select().
 			AppendSelectAs(q.C(owner), "owner").
 			AppendSelectExprAs(WeekOf(q.C(at), spans, dates), "week")
 		q.GroupBy("owner", "week")
 	}
+	count := sql.ExprFunc(func(b *sql.Builder) { b.WriteString("COUNT(*)") })
 
-	// Tasks: completed, and first tasks with engaged or thanked contacts.
-	var tasks []weekRow
-	err := client.Task.Query().Modify(func(q *sql.Selector) {
-		contacts := sql.Table(contact.Table).As("c")
-		q.LeftJoin(contacts).On(q.C(task.FieldContactID), contacts.C(contact.FieldID))
-		group(q, task.FieldOwnerID, task.FieldDeadline, false)
-		completed := sql.EQ(q.C(task.FieldStatus), task.StatusCompleted)
-		engaged := sql.In(contacts.C(contact.FieldStatus), contact.StatusEngaged, contact.StatusThanked)
-		q.AppendSelectExprAs(countWhere(completed), "a").
-			AppendSelectExprAs(countDistinctWhere(q.C(task.FieldContactID), sql.And(completed, engaged)), "b")
-		q.Where(sql.And(scope.owned(q.C(task.FieldOwnerID)), sql.GTE(q.C(task.FieldDeadline), from), sql.LT(q.C(task.FieldDeadline), to)))
-	}).Scan(ctx, &tasks)
-	if err != nil {
-		return nil, err
+	statements := []statement{
+		// Tasks: completed, and first tasks with engaged or thanked contacts.
+		{func(ctx context.Context, rows *[]weekRow) error {
+			return client.Task.Query().Modify(func(q *sql.Selector) {
+				contacts := sql.Table(contact.Table).As("c")
+				q.LeftJoin(contacts).On(q.C(task.FieldContactID), contacts.C(contact.FieldID))
+				group(q, task.FieldOwnerID, task.FieldDeadline, false)
+				completed := sql.EQ(q.C(task.FieldStatus), task.StatusCompleted)
+				engaged := sql.In(contacts.C(contact.FieldStatus), contact.StatusEngaged, contact.StatusThanked)
+				q.AppendSelectExprAs(countWhere(completed), "a").
+					AppendSelectExprAs(countDistinctWhere(q.C(task.FieldContactID), sql.And(completed, engaged)), "b")
+				q.Where(sql.And(scope.owned(q.C(task.FieldOwnerID)), sql.GTE(q.C(task.FieldDeadline), from), sql.LT(q.C(task.FieldDeadline), to)))
+			}).Scan(ctx, rows)
+		}, func(c *Counts, r weekRow) { c.CompletedTasks, c.FirstTasks = int(r.A), int(r.B) }},
+		// Events completed: interviews, and any (activity).
+		{func(ctx context.Context, rows *[]weekRow) error {
+			return client.Event.Query().Modify(func(q *sql.Selector) {
+				group(q, event.FieldOwnerID, event.FieldDate, false)
+				q.AppendSelectExprAs(countWhere(sql.EQ(q.C(event.FieldType), event.TypeInterview)), "a").AppendSelectExprAs(count, "b")
+				q.Where(sql.And(scope.owned(q.C(event.FieldOwnerID)), sql.EQ(q.C(event.FieldStatus), event.StatusCompleted),
+					sql.GTE(q.C(event.FieldDate), from), sql.LT(q.C(event.FieldDate), to)))
+			}).Scan(ctx, rows)
+		}, func(c *Counts, r weekRow) { c.CompletedInterviews, c.CompletedEvents = int(r.A), int(r.B) }},
+		// Contacts added.
+		{func(ctx context.Context, rows *[]weekRow) error {
+			return client.Contact.Query().Modify(func(q *sql.Selector) {
+				group(q, contact.FieldOwnerID, contact.FieldCreatedAt, false)
+				q.AppendSelectExprAs(count, "a")
+				q.Where(sql.And(scope.owned(q.C(contact.FieldOwnerID)), sql.GTE(q.C(contact.FieldCreatedAt), from), sql.LT(q.C(contact.FieldCreatedAt), to)))
+			}).Scan(ctx, rows)
+		}, func(c *Counts, r weekRow) { c.NewContacts = int(r.A) }},
+		// Applications engaged, then created: two groupings of the same table.
+		{applicationsBy(client, scope, group, count, application.FieldEngagedAt, from, to), func(c *Counts, r weekRow) { c.EngagedApplications = int(r.A) }},
+		{applicationsBy(client, scope, group, count, application.FieldCreatedAt, from, to), func(c *Counts, r weekRow) { c.NewApplications = int(r.A) }},
 	}
-	add(tasks, func(c *Counts, r weekRow) { c.CompletedTasks, c.FirstTasks = int(r.A), int(r.B) })
-
-	// Events completed: interviews, and any (activity).
-	var events []weekRow
-	err = client.Event.Query().Modify(func(q *sql.Selector) {
-		group(q, event.FieldOwnerID, event.FieldDate, false)
-		q.AppendSelectExprAs(countWhere(sql.EQ(q.C(event.FieldType), event.TypeInterview)), "a").
-			AppendSelectExprAs(sql.ExprFunc(func(b *sql.Builder) { b.WriteString("COUNT(*)") }), "b")
-		q.Where(sql.And(scope.owned(q.C(event.FieldOwnerID)), sql.EQ(q.C(event.FieldStatus), event.StatusCompleted),
-			sql.GTE(q.C(event.FieldDate), from), sql.LT(q.C(event.FieldDate), to)))
-	}).Scan(ctx, &events)
-	if err != nil {
-		return nil, err
-	}
-	add(events, func(c *Counts, r weekRow) { c.CompletedInterviews, c.CompletedEvents = int(r.A), int(r.B) })
-
-	// Contacts added.
-	var contacts []weekRow
-	err = client.Contact.Query().Modify(func(q *sql.Selector) {
-		group(q, contact.FieldOwnerID, contact.FieldCreatedAt, false)
-		q.AppendSelectExprAs(sql.ExprFunc(func(b *sql.Builder) { b.WriteString("COUNT(*)") }), "a")
-		q.Where(sql.And(scope.owned(q.C(contact.FieldOwnerID)), sql.GTE(q.C(contact.FieldCreatedAt), from), sql.LT(q.C(contact.FieldCreatedAt), to)))
-	}).Scan(ctx, &contacts)
-	if err != nil {
-		return nil, err
-	}
-	add(contacts, func(c *Counts, r weekRow) { c.NewContacts = int(r.A) })
-
-	// Applications engaged, then created: two groupings of the same table.
-	for _, column := range []string{application.FieldEngagedAt, application.FieldCreatedAt} {
-		var apps []weekRow
-		err = client.Application.Query().Modify(func(q *sql.Selector) {
-			group(q, application.FieldOwnerID, column, false)
-			q.AppendSelectExprAs(sql.ExprFunc(func(b *sql.Builder) { b.WriteString("COUNT(*)") }), "a")
-			q.Where(sql.And(scope.owned(q.C(application.FieldOwnerID)), sql.GTE(q.C(column), from), sql.LT(q.C(column), to)))
-		}).Scan(ctx, &apps)
-		if err != nil {
-			return nil, err
-		}
-		if column == application.FieldEngagedAt {
-			add(apps, func(c *Counts, r weekRow) { c.EngagedApplications = int(r.A) })
-		} else {
-			add(apps, func(c *Counts, r weekRow) { c.NewApplications = int(r.A) })
-		}
-	}
-
 	if scope.Activity {
-		var days []weekRow
-		err = client.ActiveDay.Query().Modify(func(q *sql.Selector) {
-			group(q, activeday.FieldUserID, activeday.FieldDay, true)
-			q.AppendSelectExprAs(sql.ExprFunc(func(b *sql.Builder) { b.WriteString("COUNT(*)") }), "a")
-			q.Where(sql.And(scope.owned(q.C(activeday.FieldUserID)),
-				sql.GTE(q.C(activeday.FieldDay), spans[0].FirstDay), sql.LT(q.C(activeday.FieldDay), spans[n-1].LastDay)))
-		}).Scan(ctx, &days)
-		if err != nil {
+		statements = append(statements, statement{func(ctx context.Context, rows *[]weekRow) error {
+			return client.ActiveDay.Query().Modify(func(q *sql.Selector) {
+				group(q, activeday.FieldUserID, activeday.FieldDay, true)
+				q.AppendSelectExprAs(count, "a")
+				q.Where(sql.And(scope.owned(q.C(activeday.FieldUserID)),
+					sql.GTE(q.C(activeday.FieldDay), spans[0].FirstDay), sql.LT(q.C(activeday.FieldDay), spans[n-1].LastDay)))
+			}).Scan(ctx, rows)
+		}, func(c *Counts, r weekRow) { c.ActiveDays = int(r.A) }})
+	}
+
+	results := make([][]weekRow, len(statements))
+	if scope.Owner != uuid.Nil {
+		for i, st := range statements {
+			if err := st.read(ctx, &results[i]); err != nil {
+				return nil, err
+			}
+		}
+	} else {
+		g, gctx := errgroup.WithContext(ctx)
+		for i, st := range statements {
+			g.Go(func() error { return st.read(gctx, &results[i]) })
+		}
+		if err := g.Wait(); err != nil {
 			return nil, err
 		}
-		add(days, func(c *Counts, r weekRow) { c.ActiveDays = int(r.A) })
+	}
+
+	h := History{}
+	for i, st := range statements {
+		for _, r := range results[i] {
+			if r.Week == nil || int(*r.Week) < 0 || int(*r.Week) >= n {
+				continue
+			}
+			st.set(&h.at(r.Owner, n)[*r.Week], r)
+		}
 	}
 	return h, nil
+}
+
+// statement is one aggregate of a history: read answers its rows, set puts a row's counts in
+// its owner's week.
+type statement struct {
+	read func(ctx context.Context, rows *[]weekRow) error
+	set  func(c *Counts, r weekRow)
+}
+
+// applicationsBy reads the applications of the scope grouped by the week of column.
+func applicationsBy(client *ent.Client, scope Scope, group func(q *sql.Selector, owner, at string, dates bool), count sql.Querier,
+	column string, from, to time.Time) func(ctx context.Context, rows *[]weekRow) error {
+	return func(ctx context.Context, rows *[]weekRow) error {
+		return client.Application.Query().Modify(func(q *sql.Selector) {
+			group(q, application.FieldOwnerID, column, false)
+			q.AppendSelectExprAs(count, "a")
+			q.Where(sql.And(scope.owned(q.C(application.FieldOwnerID)), sql.GTE(q.C(column), from), sql.LT(q.C(column), to)))
+		}).Scan(ctx, rows)
+	}
 }
 
 // Objectives are a candidate's weekly objectives: the medium level of each threshold.
