@@ -133,8 +133,10 @@ func (s *Service) funnel(ctx context.Context, spans []dashboard.Span, now time.T
 		{user.FieldCreatedAt, nil, func(f *insightv1.FunnelWeek, n int32) { f.TrialsStarted = n }},
 		{user.FieldPremiumAt, nil, func(f *insightv1.FunnelWeek, n int32) { f.BecamePremium = n }},
 		{user.FieldTrialEndAt, func(q *sql.Selector) *sql.Predicate {
-			// Not premium by the trial's end (a subscription taken later still ended the trial).
-			return sql.Or(sql.IsNull(q.C(user.FieldPremiumAt)), sql.ColumnsGT(q.C(user.FieldPremiumAt), q.C(user.FieldTrialEndAt)))
+			// Ended by now (a trial still running has not), without premium by its end (a
+			// subscription taken later still ended the trial).
+			return sql.And(sql.LTE(q.C(user.FieldTrialEndAt), now),
+				sql.Or(sql.IsNull(q.C(user.FieldPremiumAt)), sql.ColumnsGT(q.C(user.FieldPremiumAt), q.C(user.FieldTrialEndAt))))
 		}, func(f *insightv1.FunnelWeek, n int32) { f.TrialsEnded = n }},
 	}
 	for _, step := range steps {
@@ -144,9 +146,8 @@ func (s *Service) funnel(ctx context.Context, spans []dashboard.Span, now time.T
 			q.Select().AppendSelectExprAs(dashboard.WeekOf(col, spans, false), "week").
 				AppendSelectExprAs(sql.ExprFunc(func(b *sql.Builder) { b.WriteString("COUNT(*)") }), "count")
 			where := sql.And(sql.EQ(q.C(user.FieldIsB2c), true), sql.GTE(col, from), sql.LT(col, to))
-			if step.column == user.FieldTrialEndAt {
-				// A trial still running has not ended.
-				where = sql.And(where, sql.LTE(col, now), step.extra(q))
+			if step.extra != nil {
+				where = sql.And(where, step.extra(q))
 			}
 			q.Where(where).GroupBy("week")
 		}).Scan(ctx, &rows)
