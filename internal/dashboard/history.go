@@ -64,12 +64,13 @@ func (c Counts) Active() bool {
 	return c.ActiveDays > 0 || c.CompletedTasks > 0 || c.CompletedEvents > 0
 }
 
-// Scope names whose weeks to count: one candidate, every candidate of an agency, or every
-// candidate.
+// Scope names whose weeks to count: one candidate, every candidate of an agency, every
+// candidate, or the candidates listed.
 type Scope struct {
 	Owner    uuid.UUID
 	Agency   uuid.UUID
 	Everyone bool
+	Owners   []uuid.UUID
 	// Activity adds the completed events and the days of use.
 	Activity bool
 }
@@ -79,6 +80,12 @@ func (s Scope) owned(column string) *sql.Predicate {
 	switch {
 	case s.Everyone:
 		return sql.In(column, sql.Select(user.FieldID).From(sql.Table(user.Table)).Where(sql.EQ(user.FieldRole, user.RoleCandidate)))
+	case s.Owners != nil:
+		ids := make([]any, len(s.Owners))
+		for i, id := range s.Owners {
+			ids[i] = id
+		}
+		return sql.In(column, ids...)
 	case s.Agency != uuid.Nil:
 		return sql.In(column, sql.Select(user.FieldID).From(sql.Table(user.Table)).
 			Where(sql.And(sql.EQ(user.FieldAgencyID, s.Agency), sql.EQ(user.FieldRole, user.RoleCandidate))))

@@ -47,6 +47,7 @@ import (
 	"github.com/tremplin/tremplin/internal/clock"
 	"github.com/tremplin/tremplin/internal/conditional"
 	"github.com/tremplin/tremplin/internal/config"
+	"github.com/tremplin/tremplin/internal/dashboard"
 	"github.com/tremplin/tremplin/internal/db"
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/idempotency"
@@ -189,7 +190,10 @@ func New(d Deps) (*Server, error) {
 			return billingv1connect.NewBillingServiceHandler(billingService, o...)
 		}},
 		{insightv1.File_tremplin_insight_v1_insight_proto.Services().ByName("InsightService"), func(o ...connect.HandlerOption) (string, http.Handler) {
-			return insightv1connect.NewInsightServiceHandler(&insight.Service{Base: handler.Base{Client: client, Clock: d.Clock}}, o...)
+			return insightv1connect.NewInsightServiceHandler(&insight.Service{
+				// 20 agencies of 500 candidates: about 10 MB.
+				Base: handler.Base{Client: client, Clock: d.Clock}, Weeks: dashboard.NewKeptWeeks(10_000),
+			}, o...)
 		}},
 		{webhookv1.File_tremplin_webhook_v1_webhook_proto.Services().ByName("WebhookService"), func(o ...connect.HandlerOption) (string, http.Handler) {
 			return webhookv1connect.NewWebhookServiceHandler(&webhook.Service{

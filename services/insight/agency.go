@@ -48,18 +48,23 @@ func (s *Service) GetAgencyInsight(ctx context.Context, req *insightv1.GetAgency
 	sys := viewer.SystemContext(ctx)
 	spans := dashboard.Spans(now, loc, dashboard.HistoryWeeks)
 	scope := dashboard.Scope{Agency: agencyID, Activity: true}
-	history, err := dashboard.ComputeHistory(sys, s.Client, scope, spans)
+	// The candidates and their data versions first: their weeks are kept under these.
+	candidates, err := s.Client.User.Query().
+		Where(user.AgencyID(agencyID), user.RoleEQ(user.RoleCandidate)).
+		Select(user.FieldID, user.FieldFirstName, user.FieldLastName, user.FieldLastLoginAt, user.FieldShareProgressWithAgency, user.FieldDataVersion).
+		All(sys)
+	if err != nil {
+		return nil, err
+	}
+	owners := make([]dashboard.Versioned, len(candidates))
+	for i, c := range candidates {
+		owners[i] = dashboard.Versioned{ID: c.ID, Version: c.DataVersion}
+	}
+	history, err := s.Weeks.History(sys, s.Client, scope, owners, spans)
 	if err != nil {
 		return nil, err
 	}
 	objectives, err := dashboard.ObjectivesOf(sys, s.Client, scope)
-	if err != nil {
-		return nil, err
-	}
-	candidates, err := s.Client.User.Query().
-		Where(user.AgencyID(agencyID), user.RoleEQ(user.RoleCandidate)).
-		Select(user.FieldID, user.FieldFirstName, user.FieldLastName, user.FieldLastLoginAt, user.FieldShareProgressWithAgency).
-		All(sys)
 	if err != nil {
 		return nil, err
 	}

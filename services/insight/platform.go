@@ -53,12 +53,17 @@ func (s *Service) agencySummaries(ctx context.Context, spans []dashboard.Span) (
 	if err != nil {
 		return nil, err
 	}
+	// The candidates and their data versions first: their weeks are kept under these.
 	candidates, err := s.Client.User.Query().Where(user.RoleEQ(user.RoleCandidate), user.AgencyIDNotNil()).
-		Select(user.FieldID, user.FieldAgencyID, user.FieldShareProgressWithAgency).All(ctx)
+		Select(user.FieldID, user.FieldAgencyID, user.FieldShareProgressWithAgency, user.FieldDataVersion).All(ctx)
 	if err != nil {
 		return nil, err
 	}
-	history, err := dashboard.ComputeHistory(ctx, s.Client, dashboard.Scope{Everyone: true, Activity: true}, spans)
+	owners := make([]dashboard.Versioned, len(candidates))
+	for i, c := range candidates {
+		owners[i] = dashboard.Versioned{ID: c.ID, Version: c.DataVersion}
+	}
+	history, err := s.Weeks.History(ctx, s.Client, dashboard.Scope{Everyone: true, Activity: true}, owners, spans)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tremplin/tremplin/gen/tremplin/insight/v1/insightv1connect"
+	"github.com/tremplin/tremplin/internal/dashboard"
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/users"
 	"github.com/tremplin/tremplin/internal/viewer"
@@ -19,6 +20,8 @@ import (
 // Service implements insightv1connect.InsightServiceHandler.
 type Service struct {
 	handler.Base
+	// Weeks keeps candidates' weeks between two readings of an agency (dashboard.NewKeptWeeks).
+	Weeks *dashboard.KeptWeeks
 }
 
 var _ insightv1connect.InsightServiceHandler = (*Service)(nil)
