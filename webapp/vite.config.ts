@@ -64,6 +64,23 @@ function slimOptionDependencies(): Plugin {
   };
 }
 
+// MUI's createTheme imports the machinery of CSS-variable themes (createThemeWithVars, 23 kB) for
+// themes the app never builds. Inside @mui/material/styles, resolve it to the app's
+// src/lib/mui/createTheme.ts, which builds the theme without it (and refuses the other kind);
+// its test checks it builds the same theme as MUI's. Build only: Vitest runs MUI's own.
+function themeWithoutVars(): Plugin {
+  const stub = resolve(import.meta.dirname, "src/lib/mui/createTheme.ts");
+  return {
+    name: "tremplin-theme-without-vars",
+    apply: "build",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (!importer || !/\/node_modules\/@mui\/material\/styles\/[^/]+$/.test(importer)) return null;
+      return /^\.\/createTheme(\.mjs|\.js)?$/.test(source) ? stub : null;
+    },
+  };
+}
+
 // Everything the entry needs before the first screen (React, MUI's core, the router,
 // react-query, Connect, the protobuf runtime, the shell) goes into one "core" chunk, and what
 // the login screen adds into one "login" chunk: a few well-compressed files instead of a score
@@ -135,7 +152,7 @@ function preloadMainFont(): Plugin {
 const backend = process.env.TREMPLIN_BACKEND ?? "http://localhost:8080";
 
 export default defineConfig({
-  plugins: [slimOptionDependencies(), react(), preloadMainFont(), precompress(), keepDistPlaceholder()],
+  plugins: [themeWithoutVars(), slimOptionDependencies(), react(), preloadMainFont(), precompress(), keepDistPlaceholder()],
   // The Content-Security-Policy allows <style> tags only with the nonce of the response
   // (MUI/emotion inject them at run time). Vite writes this placeholder into index.html (a
   // <meta property="csp-nonce"> that src/lib/emotionCache.ts reads); the Go server replaces it

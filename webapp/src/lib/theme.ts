@@ -35,7 +35,7 @@ export const searchTarget = { "& .MuiInputBase-input": { height: TAP, boxSizing:
 const fontFamily =
   '"Inter Variable", Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
-const options: ThemeOptions = {
+export const themeOptions: ThemeOptions = {
   palette: {
     primary: { main: brand.primary, dark: brand.primaryDark, light: "#6366F1", contrastText: "#fff" },
     secondary: { main: brand.accent, contrastText: brand.ink },
@@ -151,7 +151,7 @@ const options: ThemeOptions = {
 };
 
 /** The theme of the first paint: MUI's English component texts, none of which the login page shows. */
-export const theme: Theme = createTheme(options);
+export const theme: Theme = createTheme(themeOptions);
 
 /**
  * The theme with MUI's French locale (frFR: pagination, autocomplete, alert texts…). The locale
@@ -160,5 +160,5 @@ export const theme: Theme = createTheme(options);
  */
 export async function loadFrenchTheme(): Promise<Theme> {
   const { frFR } = await import("@mui/material/locale");
-  return createTheme(options, frFR);
+  return createTheme(themeOptions, frFR);
 }
