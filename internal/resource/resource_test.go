@@ -49,11 +49,7 @@ func TestContactLinksAreWebOrMailAddresses(t *testing.T) {
 	for _, dia := range testdb.Dialects() {
 		t.Run(string(dia), func(t *testing.T) {
 			srv := testserver.New(t, dia)
-			srv.CreateUser(t, "alice@exemple.fr", testserver.UserSpec{IsB2C: true, FreeAccess: true})
-			c := testserver.HTTPClient(t)
-			if status, body := srv.JSON(t, c, http.MethodPost, "/api/auth/login", map[string]string{"email": "alice@exemple.fr", "password": testserver.Password}); status != http.StatusOK {
-				t.Fatalf("login: %d %v", status, body)
-			}
+			c := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr").HTTP
 			net := networkv1connect.NewNetworkServiceClient(c, srv.URL)
 			ctx := context.Background()
 

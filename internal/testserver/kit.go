@@ -146,6 +146,19 @@ func (s *Start) specOf(t testing.TB, p Persona, email string, agency ...*ent.Age
 	return UserSpec{}
 }
 
+// Context acts as this caller on the database directly (Start.Client, under the ent privacy
+// layer, as the caller's requests are): for arranging what the service under test does not
+// create over its API (another domain's rows, old dates), or reading what it wrote. The
+// viewer is the one a request of theirs carries, without premium (the ent layer does not
+// read it).
+func (c *Session) Context() context.Context {
+	v := &viewer.Viewer{UserID: c.User.ID, Role: viewer.Role(c.User.Role)}
+	if c.User.AgencyID != nil {
+		v.AgencyID = *c.User.AgencyID
+	}
+	return viewer.NewContext(context.Background(), v)
+}
+
 // JSON calls a documented /api route as this caller (see Start.JSON).
 func (c *Session) JSON(t testing.TB, method, path string, body any) (int, map[string]any) {
 	t.Helper()

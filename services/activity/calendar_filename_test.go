@@ -27,9 +27,9 @@ func filenameOf(t *testing.T, what string, res *http.Response) string {
 // feed's.
 func TestCalendarFilesHaveAName(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, "alice@exemple.fr")
-		lea := alice.contact(t, "Lea", "Dubois")
-		ev := alice.event(t, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_RECRUITMENT, ContactId: lea.GetId(),
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		lea := addContact(t, alice, "Lea", "Dubois")
+		ev := planEvent(t, alice, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_RECRUITMENT, ContactId: lea.GetId(),
 			MediaType: activityv1.MediaType_MEDIA_TYPE_FACE_TO_FACE, MediaDetails: "Au siège", Date: timestamppb.New(at(2026, 11, 25, 0, 30))})
 		for _, try := range []string{"first", "second"} {
 			res, _ := get(t, alice.HTTP, srv.URL+"/api/event/"+ev.GetId()+"/calendar")
@@ -38,7 +38,7 @@ func TestCalendarFilesHaveAName(t *testing.T) {
 				t.Errorf("%s event download: %q", try, name)
 			}
 		}
-		made, err := alice.act.ResetCalendarFeed(bg, &activityv1.ResetCalendarFeedRequest{})
+		made, err := actOf(alice).ResetCalendarFeed(bg, &activityv1.ResetCalendarFeedRequest{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -48,14 +48,14 @@ func parseICS(t *testing.T, data []byte) *ical.Calendar {
 // session, revocable.
 func TestCalendars(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, "alice@exemple.fr")
-		lea := alice.contact(t, "Lea", "Dubois")
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		lea := addContact(t, alice, "Lea", "Dubois")
 		start := at(2026, 11, 24, 10, 30)
-		ev := alice.event(t, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_RECRUITMENT, ContactId: lea.GetId(),
+		ev := planEvent(t, alice, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_RECRUITMENT, ContactId: lea.GetId(),
 			MediaType: activityv1.MediaType_MEDIA_TYPE_FACE_TO_FACE, MediaDetails: "12 rue de la Paix, Paris", Date: timestamppb.New(start)})
 		title := "Tremplin – Entretien de recrutement – Lea DUBOIS"
 
-		links, err := alice.act.GetCalendarLinks(bg, &activityv1.GetCalendarLinksRequest{Id: ev.GetId()})
+		links, err := actOf(alice).GetCalendarLinks(bg, &activityv1.GetCalendarLinksRequest{Id: ev.GetId()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,11 +91,11 @@ func TestCalendars(t *testing.T) {
 		}
 
 		// The feed: none at first, then an address readable by anyone holding it.
-		feed, err := alice.act.GetCalendarFeed(bg, &activityv1.GetCalendarFeedRequest{})
+		feed, err := actOf(alice).GetCalendarFeed(bg, &activityv1.GetCalendarFeedRequest{})
 		if err != nil || feed.GetUrl() != "" {
 			t.Fatalf("a feed before asking: %v %v", feed, err)
 		}
-		made, err := alice.act.ResetCalendarFeed(bg, &activityv1.ResetCalendarFeedRequest{})
+		made, err := actOf(alice).ResetCalendarFeed(bg, &activityv1.ResetCalendarFeedRequest{})
 		if err != nil || !strings.HasPrefix(made.GetUrl(), srv.URL+"/api/calendar-feed/") || !strings.HasSuffix(made.GetUrl(), ".ics") {
 			t.Fatalf("the feed's address: %v %v", made, err)
 		}
@@ -109,19 +109,19 @@ func TestCalendars(t *testing.T) {
 			t.Errorf("feed %q with %d events", name, len(cal.Events()))
 		}
 		// Bob's session does not make alice's feed his, nor the reverse.
-		bob := signIn(t, srv, "bob@exemple.fr")
-		if f, _ := bob.act.GetCalendarFeed(bg, &activityv1.GetCalendarFeedRequest{}); f.GetUrl() != "" {
+		bob := srv.SignInAs(t, testserver.TrialCandidate, "bob@exemple.fr")
+		if f, _ := actOf(bob).GetCalendarFeed(bg, &activityv1.GetCalendarFeedRequest{}); f.GetUrl() != "" {
 			t.Errorf("bob sees a feed: %v", f)
 		}
 		// A new address: the old one stops working; revoked: none works.
-		again, err := alice.act.ResetCalendarFeed(bg, &activityv1.ResetCalendarFeedRequest{})
+		again, err := actOf(alice).ResetCalendarFeed(bg, &activityv1.ResetCalendarFeedRequest{})
 		if err != nil || again.GetUrl() == made.GetUrl() {
 			t.Fatalf("reset: %v %v", again, err)
 		}
 		if res, _ := get(t, anonymous, made.GetUrl()); res.StatusCode != http.StatusNotFound {
 			t.Errorf("the old address answers %d", res.StatusCode)
 		}
-		if _, err := alice.act.RevokeCalendarFeed(bg, &activityv1.RevokeCalendarFeedRequest{}); err != nil {
+		if _, err := actOf(alice).RevokeCalendarFeed(bg, &activityv1.RevokeCalendarFeedRequest{}); err != nil {
 			t.Fatal(err)
 		}
 		if res, _ := get(t, anonymous, again.GetUrl()); res.StatusCode != http.StatusNotFound {

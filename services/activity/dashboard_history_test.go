@@ -22,8 +22,8 @@ func TestDashboardHistoryMatchesAHandCount(t *testing.T) {
 		paris := users.Location("Europe/Paris")
 		p := func(month time.Month, d, h, m int) time.Time { return time.Date(2026, month, d, h, m, 0, 0, paris) }
 		srv.Clock.Set(p(11, 18, 10, 30)) // Wednesday 18 November: weeks from Monday 31 August
-		alice := signIn(t, srv, "alice@exemple.fr")
-		bob := signIn(t, srv, "bob@exemple.fr")
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		bob := srv.SignInAs(t, testserver.TrialCandidate, "bob@exemple.fr")
 		w := week{c: alice, srv: srv, t: t, where: paris}
 
 		// Contacts: one the Sunday night before the first week (not counted), one its Monday
@@ -62,7 +62,7 @@ func TestDashboardHistoryMatchesAHandCount(t *testing.T) {
 		bw.event(p(11, 10, 14, 0), event.TypeInterview, event.StatusCompleted)
 
 		// Objectives of one of each (medium thresholds).
-		_, err := alice.act.UpdateDashboardSetting(context.Background(), &activityv1.UpdateDashboardSettingRequest{DashboardSetting: &activityv1.DashboardSetting{
+		_, err := actOf(alice).UpdateDashboardSetting(context.Background(), &activityv1.UpdateDashboardSettingRequest{DashboardSetting: &activityv1.DashboardSetting{
 			NewContactLow: 0, NewContactMedium: 1, NewContactHigh: 2, FirstTaskLow: 0, FirstTaskMedium: 1, FirstTaskHigh: 2,
 			CompletedInterviewLow: 0, CompletedInterviewMedium: 1, CompletedInterviewHigh: 2,
 			EngagedApplicationLow: 0, EngagedApplicationMedium: 1, EngagedApplicationHigh: 2,
@@ -71,7 +71,7 @@ func TestDashboardHistoryMatchesAHandCount(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		res, err := alice.act.GetDashboardHistory(context.Background(), &activityv1.GetDashboardHistoryRequest{})
+		res, err := actOf(alice).GetDashboardHistory(context.Background(), &activityv1.GetDashboardHistoryRequest{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -118,7 +118,7 @@ func TestDashboardHistoryMatchesAHandCount(t *testing.T) {
 		}
 
 		// Bob sees his own weeks, measured against the default objectives (12 new contacts…).
-		res, err = bob.act.GetDashboardHistory(context.Background(), &activityv1.GetDashboardHistoryRequest{})
+		res, err = actOf(bob).GetDashboardHistory(context.Background(), &activityv1.GetDashboardHistoryRequest{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,7 +18,7 @@ import (
 
 // week is a candidate's data written straight in the database, dated in Paris.
 type week struct {
-	c     *candidate
+	c     *testserver.Session
 	srv   *testserver.Start
 	t     *testing.T
 	where *time.Location
@@ -26,7 +26,7 @@ type week struct {
 
 func (w week) contact(created time.Time, status contact.Status) *ent.Contact {
 	return w.srv.Client.Contact.Create().SetOwnerID(w.c.User.ID).SetFirstName("C").SetLastName("X").SetEmail("c@exemple.fr").
-		SetStatus(status).SetCreatedAt(created.UTC()).SaveX(w.c.ctx())
+		SetStatus(status).SetCreatedAt(created.UTC()).SaveX(w.c.Context())
 }
 
 func (w week) task(due time.Time, status task.Status, with *ent.Contact) {
@@ -35,12 +35,12 @@ func (w week) task(due time.Time, status task.Status, with *ent.Contact) {
 	if with != nil {
 		create.SetContactID(with.ID).SetMediaType(task.MediaTypeEmail)
 	}
-	create.ExecX(w.c.ctx())
+	create.ExecX(w.c.Context())
 }
 
 func (w week) event(date time.Time, kind event.Type, status event.Status) *ent.Event {
 	return w.srv.Client.Event.Create().SetOwnerID(w.c.User.ID).SetSubject(event.SubjectRecruitment).SetType(kind).SetStatus(status).
-		SetMediaType(event.MediaTypeMobile).SetDate(date.UTC()).SaveX(w.c.ctx())
+		SetMediaType(event.MediaTypeMobile).SetDate(date.UTC()).SaveX(w.c.Context())
 }
 
 func (w week) application(created time.Time, engaged *time.Time) {
@@ -50,7 +50,7 @@ func (w week) application(created time.Time, engaged *time.Time) {
 		u := engaged.UTC()
 		create.SetStatus(application.StatusEngaged).SetEngagedAt(u)
 	}
-	create.ExecX(w.c.ctx())
+	create.ExecX(w.c.Context())
 }
 
 func figure(f *activityv1.DashboardFigure) [2]int32 {
@@ -64,8 +64,8 @@ func TestDashboardFigures(t *testing.T) {
 		paris := users.Location("Europe/Paris")
 		p := func(month time.Month, d, h, m int) time.Time { return time.Date(2026, month, d, h, m, 0, 0, paris) }
 		srv.Clock.Set(p(11, 18, 10, 30)) // Wednesday 18 November 2026
-		alice := signIn(t, srv, "alice@exemple.fr")
-		bob := signIn(t, srv, "bob@exemple.fr")
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		bob := srv.SignInAs(t, testserver.TrialCandidate, "bob@exemple.fr")
 		w := week{c: alice, srv: srv, t: t, where: paris}
 
 		// Contacts: two this week (Monday 00:30 and Sunday 23:30, Paris), two the week before.
@@ -104,7 +104,7 @@ func TestDashboardFigures(t *testing.T) {
 		week{c: bob, srv: srv, t: t}.contact(p(11, 17, 12, 0), contact.StatusNew)
 		week{c: bob, srv: srv, t: t}.task(p(11, 17, 12, 0), task.StatusCompleted, nil)
 
-		res, err := alice.act.GetDashboard(bg, &activityv1.GetDashboardRequest{})
+		res, err := actOf(alice).GetDashboard(bg, &activityv1.GetDashboardRequest{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,7 +139,7 @@ func TestDashboardFigures(t *testing.T) {
 		}
 
 		// The week before, picked by a moment of it: its figures move one week back.
-		before, err := alice.act.GetDashboard(bg, &activityv1.GetDashboardRequest{Time: p(11, 12, 15, 0).UnixMilli()})
+		before, err := actOf(alice).GetDashboard(bg, &activityv1.GetDashboardRequest{Time: p(11, 12, 15, 0).UnixMilli()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -177,11 +177,11 @@ func TestDashboardWeeksFollowTheCandidatesClock(t *testing.T) {
 	// that week.
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		srv.Clock.Set(time.Date(2026, 10, 27, 10, 0, 0, 0, paris))
-		alice := signIn(t, srv, "alice@exemple.fr")
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		w := week{c: alice, srv: srv, t: t}
 		w.contact(time.Date(2026, 10, 25, 23, 30, 0, 0, paris), contact.StatusNew)
 		w.contact(time.Date(2026, 10, 26, 0, 10, 0, 0, paris), contact.StatusNew)
-		res, err := alice.act.GetDashboard(bg, &activityv1.GetDashboardRequest{})
+		res, err := actOf(alice).GetDashboard(bg, &activityv1.GetDashboardRequest{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -195,7 +195,7 @@ func TestDashboardWeeksFollowTheCandidatesClock(t *testing.T) {
 // when not ordered within 0..30, and for a candidate without premium.
 func TestDashboardThresholds(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, "alice@exemple.fr")
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		status, body := alice.JSON(t, http.MethodGet, "/api/dashboard-setting", nil)
 		setting, _ := body["dashboardSetting"].(map[string]any)
 		if status != http.StatusOK || setting["completedInterviewLow"] != float64(2) || setting["firstTaskHigh"] != float64(20) ||
@@ -211,7 +211,7 @@ func TestDashboardThresholds(t *testing.T) {
 		if setting, _ := body["dashboardSetting"].(map[string]any); status != http.StatusOK || setting["newContactHigh"] != float64(3) {
 			t.Fatalf("POST /api/dashboard-setting: %d %v", status, body)
 		}
-		if res, _ := alice.act.GetDashboard(bg, &activityv1.GetDashboardRequest{}); res.GetSetting().GetCompletedInterviewHigh() != 30 {
+		if res, _ := actOf(alice).GetDashboard(bg, &activityv1.GetDashboardRequest{}); res.GetSetting().GetCompletedInterviewHigh() != 30 {
 			t.Errorf("the dashboard's thresholds: %v", res.GetSetting())
 		}
 		for name, bad := range map[string]map[string]any{
@@ -230,7 +230,7 @@ func TestDashboardThresholds(t *testing.T) {
 				t.Errorf("%s: %d %v", name, status, res)
 			}
 		}
-		_, err := alice.act.UpdateDashboardSetting(bg, &activityv1.UpdateDashboardSettingRequest{DashboardSetting: &activityv1.DashboardSetting{
+		_, err := actOf(alice).UpdateDashboardSetting(bg, &activityv1.UpdateDashboardSettingRequest{DashboardSetting: &activityv1.DashboardSetting{
 			NewContactLow: 3, NewContactMedium: 2, NewContactHigh: 15, FirstTaskHigh: 1}})
 		testserver.WantFieldViolation(t, "unordered thresholds", err, "thresholds.order", "Seuils paramétrés incohérents")
 		ended := srv.SignInAs(t, testserver.EndedTrialCandidate, "bruno@exemple.fr")

@@ -17,36 +17,23 @@ import (
 	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/testserver"
 	"github.com/tremplin/tremplin/internal/users"
-	"github.com/tremplin/tremplin/internal/viewer"
 )
 
 var bg = context.Background()
 
-// candidate is a signed-in candidate with Connect clients of the two services.
-type candidate struct {
-	*testserver.Session
-	act activityv1connect.ActivityServiceClient
-	net networkv1connect.NetworkServiceClient
-	srv *testserver.Start
+// actOf and netOf are Connect clients of the activity and network services speaking as s.
+func actOf(s *testserver.Session) activityv1connect.ActivityServiceClient {
+	return testserver.Connect(s, activityv1connect.NewActivityServiceClient)
 }
 
-func signIn(t testing.TB, srv *testserver.Start, email string) *candidate {
+func netOf(s *testserver.Session) networkv1connect.NetworkServiceClient {
+	return testserver.Connect(s, networkv1connect.NewNetworkServiceClient)
+}
+
+// addContact adds a contact of c reachable by e-mail and mobile.
+func addContact(t testing.TB, c *testserver.Session, first, last string) *networkv1.Contact {
 	t.Helper()
-	s := srv.SignInAs(t, testserver.TrialCandidate, email)
-	return &candidate{Session: s, srv: srv,
-		act: testserver.Connect(s, activityv1connect.NewActivityServiceClient),
-		net: testserver.Connect(s, networkv1connect.NewNetworkServiceClient)}
-}
-
-// ctx acts as the candidate on the database directly.
-func (c *candidate) ctx() context.Context {
-	return viewer.NewContext(bg, &viewer.Viewer{UserID: c.User.ID, Role: viewer.RoleCandidate, Premium: true})
-}
-
-// contact adds a contact reachable by e-mail and mobile.
-func (c *candidate) contact(t testing.TB, first, last string) *networkv1.Contact {
-	t.Helper()
-	res, err := c.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: &networkv1.ContactDraft{
+	res, err := netOf(c).CreateContact(bg, &networkv1.CreateContactRequest{Contact: &networkv1.ContactDraft{
 		FirstName: first, LastName: last, Company: "Airbus", Email: contacts.Fold(first) + "@exemple.fr", MobileNumber: "06 12 34 56 78",
 	}})
 	if err != nil {
@@ -55,37 +42,38 @@ func (c *candidate) contact(t testing.TB, first, last string) *networkv1.Contact
 	return res.GetContact()
 }
 
-// application adds an application (straight in the database) with these contacts.
-func (c *candidate) application(t testing.TB, company string, status application.Status, contacts ...*networkv1.Contact) *ent.Application {
+// addApplication adds an application of c (straight in the database) with these contacts.
+func addApplication(t testing.TB, srv *testserver.Start, c *testserver.Session, company string, status application.Status, contacts ...*networkv1.Contact) *ent.Application {
 	t.Helper()
-	create := c.srv.Client.Application.Create().SetOwnerID(c.User.ID).SetCompany(company).SetJob("Acheteuse").
+	create := srv.Client.Application.Create().SetOwnerID(c.User.ID).SetCompany(company).SetJob("Acheteuse").
 		SetSource(application.SourceJobBoard).SetStatus(status)
 	for _, ct := range contacts {
 		create.AddContactIDs(uuid.MustParse(ct.GetId()))
 	}
-	return create.SaveX(c.ctx())
+	return create.SaveX(c.Context())
 }
 
-// task plans a task with a contact by e-mail, due tomorrow.
-func (c *candidate) task(t testing.TB, draft *activityv1.TaskDraft) *activityv1.Task {
+// planTask plans a task of c, due tomorrow unless the draft says, of normal priority unless
+// it says.
+func planTask(t testing.TB, srv *testserver.Start, c *testserver.Session, draft *activityv1.TaskDraft) *activityv1.Task {
 	t.Helper()
 	if draft.Deadline == nil {
-		draft.Deadline = timestamppb.New(c.srv.Tomorrow())
+		draft.Deadline = timestamppb.New(srv.Tomorrow())
 	}
 	if draft.Priority == 0 {
 		draft.Priority = activityv1.TaskPriority_TASK_PRIORITY_NORMAL
 	}
-	res, err := c.act.CreateTask(bg, &activityv1.CreateTaskRequest{Task: draft})
+	res, err := actOf(c).CreateTask(bg, &activityv1.CreateTaskRequest{Task: draft})
 	if err != nil {
 		t.Fatalf("creating a task: %v", err)
 	}
 	return res.GetTask()
 }
 
-// event plans an event.
-func (c *candidate) event(t testing.TB, draft *activityv1.EventDraft) *activityv1.Event {
+// planEvent plans an event of c.
+func planEvent(t testing.TB, c *testserver.Session, draft *activityv1.EventDraft) *activityv1.Event {
 	t.Helper()
-	res, err := c.act.CreateEvent(bg, &activityv1.CreateEventRequest{Event: draft})
+	res, err := actOf(c).CreateEvent(bg, &activityv1.CreateEventRequest{Event: draft})
 	if err != nil {
 		t.Fatalf("creating an event: %v", err)
 	}

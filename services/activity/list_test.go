@@ -29,24 +29,24 @@ func subjects(ts []*activityv1.Task) []string {
 // applications.
 func TestListingActivities(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, "alice@exemple.fr")
-		lea := alice.contact(t, "Léa", "Dubois") // Airbus, lea@…, 06 12 34 56 78
-		res, err := alice.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: &networkv1.ContactDraft{
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		lea := addContact(t, alice, "Léa", "Dubois") // Airbus, lea@…, 06 12 34 56 78
+		res, err := netOf(alice).CreateContact(bg, &networkv1.CreateContactRequest{Contact: &networkv1.ContactDraft{
 			FirstName: "Hugo", LastName: "Renard", Company: "Société Générale", Email: "hugo.renard@sg.fr", PhoneNumber: "01 40 00 00 00"}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		hugo := res.GetContact()
-		app := alice.application(t, "Safran", application.StatusNew, hugo)
+		app := addApplication(t, srv, alice, "Safran", application.StatusNew, hugo)
 		day := func(d int) *timestamppb.Timestamp { return timestamppb.New(at(2026, 11, d, 12, 0)) }
 		mk := func(name string, contact *networkv1.Contact, media activityv1.MediaType, prio activityv1.TaskPriority, due int, appID string) *activityv1.Task {
 			d := &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_OTHER, CustomSubject: name, Priority: prio, Deadline: day(due), ApplicationId: appID}
 			if contact != nil {
 				d.Subject, d.ContactId, d.MediaType = activityv1.TaskSubject_TASK_SUBJECT_REMINDER, contact.GetId(), media
 			}
-			got := alice.task(t, d)
+			got := planTask(t, srv, alice, d)
 			if contact != nil { // the custom subject is kept for other only: remember the name
-				srv.Client.Task.UpdateOneID(mustUUID(got.GetId())).SetCustomSubject(name).ExecX(alice.ctx())
+				srv.Client.Task.UpdateOneID(mustUUID(got.GetId())).SetCustomSubject(name).ExecX(alice.Context())
 			}
 			return got
 		}
@@ -59,7 +59,7 @@ func TestListingActivities(t *testing.T) {
 		week := &commonv1.DateRange{StartDate: timestamppb.New(at(2026, 11, 16, 0, 0)), EndDate: timestamppb.New(at(2026, 11, 23, 0, 0))}
 		list := func(req *activityv1.ListTasksRequest) []string {
 			t.Helper()
-			res, err := alice.act.ListTasks(bg, req)
+			res, err := actOf(alice).ListTasks(bg, req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -94,15 +94,15 @@ func TestListingActivities(t *testing.T) {
 		}
 
 		// Events: by date in the range; a contact's panel holds its applications' events.
-		alice.event(t, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_RECRUITMENT, MediaType: mobile, ContactId: lea.GetId(),
+		planEvent(t, alice, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_RECRUITMENT, MediaType: mobile, ContactId: lea.GetId(),
 			Date: timestamppb.New(at(2026, 11, 19, 15, 0))})
-		alice.event(t, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_DISCOVERY, MediaType: phone, ContactId: hugo.GetId(),
+		planEvent(t, alice, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_DISCOVERY, MediaType: phone, ContactId: hugo.GetId(),
 			ApplicationId: app.ID.String(), Date: timestamppb.New(at(2026, 11, 17, 9, 30))})
-		alice.event(t, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_WEBINAR, MediaType: activityv1.MediaType_MEDIA_TYPE_VIDEO_CONFERENCING,
+		planEvent(t, alice, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_WEBINAR, MediaType: activityv1.MediaType_MEDIA_TYPE_VIDEO_CONFERENCING,
 			MediaDetails: "https://visio.exemple.fr/1", Date: timestamppb.New(at(2026, 11, 25, 18, 0))})
 		events := func(req *activityv1.ListEventsRequest) []activityv1.EventSubject {
 			t.Helper()
-			res, err := alice.act.ListEvents(bg, req)
+			res, err := actOf(alice).ListEvents(bg, req)
 			if err != nil {
 				t.Fatal(err)
 			}

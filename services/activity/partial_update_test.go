@@ -47,7 +47,7 @@ func sameLabels(got []string, want ...string) bool {
 // list clears them. Over the JSON route and over Connect.
 func TestUpdatingATaskKeepsWhatTheBodyLeavesOut(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, "alice@exemple.fr")
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		due := srv.Tomorrow().Format(time.RFC3339)
 		status, body := alice.JSON(t, http.MethodPost, "/api/task", map[string]any{"subject": "internet-searches", "priority": "normal",
 			"deadline": due, "comments": "Voir le site carrières", "resources": []map[string]string{{"label": "Offre", "url": "https://exemple.fr/offre"}}})
@@ -65,7 +65,7 @@ func TestUpdatingATaskKeepsWhatTheBodyLeavesOut(t *testing.T) {
 			t.Errorf("the PUT's own change: %v", body["task"])
 		}
 		// Over Connect, a draft without them.
-		res, err := alice.act.UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: id, Task: &activityv1.TaskDraft{
+		res, err := actOf(alice).UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: id, Task: &activityv1.TaskDraft{
 			Subject: activityv1.TaskSubject_TASK_SUBJECT_INTERNET_SEARCHES, Priority: activityv1.TaskPriority_TASK_PRIORITY_URGENT,
 			Deadline: timestamppb.New(srv.Tomorrow())}})
 		if err != nil {
@@ -87,7 +87,7 @@ func TestUpdatingATaskKeepsWhatTheBodyLeavesOut(t *testing.T) {
 			t.Errorf("PUT with new ones: comments %q, links %v", comments, labels)
 		}
 		// Over Connect, explicitly empty: cleared.
-		res, err = alice.act.UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: id, Task: &activityv1.TaskDraft{
+		res, err = actOf(alice).UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: id, Task: &activityv1.TaskDraft{
 			Subject: activityv1.TaskSubject_TASK_SUBJECT_INTERNET_SEARCHES, Priority: activityv1.TaskPriority_TASK_PRIORITY_URGENT,
 			Deadline: timestamppb.New(srv.Tomorrow()), Comments: proto.String(""), Resources: &commonv1.ResourceList{}}})
 		if err != nil {
@@ -108,7 +108,7 @@ func TestUpdatingATaskKeepsWhatTheBodyLeavesOut(t *testing.T) {
 		status, body = alice.JSON(t, http.MethodPut, "/api/task/"+id, map[string]any{"subject": "internet-searches", "priority": "high", "deadline": due,
 			"resources": []map[string]string{{"label": "Bon", "url": "https://exemple.fr"}, {"label": "Script", "url": "javascript:alert(1)"}}})
 		testserver.WantJSONFieldViolation(t, "a script as a link", status, body, "task.resources.url", apierr.BadResourceURL) // the kit reads names, not indexes
-		_, err = alice.act.UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: id, Task: &activityv1.TaskDraft{
+		_, err = actOf(alice).UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: id, Task: &activityv1.TaskDraft{
 			Subject: activityv1.TaskSubject_TASK_SUBJECT_INTERNET_SEARCHES, Priority: activityv1.TaskPriority_TASK_PRIORITY_URGENT,
 			Deadline: timestamppb.New(srv.Tomorrow()), Resources: &commonv1.ResourceList{Items: []*commonv1.Resource{
 				{Label: "Bon", Url: "https://exemple.fr"}, {Label: "Script", Url: "javascript:alert(1)"}}}}})
@@ -125,7 +125,7 @@ func TestUpdatingATaskKeepsWhatTheBodyLeavesOut(t *testing.T) {
 // An event's PUT keeps what its body leaves out, and clears what it sends empty.
 func TestUpdatingAnEventKeepsWhatTheBodyLeavesOut(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, "alice@exemple.fr")
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		when := srv.Tomorrow().Format(time.RFC3339)
 		event := map[string]any{"subject": "coffee", "mediaType": "face-to-face", "mediaDetails": "Café de la Gare", "date": when}
 		created := map[string]any{"comments": "Apporter le book", "resources": []map[string]string{{"label": "Plan", "url": "https://exemple.fr/plan"}}}
@@ -146,7 +146,7 @@ func TestUpdatingAnEventKeepsWhatTheBodyLeavesOut(t *testing.T) {
 		if body["event"].(map[string]any)["mediaDetails"] != "Café du Commerce" {
 			t.Errorf("the PUT's own change: %v", body["event"])
 		}
-		res, err := alice.act.UpdateEvent(bg, &activityv1.UpdateEventRequest{Id: id, Event: &activityv1.EventDraft{
+		res, err := actOf(alice).UpdateEvent(bg, &activityv1.UpdateEventRequest{Id: id, Event: &activityv1.EventDraft{
 			Subject: activityv1.EventSubject_EVENT_SUBJECT_COFFEE, MediaType: activityv1.MediaType_MEDIA_TYPE_FACE_TO_FACE,
 			MediaDetails: "Café de Paris", Date: timestamppb.New(srv.Tomorrow())}})
 		if err != nil {

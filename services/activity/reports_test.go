@@ -20,18 +20,18 @@ import (
 // an application is about that job.
 func TestEventRules(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, "alice@exemple.fr")
-		lea := alice.contact(t, "Lea", "Dubois")
-		app := alice.application(t, "Airbus", application.StatusEngaged, lea)
-		lost := alice.application(t, "Thales", application.StatusLost, lea)
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		lea := addContact(t, alice, "Lea", "Dubois")
+		app := addApplication(t, srv, alice, "Airbus", application.StatusEngaged, lea)
+		lost := addApplication(t, srv, alice, "Thales", application.StatusLost, lea)
 		date := timestamppb.New(srv.Clock.Now().Add(48 * time.Hour))
 
-		coffee := alice.event(t, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_COFFEE, MediaType: mobile, MediaDetails: "ignoré",
+		coffee := planEvent(t, alice, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_COFFEE, MediaType: mobile, MediaDetails: "ignoré",
 			ContactId: lea.GetId(), Date: date, Type: activityv1.EventType_EVENT_TYPE_INTERVIEW})
 		if coffee.GetType() != activityv1.EventType_EVENT_TYPE_EVENT || coffee.GetMediaDetails() != "" {
 			t.Errorf("a coffee: type %v, details %q; want a meeting without details", coffee.GetType(), coffee.GetMediaDetails())
 		}
-		interview := alice.event(t, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_RECRUITMENT,
+		interview := planEvent(t, alice, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_RECRUITMENT,
 			MediaType: activityv1.MediaType_MEDIA_TYPE_FACE_TO_FACE, MediaDetails: " 12 rue de la Paix, Paris ", ContactId: lea.GetId(),
 			ApplicationId: app.ID.String(), Date: date})
 		if interview.GetType() != activityv1.EventType_EVENT_TYPE_INTERVIEW || interview.GetMediaDetails() != "12 rue de la Paix, Paris" ||
@@ -40,7 +40,7 @@ func TestEventRules(t *testing.T) {
 		}
 		create := func(d *activityv1.EventDraft) error {
 			d.Date = date
-			_, err := alice.act.CreateEvent(bg, &activityv1.CreateEventRequest{Event: d})
+			_, err := actOf(alice).CreateEvent(bg, &activityv1.CreateEventRequest{Event: d})
 			return err
 		}
 		testserver.WantFieldViolation(t, "a video call without its link", create(&activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_DISCOVERY,
@@ -54,17 +54,17 @@ func TestEventRules(t *testing.T) {
 			MediaType: mobile, ContactId: lea.GetId(), ApplicationId: lost.ID.String()}), connect.CodeFailedPrecondition, "APPLICATION_CLOSED")
 
 		// An event is completed once passed, with its mood; then it no longer changes.
-		_, err := alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: eventKind, Id: coffee.GetId(), Mood: activityv1.Mood_MOOD_EXCELLENT})
+		_, err := actOf(alice).AddReport(bg, &activityv1.AddReportRequest{ActivityType: eventKind, Id: coffee.GetId(), Mood: activityv1.Mood_MOOD_EXCELLENT})
 		testserver.WantRefusal(t, "completing a coming event", err, connect.CodeFailedPrecondition, "ACTIVITY_STATE")
-		_, err = alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: eventKind, Id: coffee.GetId()})
+		_, err = actOf(alice).AddReport(bg, &activityv1.AddReportRequest{ActivityType: eventKind, Id: coffee.GetId()})
 		testserver.WantFieldViolation(t, "an event's report without mood", err, "report.mood", apierr.Required)
 		srv.Clock.Advance(72 * time.Hour)
-		if _, err := alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: eventKind, Id: coffee.GetId(), Mood: activityv1.Mood_MOOD_EXCELLENT}); err != nil {
+		if _, err := actOf(alice).AddReport(bg, &activityv1.AddReportRequest{ActivityType: eventKind, Id: coffee.GetId(), Mood: activityv1.Mood_MOOD_EXCELLENT}); err != nil {
 			t.Fatal(err)
 		}
-		_, err = alice.act.UpdateEvent(bg, &activityv1.UpdateEventRequest{Id: coffee.GetId(), Event: &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_MEAL, MediaType: mobile, Date: date}})
+		_, err = actOf(alice).UpdateEvent(bg, &activityv1.UpdateEventRequest{Id: coffee.GetId(), Event: &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_MEAL, MediaType: mobile, Date: date}})
 		testserver.WantRefusal(t, "changing a completed event", err, connect.CodeFailedPrecondition, "ACTIVITY_STATE")
-		_, err = alice.act.DeleteEvent(bg, &activityv1.DeleteEventRequest{Id: coffee.GetId()})
+		_, err = actOf(alice).DeleteEvent(bg, &activityv1.DeleteEventRequest{Id: coffee.GetId()})
 		testserver.WantRefusal(t, "deleting a completed event", err, connect.CodeFailedPrecondition, "ACTIVITY_STATE")
 	})
 }
@@ -76,14 +76,14 @@ func TestReportsMoveContactsApplicationsAndPlanFollowUps(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		// Friday 20 November 2026, 16:00 in Paris.
 		srv.Clock.Set(at(2026, 11, 20, 16, 0))
-		alice := signIn(t, srv, "alice@exemple.fr")
-		lea := alice.contact(t, "Lea", "Dubois")
-		paul := alice.contact(t, "Paul", "Petit")
-		app := alice.application(t, "Airbus", application.StatusNew, lea)
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		lea := addContact(t, alice, "Lea", "Dubois")
+		paul := addContact(t, alice, "Paul", "Petit")
+		app := addApplication(t, srv, alice, "Airbus", application.StatusNew, lea)
 
-		send := alice.task(t, &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_SEND_APPLICATION, ContactId: lea.GetId(), MediaType: email,
+		send := planTask(t, srv, alice, &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_SEND_APPLICATION, ContactId: lea.GetId(), MediaType: email,
 			ApplicationId: app.ID.String(), Deadline: timestamppb.New(at(2026, 11, 20, 12, 0))})
-		res, err := alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: send.GetId(), MarkAsCompleteComment: "CV et lettre envoyés",
+		res, err := actOf(alice).AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: send.GetId(), MarkAsCompleteComment: "CV et lettre envoyés",
 			Resources: []*commonv1.Resource{{Label: "Offre", Url: "https://emploi.exemple.fr/123"}}})
 		if err != nil {
 			t.Fatal(err)
@@ -102,28 +102,28 @@ func TestReportsMoveContactsApplicationsAndPlanFollowUps(t *testing.T) {
 			t.Errorf("reminder: %v", reminder)
 		}
 		// The contact is engaged, the application too, since now.
-		if c, _ := alice.net.GetContact(bg, &networkv1.GetContactRequest{Id: lea.GetId()}); c.GetContact().GetStatus() != commonv1.ContactStatus_CONTACT_STATUS_ENGAGED {
+		if c, _ := netOf(alice).GetContact(bg, &networkv1.GetContactRequest{Id: lea.GetId()}); c.GetContact().GetStatus() != commonv1.ContactStatus_CONTACT_STATUS_ENGAGED {
 			t.Errorf("contact after a completed task: %v", c.GetContact().GetStatus())
 		}
-		engaged := srv.Client.Application.GetX(alice.ctx(), app.ID)
+		engaged := srv.Client.Application.GetX(alice.Context(), app.ID)
 		if engaged.Status != application.StatusEngaged || engaged.EngagedAt == nil || !engaged.EngagedAt.Equal(srv.Clock.Now()) {
 			t.Fatalf("application after its first completed activity: %s %v", engaged.Status, engaged.EngagedAt)
 		}
 
 		// Adding the report twice is refused; changing it works.
-		_, err = alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: send.GetId()})
+		_, err = actOf(alice).AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: send.GetId()})
 		testserver.WantRefusal(t, "a second report", err, connect.CodeFailedPrecondition, "ACTIVITY_STATE")
-		upd, err := alice.act.UpdateReport(bg, &activityv1.UpdateReportRequest{ActivityType: taskKind, Id: send.GetId(), MarkAsCompleteComment: "Envoyés par e-mail"})
+		upd, err := actOf(alice).UpdateReport(bg, &activityv1.UpdateReportRequest{ActivityType: taskKind, Id: send.GetId(), MarkAsCompleteComment: "Envoyés par e-mail"})
 		if err != nil || upd.GetActivity().GetTask().GetMarkAsCompleteComment() != "Envoyés par e-mail" {
 			t.Errorf("updating the report: %v %v", upd, err)
 		}
-		_, err = alice.act.UpdateReport(bg, &activityv1.UpdateReportRequest{ActivityType: taskKind, Id: reminder.GetId(), MarkAsCompleteComment: "x"})
+		_, err = actOf(alice).UpdateReport(bg, &activityv1.UpdateReportRequest{ActivityType: taskKind, Id: reminder.GetId(), MarkAsCompleteComment: "x"})
 		testserver.WantRefusal(t, "the report of a task not done", err, connect.CodeFailedPrecondition, "ACTIVITY_STATE")
 
 		// An interview with Paul on Friday afternoon, reported: thanks on Monday.
-		interview := alice.event(t, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_RECRUITMENT, MediaType: mobile,
+		interview := planEvent(t, alice, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_RECRUITMENT, MediaType: mobile,
 			ContactId: paul.GetId(), Date: timestamppb.New(at(2026, 11, 20, 14, 0))})
-		rep, err := alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: eventKind, Id: interview.GetId(), Mood: activityv1.Mood_MOOD_SATISFYING})
+		rep, err := actOf(alice).AddReport(bg, &activityv1.AddReportRequest{ActivityType: eventKind, Id: interview.GetId(), Mood: activityv1.Mood_MOOD_SATISFYING})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,26 +139,26 @@ func TestReportsMoveContactsApplicationsAndPlanFollowUps(t *testing.T) {
 			t.Errorf("thanks: %v", thanks)
 		}
 		// Thanking completes the cycle: Paul is thanked.
-		if _, err := alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: thanks.GetId()}); err != nil {
+		if _, err := actOf(alice).AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: thanks.GetId()}); err != nil {
 			t.Fatal(err)
 		}
-		if c, _ := alice.net.GetContact(bg, &networkv1.GetContactRequest{Id: paul.GetId()}); c.GetContact().GetStatus() != commonv1.ContactStatus_CONTACT_STATUS_THANKED {
+		if c, _ := netOf(alice).GetContact(bg, &networkv1.GetContactRequest{Id: paul.GetId()}); c.GetContact().GetStatus() != commonv1.ContactStatus_CONTACT_STATUS_THANKED {
 			t.Errorf("contact after a thank-you task: %v", c.GetContact().GetStatus())
 		}
 		// The automatic tasks are in the list, and a contact with activities is no longer deletable.
-		list, err := alice.act.ListTasks(bg, &activityv1.ListTasksRequest{})
+		list, err := actOf(alice).ListTasks(bg, &activityv1.ListTasksRequest{})
 		if err != nil || len(list.GetTasks()) != 3 {
 			t.Fatalf("tasks listed: %v %v", list.GetTasks(), err)
 		}
-		_, err = alice.net.DeleteContact(bg, &networkv1.DeleteContactRequest{Id: paul.GetId()})
+		_, err = netOf(alice).DeleteContact(bg, &networkv1.DeleteContactRequest{Id: paul.GetId()})
 		testserver.WantRefusal(t, "deleting a contact with activities", err, connect.CodeFailedPrecondition, "CONTACT_NOT_DELETABLE")
 
 		// A second completed activity of the application keeps its engagement date.
 		srv.Clock.Advance(time.Hour)
-		if _, err := alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: reminder.GetId()}); err != nil {
+		if _, err := actOf(alice).AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: reminder.GetId()}); err != nil {
 			t.Fatal(err)
 		}
-		if again := srv.Client.Application.GetX(alice.ctx(), app.ID); !again.EngagedAt.Equal(*engaged.EngagedAt) {
+		if again := srv.Client.Application.GetX(alice.Context(), app.ID); !again.EngagedAt.Equal(*engaged.EngagedAt) {
 			t.Errorf("the engagement date moved: %v", again.EngagedAt)
 		}
 	})
@@ -167,36 +167,39 @@ func TestReportsMoveContactsApplicationsAndPlanFollowUps(t *testing.T) {
 // Another candidate's activities are not found, whatever the call, and cannot be linked to.
 func TestActivitiesOfAnotherCandidateAreNotFound(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, "alice@exemple.fr")
-		bob := signIn(t, srv, "bob@exemple.fr")
-		lea := alice.contact(t, "Lea", "Dubois")
-		app := alice.application(t, "Airbus", application.StatusNew, lea)
-		task := alice.task(t, &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_REMINDER, ContactId: lea.GetId(), MediaType: email})
-		ev := alice.event(t, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_COFFEE, MediaType: mobile, ContactId: lea.GetId(),
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		bob := srv.SignInAs(t, testserver.TrialCandidate, "bob@exemple.fr")
+		lea := addContact(t, alice, "Lea", "Dubois")
+		app := addApplication(t, srv, alice, "Airbus", application.StatusNew, lea)
+		task := planTask(t, srv, alice, &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_REMINDER, ContactId: lea.GetId(), MediaType: email})
+		ev := planEvent(t, alice, &activityv1.EventDraft{Subject: activityv1.EventSubject_EVENT_SUBJECT_COFFEE, MediaType: mobile, ContactId: lea.GetId(),
 			Date: timestamppb.New(srv.Clock.Now().Add(-time.Hour))})
 		draft := &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_INTERNET_SEARCHES, Priority: activityv1.TaskPriority_TASK_PRIORITY_NORMAL,
 			Deadline: timestamppb.New(srv.Tomorrow())}
 
 		calls := map[string]func() error{
-			"GetTask": func() error { _, err := bob.act.GetTask(bg, &activityv1.GetTaskRequest{Id: task.GetId()}); return err },
+			"GetTask": func() error {
+				_, err := actOf(bob).GetTask(bg, &activityv1.GetTaskRequest{Id: task.GetId()})
+				return err
+			},
 			"UpdateTask": func() error {
-				_, err := bob.act.UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: task.GetId(), Task: draft})
+				_, err := actOf(bob).UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: task.GetId(), Task: draft})
 				return err
 			},
 			"DeleteTask": func() error {
-				_, err := bob.act.DeleteTask(bg, &activityv1.DeleteTaskRequest{Id: task.GetId()})
+				_, err := actOf(bob).DeleteTask(bg, &activityv1.DeleteTaskRequest{Id: task.GetId()})
 				return err
 			},
 			"AddReport": func() error {
-				_, err := bob.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: task.GetId()})
+				_, err := actOf(bob).AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: task.GetId()})
 				return err
 			},
 			"UpdateReport": func() error {
-				_, err := bob.act.UpdateReport(bg, &activityv1.UpdateReportRequest{ActivityType: taskKind, Id: task.GetId()})
+				_, err := actOf(bob).UpdateReport(bg, &activityv1.UpdateReportRequest{ActivityType: taskKind, Id: task.GetId()})
 				return err
 			},
 			"UpdateAdditionalInformation": func() error {
-				_, err := bob.act.UpdateAdditionalInformation(bg, &activityv1.UpdateAdditionalInformationRequest{ActivityType: taskKind, Id: task.GetId(),
+				_, err := actOf(bob).UpdateAdditionalInformation(bg, &activityv1.UpdateAdditionalInformationRequest{ActivityType: taskKind, Id: task.GetId(),
 					Inputs: &activityv1.AdditionalInformation{Comments: "pirate"}})
 				return err
 			},
@@ -205,26 +208,29 @@ func TestActivitiesOfAnotherCandidateAreNotFound(t *testing.T) {
 			testserver.WantNotFound(t, name+" of alice's task", call(), apierr.Task)
 		}
 		eventCalls := map[string]func() error{
-			"GetEvent": func() error { _, err := bob.act.GetEvent(bg, &activityv1.GetEventRequest{Id: ev.GetId()}); return err },
+			"GetEvent": func() error {
+				_, err := actOf(bob).GetEvent(bg, &activityv1.GetEventRequest{Id: ev.GetId()})
+				return err
+			},
 			"UpdateEvent": func() error {
-				_, err := bob.act.UpdateEvent(bg, &activityv1.UpdateEventRequest{Id: ev.GetId(), Event: &activityv1.EventDraft{
+				_, err := actOf(bob).UpdateEvent(bg, &activityv1.UpdateEventRequest{Id: ev.GetId(), Event: &activityv1.EventDraft{
 					Subject: activityv1.EventSubject_EVENT_SUBJECT_COFFEE, MediaType: mobile, Date: timestamppb.Now()}})
 				return err
 			},
 			"DeleteEvent": func() error {
-				_, err := bob.act.DeleteEvent(bg, &activityv1.DeleteEventRequest{Id: ev.GetId()})
+				_, err := actOf(bob).DeleteEvent(bg, &activityv1.DeleteEventRequest{Id: ev.GetId()})
 				return err
 			},
 			"AddReport": func() error {
-				_, err := bob.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: eventKind, Id: ev.GetId(), Mood: activityv1.Mood_MOOD_POOR})
+				_, err := actOf(bob).AddReport(bg, &activityv1.AddReportRequest{ActivityType: eventKind, Id: ev.GetId(), Mood: activityv1.Mood_MOOD_POOR})
 				return err
 			},
 			"GetCalendarLinks": func() error {
-				_, err := bob.act.GetCalendarLinks(bg, &activityv1.GetCalendarLinksRequest{Id: ev.GetId()})
+				_, err := actOf(bob).GetCalendarLinks(bg, &activityv1.GetCalendarLinksRequest{Id: ev.GetId()})
 				return err
 			},
 			"DownloadEventCalendar": func() error {
-				_, err := bob.act.DownloadEventCalendar(bg, &activityv1.DownloadEventCalendarRequest{Id: ev.GetId()})
+				_, err := actOf(bob).DownloadEventCalendar(bg, &activityv1.DownloadEventCalendarRequest{Id: ev.GetId()})
 				return err
 			},
 		}
@@ -234,21 +240,21 @@ func TestActivitiesOfAnotherCandidateAreNotFound(t *testing.T) {
 		// Alice's contact and application cannot be linked to bob's activities.
 		withContact := &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_REMINDER, Priority: activityv1.TaskPriority_TASK_PRIORITY_NORMAL,
 			Deadline: timestamppb.New(srv.Tomorrow()), ContactId: lea.GetId(), MediaType: email}
-		_, err := bob.act.CreateTask(bg, &activityv1.CreateTaskRequest{Task: withContact})
+		_, err := actOf(bob).CreateTask(bg, &activityv1.CreateTaskRequest{Task: withContact})
 		testserver.WantNotFound(t, "bob's task with alice's contact", err, apierr.Contact)
 		withApp := &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_OTHER, CustomSubject: "x", Priority: activityv1.TaskPriority_TASK_PRIORITY_NORMAL,
 			Deadline: timestamppb.New(srv.Tomorrow()), ApplicationId: app.ID.String()}
-		_, err = bob.act.CreateTask(bg, &activityv1.CreateTaskRequest{Task: withApp})
+		_, err = actOf(bob).CreateTask(bg, &activityv1.CreateTaskRequest{Task: withApp})
 		testserver.WantNotFound(t, "bob's task with alice's application", err, apierr.Application)
-		_, err = bob.act.ListTasks(bg, &activityv1.ListTasksRequest{ContactId: lea.GetId()})
-		if list, _ := bob.act.ListTasks(bg, &activityv1.ListTasksRequest{}); len(list.GetTasks()) != 0 || err != nil {
+		_, err = actOf(bob).ListTasks(bg, &activityv1.ListTasksRequest{ContactId: lea.GetId()})
+		if list, _ := actOf(bob).ListTasks(bg, &activityv1.ListTasksRequest{}); len(list.GetTasks()) != 0 || err != nil {
 			t.Errorf("bob lists %v (%v)", list.GetTasks(), err)
 		}
 		// Nothing of alice's changed.
-		if got, err := alice.act.GetTask(bg, &activityv1.GetTaskRequest{Id: task.GetId()}); err != nil || got.GetTask().GetComments() != "" {
+		if got, err := actOf(alice).GetTask(bg, &activityv1.GetTaskRequest{Id: task.GetId()}); err != nil || got.GetTask().GetComments() != "" {
 			t.Errorf("alice's task: %v %v", got, err)
 		}
-		if n := srv.Client.Task.Query().CountX(bob.ctx()); n != 0 {
+		if n := srv.Client.Task.Query().CountX(bob.Context()); n != 0 {
 			t.Errorf("bob has %d tasks", n)
 		}
 	})

@@ -17,11 +17,11 @@ import (
 // The task form's rules hold on the server, for creations and changes alike.
 func TestTaskRules(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, "alice@exemple.fr")
-		lea := alice.contact(t, "Lea", "Dubois")
-		paul := alice.contact(t, "Paul", "Petit")
-		app := alice.application(t, "Airbus", application.StatusNew, lea)
-		won := alice.application(t, "Thales", application.StatusWin, lea)
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		lea := addContact(t, alice, "Lea", "Dubois")
+		paul := addContact(t, alice, "Paul", "Petit")
+		app := addApplication(t, srv, alice, "Airbus", application.StatusNew, lea)
+		won := addApplication(t, srv, alice, "Thales", application.StatusWin, lea)
 		tomorrow := timestamppb.New(srv.Tomorrow())
 		create := func(d *activityv1.TaskDraft) error {
 			if d.Deadline == nil {
@@ -30,7 +30,7 @@ func TestTaskRules(t *testing.T) {
 			if d.Priority == 0 {
 				d.Priority = activityv1.TaskPriority_TASK_PRIORITY_NORMAL
 			}
-			_, err := alice.act.CreateTask(bg, &activityv1.CreateTaskRequest{Task: d})
+			_, err := actOf(alice).CreateTask(bg, &activityv1.CreateTaskRequest{Task: d})
 			return err
 		}
 		subject := activityv1.TaskSubject_TASK_SUBJECT_REMINDER
@@ -54,17 +54,17 @@ func TestTaskRules(t *testing.T) {
 			"task.contact_id", "Ce contact n'est pas associé à cette opportunité")
 		testserver.WantRefusal(t, "a won application", create(&activityv1.TaskDraft{Subject: subject, ContactId: lea.GetId(), MediaType: email, ApplicationId: won.ID.String()}),
 			connect.CodeFailedPrecondition, "APPLICATION_CLOSED")
-		if n := srv.Client.Task.Query().CountX(alice.ctx()); n != 0 {
+		if n := srv.Client.Task.Query().CountX(alice.Context()); n != 0 {
 			t.Fatalf("refused drafts saved %d tasks", n)
 		}
 
 		// A personal subject drops the contact and its media type, as the form does.
-		personal := alice.task(t, &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_INTERNET_SEARCHES, ContactId: lea.GetId(), MediaType: email})
+		personal := planTask(t, srv, alice, &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_INTERNET_SEARCHES, ContactId: lea.GetId(), MediaType: email})
 		if personal.GetContact() != nil || personal.GetMediaType() != 0 {
 			t.Errorf("internet searches kept %v / %v", personal.GetContact(), personal.GetMediaType())
 		}
 		// A task of the application with its contact.
-		linked := alice.task(t, &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_SEND_APPLICATION, ContactId: lea.GetId(), MediaType: mobile, ApplicationId: app.ID.String()})
+		linked := planTask(t, srv, alice, &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_SEND_APPLICATION, ContactId: lea.GetId(), MediaType: mobile, ApplicationId: app.ID.String()})
 		if linked.GetApplication().GetCompany() != "Airbus" || linked.GetContact().GetLastName() != "DUBOIS" {
 			t.Errorf("linked task: %v", linked)
 		}
@@ -72,7 +72,7 @@ func TestTaskRules(t *testing.T) {
 		// Changes: the initial deadline stays; an overdue task can be edited without moving it,
 		// not moved into the past.
 		next := timestamppb.New(srv.Clock.Now().AddDate(0, 0, 3))
-		res, err := alice.act.UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: linked.GetId(), Task: &activityv1.TaskDraft{
+		res, err := actOf(alice).UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: linked.GetId(), Task: &activityv1.TaskDraft{
 			Subject: activityv1.TaskSubject_TASK_SUBJECT_SEND_APPLICATION, ContactId: lea.GetId(), MediaType: mobile, ApplicationId: app.ID.String(),
 			Priority: activityv1.TaskPriority_TASK_PRIORITY_HIGH, Deadline: next, Comments: proto.String("CV à jour")}})
 		if err != nil {
@@ -85,32 +85,32 @@ func TestTaskRules(t *testing.T) {
 		srv.Clock.Advance(5 * 24 * time.Hour) // the task is now overdue
 		overdue := &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_SEND_APPLICATION, ContactId: lea.GetId(), MediaType: mobile,
 			ApplicationId: app.ID.String(), Priority: activityv1.TaskPriority_TASK_PRIORITY_URGENT, Deadline: next}
-		if _, err := alice.act.UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: linked.GetId(), Task: overdue}); err != nil {
+		if _, err := actOf(alice).UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: linked.GetId(), Task: overdue}); err != nil {
 			t.Errorf("editing an overdue task without moving its deadline: %v", err)
 		}
 		overdue.Deadline = timestamppb.New(srv.Clock.Now().AddDate(0, 0, -1))
-		_, err = alice.act.UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: linked.GetId(), Task: overdue})
+		_, err = actOf(alice).UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: linked.GetId(), Task: overdue})
 		testserver.WantRefusal(t, "moving a deadline into the past", err, connect.CodeInvalidArgument, "DATE_IN_PAST")
 
 		// Completed: no change, no deletion; the additional information still changes.
-		if _, err := alice.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: linked.GetId(), MarkAsCompleteComment: "Envoyée"}); err != nil {
+		if _, err := actOf(alice).AddReport(bg, &activityv1.AddReportRequest{ActivityType: taskKind, Id: linked.GetId(), MarkAsCompleteComment: "Envoyée"}); err != nil {
 			t.Fatal(err)
 		}
 		overdue.Deadline = timestamppb.New(srv.Tomorrow())
-		_, err = alice.act.UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: linked.GetId(), Task: overdue})
+		_, err = actOf(alice).UpdateTask(bg, &activityv1.UpdateTaskRequest{Id: linked.GetId(), Task: overdue})
 		testserver.WantRefusal(t, "changing a completed task", err, connect.CodeFailedPrecondition, "ACTIVITY_STATE")
-		_, err = alice.act.DeleteTask(bg, &activityv1.DeleteTaskRequest{Id: linked.GetId()})
+		_, err = actOf(alice).DeleteTask(bg, &activityv1.DeleteTaskRequest{Id: linked.GetId()})
 		testserver.WantRefusal(t, "deleting a completed task", err, connect.CodeFailedPrecondition, "ACTIVITY_STATE")
-		info, err := alice.act.UpdateAdditionalInformation(bg, &activityv1.UpdateAdditionalInformationRequest{ActivityType: taskKind, Id: linked.GetId(),
+		info, err := actOf(alice).UpdateAdditionalInformation(bg, &activityv1.UpdateAdditionalInformationRequest{ActivityType: taskKind, Id: linked.GetId(),
 			Inputs: &activityv1.AdditionalInformation{Comments: "Relancer en janvier"}})
 		if err != nil || info.GetActivity().GetTask().GetComments() != "Relancer en janvier" {
 			t.Errorf("additional information of a completed task: %v %v", info, err)
 		}
 		// Not completed: deleted.
-		if _, err := alice.act.DeleteTask(bg, &activityv1.DeleteTaskRequest{Id: personal.GetId()}); err != nil {
+		if _, err := actOf(alice).DeleteTask(bg, &activityv1.DeleteTaskRequest{Id: personal.GetId()}); err != nil {
 			t.Fatal(err)
 		}
-		_, err = alice.act.GetTask(bg, &activityv1.GetTaskRequest{Id: personal.GetId()})
+		_, err = actOf(alice).GetTask(bg, &activityv1.GetTaskRequest{Id: personal.GetId()})
 		testserver.WantNotFound(t, "a deleted task", err, apierr.Task)
 	})
 }

@@ -29,8 +29,9 @@ import (
 // B2C and B2B: the admin's qualification, its licence consequences, and whether to invite.
 func TestDefiningCandidatesAsB2CAndB2B(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		admin := platformAdmin(t, srv)
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 2)
+		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 2)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
 		pending := createCandidate(t, boss, ag.ID, "attente@exemple.fr", "Paul", "Attente")
 		valid := srv.CreateUser(t, "valide@exemple.fr", testserver.UserSpec{AgencyID: &ag.ID, License: "valid"})
 		wantCounts(t, "before", boss, ag.ID, counts{2, 1, 1, 0})
@@ -46,37 +47,37 @@ func TestDefiningCandidatesAsB2CAndB2B(t *testing.T) {
 		}
 		wantCounts(t, "the pending licence given back", boss, ag.ID, counts{2, 1, 0, 1})
 		// A valid licence is not thrown away.
-		_, err := admin.api.DefineAsB2C(bg, &agencyv1.DefineAsB2CRequest{Id: valid.ID.String()})
+		_, err := agencyOf(admin).DefineAsB2C(bg, &agencyv1.DefineAsB2CRequest{Id: valid.ID.String()})
 		testserver.WantRefusal(t, "B2C with a valid licence", err, connect.CodeFailedPrecondition, "LICENSE_STATE")
 
 		// An expired B2B candidate, who signed in before, made B2C: the trial starts now, and
 		// they sign in again.
 		expired := srv.CreateUser(t, "expiree@exemple.fr", testserver.UserSpec{AgencyID: &ag.ID})
 		srv.Client.User.UpdateOne(expired).SetFirstLoginAt(srv.Clock.Now().AddDate(-1, 0, 0)).ExecX(sys)
-		res, err := admin.api.DefineAsB2C(bg, &agencyv1.DefineAsB2CRequest{Id: expired.ID.String()})
+		res, err := agencyOf(admin).DefineAsB2C(bg, &agencyv1.DefineAsB2CRequest{Id: expired.ID.String()})
 		if err != nil || res.GetCandidate().GetStatus() != commonv1.UserStatus_USER_STATUS_IN_TRIAL_PERIOD ||
 			!res.GetCandidate().GetTrialEndDate().AsTime().Equal(srv.Clock.Now().AddDate(0, 0, 14)) || res.GetActions().GetSendInvitationEmail() {
 			t.Errorf("B2C after B2B: %v %v", res, err)
 		}
 
 		// Back to B2B: a licence is taken from the agency; one who never signed in is invited.
-		back, err := admin.api.DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: pending.GetId()})
+		back, err := agencyOf(admin).DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: pending.GetId()})
 		if err != nil || back.GetCandidate().GetIsB2C() || back.GetCandidate().GetStatus() != commonv1.UserStatus_USER_STATUS_WITH_PENDING_LICENSE ||
 			!back.GetActions().GetSendInvitationEmail() {
 			t.Errorf("B2B again: %v %v", back, err)
 		}
 		wantCounts(t, "a licence for the B2B candidate", boss, ag.ID, counts{2, 1, 1, 0})
 		// No licence left: a candidate who would be locked out stays B2C.
-		_, err = admin.api.DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: expired.ID.String()})
+		_, err = agencyOf(admin).DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: expired.ID.String()})
 		testserver.WantRefusal(t, "B2B without a licence left", err, connect.CodeFailedPrecondition, "NO_LICENSE_AVAILABLE")
 		// A B2C candidate of no agency needs one named.
-		solo, err := admin.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "solo@exemple.fr"})
+		solo, err := agencyOf(admin).CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "solo@exemple.fr"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = admin.api.DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: solo.GetCandidate().GetId()})
+		_, err = agencyOf(admin).DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: solo.GetCandidate().GetId()})
 		testserver.WantFieldViolation(t, "B2B without an agency", err, "agency_id", apierr.Required)
-		_, err = admin.api.DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: solo.GetCandidate().GetId(), AgencyId: uuid.NewString()})
+		_, err = agencyOf(admin).DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: solo.GetCandidate().GetId(), AgencyId: uuid.NewString()})
 		testserver.WantNotFound(t, "B2B in an unknown agency", err, apierr.Agency)
 		other := srv.CreateAgency(t, "Agence Voisine", 1)
 		status, body := admin.JSON(t, http.MethodPost, "/api/candidates/"+solo.GetCandidate().GetId()+"/define-as-b2b", map[string]any{"agencyId": other.ID.String()})
@@ -85,25 +86,26 @@ func TestDefiningCandidatesAsB2CAndB2B(t *testing.T) {
 			t.Errorf("define-as-b2b with an agency: %d %v", status, body)
 		}
 		// Already B2B: nothing changes; another agency is refused.
-		if res, err := admin.api.DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: valid.ID.String()}); err != nil || res.GetCandidate().GetStatus() != commonv1.UserStatus_USER_STATUS_WITH_VALID_LICENSE {
+		if res, err := agencyOf(admin).DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: valid.ID.String()}); err != nil || res.GetCandidate().GetStatus() != commonv1.UserStatus_USER_STATUS_WITH_VALID_LICENSE {
 			t.Errorf("B2B again: %v %v", res, err)
 		}
-		_, err = admin.api.DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: valid.ID.String(), AgencyId: other.ID.String()})
+		_, err = agencyOf(admin).DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: valid.ID.String(), AgencyId: other.ID.String()})
 		testserver.WantRefusal(t, "B2B in another agency", err, connect.CodeFailedPrecondition, "WRONG_CANDIDATE_KIND")
 		// A paying subscriber stays B2C.
 		payer := srv.CreateUser(t, "payeur@exemple.fr", testserver.UserSpec{IsB2C: true, AgencyID: &other.ID})
 		srv.Client.User.UpdateOne(payer).SetHasPaid(true).ExecX(sys)
-		_, err = admin.api.DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: payer.ID.String()})
+		_, err = agencyOf(admin).DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: payer.ID.String()})
 		testserver.WantRefusal(t, "B2B for a payer", err, connect.CodeFailedPrecondition, "WRONG_CANDIDATE_KIND")
 		// Not a candidate.
-		_, err = admin.api.DefineAsB2C(bg, &agencyv1.DefineAsB2CRequest{Id: boss.User.ID.String()})
+		_, err = agencyOf(admin).DefineAsB2C(bg, &agencyv1.DefineAsB2CRequest{Id: boss.User.ID.String()})
 		testserver.WantNotFound(t, "an agency admin made B2C", err, apierr.Candidate)
 	})
 }
 
 func TestFreeAccess(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 3)
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 3)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
 		pending := createCandidate(t, boss, ag.ID, "attente@exemple.fr", "Paul", "Attente")
 		valid := srv.CreateUser(t, "valide@exemple.fr", testserver.UserSpec{AgencyID: &ag.ID, License: "valid"})
 		expired := srv.CreateUser(t, "expiree@exemple.fr", testserver.UserSpec{AgencyID: &ag.ID, License: "expired"})
@@ -121,21 +123,21 @@ func TestFreeAccess(t *testing.T) {
 		if status, _ := login(); status != http.StatusUnauthorized {
 			t.Fatalf("expired before free access: %d", status)
 		}
-		res, err := boss.api.SetFreeAccess(bg, &agencyv1.SetFreeAccessRequest{Id: expired.ID.String(), HasFreeAccess: true})
+		res, err := agencyOf(boss).SetFreeAccess(bg, &agencyv1.SetFreeAccessRequest{Id: expired.ID.String(), HasFreeAccess: true})
 		if err != nil || !res.GetCandidate().GetHasFreeAccess() || !res.GetCandidate().GetHasPremiumAccess() {
 			t.Fatalf("granting free access: %v %v", res, err)
 		}
 		if status, body := login(); status != http.StatusOK || body["user"].(map[string]any)["hasPremiumAccess"] != true {
 			t.Errorf("signing in with free access: %d %v", status, body)
 		}
-		if _, err := boss.api.SetFreeAccess(bg, &agencyv1.SetFreeAccessRequest{Id: expired.ID.String()}); err != nil {
+		if _, err := agencyOf(boss).SetFreeAccess(bg, &agencyv1.SetFreeAccessRequest{Id: expired.ID.String()}); err != nil {
 			t.Fatal(err)
 		}
 		if status, _ := login(); status != http.StatusUnauthorized {
 			t.Errorf("signing in after free access was revoked: %d", status)
 		}
 		// Revoking is always possible.
-		if _, err := boss.api.SetFreeAccess(bg, &agencyv1.SetFreeAccessRequest{Id: valid.ID.String(), HasFreeAccess: false}); err != nil {
+		if _, err := agencyOf(boss).SetFreeAccess(bg, &agencyv1.SetFreeAccessRequest{Id: valid.ID.String(), HasFreeAccess: false}); err != nil {
 			t.Errorf("revoking: %v", err)
 		}
 	})
@@ -143,7 +145,8 @@ func TestFreeAccess(t *testing.T) {
 
 func TestResendingAnInvitation(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 1)
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 1)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
 		c := createCandidate(t, boss, ag.ID, "lea@exemple.fr", "Léa", "Dubois")
 		id, first := invitation(t, srv, "lea@exemple.fr")
 		srv.Clock.Advance(2 * 24 * time.Hour)
@@ -163,11 +166,11 @@ func TestResendingAnInvitation(t *testing.T) {
 			t.Errorf("the second link: %v", err)
 		}
 		// Signed in now: no more invitation.
-		_, err = boss.api.SendNewEmailInvitation(bg, &agencyv1.SendNewEmailInvitationRequest{Id: ag.ID.String(), CandidateId: c.GetId()})
+		_, err = agencyOf(boss).SendNewEmailInvitation(bg, &agencyv1.SendNewEmailInvitationRequest{Id: ag.ID.String(), CandidateId: c.GetId()})
 		testserver.WantRefusal(t, "inviting a candidate who signed in", err, connect.CodeFailedPrecondition, "CANDIDATE_ALREADY_ACTIVE")
 		// A B2B candidate without a licence: not invitable yet.
 		none := createCandidate(t, boss, ag.ID, "sans@exemple.fr", "Sam", "Sans")
-		_, err = boss.api.SendNewEmailInvitation(bg, &agencyv1.SendNewEmailInvitationRequest{CandidateId: none.GetId()})
+		_, err = agencyOf(boss).SendNewEmailInvitation(bg, &agencyv1.SendNewEmailInvitationRequest{CandidateId: none.GetId()})
 		testserver.WantRefusal(t, "inviting a candidate without a licence", err, connect.CodeFailedPrecondition, "LICENSE_STATE")
 	})
 }
@@ -191,7 +194,7 @@ func TestDeletingACandidateDeletesAllTheyOwn(t *testing.T) {
 		if err := demo.Seed(bg, srv.Client, demo.DefaultPassword, srv.Clock.Now()); err != nil {
 			t.Fatal(err)
 		}
-		signIn := func(email string) *caller { return as(srv.SignInExisting(t, email, demo.DefaultPassword)) }
+		signIn := func(email string) *testserver.Session { return srv.SignInExisting(t, email, demo.DefaultPassword) }
 		thomas := srv.Client.User.Query().Where(user.Email("candidat@demo.tremplin.fr")).OnlyX(sys)
 		lea := srv.Client.User.Query().Where(user.Email("essai@demo.tremplin.fr")).OnlyX(sys)
 		candidateSession := signIn("candidat@demo.tremplin.fr")
@@ -255,17 +258,17 @@ func TestDeletingACandidateDeletesAllTheyOwn(t *testing.T) {
 			t.Errorf("counts after deleting a used licence's candidate: %v, were %v", got, countsBefore)
 		}
 
-		_, err := boss.api.DeleteCandidate(bg, &agencyv1.DeleteCandidateRequest{Id: thomas.ID.String()})
+		_, err := agencyOf(boss).DeleteCandidate(bg, &agencyv1.DeleteCandidateRequest{Id: thomas.ID.String()})
 		testserver.WantNotFound(t, "deleting twice", err, apierr.Candidate)
 		bossUser := srv.Client.User.Query().Where(user.Email("agence@demo.tremplin.fr")).OnlyX(sys)
 		admin := srv.Client.User.Query().Where(user.Email("admin@demo.tremplin.fr")).OnlyX(sys)
 		for _, id := range []string{bossUser.ID.String(), admin.ID.String()} {
-			_, err := boss.api.DeleteCandidate(bg, &agencyv1.DeleteCandidateRequest{Id: id})
+			_, err := agencyOf(boss).DeleteCandidate(bg, &agencyv1.DeleteCandidateRequest{Id: id})
 			testserver.WantNotFound(t, "deleting a staff account", err, apierr.Candidate)
 		}
 		// The platform admin deletes a B2C candidate of no agency.
 		platform := signIn("admin@demo.tremplin.fr")
-		if _, err := platform.api.DeleteCandidate(bg, &agencyv1.DeleteCandidateRequest{Id: lea.ID.String()}); err != nil {
+		if _, err := agencyOf(platform).DeleteCandidate(bg, &agencyv1.DeleteCandidateRequest{Id: lea.ID.String()}); err != nil {
 			t.Errorf("the admin deleting a B2C candidate: %v", err)
 		}
 		if n := srv.Client.Contact.Query().Where(contact.OwnerID(lea.ID)).CountX(sys); n != 0 {

@@ -23,8 +23,8 @@ import (
 // the admin's details and licence counts.
 func TestCreatingAnAgencyInvitesItsAdmin(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		admin := platformAdmin(t, srv)
-		res, err := admin.api.CreateAgency(bg, &agencyv1.CreateAgencyRequest{
+		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
+		res, err := agencyOf(admin).CreateAgency(bg, &agencyv1.CreateAgencyRequest{
 			Name: "  Agence Rhône Emploi ", Email: "Contact@Rhone-Emploi.fr",
 			UserProfile: &agencyv1.AgencyAdmin{
 				Civility: commonv1.Civility_CIVILITY_FEMALE, FirstName: "Inès", LastName: "Garnier",
@@ -90,31 +90,31 @@ func TestCreatingAnAgencyInvitesItsAdmin(t *testing.T) {
 
 func TestAgencyFormRules(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		admin := platformAdmin(t, srv)
+		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
 		profile := func(email string) *agencyv1.AgencyAdmin {
 			return &agencyv1.AgencyAdmin{FirstName: "Jean", LastName: "Roux", Email: email}
 		}
-		_, err := admin.api.CreateAgency(bg, &agencyv1.CreateAgencyRequest{Name: "   ", Email: "a@a.fr", UserProfile: profile("jean@a.fr")})
+		_, err := agencyOf(admin).CreateAgency(bg, &agencyv1.CreateAgencyRequest{Name: "   ", Email: "a@a.fr", UserProfile: profile("jean@a.fr")})
 		testserver.WantFieldViolation(t, "blank name", err, "name", apierr.Required)
-		_, err = admin.api.CreateAgency(bg, &agencyv1.CreateAgencyRequest{Name: "A", Email: "pas-un-email", UserProfile: profile("jean@a.fr")})
+		_, err = agencyOf(admin).CreateAgency(bg, &agencyv1.CreateAgencyRequest{Name: "A", Email: "pas-un-email", UserProfile: profile("jean@a.fr")})
 		testserver.WantFieldViolation(t, "bad e-mail", err, "email", "")
-		_, err = admin.api.CreateAgency(bg, &agencyv1.CreateAgencyRequest{Name: "A", Email: "a@a.fr"})
+		_, err = agencyOf(admin).CreateAgency(bg, &agencyv1.CreateAgencyRequest{Name: "A", Email: "a@a.fr"})
 		testserver.WantFieldViolation(t, "no admin", err, "user_profile", "")
-		_, err = admin.api.CreateAgency(bg, &agencyv1.CreateAgencyRequest{Name: "A", Email: "a@a.fr", UserProfile: profile("admin@tremplin.fr")})
+		_, err = agencyOf(admin).CreateAgency(bg, &agencyv1.CreateAgencyRequest{Name: "A", Email: "a@a.fr", UserProfile: profile("admin@tremplin.fr")})
 		testserver.WantRefusal(t, "admin's e-mail taken", err, connect.CodeAlreadyExists, "EMAIL_ALREADY_USED")
 		if n := srv.Client.Agency.Query().CountX(sys); n != 0 {
 			t.Errorf("%d agencies after refusals: the agency of a refused admin was kept", n)
 		}
 
 		// Updating: name, e-mail, the admin's details; a taken address is refused.
-		res, err := admin.api.CreateAgency(bg, &agencyv1.CreateAgencyRequest{Name: "A", Email: "a@a.fr", UserProfile: profile("jean@a.fr")})
+		res, err := agencyOf(admin).CreateAgency(bg, &agencyv1.CreateAgencyRequest{Name: "A", Email: "a@a.fr", UserProfile: profile("jean@a.fr")})
 		if err != nil {
 			t.Fatal(err)
 		}
 		id := res.GetAgency().GetId()
 		first, _ := invitation(t, srv, "jean@a.fr")
 		srv.CreateUser(t, "pris@a.fr", testserver.UserSpec{Role: user.RoleAdmin})
-		_, err = admin.api.UpdateAgency(bg, &agencyv1.UpdateAgencyRequest{Id: id, Name: "B", Email: "b@b.fr", UserProfile: profile("pris@a.fr")})
+		_, err = agencyOf(admin).UpdateAgency(bg, &agencyv1.UpdateAgencyRequest{Id: id, Name: "B", Email: "b@b.fr", UserProfile: profile("pris@a.fr")})
 		testserver.WantRefusal(t, "admin moved to a taken address", err, connect.CodeAlreadyExists, "EMAIL_ALREADY_USED")
 		status, body := admin.JSON(t, http.MethodPut, "/api/agency/"+id, map[string]any{
 			"name": "Agence B", "email": "b@b.fr",
@@ -131,7 +131,7 @@ func TestAgencyFormRules(t *testing.T) {
 		if id2, _ := invitation(t, srv, "jeanne@b.fr"); id2 != first {
 			t.Errorf("the new invitation names %s, want the same account %s", id2, first)
 		}
-		_, err = admin.api.UpdateAgency(bg, &agencyv1.UpdateAgencyRequest{Id: uuid.NewString(), Name: "C", Email: "c@c.fr"})
+		_, err = agencyOf(admin).UpdateAgency(bg, &agencyv1.UpdateAgencyRequest{Id: uuid.NewString(), Name: "C", Email: "c@c.fr"})
 		testserver.WantNotFound(t, "updating an unknown agency", err, apierr.Agency)
 	})
 }
@@ -140,16 +140,16 @@ func TestAgencyFormRules(t *testing.T) {
 // and the key cannot be reused for another number.
 func TestAllocatingLicencesToAnAgencyIsIdempotent(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		admin := platformAdmin(t, srv)
+		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
 		ag := srv.CreateAgency(t, "Agence Pool", 0)
 		key := uuid.NewString()
 		for range 3 {
-			res, err := admin.api.AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: 5, IdempotencyKey: key})
+			res, err := agencyOf(admin).AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: 5, IdempotencyKey: key})
 			if err != nil || res.GetAgency().GetNumTotalLicenses() != 5 {
 				t.Fatalf("allocating with key %s: %v %v", key, res, err)
 			}
 		}
-		_, err := admin.api.AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: 7, IdempotencyKey: key})
+		_, err := agencyOf(admin).AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: 7, IdempotencyKey: key})
 		testserver.WantFieldViolation(t, "a key reused for another number", err, "idempotency_key", "Cette demande a déjà été enregistrée avec un autre nombre de licences")
 		// Over JSON, the spec's payload (no key) adds every time.
 		for range 2 {
@@ -164,10 +164,10 @@ func TestAllocatingLicencesToAnAgencyIsIdempotent(t *testing.T) {
 		}
 		wantCounts(t, "after 5 (once) + 2 + 2", admin, ag.ID, counts{9, 0, 0, 9})
 		for _, n := range []int{0, -1, 10001} {
-			_, err := admin.api.AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: int32(n)})
+			_, err := agencyOf(admin).AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: int32(n)})
 			testserver.WantFieldViolation(t, fmt.Sprint("allocating ", n), err, "num_licenses_to_allocate", "")
 		}
-		_, err = admin.api.AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: uuid.NewString(), NumLicensesToAllocate: 1})
+		_, err = agencyOf(admin).AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: uuid.NewString(), NumLicensesToAllocate: 1})
 		testserver.WantNotFound(t, "an unknown agency", err, apierr.Agency)
 	})
 }

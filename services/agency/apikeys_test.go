@@ -47,8 +47,9 @@ func withKey(srv *testserver.Start, secret string) *keyed {
 // call on it is refused.
 func TestAnAgencyKeyActsForItsAgencyUntilRevoked(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 3)
-		created, err := boss.api.CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "  Notre ATS  "})
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 3)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
+		created, err := agencyOf(boss).CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "  Notre ATS  "})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,7 +122,7 @@ func TestAnAgencyKeyActsForItsAgencyUntilRevoked(t *testing.T) {
 		}
 
 		// The list shows it used, never its secret.
-		list, err := boss.api.ListApiKeys(bg, &agencyv1.ListApiKeysRequest{})
+		list, err := agencyOf(boss).ListApiKeys(bg, &agencyv1.ListApiKeysRequest{})
 		if err != nil || len(list.GetApiKeys()) != 1 || !list.GetApiKeys()[0].GetLastUsedDate().AsTime().Equal(srv.Clock.Now()) {
 			t.Fatalf("list: %v %v", list, err)
 		}
@@ -131,7 +132,7 @@ func TestAnAgencyKeyActsForItsAgencyUntilRevoked(t *testing.T) {
 
 		// Revoked: refused from the very next call, on every protocol.
 		srv.Clock.Advance(time.Minute)
-		if _, err := boss.api.RevokeApiKey(bg, &agencyv1.RevokeApiKeyRequest{Id: key.GetId()}); err != nil {
+		if _, err := agencyOf(boss).RevokeApiKey(bg, &agencyv1.RevokeApiKeyRequest{Id: key.GetId()}); err != nil {
 			t.Fatal(err)
 		}
 		_, err = p.grpc.ListCandidates(bg, &agencyv1.ListCandidatesRequest{})
@@ -143,10 +144,10 @@ func TestAnAgencyKeyActsForItsAgencyUntilRevoked(t *testing.T) {
 		}
 		revokedAt := srv.Clock.Now()
 		srv.Clock.Advance(time.Hour)
-		if _, err := boss.api.RevokeApiKey(bg, &agencyv1.RevokeApiKeyRequest{Id: key.GetId()}); err != nil {
+		if _, err := agencyOf(boss).RevokeApiKey(bg, &agencyv1.RevokeApiKeyRequest{Id: key.GetId()}); err != nil {
 			t.Errorf("revoking twice: %v", err)
 		}
-		list, err = boss.api.ListApiKeys(bg, &agencyv1.ListApiKeysRequest{})
+		list, err = agencyOf(boss).ListApiKeys(bg, &agencyv1.ListApiKeysRequest{})
 		if err != nil || len(list.GetApiKeys()) != 1 || !list.GetApiKeys()[0].GetRevokedDate().AsTime().Equal(revokedAt) {
 			t.Errorf("list after revoking: %v %v", list, err)
 		}
@@ -157,28 +158,30 @@ func TestAnAgencyKeyActsForItsAgencyUntilRevoked(t *testing.T) {
 // admin; an agency admin sees, makes and revokes only their agency's.
 func TestThePlatformAdminManagesEveryKey(t *testing.T) {
 	srv := testserver.New(t, testdb.SQLite)
-	admin := platformAdmin(t, srv)
-	mallory, own := agencyAdmin(t, srv, "agence@pirate.fr", 1)
-	_, ag := agencyAdmin(t, srv, "agence@horizon.fr", 1)
+	admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
+	own := srv.CreateAgency(t, "Agence agence@pirate.fr", 1)
+	mallory := srv.SignInAs(t, testserver.AgencyAdmin, "agence@pirate.fr", own)
+	ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 1)
+	srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
 	B := ag.ID.String()
 
-	forB, err := admin.api.CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "ATS Horizon", AgencyId: B})
+	forB, err := agencyOf(admin).CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "ATS Horizon", AgencyId: B})
 	if err != nil || forB.GetApiKey().GetAgency().GetId() != B {
 		t.Fatalf("a key for an agency: %v %v", forB, err)
 	}
 	srv.Clock.Advance(time.Second)
-	platform, err := admin.api.CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "tremplinctl"})
+	platform, err := agencyOf(admin).CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "tremplinctl"})
 	if err != nil || platform.GetApiKey().GetAgency() != nil {
 		t.Fatalf("a platform key: %v %v", platform, err)
 	}
 	srv.Clock.Advance(time.Second)
-	mine, err := mallory.api.CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "Pirate", AgencyId: own.ID.String()})
+	mine, err := agencyOf(mallory).CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "Pirate", AgencyId: own.ID.String()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = admin.api.CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "x", AgencyId: uuid.NewString()})
+	_, err = agencyOf(admin).CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "x", AgencyId: uuid.NewString()})
 	testserver.WantNotFound(t, "a key for an unknown agency", err, apierr.Agency)
-	_, err = admin.api.CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "   "})
+	_, err = agencyOf(admin).CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "   "})
 	testserver.WantFieldViolation(t, "a blank name", err, "name", apierr.Required)
 
 	names := func(res *agencyv1.ListApiKeysResponse) []string {
@@ -188,11 +191,11 @@ func TestThePlatformAdminManagesEveryKey(t *testing.T) {
 		}
 		return out
 	}
-	all, err := admin.api.ListApiKeys(bg, &agencyv1.ListApiKeysRequest{})
+	all, err := agencyOf(admin).ListApiKeys(bg, &agencyv1.ListApiKeysRequest{})
 	if err != nil || !slices.Equal(names(all), []string{"Pirate", "tremplinctl", "ATS Horizon"}) {
 		t.Errorf("every key, newest first: %v %v", names(all), err)
 	}
-	ofB, err := admin.api.ListApiKeys(bg, &agencyv1.ListApiKeysRequest{AgencyId: B})
+	ofB, err := agencyOf(admin).ListApiKeys(bg, &agencyv1.ListApiKeysRequest{AgencyId: B})
 	if err != nil || !slices.Equal(names(ofB), []string{"ATS Horizon"}) {
 		t.Errorf("the keys of one agency: %v %v", names(ofB), err)
 	}
@@ -212,16 +215,16 @@ func TestThePlatformAdminManagesEveryKey(t *testing.T) {
 	testserver.WantRefusal(t, "the platform key making a key", err, connect.CodePermissionDenied, "API_KEY_NOT_ALLOWED")
 
 	// An agency admin: their agency's keys only.
-	theirs, err := mallory.api.ListApiKeys(bg, &agencyv1.ListApiKeysRequest{})
+	theirs, err := agencyOf(mallory).ListApiKeys(bg, &agencyv1.ListApiKeysRequest{})
 	if err != nil || !slices.Equal(names(theirs), []string{"Pirate"}) {
 		t.Errorf("mallory's keys: %v %v", names(theirs), err)
 	}
-	_, err = mallory.api.ListApiKeys(bg, &agencyv1.ListApiKeysRequest{AgencyId: B})
+	_, err = agencyOf(mallory).ListApiKeys(bg, &agencyv1.ListApiKeysRequest{AgencyId: B})
 	testserver.WantNotFound(t, "mallory listing B's keys", err, apierr.Agency)
-	_, err = mallory.api.CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "intrus", AgencyId: B})
+	_, err = agencyOf(mallory).CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "intrus", AgencyId: B})
 	testserver.WantNotFound(t, "mallory making a key for B", err, apierr.Agency)
 	for _, id := range []string{forB.GetApiKey().GetId(), platform.GetApiKey().GetId(), uuid.NewString()} {
-		_, err = mallory.api.RevokeApiKey(bg, &agencyv1.RevokeApiKeyRequest{Id: id})
+		_, err = agencyOf(mallory).RevokeApiKey(bg, &agencyv1.RevokeApiKeyRequest{Id: id})
 		testserver.WantNotFound(t, "mallory revoking another's key", err, apierr.APIKey)
 	}
 	if status, body := mallory.JSON(t, http.MethodDelete, "/api/api-keys/"+forB.GetApiKey().GetId(), nil); status != http.StatusNotFound {
@@ -231,7 +234,7 @@ func TestThePlatformAdminManagesEveryKey(t *testing.T) {
 		t.Errorf("%d keys revoked by mallory", n)
 	}
 	// The platform admin revokes any.
-	if _, err := admin.api.RevokeApiKey(bg, &agencyv1.RevokeApiKeyRequest{Id: mine.GetApiKey().GetId()}); err != nil {
+	if _, err := agencyOf(admin).RevokeApiKey(bg, &agencyv1.RevokeApiKeyRequest{Id: mine.GetApiKey().GetId()}); err != nil {
 		t.Errorf("the admin revoking an agency's key: %v", err)
 	}
 	if _, err := withKey(srv, mine.GetSecret()).grpc.ListCandidates(bg, &agencyv1.ListCandidatesRequest{}); connect.CodeOf(err) != connect.CodeUnauthenticated {
@@ -243,16 +246,18 @@ func TestThePlatformAdminManagesEveryKey(t *testing.T) {
 // B's ids answer NotFound as unknown ids do, and B is as it was.
 func TestAKeyNeverReachesAnotherAgency(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		admin := platformAdmin(t, srv)
-		_, own := agencyAdmin(t, srv, "agence@pirate.fr", 5)
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 2)
+		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
+		own := srv.CreateAgency(t, "Agence agence@pirate.fr", 5)
+		srv.SignInAs(t, testserver.AgencyAdmin, "agence@pirate.fr", own)
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 2)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
 		theirs := createCandidate(t, boss, ag.ID, "lea@horizon.fr", "Léa", "Horizon")
 		B, them := ag.ID.String(), theirs.GetId()
-		bKey, err := boss.api.CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "ATS Horizon"})
+		bKey, err := agencyOf(boss).CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "ATS Horizon"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		before, err := admin.api.ListAgencyCandidates(bg, &agencyv1.ListAgencyCandidatesRequest{Id: B})
+		before, err := agencyOf(admin).ListAgencyCandidates(bg, &agencyv1.ListAgencyCandidatesRequest{Id: B})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -303,7 +308,7 @@ func TestAKeyNeverReachesAnotherAgency(t *testing.T) {
 			}
 		}
 		// B and its key are as they were.
-		after, err := admin.api.ListAgencyCandidates(bg, &agencyv1.ListAgencyCandidatesRequest{Id: B})
+		after, err := agencyOf(admin).ListAgencyCandidates(bg, &agencyv1.ListAgencyCandidatesRequest{Id: B})
 		if err != nil || !proto.Equal(before, after) || countsOf(t, admin, ag.ID) != countsBefore {
 			t.Errorf("B changed:\n%v\n%v (%v)", before, after, err)
 		}
@@ -316,7 +321,8 @@ func TestAKeyNeverReachesAnotherAgency(t *testing.T) {
 // A key's last-used time is written at most once a minute, not on every call.
 func TestAKeysLastUseIsWrittenAtMostOnceAMinute(t *testing.T) {
 	srv := testserver.New(t, testdb.SQLite)
-	_, ag := agencyAdmin(t, srv, "agence@horizon.fr", 1)
+	ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 1)
+	srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
 	p := withKey(srv, srv.APIKey(t, ag.ID.String()))
 	lastUsed := func() time.Time {
 		t.Helper()
@@ -355,7 +361,8 @@ func TestAKeyOverItsRateIsToldWhenToRetry(t *testing.T) {
 	srv := testserver.New(t, testdb.SQLite, testserver.Options{Configure: func(c *config.Config) {
 		c.APIKeyBurst, c.APIKeyRate = 3, 0.5 // three at once, then one every 2 s
 	}})
-	boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 1)
+	ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 1)
+	boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
 	get := &agencyv1.GetAgencyRequest{Id: ag.ID.String()}
 	p := withKey(srv, srv.APIKey(t, ag.ID.String()))
 	for i := range 3 {
@@ -399,7 +406,7 @@ func TestAKeyOverItsRateIsToldWhenToRetry(t *testing.T) {
 	if _, err := withKey(srv, srv.APIKey(t, ag.ID.String())).grpc.GetAgency(bg, get); err != nil {
 		t.Errorf("another key: %v", err)
 	}
-	if _, err := boss.api.GetAgency(bg, get); err != nil {
+	if _, err := agencyOf(boss).GetAgency(bg, get); err != nil {
 		t.Errorf("the agency admin's session: %v", err)
 	}
 	// One call more every 2 s.

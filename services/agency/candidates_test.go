@@ -25,7 +25,8 @@ import (
 // licence used.
 func TestACandidateCreatedByTheAgencyActivatesTheirLicenceFromTheInvitation(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 2)
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 2)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
 		status, body := boss.JSON(t, http.MethodPost, "/api/agency/"+ag.ID.String()+"/create-candidate", map[string]any{
 			"civility": "female", "firstName": "Léa", "lastName": "Dubois", "email": "Lea.Dubois@Exemple.fr",
 			"job": "Comptable", "mobileNumber": "06 11 22 33 44",
@@ -91,25 +92,27 @@ func TestACandidateCreatedByTheAgencyActivatesTheirLicenceFromTheInvitation(t *t
 // An invitation link works for a week.
 func TestAnInvitationExpires(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 2)
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 2)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
 		createCandidate(t, boss, ag.ID, "tard@exemple.fr", "Tom", "Tard")
 		id, token := invitation(t, srv, "tard@exemple.fr")
 		srv.Clock.Advance(7*24*time.Hour + time.Second)
 		_, _, err := accept(t, srv, id, token, "Premier-jour-2026")
 		testserver.WantRefusal(t, "an expired invitation", err, connect.CodeFailedPrecondition, "TOKEN_INVALID")
-		boss.signInAgain(t, srv)
+		boss = srv.SignInExisting(t, boss.User.Email, testserver.Password)
 		wantCounts(t, "still pending", boss, ag.ID, counts{2, 0, 1, 1})
 	})
 }
 
 func TestCandidateCreationRules(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		admin := platformAdmin(t, srv)
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 1)
+		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 1)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
 		other := srv.CreateAgency(t, "Agence Voisine", 5)
 
 		// The admin: B2C by default, of no agency; invited; the invitation starts the trial.
-		res, err := admin.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "solo@exemple.fr", FirstName: "Sam"})
+		res, err := agencyOf(admin).CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "solo@exemple.fr", FirstName: "Sam"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,9 +132,9 @@ func TestCandidateCreationRules(t *testing.T) {
 		}
 
 		// The admin: a B2B candidate needs an agency; a B2C one may have one (no licence taken).
-		_, err = admin.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "b2b@exemple.fr", IsB2C: proto.Bool(false)})
+		_, err = agencyOf(admin).CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "b2b@exemple.fr", IsB2C: proto.Bool(false)})
 		testserver.WantFieldViolation(t, "B2B without an agency", err, "id", apierr.Required)
-		res, err = admin.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Id: other.ID.String(), Email: "b2c-agence@exemple.fr"})
+		res, err = agencyOf(admin).CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Id: other.ID.String(), Email: "b2c-agence@exemple.fr"})
 		if err != nil || !res.GetCandidate().GetIsB2C() || res.GetCandidate().GetAgency().GetName() != "Agence Voisine" {
 			t.Errorf("B2C of an agency: %v %v", res, err)
 		}
@@ -146,40 +149,40 @@ func TestCandidateCreationRules(t *testing.T) {
 		wantCounts(t, "the B2C candidate took no licence", admin, other.ID, counts{5, 0, 1, 4})
 
 		// An agency admin: B2B of their agency only.
-		_, err = boss.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Id: ag.ID.String(), Email: "x@exemple.fr", IsB2C: proto.Bool(true)})
+		_, err = agencyOf(boss).CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Id: ag.ID.String(), Email: "x@exemple.fr", IsB2C: proto.Bool(true)})
 		testserver.WantRefusal(t, "an agency admin creating a B2C candidate", err, connect.CodePermissionDenied, "WRONG_CANDIDATE_KIND")
-		_, err = boss.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Id: other.ID.String(), Email: "x@exemple.fr"})
+		_, err = agencyOf(boss).CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Id: other.ID.String(), Email: "x@exemple.fr"})
 		testserver.WantNotFound(t, "an agency admin creating in another agency", err, apierr.Agency)
-		res, err = boss.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "premier@exemple.fr"})
+		res, err = agencyOf(boss).CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "premier@exemple.fr"})
 		if err != nil || res.GetCandidate().GetAgency().GetId() != ag.ID.String() || res.GetCandidate().GetIsB2C() {
 			t.Errorf("an agency admin's candidate without an agency id: %v %v", res, err)
 		}
-		_, err = boss.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "PREMIER@exemple.fr"})
+		_, err = agencyOf(boss).CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "PREMIER@exemple.fr"})
 		testserver.WantRefusal(t, "an e-mail in use", err, connect.CodeAlreadyExists, "EMAIL_ALREADY_USED")
-		_, err = boss.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "solo@exemple.fr"})
+		_, err = agencyOf(boss).CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "solo@exemple.fr"})
 		testserver.WantRefusal(t, "an e-mail in use elsewhere", err, connect.CodeAlreadyExists, "EMAIL_ALREADY_USED")
-		_, err = boss.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "pas-un-email"})
+		_, err = agencyOf(boss).CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "pas-un-email"})
 		testserver.WantFieldViolation(t, "a bad e-mail", err, "email", "")
-		_, err = boss.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "t@exemple.fr", MobileNumber: "06-abc"})
+		_, err = agencyOf(boss).CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "t@exemple.fr", MobileNumber: "06-abc"})
 		testserver.WantFieldViolation(t, "a bad mobile number", err, "mobile_number", "")
 
 		// No licence left: created all the same (just-created), not invited until one is given
 		// (and none is offered while the agency has none left).
-		res, err = boss.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "second@exemple.fr", FirstName: "Noé"})
+		res, err = agencyOf(boss).CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "second@exemple.fr", FirstName: "Noé"})
 		if err != nil || res.GetInvitationSent() || res.GetCandidate().GetLicense() != nil ||
 			res.GetCandidate().GetStatus() != commonv1.UserStatus_USER_STATUS_JUST_CREATED ||
 			res.GetCandidate().GetCanBeSentAgainEmailInvitation() || res.GetCandidate().GetCanBeReAllocatedLicense() {
 			t.Fatalf("created without a licence: %v %v", res, err)
 		}
 		wantCounts(t, "no licence left", boss, ag.ID, counts{1, 0, 1, 0})
-		if _, err := admin.api.AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: 1}); err != nil {
+		if _, err := agencyOf(admin).AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: 1}); err != nil {
 			t.Fatal(err)
 		}
-		if list, err := boss.api.ListCandidates(bg, &agencyv1.ListCandidatesRequest{Search: "second@"}); err != nil ||
+		if list, err := agencyOf(boss).ListCandidates(bg, &agencyv1.ListCandidatesRequest{Search: "second@"}); err != nil ||
 			len(list.GetCandidates()) != 1 || !list.GetCandidates()[0].GetCanBeReAllocatedLicense() {
 			t.Fatalf("a licence offered once one is left: %v %v", list, err)
 		}
-		given, err := boss.api.AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: ag.ID.String(), CandidateId: res.GetCandidate().GetId()})
+		given, err := agencyOf(boss).AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: ag.ID.String(), CandidateId: res.GetCandidate().GetId()})
 		if err != nil || !given.GetInvitationSent() || given.GetCandidate().GetStatus() != commonv1.UserStatus_USER_STATUS_WITH_PENDING_LICENSE {
 			t.Fatalf("allocating the licence: %v %v", given, err)
 		}
@@ -196,8 +199,9 @@ func TestCandidateCreationRules(t *testing.T) {
 // is activated and a trial starts.
 func TestStatusesFollowTheLifecycle(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		admin := platformAdmin(t, srv)
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 0)
+		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 0)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
 		statusOf := func(email string) string {
 			t.Helper()
 			status, body := admin.JSON(t, http.MethodGet, "/api/candidates?search="+email, nil)
@@ -208,7 +212,7 @@ func TestStatusesFollowTheLifecycle(t *testing.T) {
 			return list[0].(map[string]any)["status"].(string)
 		}
 		b2b := createCandidate(t, boss, ag.ID, "b2b@exemple.fr", "Bruno", "Bé")
-		if _, err := admin.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "b2c@exemple.fr"}); err != nil {
+		if _, err := agencyOf(admin).CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "b2c@exemple.fr"}); err != nil {
 			t.Fatal(err)
 		}
 		for email, want := range map[string]string{"b2b@exemple.fr": "just-created", "b2c@exemple.fr": "just-created"} {
@@ -216,10 +220,10 @@ func TestStatusesFollowTheLifecycle(t *testing.T) {
 				t.Errorf("%s: %s, want %s", email, got, want)
 			}
 		}
-		if _, err := admin.api.AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: 1}); err != nil {
+		if _, err := agencyOf(admin).AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: 1}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := boss.api.AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: ag.ID.String(), CandidateId: b2b.GetId()}); err != nil {
+		if _, err := agencyOf(boss).AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: ag.ID.String(), CandidateId: b2b.GetId()}); err != nil {
 			t.Fatal(err)
 		}
 		if got := statusOf("b2b@exemple.fr"); got != "with-pending-license" {
@@ -238,12 +242,12 @@ func TestStatusesFollowTheLifecycle(t *testing.T) {
 			t.Errorf("B2C after the first sign-in: %s", got)
 		}
 		srv.Clock.Advance(15 * 24 * time.Hour)
-		admin.signInAgain(t, srv)
+		admin = srv.SignInExisting(t, admin.User.Email, testserver.Password)
 		if got := statusOf("b2c@exemple.fr"); got != "without-license-after-trial-period" {
 			t.Errorf("B2C after 15 days: %s", got)
 		}
 		srv.Clock.Advance(365 * 24 * time.Hour)
-		admin.signInAgain(t, srv)
+		admin = srv.SignInExisting(t, admin.User.Email, testserver.Password)
 		if got := statusOf("b2b@exemple.fr"); got != "with-expired-license" {
 			t.Errorf("B2B after a year: %s", got)
 		}
@@ -263,7 +267,8 @@ func TestStatusesFollowTheLifecycle(t *testing.T) {
 // GET /api/candidates/{id}/license answers the licence object itself, {} when none.
 func TestACandidatesLicence(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 1)
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 1)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
 		with := createCandidate(t, boss, ag.ID, "avec@exemple.fr", "Ava", "Vec")
 		without := createCandidate(t, boss, ag.ID, "sans@exemple.fr", "Sam", "Sans")
 		status, body := boss.JSON(t, http.MethodGet, "/api/candidates/"+without.GetId()+"/license", nil)
@@ -274,13 +279,13 @@ func TestACandidatesLicence(t *testing.T) {
 		if status != http.StatusOK || body["allocationDate"] == nil || body["invitationDate"] == nil || body["license"] != nil {
 			t.Errorf("a pending licence: %d %v", status, body)
 		}
-		res, err := boss.api.GetCandidateLicense(bg, &agencyv1.GetCandidateLicenseRequest{Id: without.GetId()})
+		res, err := agencyOf(boss).GetCandidateLicense(bg, &agencyv1.GetCandidateLicenseRequest{Id: without.GetId()})
 		if err != nil || res.GetLicense() == nil || proto.Size(res.GetLicense()) != 0 {
 			t.Errorf("no licence over Connect: %v %v", res, err)
 		}
-		_, err = boss.api.GetCandidateLicense(bg, &agencyv1.GetCandidateLicenseRequest{Id: uuid.NewString()})
+		_, err = agencyOf(boss).GetCandidateLicense(bg, &agencyv1.GetCandidateLicenseRequest{Id: uuid.NewString()})
 		testserver.WantNotFound(t, "an unknown candidate", err, apierr.Candidate)
-		_, err = boss.api.GetCandidateLicense(bg, &agencyv1.GetCandidateLicenseRequest{Id: boss.User.ID.String()})
+		_, err = agencyOf(boss).GetCandidateLicense(bg, &agencyv1.GetCandidateLicenseRequest{Id: boss.User.ID.String()})
 		testserver.WantNotFound(t, "the agency admin's own id", err, apierr.Candidate)
 	})
 }

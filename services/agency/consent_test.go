@@ -16,16 +16,18 @@ import (
 // them; the new agency's admin sees nothing until the candidate consents again.
 func TestConsentEndsWhenTheAgencyChanges(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		horizon, agH := agencyAdmin(t, srv, "agence@horizon.fr", 3)
-		ailleurs, agA := agencyAdmin(t, srv, "agence@ailleurs.fr", 3)
-		admin := platformAdmin(t, srv)
+		agH := srv.CreateAgency(t, "Agence agence@horizon.fr", 3)
+		horizon := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", agH)
+		agA := srv.CreateAgency(t, "Agence agence@ailleurs.fr", 3)
+		ailleurs := srv.SignInAs(t, testserver.AgencyAdmin, "agence@ailleurs.fr", agA)
+		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
 		trialEnd := srv.Tomorrow()
 		// A B2C candidate followed by Horizon, with free access (so she signs in as B2B too).
 		claire := srv.SignIn(t, "claire@exemple.fr", testserver.UserSpec{IsB2C: true, AgencyID: &agH.ID, TrialEnd: &trialEnd, FreeAccess: true, FirstName: "Claire"})
 		id := claire.User.ID.String()
-		shared := func(what string, boss *caller, want bool) {
+		shared := func(what string, boss *testserver.Session, want bool) {
 			t.Helper()
-			res, err := boss.api.GetCandidateProgress(bg, &agencyv1.GetCandidateProgressRequest{Id: id})
+			res, err := agencyOf(boss).GetCandidateProgress(bg, &agencyv1.GetCandidateProgressRequest{Id: id})
 			if err != nil || res.GetShared() != want || (res.GetProgress() != nil) != want {
 				t.Errorf("%s: shared %v (%v), want %v", what, res.GetShared(), err, want)
 			}
@@ -39,7 +41,7 @@ func TestConsentEndsWhenTheAgencyChanges(t *testing.T) {
 		shared("consent given to Horizon", horizon, true)
 
 		// Moved to another agency: Ailleurs sees nothing.
-		if _, err := admin.api.DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: id, AgencyId: agA.ID.String()}); err != nil {
+		if _, err := agencyOf(admin).DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: id, AgencyId: agA.ID.String()}); err != nil {
 			t.Fatal(err)
 		}
 		shared("moved to Ailleurs", ailleurs, false)

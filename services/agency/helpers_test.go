@@ -11,7 +11,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/agency"
 	agencyv1 "github.com/tremplin/tremplin/gen/tremplin/agency/v1"
 	"github.com/tremplin/tremplin/gen/tremplin/agency/v1/agencyv1connect"
@@ -27,33 +26,15 @@ var bg = context.Background()
 // sys reads the database as the server's own code would, to check what the API did.
 var sys = viewer.SystemContext(context.Background())
 
-// caller is a signed-in person with a Connect client of AgencyService sharing the session.
-type caller struct {
-	*testserver.Session
-	api agencyv1connect.AgencyServiceClient
-}
-
-func as(s *testserver.Session) *caller {
-	return &caller{Session: s, api: testserver.Connect(s, agencyv1connect.NewAgencyServiceClient)}
-}
-
-// platformAdmin signs in the platform admin.
-func platformAdmin(t *testing.T, srv *testserver.Start) *caller {
-	t.Helper()
-	return as(srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr"))
-}
-
-// agencyAdmin signs in the admin of an agency of its own with licences.
-func agencyAdmin(t *testing.T, srv *testserver.Start, email string, licences int) (*caller, *ent.Agency) {
-	t.Helper()
-	ag := srv.CreateAgency(t, "Agence "+email, licences)
-	return as(srv.SignInAs(t, testserver.AgencyAdmin, email, ag)), ag
+// agencyOf is a Connect client of AgencyService speaking as s.
+func agencyOf(s *testserver.Session) agencyv1connect.AgencyServiceClient {
+	return testserver.Connect(s, agencyv1connect.NewAgencyServiceClient)
 }
 
 // createCandidate creates a candidate of the agency over Connect.
-func createCandidate(t *testing.T, c *caller, agencyID uuid.UUID, email, first, last string) *commonv1.User {
+func createCandidate(t *testing.T, c *testserver.Session, agencyID uuid.UUID, email, first, last string) *commonv1.User {
 	t.Helper()
-	res, err := c.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Id: agencyID.String(), Email: email, FirstName: first, LastName: last})
+	res, err := agencyOf(c).CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Id: agencyID.String(), Email: email, FirstName: first, LastName: last})
 	if err != nil {
 		t.Fatalf("creating %s: %v", email, err)
 	}
@@ -64,9 +45,9 @@ func createCandidate(t *testing.T, c *caller, agencyID uuid.UUID, email, first, 
 type counts [4]int32
 
 // countsOf reads an agency's counts over the API, and checks they add up.
-func countsOf(t *testing.T, c *caller, agencyID uuid.UUID) counts {
+func countsOf(t *testing.T, c *testserver.Session, agencyID uuid.UUID) counts {
 	t.Helper()
-	res, err := c.api.GetAgency(bg, &agencyv1.GetAgencyRequest{Id: agencyID.String()})
+	res, err := agencyOf(c).GetAgency(bg, &agencyv1.GetAgencyRequest{Id: agencyID.String()})
 	if err != nil {
 		t.Fatalf("reading the agency: %v", err)
 	}
@@ -78,7 +59,7 @@ func countsOf(t *testing.T, c *caller, agencyID uuid.UUID) counts {
 	return got
 }
 
-func wantCounts(t *testing.T, what string, c *caller, agencyID uuid.UUID, want counts) {
+func wantCounts(t *testing.T, what string, c *testserver.Session, agencyID uuid.UUID, want counts) {
 	t.Helper()
 	if got := countsOf(t, c, agencyID); got != want {
 		t.Errorf("%s: counts (total, used, pending, remaining) %v, want %v", what, got, want)
@@ -119,15 +100,6 @@ func accept(t *testing.T, srv *testserver.Start, id, token, password string) (*h
 	res, err := authv1connect.NewAuthServiceClient(c, srv.URL).NewPassword(bg,
 		&authv1.NewPasswordRequest{Id: id, Token: token, Password: password, AcceptTerms: true})
 	return c, res, err
-}
-
-// signInAgain opens a new session for the caller (the clock moved past the old one's life).
-func (c *caller) signInAgain(t *testing.T, srv *testserver.Start) {
-	t.Helper()
-	status, body := srv.JSON(t, c.HTTP, http.MethodPost, "/api/auth/login", map[string]string{"email": c.User.Email, "password": testserver.Password})
-	if status != http.StatusOK {
-		t.Fatalf("signing %s in again: %d %v", c.User.Email, status, body)
-	}
 }
 
 // mailsTo waits until n messages went to the address (up to 5 s) and answers their texts.

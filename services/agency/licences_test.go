@@ -18,8 +18,9 @@ import (
 // step used + pending + remaining = total (countsOf checks it).
 func TestLicenceCountsFollowEveryChange(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		admin := platformAdmin(t, srv)
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 2)
+		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 2)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
 		id := ag.ID.String()
 		c1 := createCandidate(t, boss, ag.ID, "un@exemple.fr", "Un", "Premier")
 		c2 := createCandidate(t, boss, ag.ID, "deux@exemple.fr", "Deux", "Second")
@@ -36,7 +37,7 @@ func TestLicenceCountsFollowEveryChange(t *testing.T) {
 		wantCounts(t, "one activated", boss, ag.ID, counts{2, 1, 1, 0})
 
 		allocate := func(c *commonv1.User) (*agencyv1.AllocateLicenseToCandidateResponse, error) {
-			return boss.api.AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: id, CandidateId: c.GetId()})
+			return agencyOf(boss).AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: id, CandidateId: c.GetId()})
 		}
 		_, err := allocate(c3)
 		testserver.WantRefusal(t, "none left", err, connect.CodeFailedPrecondition, "NO_LICENSE_AVAILABLE")
@@ -57,9 +58,9 @@ func TestLicenceCountsFollowEveryChange(t *testing.T) {
 
 		// A year later the first one's licence has expired: it can be started again.
 		srv.Clock.Advance(366 * 24 * time.Hour)
-		boss.signInAgain(t, srv)
-		admin.signInAgain(t, srv)
-		if _, err := admin.api.AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: id, NumLicensesToAllocate: 1}); err != nil {
+		boss = srv.SignInExisting(t, boss.User.Email, testserver.Password)
+		admin = srv.SignInExisting(t, admin.User.Email, testserver.Password)
+		if _, err := agencyOf(admin).AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: id, NumLicensesToAllocate: 1}); err != nil {
 			t.Fatal(err)
 		}
 		wantCounts(t, "one added", boss, ag.ID, counts{3, 1, 1, 1})
@@ -82,21 +83,21 @@ func TestLicenceCountsFollowEveryChange(t *testing.T) {
 		wantCounts(t, "activated again", boss, ag.ID, counts{3, 2, 1, 0})
 
 		// Deleting a candidate whose licence was used gives nothing back.
-		if _, err := boss.api.DeleteCandidate(bg, &agencyv1.DeleteCandidateRequest{Id: c1.GetId()}); err != nil {
+		if _, err := agencyOf(boss).DeleteCandidate(bg, &agencyv1.DeleteCandidateRequest{Id: c1.GetId()}); err != nil {
 			t.Fatal(err)
 		}
 		wantCounts(t, "a used one deleted", boss, ag.ID, counts{3, 2, 1, 0})
 		// Making the pending one B2C gives it back.
-		if _, err := admin.api.DefineAsB2C(bg, &agencyv1.DefineAsB2CRequest{Id: c3.GetId()}); err != nil {
+		if _, err := agencyOf(admin).DefineAsB2C(bg, &agencyv1.DefineAsB2CRequest{Id: c3.GetId()}); err != nil {
 			t.Fatal(err)
 		}
 		wantCounts(t, "the pending one made B2C", boss, ag.ID, counts{3, 2, 0, 1})
 		if allocatedOf(t, srv, ag.ID) != 2 {
 			t.Errorf("allocated counter %d, want 2", allocatedOf(t, srv, ag.ID))
 		}
-		_, err = boss.api.AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: id, CandidateId: c3.GetId()})
+		_, err = agencyOf(boss).AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: id, CandidateId: c3.GetId()})
 		testserver.WantRefusal(t, "a licence for a B2C candidate", err, connect.CodeFailedPrecondition, "WRONG_CANDIDATE_KIND")
-		_, err = boss.api.AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: id, CandidateId: uuid.NewString()})
+		_, err = agencyOf(boss).AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: id, CandidateId: uuid.NewString()})
 		testserver.WantRefusal(t, "an unknown candidate", err, connect.CodeNotFound, "NOT_FOUND")
 	})
 }

@@ -39,10 +39,12 @@ func jsonEmails(t *testing.T, body map[string]any) []string {
 // columns; an agency admin sees their own candidates only.
 func TestListingCandidates(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		admin := platformAdmin(t, srv)
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 2)
-		other, otherAg := agencyAdmin(t, srv, "agence@voisine.fr", 5)
-		create := func(c *caller, agID string, email, first, last string) {
+		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 2)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
+		otherAg := srv.CreateAgency(t, "Agence agence@voisine.fr", 5)
+		other := srv.SignInAs(t, testserver.AgencyAdmin, "agence@voisine.fr", otherAg)
+		create := func(c *testserver.Session, agID string, email, first, last string) {
 			t.Helper()
 			srv.Clock.Advance(time.Minute)
 			createOn(t, c, agID, email, first, last)
@@ -52,13 +54,13 @@ func TestListingCandidates(t *testing.T) {
 		create(boss, ag.ID.String(), "zoe@exemple.fr", "Zoé", "Leroy")        // no licence left: just created
 		create(other, otherAg.ID.String(), "ines@voisine.fr", "Inès", "Dubé") // pending, other agency
 		srv.Clock.Advance(time.Minute)
-		if _, err := admin.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "solo@exemple.fr", FirstName: "Solène"}); err != nil {
+		if _, err := agencyOf(admin).CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "solo@exemple.fr", FirstName: "Solène"}); err != nil {
 			t.Fatal(err)
 		}
 		srv.Client.User.Update().Where(user.Email("solo@exemple.fr")).SetHasPaid(true).ExecX(sys)
 
 		// The agency admin: their three, newest first, with the counts of the tabs.
-		res, err := boss.api.ListCandidates(bg, &agencyv1.ListCandidatesRequest{})
+		res, err := agencyOf(boss).ListCandidates(bg, &agencyv1.ListCandidatesRequest{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,18 +80,18 @@ func TestListingCandidates(t *testing.T) {
 			"horizon.fr":   {"zoe@exemple.fr", "marc@exemple.fr", "lea@exemple.fr"},
 			"introuvable!": {},
 		} {
-			res, err := boss.api.ListAgencyCandidates(bg, &agencyv1.ListAgencyCandidatesRequest{Id: ag.ID.String(), Search: search})
+			res, err := agencyOf(boss).ListAgencyCandidates(bg, &agencyv1.ListAgencyCandidatesRequest{Id: ag.ID.String(), Search: search})
 			if err != nil || !slices.Equal(emails(res.GetCandidates()), want) || res.GetCounts().GetAll() != int32(len(want)) {
 				t.Errorf("search %q: %v (%v) %v, want %v", search, emails(res.GetCandidates()), res.GetCounts(), err, want)
 			}
 		}
 		// A tab: its candidates, and every tab's count over the search.
-		res, err = boss.api.ListCandidates(bg, &agencyv1.ListCandidatesRequest{Search: "d", Status: commonv1.UserStatus_USER_STATUS_WITH_PENDING_LICENSE})
+		res, err = agencyOf(boss).ListCandidates(bg, &agencyv1.ListCandidatesRequest{Search: "d", Status: commonv1.UserStatus_USER_STATUS_WITH_PENDING_LICENSE})
 		if err != nil || !slices.Equal(emails(res.GetCandidates()), []string{"marc@exemple.fr", "lea@exemple.fr"}) ||
 			res.GetCounts().GetAll() != 2 || res.GetCounts().GetWithPendingLicense() != 2 {
 			t.Errorf("pending tab: %v %v %v", emails(res.GetCandidates()), res.GetCounts(), err)
 		}
-		res, err = boss.api.ListCandidates(bg, &agencyv1.ListCandidatesRequest{Status: commonv1.UserStatus_USER_STATUS_JUST_CREATED})
+		res, err = agencyOf(boss).ListCandidates(bg, &agencyv1.ListCandidatesRequest{Status: commonv1.UserStatus_USER_STATUS_JUST_CREATED})
 		if err != nil || !slices.Equal(emails(res.GetCandidates()), []string{"zoe@exemple.fr"}) || res.GetCounts().GetAll() != 3 {
 			t.Errorf("just-created tab: %v %v %v", emails(res.GetCandidates()), res.GetCounts(), err)
 		}
@@ -134,7 +136,7 @@ func TestListingCandidates(t *testing.T) {
 		}
 		// An agency without candidates answers an empty list.
 		empty := srv.CreateAgency(t, "Agence Vide", 0)
-		res2, err := admin.api.ListAgencyCandidates(bg, &agencyv1.ListAgencyCandidatesRequest{Id: empty.ID.String()})
+		res2, err := agencyOf(admin).ListAgencyCandidates(bg, &agencyv1.ListAgencyCandidatesRequest{Id: empty.ID.String()})
 		if err != nil || len(res2.GetCandidates()) != 0 || res2.GetCounts().GetAll() != 0 {
 			t.Errorf("an empty agency: %v %v", res2, err)
 		}
@@ -142,9 +144,9 @@ func TestListingCandidates(t *testing.T) {
 }
 
 // createOn creates a candidate with the agency id as given (empty: the caller's own).
-func createOn(t *testing.T, c *caller, agencyID, email, first, last string) *agencyv1.CreateCandidateResponse {
+func createOn(t *testing.T, c *testserver.Session, agencyID, email, first, last string) *agencyv1.CreateCandidateResponse {
 	t.Helper()
-	res, err := c.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Id: agencyID, Email: email, FirstName: first, LastName: last})
+	res, err := agencyOf(c).CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Id: agencyID, Email: email, FirstName: first, LastName: last})
 	if err != nil {
 		t.Fatalf("creating %s: %v", email, err)
 	}
@@ -154,12 +156,13 @@ func createOn(t *testing.T, c *caller, agencyID, email, first, last string) *age
 // The agencies screen: every agency by name, its admin and counts, in two statements.
 func TestListingAgencies(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		admin := platformAdmin(t, srv)
-		boss, ag := agencyAdmin(t, srv, "agence@zenith.fr", 3)
-		agencyAdmin(t, srv, "agence@alpha.fr", 1)
+		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
+		ag := srv.CreateAgency(t, "Agence agence@zenith.fr", 3)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@zenith.fr", ag)
+		srv.SignInAs(t, testserver.AgencyAdmin, "agence@alpha.fr", srv.CreateAgency(t, "Agence agence@alpha.fr", 1))
 		createCandidate(t, boss, ag.ID, "a@exemple.fr", "A", "A")
 		createCandidate(t, boss, ag.ID, "b@exemple.fr", "B", "B")
-		res, err := admin.api.ListAgencies(bg, &agencyv1.ListAgenciesRequest{})
+		res, err := agencyOf(admin).ListAgencies(bg, &agencyv1.ListAgenciesRequest{})
 		if err != nil || len(res.GetAgencies()) != 2 {
 			t.Fatalf("agencies: %v %v", res, err)
 		}

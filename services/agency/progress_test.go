@@ -1,7 +1,6 @@
 package agency_test
 
 import (
-	"context"
 	"net/http"
 	"testing"
 	"time"
@@ -19,7 +18,6 @@ import (
 	"github.com/tremplin/tremplin/gen/tremplin/network/v1/networkv1connect"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/testserver"
-	"github.com/tremplin/tremplin/internal/viewer"
 )
 
 // share turns the candidate's consent on or off through their own profile.
@@ -48,7 +46,7 @@ func busyWeek(t *testing.T, srv *testserver.Start, s *testserver.Session) {
 		}
 		ids = append(ids, res.GetContact().GetId())
 	}
-	owner := viewer.NewContext(context.Background(), &viewer.Viewer{UserID: s.User.ID, Role: viewer.RoleCandidate, Premium: true})
+	owner := s.Context()
 	for _, status := range []application.Status{application.StatusNew, application.StatusNew, application.StatusEngaged, application.StatusLost, application.StatusWin} {
 		srv.Client.Application.Create().SetOwnerID(s.User.ID).SetCompany("Airbus").SetJob("Acheteuse").
 			SetSource(application.SourceJobBoard).SetStatus(status).SetCreatedAt(srv.Clock.Now()).SaveX(owner)
@@ -74,19 +72,20 @@ func busyWeek(t *testing.T, srv *testserver.Start, s *testserver.Session) {
 // another agency's candidate, consenting or not.
 func TestCoachViewNeedsTheCandidatesConsent(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 3)
-		stranger, _ := agencyAdmin(t, srv, "agence@ailleurs.fr", 3)
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 3)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
+		stranger := srv.SignInAs(t, testserver.AgencyAdmin, "agence@ailleurs.fr", srv.CreateAgency(t, "Agence agence@ailleurs.fr", 3))
 		claire := srv.SignInAs(t, testserver.LicensedCandidate, "claire@horizon.fr", ag)
 		busyWeek(t, srv, claire)
 		req := &agencyv1.GetCandidateProgressRequest{Id: claire.User.ID.String()}
 
-		res, err := boss.api.GetCandidateProgress(bg, req)
+		res, err := agencyOf(boss).GetCandidateProgress(bg, req)
 		if err != nil || res.GetShared() || res.GetProgress() != nil {
 			t.Fatalf("before consent: %v, %v; want shared=false and nothing else", res, err)
 		}
 
 		share(t, claire, true)
-		res, err = boss.api.GetCandidateProgress(bg, req)
+		res, err = agencyOf(boss).GetCandidateProgress(bg, req)
 		if err != nil || !res.GetShared() {
 			t.Fatalf("after consent: %v, %v", res, err)
 		}
@@ -111,16 +110,16 @@ func TestCoachViewNeedsTheCandidatesConsent(t *testing.T) {
 		}
 
 		// Another agency's admin: the candidate does not exist for them, consent or not.
-		_, err = stranger.api.GetCandidateProgress(bg, req)
+		_, err = agencyOf(stranger).GetCandidateProgress(bg, req)
 		testserver.WantNotFound(t, "another agency's candidate", err, apierr.Candidate)
 		// The platform admin and the candidate themself cannot open the coach view.
-		_, err = platformAdmin(t, srv).api.GetCandidateProgress(bg, req)
+		_, err = agencyOf(srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")).GetCandidateProgress(bg, req)
 		testserver.WantRefusal(t, "platform admin", err, connect.CodePermissionDenied, "ROLE_NOT_ALLOWED")
-		_, err = as(claire).api.GetCandidateProgress(bg, req)
+		_, err = agencyOf(claire).GetCandidateProgress(bg, req)
 		testserver.WantRefusal(t, "the candidate", err, connect.CodePermissionDenied, "ROLE_NOT_ALLOWED")
 
 		share(t, claire, false)
-		res, err = boss.api.GetCandidateProgress(bg, req)
+		res, err = agencyOf(boss).GetCandidateProgress(bg, req)
 		if err != nil || res.GetShared() || res.GetProgress() != nil {
 			t.Errorf("after withdrawal: %v, %v; want shared=false and nothing else", res, err)
 		}
@@ -131,7 +130,8 @@ func TestCoachViewNeedsTheCandidatesConsent(t *testing.T) {
 // can turn it on.
 func TestOnlyAnAgencysCandidateSharesProgress(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		_, ag := agencyAdmin(t, srv, "agence@horizon.fr", 3)
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 3)
+		srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
 		claire := srv.SignInAs(t, testserver.LicensedCandidate, "claire@horizon.fr", ag)
 		me, err := testserver.Connect(claire, authv1connect.NewAuthServiceClient).Me(bg, &authv1.MeRequest{})
 		if err != nil || me.GetUser().GetShareProgressWithAgency() {

@@ -65,7 +65,8 @@ func TestParallelAllocationsNeverOverdrawThePool(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		for round := range 3 {
 			email := fmt.Sprintf("agence%d@horizon.fr", round)
-			boss, ag := agencyAdmin(t, srv, email, 50)
+			ag := srv.CreateAgency(t, "Agence "+email, 50)
+			boss := srv.SignInAs(t, testserver.AgencyAdmin, email, ag)
 			creates := make([]*ent.UserCreate, 200)
 			for i := range creates {
 				creates[i] = srv.Client.User.Create().SetRole(user.RoleCandidate).SetAgencyID(ag.ID).
@@ -74,7 +75,7 @@ func TestParallelAllocationsNeverOverdrawThePool(t *testing.T) {
 			people := srv.Client.User.CreateBulk(creates...).SaveX(sys)
 
 			got := parallel(len(people), func(i int) error {
-				_, err := boss.api.AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{
+				_, err := agencyOf(boss).AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{
 					Id: ag.ID.String(), CandidateId: people[i].ID.String()})
 				return err
 			})
@@ -95,14 +96,15 @@ func TestParallelAllocationsNeverOverdrawThePool(t *testing.T) {
 // One candidate given a licence by 20 requests at once gets one, and the pool gives one.
 func TestParallelAllocationsToOneCandidateTakeOneLicence(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 0)
-		admin := platformAdmin(t, srv)
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 0)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
+		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
 		c := createCandidate(t, boss, ag.ID, "seul@exemple.fr", "Sol", "Seul")
-		if _, err := admin.api.AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: 10}); err != nil {
+		if _, err := agencyOf(admin).AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: 10}); err != nil {
 			t.Fatal(err)
 		}
 		got := parallel(20, func(int) error {
-			_, err := boss.api.AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: ag.ID.String(), CandidateId: c.GetId()})
+			_, err := agencyOf(boss).AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: ag.ID.String(), CandidateId: c.GetId()})
 			return err
 		})
 		if got["ok"] != 1 || got["LICENSE_STATE"] != 19 {
@@ -115,11 +117,11 @@ func TestParallelAllocationsToOneCandidateTakeOneLicence(t *testing.T) {
 // The same licence request sent 20 times at once adds its licences once.
 func TestParallelRetriesOfALicenceRequestAddOnce(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		admin := platformAdmin(t, srv)
+		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
 		ag := srv.CreateAgency(t, "Agence Pool", 0)
 		key := uuid.NewString()
 		got := parallel(20, func(int) error {
-			res, err := admin.api.AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: 5, IdempotencyKey: key})
+			res, err := agencyOf(admin).AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: 5, IdempotencyKey: key})
 			if err == nil && res.GetAgency().GetNumTotalLicenses() != 5 {
 				return fmt.Errorf("answered %d licences", res.GetAgency().GetNumTotalLicenses())
 			}

@@ -61,23 +61,23 @@ func offered(c *commonv1.User, action string) bool {
 
 // perform calls the action as the screen does (the platform admin; a candidate of no agency
 // made B2B goes to ag).
-func perform(c *caller, action string, u *commonv1.User, ag *ent.Agency) error {
+func perform(c *testserver.Session, action string, u *commonv1.User, ag *ent.Agency) error {
 	var err error
 	switch action {
 	case actAllocate:
-		_, err = c.api.AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: u.GetAgency().GetId(), CandidateId: u.GetId()})
+		_, err = agencyOf(c).AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: u.GetAgency().GetId(), CandidateId: u.GetId()})
 	case actGrantFree, actRevokeFree:
-		_, err = c.api.SetFreeAccess(bg, &agencyv1.SetFreeAccessRequest{Id: u.GetId(), HasFreeAccess: action == actGrantFree})
+		_, err = agencyOf(c).SetFreeAccess(bg, &agencyv1.SetFreeAccessRequest{Id: u.GetId(), HasFreeAccess: action == actGrantFree})
 	case actToB2C:
-		_, err = c.api.DefineAsB2C(bg, &agencyv1.DefineAsB2CRequest{Id: u.GetId()})
+		_, err = agencyOf(c).DefineAsB2C(bg, &agencyv1.DefineAsB2CRequest{Id: u.GetId()})
 	case actToB2B:
 		req := &agencyv1.DefineAsB2BRequest{Id: u.GetId()}
 		if u.GetAgency() == nil {
 			req.AgencyId = ag.ID.String()
 		}
-		_, err = c.api.DefineAsB2B(bg, req)
+		_, err = agencyOf(c).DefineAsB2B(bg, req)
 	case actResend:
-		_, err = c.api.SendNewEmailInvitation(bg, &agencyv1.SendNewEmailInvitationRequest{CandidateId: u.GetId()})
+		_, err = agencyOf(c).SendNewEmailInvitation(bg, &agencyv1.SendNewEmailInvitationRequest{CandidateId: u.GetId()})
 	}
 	return err
 }
@@ -139,9 +139,9 @@ var candidateStates = []candidateState{
 }
 
 // listed reads the candidates as the platform admin's screen does, by e-mail.
-func listed(t *testing.T, c *caller) map[string]*commonv1.User {
+func listed(t *testing.T, c *testserver.Session) map[string]*commonv1.User {
 	t.Helper()
-	res, err := c.api.ListCandidates(bg, &agencyv1.ListCandidatesRequest{})
+	res, err := agencyOf(c).ListCandidates(bg, &agencyv1.ListCandidatesRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func listed(t *testing.T, c *caller) map[string]*commonv1.User {
 // free access and a pending or valid licence.
 func TestTheMenuOffersExactlyWhatTheServerAccepts(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		admin := platformAdmin(t, srv)
+		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
 		for _, action := range staffActions {
 			ag := srv.CreateAgency(t, "Agence "+action, 30)
 			empty := srv.CreateAgency(t, "Agence vide "+action, 0)
@@ -201,14 +201,15 @@ func TestTheMenuOffersExactlyWhatTheServerAccepts(t *testing.T) {
 // B2C candidate with free access made B2B keeps it and takes no licence; one without takes one.
 func TestALicenceEndsFreeAccess(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		admin := platformAdmin(t, srv)
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 0)
+		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 0)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
 		c := createCandidate(t, boss, ag.ID, "libre@exemple.fr", "Lina", "Libre")
-		if res, err := boss.api.SetFreeAccess(bg, &agencyv1.SetFreeAccessRequest{Id: c.GetId(), HasFreeAccess: true}); err != nil ||
+		if res, err := agencyOf(boss).SetFreeAccess(bg, &agencyv1.SetFreeAccessRequest{Id: c.GetId(), HasFreeAccess: true}); err != nil ||
 			res.GetCandidate().GetCanBeReAllocatedLicense() {
 			t.Fatalf("free access, no licence left to give: %v %v", res, err)
 		}
-		if _, err := admin.api.AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: 2}); err != nil {
+		if _, err := agencyOf(admin).AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: 2}); err != nil {
 			t.Fatal(err)
 		}
 		status, body := boss.JSON(t, http.MethodPost, "/api/agency/"+ag.ID.String()+"/allocate-license-to-candidate", map[string]any{"candidateId": c.GetId()})
@@ -221,20 +222,20 @@ func TestALicenceEndsFreeAccess(t *testing.T) {
 			t.Error("free access still stored")
 		}
 		wantCounts(t, "the licence given", boss, ag.ID, counts{2, 0, 1, 1})
-		_, err := boss.api.SetFreeAccess(bg, &agencyv1.SetFreeAccessRequest{Id: c.GetId(), HasFreeAccess: true})
+		_, err := agencyOf(boss).SetFreeAccess(bg, &agencyv1.SetFreeAccessRequest{Id: c.GetId(), HasFreeAccess: true})
 		testserver.WantRefusal(t, "free access with a pending licence", err, connect.CodeFailedPrecondition, "FREE_ACCESS_WITH_LICENSE")
 
 		// B2C with free access, made B2B: no licence taken.
 		end := srv.Clock.Now().AddDate(0, 0, -3)
 		free := srv.CreateUser(t, "b2c.libre@exemple.fr", testserver.UserSpec{IsB2C: true, AgencyID: &ag.ID, TrialEnd: &end, FreeAccess: true})
-		res, err := admin.api.DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: free.ID.String()})
+		res, err := agencyOf(admin).DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: free.ID.String()})
 		if err != nil || res.GetCandidate().GetLicense() != nil || !res.GetCandidate().GetHasFreeAccess() || res.GetCandidate().GetIsB2C() {
 			t.Errorf("B2B with free access: %v %v", res, err)
 		}
 		wantCounts(t, "no licence taken for free access", boss, ag.ID, counts{2, 0, 1, 1})
 		// B2C without: one taken, and the candidate, who signed in before, is told.
 		paying := srv.CreateUser(t, "b2c.essai@exemple.fr", testserver.UserSpec{IsB2C: true, AgencyID: &ag.ID, TrialEnd: &end, FirstName: "Basile"})
-		res, err = admin.api.DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: paying.ID.String()})
+		res, err = agencyOf(admin).DefineAsB2B(bg, &agencyv1.DefineAsB2BRequest{Id: paying.ID.String()})
 		if err != nil || res.GetCandidate().GetStatus() != commonv1.UserStatus_USER_STATUS_WITH_PENDING_LICENSE || !res.GetCandidateNotified() ||
 			res.GetCandidate().GetLicense().GetInvitationDate() == nil {
 			t.Errorf("B2B taking a licence: %v %v", res, err)
@@ -251,7 +252,8 @@ func TestALicenceEndsFreeAccess(t *testing.T) {
 // invitation; one who never signed in is invited, as before.
 func TestAReallocatedLicenceTellsTheCandidate(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 2)
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 2)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
 		back := signedInBefore(t, srv, srv.CreateUser(t, "retour@exemple.fr", testserver.UserSpec{AgencyID: &ag.ID, License: "expired", FirstName: "Rémi"}))
 		srv.Clock.Advance(time.Hour)
 		status, body := boss.JSON(t, http.MethodPost, "/api/agency/"+ag.ID.String()+"/allocate-license-to-candidate", map[string]any{"candidateId": back.ID.String()})
@@ -290,9 +292,10 @@ func TestAReallocatedLicenceTellsTheCandidate(t *testing.T) {
 // agency, still works, for that agency's candidates.
 func TestResendingAnInvitationToACandidateOfNoAgency(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		admin := platformAdmin(t, srv)
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 1)
-		solo, err := admin.api.CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "solo@exemple.fr", FirstName: "Solène"})
+		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 1)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
+		solo, err := agencyOf(admin).CreateCandidate(bg, &agencyv1.CreateCandidateRequest{Email: "solo@exemple.fr", FirstName: "Solène"})
 		if err != nil || solo.GetCandidate().GetAgency() != nil || !solo.GetCandidate().GetCanBeSentAgainEmailInvitation() {
 			t.Fatalf("a B2C candidate of no agency: %v %v", solo, err)
 		}
@@ -330,16 +333,17 @@ func TestResendingAnInvitationToACandidateOfNoAgency(t *testing.T) {
 // and the pool gives out exactly the licences held.
 func TestFreeAccessAndALicenceAtOnceNeverBoth(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		boss, ag := agencyAdmin(t, srv, "agence@horizon.fr", 8)
+		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 8)
+		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
 		for i := range 8 {
 			email := "duo" + string(rune('a'+i)) + "@exemple.fr"
 			u := signedInBefore(t, srv, srv.CreateUser(t, email, testserver.UserSpec{AgencyID: &ag.ID}))
 			parallel(2, func(j int) error {
 				if j == 0 {
-					_, err := boss.api.SetFreeAccess(bg, &agencyv1.SetFreeAccessRequest{Id: u.ID.String(), HasFreeAccess: true})
+					_, err := agencyOf(boss).SetFreeAccess(bg, &agencyv1.SetFreeAccessRequest{Id: u.ID.String(), HasFreeAccess: true})
 					return err
 				}
-				_, err := boss.api.AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: ag.ID.String(), CandidateId: u.ID.String()})
+				_, err := agencyOf(boss).AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: ag.ID.String(), CandidateId: u.ID.String()})
 				return err
 			})
 			stored := srv.Client.User.GetX(sys, u.ID)

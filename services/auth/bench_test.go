@@ -37,11 +37,7 @@ func BenchmarkMe(b *testing.B) {
 		b.Run(string(dia), func(b *testing.B) {
 			srv := testserver.New(b, dia)
 			ag := srv.CreateAgency(b, "Agence", 2)
-			srv.CreateUser(b, "bench@exemple.fr", testserver.UserSpec{AgencyID: &ag.ID, License: "valid"})
-			c := testserver.HTTPClient(b)
-			if status, _ := srv.JSON(b, c, http.MethodPost, "/api/auth/login", map[string]string{"email": "bench@exemple.fr", "password": testserver.Password}); status != http.StatusOK {
-				b.Fatal("login")
-			}
+			c := srv.SignInAs(b, testserver.LicensedCandidate, "bench@exemple.fr", ag).HTTP
 			b.Run("connect", func(b *testing.B) {
 				benchmark.HTTP(b, c, func() *http.Request {
 					req, _ := http.NewRequest(http.MethodPost, srv.URL+"/tremplin.auth.v1.AuthService/Me", strings.NewReader("{}"))

@@ -47,11 +47,8 @@ func resetLink(t *testing.T, srv *testserver.Start, email string) (id, token str
 
 func TestResetAndNewPassword(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		u := srv.CreateUser(t, "claire@exemple.fr", testserver.UserSpec{Role: user.RoleAdmin})
-		signedIn := testserver.HTTPClient(t)
-		if status, _ := login(t, srv, signedIn, "claire@exemple.fr", pw); status != http.StatusOK {
-			t.Fatal("login")
-		}
+		signedIn := srv.SignInAs(t, testserver.Admin, "claire@exemple.fr")
+		u := signedIn.User
 
 		id, token := resetLink(t, srv, "Claire@exemple.fr")
 		if id != u.ID.String() || len(token) < 40 {
@@ -76,7 +73,7 @@ func TestResetAndNewPassword(t *testing.T) {
 			t.Errorf("the new password does not work: %d", status)
 		}
 		// Changing the password ended the sessions opened before.
-		if status, _ := srv.JSON(t, signedIn, http.MethodGet, "/api/auth/me", nil); status != http.StatusUnauthorized {
+		if status, _ := signedIn.JSON(t, http.MethodGet, "/api/auth/me", nil); status != http.StatusUnauthorized {
 			t.Errorf("a session opened before the change still works: %d", status)
 		}
 		// The link works once.

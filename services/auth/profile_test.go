@@ -11,13 +11,9 @@ import (
 
 func TestUpdateOwnProfile(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		me := srv.CreateUser(t, "moi@exemple.fr", testserver.UserSpec{IsB2C: true, FirstName: "Alice"})
+		me := srv.SignInAs(t, testserver.TrialCandidate, "moi@exemple.fr")
 		other := srv.CreateUser(t, "autre@exemple.fr", testserver.UserSpec{IsB2C: true, FirstName: "Bob"})
-		c := testserver.HTTPClient(t)
-		if status, _ := login(t, srv, c, "moi@exemple.fr", pw); status != http.StatusOK {
-			t.Fatal("login")
-		}
-		status, body := srv.JSON(t, c, http.MethodPut, "/api/users/"+me.ID.String(), map[string]any{
+		status, body := me.JSON(t, http.MethodPut, "/api/users/"+me.User.ID.String(), map[string]any{
 			"civility": "female", "firstName": "Alice", "lastName": "Dupont", "job": "Juriste",
 			"mobileNumber": "06 12 34 56 78", "taskNotifications": true,
 			// Not the user's to change: ignored.
@@ -32,7 +28,7 @@ func TestUpdateOwnProfile(t *testing.T) {
 		}
 
 		// Another user's profile is not found, and stays unchanged.
-		status, body = srv.JSON(t, c, http.MethodPut, "/api/users/"+other.ID.String(), map[string]any{"firstName": "Pirate"})
+		status, body = me.JSON(t, http.MethodPut, "/api/users/"+other.ID.String(), map[string]any{"firstName": "Pirate"})
 		if status != http.StatusNotFound || body["type"] != "NOT_FOUND" {
 			t.Errorf("foreign profile: %d %v", status, body)
 		}
@@ -41,7 +37,7 @@ func TestUpdateOwnProfile(t *testing.T) {
 		}
 
 		// A bad phone number is refused with its field.
-		status, body = srv.JSON(t, c, http.MethodPut, "/api/users/"+me.ID.String(), map[string]any{"mobileNumber": "06 12 ab"})
+		status, body = me.JSON(t, http.MethodPut, "/api/users/"+me.User.ID.String(), map[string]any{"mobileNumber": "06 12 ab"})
 		if status != http.StatusBadRequest || body["type"] != "INVALID_FIELDS" {
 			t.Errorf("bad phone: %d %v", status, body)
 		}
@@ -50,15 +46,12 @@ func TestUpdateOwnProfile(t *testing.T) {
 
 func TestTaskNotificationsNeedPremium(t *testing.T) {
 	srv := testserver.New(t, testdb.SQLite)
-	ended := srv.Clock.Now().AddDate(0, 0, -1)
-	me := srv.CreateUser(t, "fin@exemple.fr", testserver.UserSpec{IsB2C: true, TrialEnd: &ended})
-	c := testserver.HTTPClient(t)
-	login(t, srv, c, "fin@exemple.fr", pw)
-	status, body := srv.JSON(t, c, http.MethodPut, "/api/users/"+me.ID.String(), map[string]any{"firstName": "X", "taskNotifications": true})
+	me := srv.SignInAs(t, testserver.EndedTrialCandidate, "fin@exemple.fr")
+	status, body := me.JSON(t, http.MethodPut, "/api/users/"+me.User.ID.String(), map[string]any{"firstName": "X", "taskNotifications": true})
 	if status != http.StatusForbidden || body["type"] != "PREMIUM_REQUIRED" {
 		t.Fatalf("got %d %v", status, body)
 	}
-	if status, body := srv.JSON(t, c, http.MethodPut, "/api/users/"+me.ID.String(), map[string]any{"firstName": "X"}); status != http.StatusOK {
+	if status, body := me.JSON(t, http.MethodPut, "/api/users/"+me.User.ID.String(), map[string]any{"firstName": "X"}); status != http.StatusOK {
 		t.Fatalf("without notifications: %d %v", status, body)
 	}
 }
@@ -91,15 +84,13 @@ func TestTaskNotificationsAreForCandidates(t *testing.T) {
 // Limits count characters, not bytes: 100 accented letters fit a 100-character name.
 func TestProfileLimitsCountCharacters(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		me := srv.CreateUser(t, "accents@exemple.fr", testserver.UserSpec{IsB2C: true})
-		c := testserver.HTTPClient(t)
-		login(t, srv, c, "accents@exemple.fr", pw)
+		me := srv.SignInAs(t, testserver.TrialCandidate, "accents@exemple.fr")
 		name := strings.Repeat("é", 100)
-		status, body := srv.JSON(t, c, http.MethodPut, "/api/users/"+me.ID.String(), map[string]any{"firstName": name})
+		status, body := me.JSON(t, http.MethodPut, "/api/users/"+me.User.ID.String(), map[string]any{"firstName": name})
 		if status != http.StatusOK || body["user"].(map[string]any)["firstName"] != name {
 			t.Fatalf("100 accented letters: %d %v", status, body)
 		}
-		status, body = srv.JSON(t, c, http.MethodPut, "/api/users/"+me.ID.String(), map[string]any{"firstName": name + "é"})
+		status, body = me.JSON(t, http.MethodPut, "/api/users/"+me.User.ID.String(), map[string]any{"firstName": name + "é"})
 		if status != http.StatusBadRequest || body["type"] != "INVALID_FIELDS" {
 			t.Fatalf("101 letters: %d %v", status, body)
 		}

@@ -31,44 +31,44 @@ func BenchmarkListContacts5000(b *testing.B) {
 	for _, dia := range testdb.Dialects() {
 		b.Run(string(dia), func(b *testing.B) {
 			srv := testserver.New(b, dia)
-			w := signIn(b, srv, "bench@exemple.fr", premiumSpec(srv))
-			seedNetwork(b, srv.Client, w.user.ID, 5000)
+			w := srv.SignInAs(b, testserver.TrialCandidate, "bench@exemple.fr")
+			seedNetwork(b, srv.Client, w.User.ID, 5000)
 			b.Run("json-route", func(b *testing.B) {
-				benchmark.HTTP(b, w.http, func() *http.Request {
+				benchmark.HTTP(b, w.HTTP, func() *http.Request {
 					req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/contacts", nil)
 					return req
 				})
 			})
 			// The browser's revalidation of an unchanged list: 304 before the handler runs.
 			b.Run("json-route-revalidated", func(b *testing.B) {
-				res, err := w.http.Get(srv.URL + "/api/contacts")
+				res, err := w.HTTP.Get(srv.URL + "/api/contacts")
 				if err != nil {
 					b.Fatal(err)
 				}
 				res.Body.Close()
 				etag := res.Header.Get("ETag")
-				benchmark.HTTPStatus(b, w.http, http.StatusNotModified, func() *http.Request {
+				benchmark.HTTPStatus(b, w.HTTP, http.StatusNotModified, func() *http.Request {
 					req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/contacts", nil)
 					req.Header.Set("If-None-Match", etag)
 					return req
 				})
 			})
 			b.Run("connect-json", func(b *testing.B) {
-				benchmark.HTTP(b, w.http, func() *http.Request {
+				benchmark.HTTP(b, w.HTTP, func() *http.Request {
 					req, _ := http.NewRequest(http.MethodPost, srv.URL+"/tremplin.network.v1.NetworkService/ListContacts", strings.NewReader("{}"))
 					req.Header.Set("Content-Type", "application/json")
 					return req
 				})
 			})
 			b.Run("connect-proto", func(b *testing.B) {
-				benchmark.HTTP(b, w.http, func() *http.Request {
+				benchmark.HTTP(b, w.HTTP, func() *http.Request {
 					req, _ := http.NewRequest(http.MethodPost, srv.URL+"/tremplin.network.v1.NetworkService/ListContacts", strings.NewReader(""))
 					req.Header.Set("Content-Type", "application/proto")
 					return req
 				})
 			})
 			b.Run("connect-proto-identity", func(b *testing.B) {
-				benchmark.HTTP(b, w.http, func() *http.Request {
+				benchmark.HTTP(b, w.HTTP, func() *http.Request {
 					req, _ := http.NewRequest(http.MethodPost, srv.URL+"/tremplin.network.v1.NetworkService/ListContacts", strings.NewReader(""))
 					req.Header.Set("Content-Type", "application/proto")
 					req.Header.Set("Accept-Encoding", "identity")
@@ -113,11 +113,11 @@ func BenchmarkListContactsRebuilt1000(b *testing.B) {
 	for _, dia := range testdb.Dialects() {
 		b.Run(string(dia), func(b *testing.B) {
 			srv := testserver.New(b, dia)
-			w := signIn(b, srv, "bench@exemple.fr", premiumSpec(srv))
-			seedNetwork(b, srv.Client, w.user.ID, 1000)
+			w := srv.SignInAs(b, testserver.TrialCandidate, "bench@exemple.fr")
+			seedNetwork(b, srv.Client, w.User.ID, 1000)
 			ctx := viewer.SystemContext(context.Background())
-			benchmark.HTTP(b, w.http, func() *http.Request {
-				srv.Client.User.UpdateOneID(w.user.ID).AddDataVersion(1).ExecX(ctx)
+			benchmark.HTTP(b, w.HTTP, func() *http.Request {
+				srv.Client.User.UpdateOneID(w.User.ID).AddDataVersion(1).ExecX(ctx)
 				req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/contacts", nil)
 				req.Header.Set("Accept-Encoding", "gzip")
 				return req
@@ -144,9 +144,9 @@ func BenchmarkImportVCards5000(b *testing.B) {
 	for _, dia := range testdb.Dialects() {
 		b.Run(string(dia), func(b *testing.B) {
 			srv := testserver.New(b, dia)
-			w := signIn(b, srv, "bench@exemple.fr", premiumSpec(srv))
-			seedNetwork(b, srv.Client, w.user.ID, 1000)
-			benchmark.HTTP(b, w.http, func() *http.Request {
+			w := srv.SignInAs(b, testserver.TrialCandidate, "bench@exemple.fr")
+			seedNetwork(b, srv.Client, w.User.ID, 1000)
+			benchmark.HTTP(b, w.HTTP, func() *http.Request {
 				req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/contacts/import", strings.NewReader(file.String()))
 				req.Header.Set("Content-Type", "text/vcard")
 				return req

@@ -18,9 +18,9 @@ import (
 // both protocols, until an activity with it is completed; another candidate's never shows.
 func TestCallBacks(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
-		other := signIn(t, srv, "autre@exemple.fr", premiumSpec(srv))
-		ended := signIn(t, srv, "fin@exemple.fr", endedSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		other := srv.SignInAs(t, testserver.TrialCandidate, "autre@exemple.fr")
+		ended := srv.SignInAs(t, testserver.EndedTrialCandidate, "fin@exemple.fr")
 
 		// The rhythm is saved with the contact.
 		draft := person("Hugo", "Renard")
@@ -31,17 +31,17 @@ func TestCallBacks(t *testing.T) {
 		}
 		// Léa, every two weeks, added three weeks ago and never called; another candidate's
 		// Pierre likewise.
-		ctx := viewer.NewContext(context.Background(), &viewer.Viewer{UserID: w.user.ID, Role: viewer.RoleCandidate})
+		ctx := w.Context()
 		sys := viewer.SystemContext(context.Background())
 		now := srv.Clock.Now()
-		lea := srv.Client.Contact.Create().SetOwnerID(w.user.ID).SetFirstName("Léa").SetLastName("DUBOIS").SetEmail("lea@exemple.fr").
+		lea := srv.Client.Contact.Create().SetOwnerID(w.User.ID).SetFirstName("Léa").SetLastName("DUBOIS").SetEmail("lea@exemple.fr").
 			SetCreatedAt(now.AddDate(0, 0, -21)).SetTouchRhythm(contact.TouchRhythmTwoWeeks).SaveX(sys)
-		srv.Client.Contact.Create().SetOwnerID(other.user.ID).SetFirstName("Pierre").SetLastName("MOI").SetEmail("pierre@exemple.fr").
+		srv.Client.Contact.Create().SetOwnerID(other.User.ID).SetFirstName("Pierre").SetLastName("MOI").SetEmail("pierre@exemple.fr").
 			SetCreatedAt(now.AddDate(0, 0, -21)).SetTouchRhythm(contact.TouchRhythmTwoWeeks).ExecX(sys)
 
 		list := func() []string {
 			t.Helper()
-			res, err := w.net.ListCallBacks(bg, &networkv1.ListCallBacksRequest{})
+			res, err := netOf(w).ListCallBacks(bg, &networkv1.ListCallBacksRequest{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -54,7 +54,7 @@ func TestCallBacks(t *testing.T) {
 		if got := list(); len(got) != 1 || got[0] != "DUBOIS" {
 			t.Errorf("three weeks on: %v, want DUBOIS", got)
 		}
-		status, body := srv.JSON(t, w.http, http.MethodGet, "/api/contacts/call-backs", nil)
+		status, body := w.JSON(t, http.MethodGet, "/api/contacts/call-backs", nil)
 		if status != http.StatusOK {
 			t.Fatalf("GET /api/contacts/call-backs: %d %v", status, body)
 		}
@@ -64,14 +64,14 @@ func TestCallBacks(t *testing.T) {
 		}
 
 		// A completed task with her: not due any more.
-		srv.Client.Task.Create().SetOwnerID(w.user.ID).SetContactID(lea.ID).SetSubject(task.SubjectReminder).
+		srv.Client.Task.Create().SetOwnerID(w.User.ID).SetContactID(lea.ID).SetSubject(task.SubjectReminder).
 			SetInitialDeadline(now).SetDeadline(now).SetExecutionDate(now).SetStatus(task.StatusCompleted).ExecX(ctx)
 		if got := list(); len(got) != 0 {
 			t.Errorf("after a call: %v", got)
 		}
 
 		// Premium.
-		if _, err := ended.net.ListCallBacks(bg, &networkv1.ListCallBacksRequest{}); connect.CodeOf(err) != connect.CodePermissionDenied {
+		if _, err := netOf(ended).ListCallBacks(bg, &networkv1.ListCallBacksRequest{}); connect.CodeOf(err) != connect.CodePermissionDenied {
 			t.Errorf("without premium: %v", err)
 		}
 	})

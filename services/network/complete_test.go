@@ -16,13 +16,13 @@ import (
 // overwrites what the candidate wrote.
 func TestImportCompletesContactsOfTheNetwork(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		olivier := create(t, w, &networkv1.ContactDraft{FirstName: "Olivier", LastName: "Dupont", Email: "o.dupont@perso.fr", Comments: "Ancien voisin."})
 		create(t, w, &networkv1.ContactDraft{FirstName: "Sofia", LastName: "Haddad", Email: "sofia.haddad@exemple.org", MobileNumber: "07 70 11 22 33"})
 
 		// Google's file: Olivier brings a mobile, a landline, a company, a job, notes and a link;
 		// Sofia brings nothing new; Olivier's second card is a repeat.
-		res, err := w.net.ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{Data: vcardFixture(t, "google_contacts.vcf")}})
+		res, err := netOf(w).ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{Data: vcardFixture(t, "google_contacts.vcf")}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,7 +40,7 @@ func TestImportCompletesContactsOfTheNetwork(t *testing.T) {
 
 		// Sent twice (a client repeating itself): completed once, its notes added once.
 		once := &networkv1.ContactCompletion{ContactId: cp.GetContactId(), Contact: cp.GetIncoming()}
-		done, err := w.net.BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Completions: []*networkv1.ContactCompletion{once, once}})
+		done, err := netOf(w).BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Completions: []*networkv1.ContactCompletion{once, once}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,16 +52,16 @@ func TestImportCompletesContactsOfTheNetwork(t *testing.T) {
 			t.Errorf("completed: %v", got)
 		}
 		// The same file again: nothing left to add.
-		res, err = w.net.ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{Data: vcardFixture(t, "google_contacts.vcf")}})
+		res, err = netOf(w).ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{Data: vcardFixture(t, "google_contacts.vcf")}})
 		if err != nil || len(res.GetCompletions()) != 0 || res.GetSkipped().GetAlreadyInNetwork() != 2 {
 			t.Errorf("again: %v %v", res, err)
 		}
 		// Another candidate's contact cannot be completed, nor an empty request sent.
-		other := signIn(t, srv, "autre@exemple.fr", premiumSpec(srv))
-		_, err = other.net.BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{
+		other := srv.SignInAs(t, testserver.TrialCandidate, "autre@exemple.fr")
+		_, err = netOf(other).BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{
 			Completions: []*networkv1.ContactCompletion{{ContactId: olivier.GetId(), Contact: &networkv1.ImportedContact{FirstName: "Olivier", LastName: "DUPONT", Job: "Autre"}}}})
 		testserver.WantNotFound(t, "another's contact", err, "Contact")
-		_, err = w.net.BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{})
+		_, err = netOf(w).BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{})
 		if testserver.ViolationField(err) == "" && err == nil {
 			t.Error("an empty request was accepted")
 		}

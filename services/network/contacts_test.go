@@ -1,7 +1,6 @@
 package network_test
 
 import (
-	"context"
 	"net/http"
 	"slices"
 	"testing"
@@ -19,18 +18,11 @@ import (
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	"github.com/tremplin/tremplin/internal/testserver"
-	"github.com/tremplin/tremplin/internal/viewer"
 )
-
-// as answers a context acting as the candidate w, for arranging data the network service does
-// not create (tasks, events, applications).
-func as(w *who) context.Context {
-	return viewer.NewContext(context.Background(), &viewer.Viewer{UserID: w.user.ID, Role: viewer.RoleCandidate})
-}
 
 func TestCreateContact(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 
 		// Status: incomplete without any way to reach the contact, new with any one of them.
 		if c := create(t, w, &networkv1.ContactDraft{FirstName: "Sans", LastName: "Moyen", Company: "Orange"}); c.GetStatus() != stIncomplete {
@@ -91,7 +83,7 @@ func TestCreateContact(t *testing.T) {
 			{"incomplete intermediary", under(incomplete, "A", "B"), connect.CodeInvalidArgument, "INVALID_INTERMEDIARY", ""},
 			{"unknown intermediary", &networkv1.ContactDraft{FirstName: "A", LastName: "B", ParentId: uuid.NewString()}, connect.CodeNotFound, "NOT_FOUND", ""},
 		} {
-			_, err := w.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: r.draft})
+			_, err := netOf(w).CreateContact(bg, &networkv1.CreateContactRequest{Contact: r.draft})
 			testserver.WantRefusal(t, r.name, err, r.code, r.reason)
 			if r.field != "" && testserver.ViolationField(err) != r.field {
 				t.Errorf("%s: field %q, want %q", r.name, testserver.ViolationField(err), r.field)
@@ -105,11 +97,11 @@ func TestCreateContact(t *testing.T) {
 
 func TestCreateContactWithFirstTask(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		d := person("Léa", "Dubois")
 		d.Task = firstTask(srv)
 		d.Task.ContactId = uuid.NewString() // ignored: the task is with the new contact
-		res, err := w.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: d})
+		res, err := netOf(w).CreateContact(bg, &networkv1.CreateContactRequest{Contact: d})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -122,7 +114,7 @@ func TestCreateContactWithFirstTask(t *testing.T) {
 		if res.GetContact().GetIsDeletable() {
 			t.Error("a contact with a task is deletable")
 		}
-		stored, err := srv.Client.Task.Query().Where(task.ContactID(uuid.MustParse(res.GetContact().GetId()))).Only(as(w))
+		stored, err := srv.Client.Task.Query().Where(task.ContactID(uuid.MustParse(res.GetContact().GetId()))).Only(w.Context())
 		if err != nil || stored.Subject != task.SubjectFirstContact {
 			t.Errorf("stored task: %v %v", stored, err)
 		}
@@ -133,12 +125,12 @@ func TestCreateContactWithFirstTask(t *testing.T) {
 		past := person("Trop", "Tard")
 		past.Task = firstTask(srv)
 		past.Task.Deadline = timestamppb.New(srv.Clock.Now().Add(-36 * time.Hour))
-		_, err = w.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: past})
+		_, err = netOf(w).CreateContact(bg, &networkv1.CreateContactRequest{Contact: past})
 		testserver.WantRefusal(t, "past deadline", err, connect.CodeInvalidArgument, "DATE_IN_PAST")
 		noMedia := person("Sans", "Media")
 		noMedia.Task = firstTask(srv)
 		noMedia.Task.MediaType = activityv1.MediaType_MEDIA_TYPE_UNSPECIFIED
-		_, err = w.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: noMedia})
+		_, err = netOf(w).CreateContact(bg, &networkv1.CreateContactRequest{Contact: noMedia})
 		testserver.WantRefusal(t, "no media type", err, connect.CodeInvalidArgument, "INVALID_FIELDS")
 		if testserver.ViolationField(err) != "contact.task.media_type" {
 			t.Errorf("field: %q", testserver.ViolationField(err))
@@ -151,11 +143,11 @@ func TestCreateContactWithFirstTask(t *testing.T) {
 
 func TestContactRoutesOverJSON(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		intro := create(t, w, person("Hugo", "Renard"))
 		deadline := srv.Clock.Now().Add(48 * time.Hour).Format(time.RFC3339)
 
-		status, body := srv.JSON(t, w.http, http.MethodPost, "/api/contact", map[string]any{
+		status, body := w.JSON(t, http.MethodPost, "/api/contact", map[string]any{
 			"civility": "female", "firstName": "Léa", "lastName": "Dubois", "email": "lea@exemple.fr",
 			"parentId": intro.GetId(), "tags": []string{"Lyon"},
 			"resources": []map[string]string{{"label": "CV", "url": "https://exemple.fr/cv"}},
@@ -179,18 +171,18 @@ func TestContactRoutesOverJSON(t *testing.T) {
 		}
 		id := c["id"].(string)
 
-		status, body = srv.JSON(t, w.http, http.MethodGet, "/api/contact/"+id, nil)
+		status, body = w.JSON(t, http.MethodGet, "/api/contact/"+id, nil)
 		if status != http.StatusOK || body["contact"].(map[string]any)["email"] != "lea@exemple.fr" {
 			t.Errorf("GET /api/contact/{id}: %d %v", status, body)
 		}
-		status, body = srv.JSON(t, w.http, http.MethodGet, "/api/contacts", nil)
+		status, body = w.JSON(t, http.MethodGet, "/api/contacts", nil)
 		if status != http.StatusOK || len(body["contacts"].([]any)) != 2 {
 			t.Errorf("GET /api/contacts: %d %v", status, body)
 		}
 
 		// PUT answers updatedContact and updatedRanks; removing the e-mail makes it incomplete
 		// (its task is kept).
-		status, body = srv.JSON(t, w.http, http.MethodPut, "/api/contact/"+id, map[string]any{
+		status, body = w.JSON(t, http.MethodPut, "/api/contact/"+id, map[string]any{
 			"firstName": "Léa", "lastName": "Dubois", "tags": []string{"Lyon"},
 		})
 		if status != http.StatusOK {
@@ -206,20 +198,20 @@ func TestContactRoutesOverJSON(t *testing.T) {
 
 		// A refusal carries the reason as "type", and says why in the contact's terms: it is
 		// incomplete, not « en cours ou clôturé », but its task is linked to it.
-		status, body = srv.JSON(t, w.http, http.MethodDelete, "/api/contact/"+id, nil)
+		status, body = w.JSON(t, http.MethodDelete, "/api/contact/"+id, nil)
 		if status != http.StatusBadRequest || body["type"] != "CONTACT_NOT_DELETABLE" ||
 			body["message"] != "La suppression n'est pas possible pour un contact lié à des activités ou à une opportunité" {
 			t.Errorf("DELETE a contact with a task: %d %v", status, body)
 		}
-		status, body = srv.JSON(t, w.http, http.MethodDelete, "/api/contact/"+intro.GetId(), nil)
+		status, body = w.JSON(t, http.MethodDelete, "/api/contact/"+intro.GetId(), nil)
 		if status != http.StatusOK {
 			t.Errorf("DELETE /api/contact/{id}: %d %v", status, body)
 		}
-		status, body = srv.JSON(t, w.http, http.MethodGet, "/api/contact/"+intro.GetId(), nil)
+		status, body = w.JSON(t, http.MethodGet, "/api/contact/"+intro.GetId(), nil)
 		if status != http.StatusNotFound || body["type"] != "NOT_FOUND" {
 			t.Errorf("GET a deleted contact: %d %v", status, body)
 		}
-		status, body = srv.JSON(t, w.http, http.MethodPost, "/api/contact", map[string]any{"firstName": "A", "lastName": "B", "email": "faux"})
+		status, body = w.JSON(t, http.MethodPost, "/api/contact", map[string]any{"firstName": "A", "lastName": "B", "email": "faux"})
 		if status != http.StatusBadRequest || body["type"] != "INVALID_FIELDS" {
 			t.Errorf("bad e-mail: %d %v", status, body)
 		}
@@ -228,7 +220,7 @@ func TestContactRoutesOverJSON(t *testing.T) {
 
 func TestUpdateContactStatus(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		c := create(t, w, &networkv1.ContactDraft{FirstName: "Léa", LastName: "Dubois"})
 		if c.GetStatus() != stIncomplete {
 			t.Fatalf("start: %v", c.GetStatus())
@@ -245,7 +237,7 @@ func TestUpdateContactStatus(t *testing.T) {
 
 		// Engaged and thanked contacts keep their status whatever the edit.
 		for _, st := range []contact.Status{contact.StatusEngaged, contact.StatusThanked} {
-			srv.Client.Contact.UpdateOneID(uuid.MustParse(c.GetId())).SetStatus(st).ExecX(as(w))
+			srv.Client.Contact.UpdateOneID(uuid.MustParse(c.GetId())).SetStatus(st).ExecX(w.Context())
 			d.Email = ""
 			got := update(t, w, c.GetId(), d).GetUpdatedContact()
 			if string(st) != map[commonv1.ContactStatus]string{stEngaged: "engaged", stThanked: "thanked"}[got.GetStatus()] {
@@ -257,7 +249,7 @@ func TestUpdateContactStatus(t *testing.T) {
 		}
 
 		// The other fields change; the last name rule applies; civility can be cleared.
-		srv.Client.Contact.UpdateOneID(uuid.MustParse(c.GetId())).SetStatus(contact.StatusIncomplete).ExecX(as(w))
+		srv.Client.Contact.UpdateOneID(uuid.MustParse(c.GetId())).SetStatus(contact.StatusIncomplete).ExecX(w.Context())
 		d = &networkv1.ContactDraft{FirstName: "Léa", LastName: "dubois-martin", Company: "Airbus", Job: "Acheteuse", Email: "lea@airbus.example",
 			Comments: "Appeler le matin", Resources: []*commonv1.Resource{{Label: "Site", Url: "https://airbus.example"}}}
 		got := update(t, w, c.GetId(), d).GetUpdatedContact()
@@ -266,19 +258,19 @@ func TestUpdateContactStatus(t *testing.T) {
 			t.Errorf("updated: %v", got)
 		}
 		d.LastName = "Dubois!"
-		_, err := w.net.UpdateContact(bg, &networkv1.UpdateContactRequest{Id: c.GetId(), Contact: d})
+		_, err := netOf(w).UpdateContact(bg, &networkv1.UpdateContactRequest{Id: c.GetId(), Contact: d})
 		testserver.WantRefusal(t, "bad last name", err, connect.CodeInvalidArgument, "INVALID_FIELDS")
 		if testserver.ViolationField(err) != "contact.last_name" {
 			t.Errorf("field %q", testserver.ViolationField(err))
 		}
-		_, err = w.net.UpdateContact(bg, &networkv1.UpdateContactRequest{Id: uuid.NewString(), Contact: person("A", "B")})
+		_, err = netOf(w).UpdateContact(bg, &networkv1.UpdateContactRequest{Id: uuid.NewString(), Contact: person("A", "B")})
 		testserver.WantRefusal(t, "unknown id", err, connect.CodeNotFound, "NOT_FOUND")
 	})
 }
 
 func TestUpdateContactWithTask(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		c := create(t, w, &networkv1.ContactDraft{FirstName: "Léa", LastName: "Dubois"})
 		// The contact becomes reachable: the first task comes with the update.
 		d := draftOf(c)
@@ -291,7 +283,7 @@ func TestUpdateContactWithTask(t *testing.T) {
 		// A refused task leaves the contact unchanged.
 		d.Company = "Airbus"
 		d.Task.Deadline = timestamppb.New(srv.Clock.Now().AddDate(0, 0, -2))
-		_, err := w.net.UpdateContact(bg, &networkv1.UpdateContactRequest{Id: c.GetId(), Contact: d})
+		_, err := netOf(w).UpdateContact(bg, &networkv1.UpdateContactRequest{Id: c.GetId(), Contact: d})
 		testserver.WantRefusal(t, "past deadline", err, connect.CodeInvalidArgument, "DATE_IN_PAST")
 		if get(t, w, c.GetId()).GetCompany() != "" {
 			t.Error("the contact changed although its task was refused")
@@ -301,7 +293,7 @@ func TestUpdateContactWithTask(t *testing.T) {
 
 func TestListOrderSearchAndFilters(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		mk := func(first, last, company string, tags ...string) *networkv1.Contact {
 			d := person(first, last)
 			d.Company, d.Tags = company, tags
@@ -313,7 +305,7 @@ func TestListOrderSearchAndFilters(t *testing.T) {
 		mk("Éric", "Durandal", "Orange")
 		mk("alain", "durand", "")
 		create(t, w, &networkv1.ContactDraft{FirstName: "Yves", LastName: "Abel"}) // incomplete
-		srv.Client.Contact.UpdateOneID(uuid.MustParse(durand.GetId())).SetStatus(contact.StatusEngaged).ExecX(as(w))
+		srv.Client.Contact.UpdateOneID(uuid.MustParse(durand.GetId())).SetStatus(contact.StatusEngaged).ExecX(w.Context())
 
 		want := []string{"ABEL Yves", "DURAND alain", "DURAND Bob", "DURANDAL Éric", "EMOND Adèle", "ÉMOND zoé"}
 		if got := names(list(t, w, nil)); !slices.Equal(got, want) {
@@ -353,13 +345,13 @@ func TestListOrderSearchAndFilters(t *testing.T) {
 			}
 		}
 		// The JSON route takes the search as a query parameter.
-		status, body := srv.JSON(t, w.http, http.MethodGet, "/api/contacts?search=soci%C3%A9t%C3%A9", nil)
+		status, body := w.JSON(t, http.MethodGet, "/api/contacts?search=soci%C3%A9t%C3%A9", nil)
 		if status != http.StatusOK || len(body["contacts"].([]any)) != 1 {
 			t.Errorf("GET /api/contacts?search=: %d %v", status, body)
 		}
 		// Filters take the spec's strings (and the enum names) in the query string.
 		for _, query := range []string{"statuses=incomplete&statuses=engaged", "statuses=CONTACT_STATUS_INCOMPLETE&statuses=engaged"} {
-			status, body = srv.JSON(t, w.http, http.MethodGet, "/api/contacts?"+query+"&tags=Lyon", nil)
+			status, body = w.JSON(t, http.MethodGet, "/api/contacts?"+query+"&tags=Lyon", nil)
 			listed, _ := body["contacts"].([]any)
 			if status != http.StatusOK || len(listed) != 1 || listed[0].(map[string]any)["lastName"] != "DURAND" {
 				t.Errorf("GET /api/contacts?%s: %d %v", query, status, body)
@@ -370,8 +362,8 @@ func TestListOrderSearchAndFilters(t *testing.T) {
 
 func TestDeletable(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
-		ctx := as(w)
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		ctx := w.Context()
 		id := func(c *networkv1.Contact) uuid.UUID { return uuid.MustParse(c.GetId()) }
 		free := create(t, w, person("Libre", "Libre"))
 		incomplete := create(t, w, &networkv1.ContactDraft{FirstName: "In", LastName: "Complet"})
@@ -382,11 +374,11 @@ func TestDeletable(t *testing.T) {
 		thanked := create(t, w, person("Remercie", "Fini"))
 
 		now := srv.Clock.Now()
-		srv.Client.Task.Create().SetOwnerID(w.user.ID).SetSubject(task.SubjectReminder).SetInitialDeadline(now).SetDeadline(now).
+		srv.Client.Task.Create().SetOwnerID(w.User.ID).SetSubject(task.SubjectReminder).SetInitialDeadline(now).SetDeadline(now).
 			SetContactID(id(withTask)).ExecX(ctx)
-		srv.Client.Event.Create().SetOwnerID(w.user.ID).SetSubject(event.SubjectCoffee).SetMediaType(event.MediaTypeFaceToFace).
+		srv.Client.Event.Create().SetOwnerID(w.User.ID).SetSubject(event.SubjectCoffee).SetMediaType(event.MediaTypeFaceToFace).
 			SetDate(now).SetContactID(id(withEvent)).ExecX(ctx)
-		srv.Client.Application.Create().SetOwnerID(w.user.ID).SetCompany("Airbus").SetJob("Acheteuse").
+		srv.Client.Application.Create().SetOwnerID(w.User.ID).SetCompany("Airbus").SetJob("Acheteuse").
 			SetSource(application.SourceMyNetwork).AddContactIDs(id(withApp)).ExecX(ctx)
 		srv.Client.Contact.UpdateOneID(id(engaged)).SetStatus(contact.StatusEngaged).ExecX(ctx)
 		srv.Client.Contact.UpdateOneID(id(thanked)).SetStatus(contact.StatusThanked).ExecX(ctx)
@@ -408,7 +400,7 @@ func TestDeletable(t *testing.T) {
 			if got := get(t, w, tt.c.GetId()); got.GetIsDeletable() != tt.deletable || got.GetHasApplication() != tt.hasApp {
 				t.Errorf("GetContact %s: %v %v", tt.c.GetLastName(), got.GetIsDeletable(), got.GetHasApplication())
 			}
-			_, err := w.net.DeleteContact(bg, &networkv1.DeleteContactRequest{Id: tt.c.GetId()})
+			_, err := netOf(w).DeleteContact(bg, &networkv1.DeleteContactRequest{Id: tt.c.GetId()})
 			if tt.deletable {
 				if err != nil {
 					t.Errorf("deleting %s: %v", tt.c.GetLastName(), err)
@@ -424,14 +416,14 @@ func TestDeletable(t *testing.T) {
 		if n := srv.Client.Application.Query().QueryContacts().CountX(ctx); n != 1 {
 			t.Errorf("application contacts: %d", n)
 		}
-		_, err := w.net.DeleteContact(bg, &networkv1.DeleteContactRequest{Id: free.GetId()})
+		_, err := netOf(w).DeleteContact(bg, &networkv1.DeleteContactRequest{Id: free.GetId()})
 		testserver.WantRefusal(t, "deleting twice", err, connect.CodeNotFound, "NOT_FOUND")
 	})
 }
 
 func TestSearchTags(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		d := person("Bob", "Durand")
 		d.Tags = []string{"Lyon", "Banque", "Ancien collègue", " Recruteur ", "Île-de-France", "lyon"}
 		c := create(t, w, d)
@@ -444,7 +436,7 @@ func TestSearchTags(t *testing.T) {
 			t.Errorf("an existing tag is reused with its name: %v", c2.GetTags())
 		}
 		search := func(term string) []string {
-			res, err := w.net.SearchTags(bg, &networkv1.SearchTagsRequest{Term: term})
+			res, err := netOf(w).SearchTags(bg, &networkv1.SearchTagsRequest{Term: term})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -467,7 +459,7 @@ func TestSearchTags(t *testing.T) {
 			}
 		}
 		for path, want := range map[string]int{"/api/tags/search": 6, "/api/tags/search/coll%C3%A8g": 2, "/api/tags/search/e": 5} {
-			status, body := srv.JSON(t, w.http, http.MethodGet, path, nil)
+			status, body := w.JSON(t, http.MethodGet, path, nil)
 			if status != http.StatusOK || len(body["tags"].([]any)) != want {
 				t.Errorf("GET %s: %d %v", path, status, body)
 			}

@@ -18,8 +18,8 @@ import (
 
 func TestExportContacts(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", endedSpec(srv)) // export needs no premium
-		other := signIn(t, srv, "autre@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.EndedTrialCandidate, "alice@exemple.fr") // export needs no premium
+		other := srv.SignInAs(t, testserver.TrialCandidate, "autre@exemple.fr")
 		create(t, other, person("Pas", "Moi"))
 		create(t, w, &networkv1.ContactDraft{Civility: commonv1.Civility_CIVILITY_FEMALE, FirstName: "Léa", LastName: "Dubois",
 			Email: "lea@exemple.fr", PhoneNumber: "05 61 93 33 33", MobileNumber: "+33 6 11 22 33 44", Company: "Airbus", Job: "Acheteuse",
@@ -34,7 +34,7 @@ func TestExportContacts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		resp, err := w.http.Do(res)
+		resp, err := w.HTTP.Do(res)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,7 +75,7 @@ func TestExportContacts(t *testing.T) {
 		}
 
 		// Over Connect: the file and its name in the message, the header too.
-		conn, err := w.net.ExportContacts(bg, &networkv1.ExportContactsRequest{})
+		conn, err := netOf(w).ExportContacts(bg, &networkv1.ExportContactsRequest{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +95,7 @@ func TestExportContacts(t *testing.T) {
 }
 
 // networkRawClient calls ExportContacts with a generic Connect client that exposes headers.
-func networkRawClient(srv *testserver.Start, w *who) *connect.Client[networkv1.ExportContactsRequest, networkv1.ExportContactsResponse] {
+func networkRawClient(srv *testserver.Start, w *testserver.Session) *connect.Client[networkv1.ExportContactsRequest, networkv1.ExportContactsResponse] {
 	return connect.NewClient[networkv1.ExportContactsRequest, networkv1.ExportContactsResponse](
-		w.http, srv.URL+"/tremplin.network.v1.NetworkService/ExportContacts")
+		w.HTTP, srv.URL+"/tremplin.network.v1.NetworkService/ExportContacts")
 }

@@ -2,14 +2,12 @@ package network_test
 
 import (
 	"context"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/tremplin/tremplin/ent"
 	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
@@ -18,39 +16,17 @@ import (
 	"github.com/tremplin/tremplin/internal/testserver"
 )
 
-// who is a signed-in candidate: their account, a cookie-carrying HTTP client for the JSON
-// routes and a Connect client sharing the session.
-type who struct {
-	user *ent.User
-	http *http.Client
-	net  networkv1connect.NetworkServiceClient
-}
-
-// premiumSpec is a B2C candidate in her trial: premium.
-func premiumSpec(srv *testserver.Start) testserver.UserSpec {
-	end := srv.Clock.Now().AddDate(0, 0, 10)
-	return testserver.UserSpec{IsB2C: true, TrialEnd: &end, FirstName: "Alice"}
-}
-
-// endedSpec is a B2C candidate whose trial ended: signed in, without premium.
-func endedSpec(srv *testserver.Start) testserver.UserSpec {
-	end := srv.Clock.Now().AddDate(0, 0, -1)
-	return testserver.UserSpec{IsB2C: true, TrialEnd: &end, FirstName: "Bruno"}
-}
-
-// signIn creates a candidate and signs them in.
-func signIn(t testing.TB, srv *testserver.Start, email string, spec testserver.UserSpec) *who {
-	t.Helper()
-	s := srv.SignIn(t, email, spec)
-	return &who{user: s.User, http: s.HTTP, net: testserver.Connect(s, networkv1connect.NewNetworkServiceClient)}
+// netOf is a Connect client of the network service speaking as s.
+func netOf(s *testserver.Session) networkv1connect.NetworkServiceClient {
+	return testserver.Connect(s, networkv1connect.NewNetworkServiceClient)
 }
 
 var bg = context.Background()
 
 // create saves a contact over Connect and answers it.
-func create(t testing.TB, w *who, draft *networkv1.ContactDraft) *networkv1.Contact {
+func create(t testing.TB, w *testserver.Session, draft *networkv1.ContactDraft) *networkv1.Contact {
 	t.Helper()
-	res, err := w.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: draft})
+	res, err := netOf(w).CreateContact(bg, &networkv1.CreateContactRequest{Contact: draft})
 	if err != nil {
 		t.Fatalf("creating %s %s: %v", draft.GetFirstName(), draft.GetLastName(), err)
 	}
@@ -86,9 +62,9 @@ func draftOf(c *networkv1.Contact) *networkv1.ContactDraft {
 }
 
 // update saves a draft over Connect.
-func update(t testing.TB, w *who, id string, d *networkv1.ContactDraft) *networkv1.UpdateContactResponse {
+func update(t testing.TB, w *testserver.Session, id string, d *networkv1.ContactDraft) *networkv1.UpdateContactResponse {
 	t.Helper()
-	res, err := w.net.UpdateContact(bg, &networkv1.UpdateContactRequest{Id: id, Contact: d})
+	res, err := netOf(w).UpdateContact(bg, &networkv1.UpdateContactRequest{Id: id, Contact: d})
 	if err != nil {
 		t.Fatalf("updating %s: %v", id, err)
 	}
@@ -96,21 +72,21 @@ func update(t testing.TB, w *who, id string, d *networkv1.ContactDraft) *network
 }
 
 // list answers the candidate's contacts over Connect.
-func list(t testing.TB, w *who, req *networkv1.ListContactsRequest) []*networkv1.Contact {
+func list(t testing.TB, w *testserver.Session, req *networkv1.ListContactsRequest) []*networkv1.Contact {
 	t.Helper()
 	if req == nil {
 		req = &networkv1.ListContactsRequest{}
 	}
-	res, err := w.net.ListContacts(bg, req)
+	res, err := netOf(w).ListContacts(bg, req)
 	if err != nil {
 		t.Fatalf("listing: %v", err)
 	}
 	return res.GetContacts()
 }
 
-func get(t testing.TB, w *who, id string) *networkv1.Contact {
+func get(t testing.TB, w *testserver.Session, id string) *networkv1.Contact {
 	t.Helper()
-	res, err := w.net.GetContact(bg, &networkv1.GetContactRequest{Id: id})
+	res, err := netOf(w).GetContact(bg, &networkv1.GetContactRequest{Id: id})
 	if err != nil {
 		t.Fatalf("get %s: %v", id, err)
 	}

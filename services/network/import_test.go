@@ -24,7 +24,7 @@ import (
 
 // upload posts file as the "file" part of a multipart form to /api/contacts/import, as the
 // web app does, and answers the status and the decoded body.
-func upload(t *testing.T, srv *testserver.Start, w *who, name string, file []byte) (int, map[string]any) {
+func upload(t *testing.T, srv *testserver.Start, w *testserver.Session, name string, file []byte) (int, map[string]any) {
 	t.Helper()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
@@ -42,7 +42,7 @@ func upload(t *testing.T, srv *testserver.Start, w *who, name string, file []byt
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", mw.FormDataContentType())
-	return testserver.Do(t, w.http, req)
+	return testserver.Do(t, w.HTTP, req)
 }
 
 // importedOf decodes the importedContacts of a JSON answer.
@@ -56,9 +56,9 @@ func importedOf(t *testing.T, body map[string]any) []*networkv1.ImportedContact 
 	return res.GetImportedContacts()
 }
 
-func importOverConnect(t *testing.T, w *who, file []byte) []*networkv1.ImportedContact {
+func importOverConnect(t *testing.T, w *testserver.Session, file []byte) []*networkv1.ImportedContact {
 	t.Helper()
-	res, err := w.net.ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/csv", Data: file}})
+	res, err := netOf(w).ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/csv", Data: file}})
 	if err != nil {
 		t.Fatalf("import over Connect: %v", err)
 	}
@@ -107,7 +107,7 @@ func TestImportSampleFiles(t *testing.T) {
 				Comments: "Entretien le 12/05 ; très bon contact.\nRelancer après l'été, voir \"Pôle achats\"."}},
 	}
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		for _, f := range files {
 			data := contactFile(t, f.file)
 			status, body := upload(t, srv, w, f.file, data)
@@ -151,7 +151,7 @@ func TestImportSampleFiles(t *testing.T) {
 
 func TestImportSkipsKnownContactsAndNormalises(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		create(t, w, person("lea", "DUBOIS"))
 		data := contactFile(t, "template_semicolon_multiline.csv")
 		if got := short(importOverConnect(t, w, data)); !slices.Equal(got, []string{"RENARD Hugo", "BENALI Yasmine"}) {
@@ -186,7 +186,7 @@ func TestImportSkipsKnownContactsAndNormalises(t *testing.T) {
 // contact's link, through to the saved contact.
 func TestImportCountsSkippedRowsAndKeepsLinkedInProfiles(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		create(t, w, person("Hélène", "Martin"))
 		// LinkedIn's own export (one row without a name), with a row repeated at its end.
 		data := contactFile(t, "linkedin_connections.csv")
@@ -205,7 +205,7 @@ func TestImportCountsSkippedRowsAndKeepsLinkedInProfiles(t *testing.T) {
 		if completions, _ := body["completions"].([]any); len(completions) != 1 || completions[0].(map[string]any)["lastName"] != "MARTIN" {
 			t.Errorf("completions over JSON: %v", body["completions"])
 		}
-		res, err := w.net.ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/csv", Data: data}})
+		res, err := netOf(w).ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/csv", Data: data}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -228,7 +228,7 @@ func TestImportCountsSkippedRowsAndKeepsLinkedInProfiles(t *testing.T) {
 		}
 
 		// Saved as picked, the profile stays with the contact.
-		created, err := w.net.BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Contacts: got[:1]})
+		created, err := netOf(w).BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Contacts: got[:1]})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -242,7 +242,7 @@ func TestImportCountsSkippedRowsAndKeepsLinkedInProfiles(t *testing.T) {
 		if status != http.StatusOK {
 			t.Fatalf("%d %v", status, body)
 		}
-		if res, _ := w.net.ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/csv", Data: []byte("Prénom;Nom\nLéa;Dubois\n")}}); res.GetSkipped() == nil ||
+		if res, _ := netOf(w).ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/csv", Data: []byte("Prénom;Nom\nLéa;Dubois\n")}}); res.GetSkipped() == nil ||
 			res.GetSkipped().GetAlreadyInNetwork()+res.GetSkipped().GetDuplicateInFile()+res.GetSkipped().GetNoName() != 0 {
 			t.Errorf("nothing skipped: %v", res.GetSkipped())
 		}
@@ -272,7 +272,7 @@ func TestImportRefusesBadFiles(t *testing.T) {
 			t.Fatalf("the large file has only %d bytes", len(tt.file))
 		}
 		testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-			w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+			w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 			status, body := upload(t, srv, w, "fichier.csv", tt.file)
 			if status != http.StatusBadRequest || body["type"] != tt.reason || !strings.HasPrefix(body["message"].(string), "Erreur lors de l'importation de contacts") {
 				t.Errorf("%s over the JSON route: %d %v", tt.name, status, body)
@@ -280,13 +280,13 @@ func TestImportRefusesBadFiles(t *testing.T) {
 			if _, ok := body["importedContacts"]; ok {
 				t.Errorf("%s: contacts answered", tt.name)
 			}
-			_, err := w.net.ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/csv", Data: tt.file}})
+			_, err := netOf(w).ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/csv", Data: tt.file}})
 			testserver.WantRefusal(t, tt.name+" over Connect", err, connect.CodeInvalidArgument, tt.reason)
 		})
 	}
 	t.Run("a file above the request cap", func(t *testing.T) {
 		srv := testserver.New(t, "sqlite3")
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		huge := append([]byte("First Name,Last Name,Notes\n"), bytes.Repeat([]byte("Jean,Dupont,"+strings.Repeat("x", 1000)+"\n"), 7000)...)
 		status, body := upload(t, srv, w, "gros.csv", huge)
 		if status != http.StatusBadRequest || body["type"] != "IMPORT_TOO_LARGE" {
@@ -295,21 +295,21 @@ func TestImportRefusesBadFiles(t *testing.T) {
 	})
 	t.Run("a form without the file", func(t *testing.T) {
 		srv := testserver.New(t, "sqlite3")
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		var body bytes.Buffer
 		mw := multipart.NewWriter(&body)
 		mw.WriteField("autre", "valeur")
 		mw.Close()
 		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/contacts/import", &body)
 		req.Header.Set("Content-Type", mw.FormDataContentType())
-		status, got := testserver.Do(t, w.http, req)
+		status, got := testserver.Do(t, w.HTTP, req)
 		if status != http.StatusBadRequest || got["type"] != "IMPORT_INVALID_FILE" {
 			t.Errorf("%d %v", status, got)
 		}
 		// A raw CSV body works too.
 		req, _ = http.NewRequest(http.MethodPost, srv.URL+"/api/contacts/import", strings.NewReader("Prénom;Nom\nLéa;Dubois\n"))
 		req.Header.Set("Content-Type", "text/csv")
-		status, got = testserver.Do(t, w.http, req)
+		status, got = testserver.Do(t, w.HTTP, req)
 		if status != http.StatusOK || len(got["importedContacts"].([]any)) != 1 {
 			t.Errorf("raw CSV: %d %v", status, got)
 		}
@@ -318,7 +318,7 @@ func TestImportRefusesBadFiles(t *testing.T) {
 
 func TestBulkCreateContacts(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		known := create(t, w, person("Hugo", "Renard"))
 		data := contactFile(t, "template_semicolon_multiline.csv")
 		picked := importOverConnect(t, w, data) // Léa Dubois and Yasmine Benali
@@ -326,7 +326,7 @@ func TestBulkCreateContacts(t *testing.T) {
 		picked = append(picked, &networkv1.ImportedContact{FirstName: "LÉA", LastName: "dubois"}, &networkv1.ImportedContact{FirstName: "hugo", LastName: "Renard"},
 			&networkv1.ImportedContact{FirstName: "Sans", LastName: "moyen", MobileNumber: "07.00.00.00.01"},
 			&networkv1.ImportedContact{FirstName: "Vraiment", LastName: "Injoignable", PhoneNumber: "pas un numéro"})
-		res, err := w.net.BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Contacts: picked})
+		res, err := netOf(w).BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Contacts: picked})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -356,13 +356,13 @@ func TestBulkCreateContacts(t *testing.T) {
 			t.Error("the known contact changed")
 		}
 		// The same pick again creates nothing.
-		res, err = w.net.BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Contacts: picked})
+		res, err = netOf(w).BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Contacts: picked})
 		if err != nil || len(res.GetCreatedContacts()) != 0 {
 			t.Errorf("second bulk create: %v %v", res, err)
 		}
 
 		// The JSON route: {contacts} → {createdContacts}.
-		status, body := srv.JSON(t, w.http, http.MethodPost, "/api/contacts", map[string]any{"contacts": []map[string]any{
+		status, body := w.JSON(t, http.MethodPost, "/api/contacts", map[string]any{"contacts": []map[string]any{
 			{"firstName": "Zoé", "lastName": "Nguyen", "email": "zoe@exemple.fr", "civility": "female"},
 		}})
 		if status != http.StatusOK {
@@ -373,7 +373,7 @@ func TestBulkCreateContacts(t *testing.T) {
 			t.Errorf("created over JSON: %v", c)
 		}
 		// A contact without any name is refused, and nothing of the request is saved.
-		_, err = w.net.BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Contacts: []*networkv1.ImportedContact{
+		_, err = netOf(w).BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Contacts: []*networkv1.ImportedContact{
 			{FirstName: "Nouveau", LastName: "Venu"}, {Company: "Sans nom"},
 		}})
 		testserver.WantRefusal(t, "no name", err, connect.CodeInvalidArgument, "INVALID_FIELDS")

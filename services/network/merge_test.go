@@ -25,9 +25,9 @@ import (
 // contact to the kept one in one transaction, and nothing is left pointing at the removed one.
 func TestDuplicatesAndMerge(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
-		other := signIn(t, srv, "autre@exemple.fr", premiumSpec(srv))
-		ended := signIn(t, srv, "fin@exemple.fr", endedSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		other := srv.SignInAs(t, testserver.TrialCandidate, "autre@exemple.fr")
+		ended := srv.SignInAs(t, testserver.EndedTrialCandidate, "fin@exemple.fr")
 		sys := viewer.SystemContext(context.Background())
 
 		kept := create(t, w, &networkv1.ContactDraft{FirstName: "Claire", LastName: "Bernard", Email: "claire@exemple.fr", Company: "BNP Paribas"})
@@ -43,17 +43,17 @@ func TestDuplicatesAndMerge(t *testing.T) {
 		keepID, goneID := uuid.MustParse(kept.GetId()), uuid.MustParse(removed.GetId())
 		srv.Client.Contact.UpdateOneID(goneID).SetStatus(contact.StatusEngaged).ExecX(sys)
 		now := srv.Clock.Now()
-		taskID := srv.Client.Task.Create().SetOwnerID(w.user.ID).SetContactID(goneID).SetSubject(task.SubjectReminder).
+		taskID := srv.Client.Task.Create().SetOwnerID(w.User.ID).SetContactID(goneID).SetSubject(task.SubjectReminder).
 			SetInitialDeadline(now).SetDeadline(now).SaveX(sys).ID
-		eventID := srv.Client.Event.Create().SetOwnerID(w.user.ID).SetContactID(goneID).SetSubject(event.SubjectCoffee).
+		eventID := srv.Client.Event.Create().SetOwnerID(w.User.ID).SetContactID(goneID).SetSubject(event.SubjectCoffee).
 			SetMediaType(event.MediaTypeFaceToFace).SetDate(now).SaveX(sys).ID
-		onlyGone := srv.Client.Application.Create().SetOwnerID(w.user.ID).SetCompany("Acme").SetJob("Comptable").
+		onlyGone := srv.Client.Application.Create().SetOwnerID(w.User.ID).SetCompany("Acme").SetJob("Comptable").
 			SetSource(application.SourceFreeApplication).AddContactIDs(goneID).SaveX(sys).ID
-		both := srv.Client.Application.Create().SetOwnerID(w.user.ID).SetCompany("Orange").SetJob("Chef de projet").
+		both := srv.Client.Application.Create().SetOwnerID(w.User.ID).SetCompany("Orange").SetJob("Chef de projet").
 			SetSource(application.SourceFreeApplication).AddContactIDs(goneID, keepID).SaveX(sys).ID
 
 		// The pairs, the older contact first, with why.
-		res, err := w.net.ListDuplicates(bg, &networkv1.ListDuplicatesRequest{})
+		res, err := netOf(w).ListDuplicates(bg, &networkv1.ListDuplicatesRequest{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +77,7 @@ func TestDuplicatesAndMerge(t *testing.T) {
 		_, _ = sameEmail, sameMobile
 
 		// The list's validator before the merge, to see it move.
-		status, _ := srv.JSON(t, w.http, http.MethodGet, "/api/contacts", nil)
+		status, _ := w.JSON(t, http.MethodGet, "/api/contacts", nil)
 		if status != http.StatusOK {
 			t.Fatal(status)
 		}
@@ -87,8 +87,8 @@ func TestDuplicatesAndMerge(t *testing.T) {
 		// no premium.
 		draft := &networkv1.ContactDraft{FirstName: "Claire", LastName: "BERNARD", Email: "claire@exemple.fr", Company: "BNP Paribas",
 			MobileNumber: "06 11 22 33 44", Tags: []string{"Lyon"}, Resources: removed.GetResources()}
-		merge := func(who *who, keep, gone string, d *networkv1.ContactDraft) (*networkv1.MergeContactsResponse, error) {
-			return who.net.MergeContacts(bg, &networkv1.MergeContactsRequest{KeepId: keep, RemoveId: gone, Contact: d})
+		merge := func(who *testserver.Session, keep, gone string, d *networkv1.ContactDraft) (*networkv1.MergeContactsResponse, error) {
+			return netOf(who).MergeContacts(bg, &networkv1.MergeContactsRequest{KeepId: keep, RemoveId: gone, Contact: d})
 		}
 		if _, err := merge(w, kept.GetId(), kept.GetId(), draft); connect.CodeOf(err) != connect.CodeInvalidArgument {
 			t.Errorf("the same contact twice: %v", err)
@@ -124,7 +124,7 @@ func TestDuplicatesAndMerge(t *testing.T) {
 			t.Errorf("merged contact: %v", c)
 		}
 		testserver.WantNotFound(t, "the removed contact", func() error {
-			_, err := w.net.GetContact(bg, &networkv1.GetContactRequest{Id: removed.GetId()})
+			_, err := netOf(w).GetContact(bg, &networkv1.GetContactRequest{Id: removed.GetId()})
 			return err
 		}(), apierr.Contact)
 
@@ -159,17 +159,17 @@ func TestDuplicatesAndMerge(t *testing.T) {
 			t.Errorf("the list's ETag did not move: %q", after)
 		}
 		// No pair of these two any more.
-		res, err = w.net.ListDuplicates(bg, &networkv1.ListDuplicatesRequest{})
+		res, err = netOf(w).ListDuplicates(bg, &networkv1.ListDuplicatesRequest{})
 		if err != nil || len(res.GetPairs()) != 2 {
 			t.Errorf("pairs after the merge: %v %v", res.GetPairs(), err)
 		}
 	})
 }
 
-func etag(t *testing.T, srv *testserver.Start, w *who) string {
+func etag(t *testing.T, srv *testserver.Start, w *testserver.Session) string {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/contacts", nil)
-	resp, err := w.http.Do(req)
+	resp, err := w.HTTP.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 // « +33 6 11 », « 0033611 » or « 11 22 33 »). Other numbers keep their country code.
 func TestSearchingAMobileAsStored(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		mk := func(first, last, mobile string) *networkv1.Contact {
 			d := person(first, last)
 			d.MobileNumber = mobile
@@ -60,7 +60,7 @@ func TestSearchingAMobileAsStored(t *testing.T) {
 			t.Errorf("the old number still found: %v", got)
 		}
 		// The JSON route, with the « + » encoded in the query string.
-		status, body := srv.JSON(t, w.http, http.MethodGet, "/api/contacts?search="+url.QueryEscape("+33 6 11"), nil)
+		status, body := w.JSON(t, http.MethodGet, "/api/contacts?search="+url.QueryEscape("+33 6 11"), nil)
 		if listed, _ := body["contacts"].([]any); status != http.StatusOK || len(listed) != 1 {
 			t.Errorf("GET /api/contacts?search=+33 6 11: %d %v", status, body)
 		}

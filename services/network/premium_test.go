@@ -19,8 +19,8 @@ import (
 // import.
 func TestPremiumFeaturesAreRefusedWithoutPremium(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "bruno@exemple.fr", endedSpec(srv))
-		ctx := as(w)
+		w := srv.SignInAs(t, testserver.EndedTrialCandidate, "bruno@exemple.fr")
+		ctx := w.Context()
 		const denied, reason = connect.CodePermissionDenied, "PREMIUM_REQUIRED"
 
 		// The network itself works.
@@ -29,8 +29,8 @@ func TestPremiumFeaturesAreRefusedWithoutPremium(t *testing.T) {
 			t.Fatalf("list: %v", got)
 		}
 		// Tags given while the candidate had premium.
-		lyon := srv.Client.Tag.Create().SetOwnerID(w.user.ID).SetName("Lyon").SetNameKey("lyon").SaveX(ctx)
-		banque := srv.Client.Tag.Create().SetOwnerID(w.user.ID).SetName("Banque").SetNameKey("banque").SaveX(ctx)
+		lyon := srv.Client.Tag.Create().SetOwnerID(w.User.ID).SetName("Lyon").SetNameKey("lyon").SaveX(ctx)
+		banque := srv.Client.Tag.Create().SetOwnerID(w.User.ID).SetName("Banque").SetNameKey("banque").SaveX(ctx)
 		srv.Client.Contact.UpdateOneID(uuid.MustParse(c.GetId())).AddTags(lyon, banque).ExecX(ctx)
 
 		for name, req := range map[string]*networkv1.ListContactsRequest{
@@ -38,19 +38,19 @@ func TestPremiumFeaturesAreRefusedWithoutPremium(t *testing.T) {
 			"status":     {Statuses: []commonv1.ContactStatus{stNew}},
 			"tag filter": {Tags: []string{"Lyon"}},
 		} {
-			_, err := w.net.ListContacts(bg, req)
+			_, err := netOf(w).ListContacts(bg, req)
 			testserver.WantRefusal(t, "list with "+name, err, denied, reason)
 		}
-		status, body := srv.JSON(t, w.http, http.MethodGet, "/api/contacts?search=dubois", nil)
+		status, body := w.JSON(t, http.MethodGet, "/api/contacts?search=dubois", nil)
 		if status != http.StatusForbidden || body["type"] != reason {
 			t.Errorf("GET /api/contacts?search=: %d %v", status, body)
 		}
 
 		tagged := person("Paul", "Petit")
 		tagged.Tags = []string{"Lyon"}
-		_, err := w.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: tagged})
+		_, err := netOf(w).CreateContact(bg, &networkv1.CreateContactRequest{Contact: tagged})
 		testserver.WantRefusal(t, "create with tags", err, denied, reason)
-		status, body = srv.JSON(t, w.http, http.MethodPost, "/api/contact", map[string]any{"firstName": "Paul", "lastName": "Petit", "tags": []string{"Lyon"}})
+		status, body = w.JSON(t, http.MethodPost, "/api/contact", map[string]any{"firstName": "Paul", "lastName": "Petit", "tags": []string{"Lyon"}})
 		if status != http.StatusForbidden || body["type"] != reason {
 			t.Errorf("POST /api/contact with tags: %d %v", status, body)
 		}
@@ -65,7 +65,7 @@ func TestPremiumFeaturesAreRefusedWithoutPremium(t *testing.T) {
 		// …adding or removing one does, and changes nothing.
 		for _, tags := range [][]string{{"Lyon"}, {"Lyon", "Banque", "Recruteur"}, nil} {
 			d.Tags, d.Company = tags, "Thales"
-			_, err := w.net.UpdateContact(bg, &networkv1.UpdateContactRequest{Id: c.GetId(), Contact: d})
+			_, err := netOf(w).UpdateContact(bg, &networkv1.UpdateContactRequest{Id: c.GetId(), Contact: d})
 			testserver.WantRefusal(t, "update tags to "+strings.Join(tags, ","), err, denied, reason)
 		}
 		if got := get(t, w, c.GetId()); got.GetCompany() != "Airbus" || len(got.GetTags()) != 2 {
@@ -75,18 +75,18 @@ func TestPremiumFeaturesAreRefusedWithoutPremium(t *testing.T) {
 			t.Error("a refused update created a tag")
 		}
 
-		_, err = w.net.SearchTags(bg, &networkv1.SearchTagsRequest{})
+		_, err = netOf(w).SearchTags(bg, &networkv1.SearchTagsRequest{})
 		testserver.WantRefusal(t, "tag search", err, denied, reason)
-		status, body = srv.JSON(t, w.http, http.MethodGet, "/api/tags/search/ly", nil)
+		status, body = w.JSON(t, http.MethodGet, "/api/tags/search/ly", nil)
 		if status != http.StatusForbidden || body["type"] != reason {
 			t.Errorf("GET /api/tags/search/ly: %d %v", status, body)
 		}
 
-		_, err = w.net.ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/csv", Data: []byte("First Name,Last Name\nA,B\n")}})
+		_, err = netOf(w).ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/csv", Data: []byte("First Name,Last Name\nA,B\n")}})
 		testserver.WantRefusal(t, "import", err, denied, reason)
-		_, err = w.net.BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Contacts: []*networkv1.ImportedContact{{FirstName: "A", LastName: "B"}}})
+		_, err = netOf(w).BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Contacts: []*networkv1.ImportedContact{{FirstName: "A", LastName: "B"}}})
 		testserver.WantRefusal(t, "bulk create", err, denied, reason)
-		status, body = srv.JSON(t, w.http, http.MethodPost, "/api/contacts", map[string]any{"contacts": []map[string]string{{"firstName": "A", "lastName": "B"}}})
+		status, body = w.JSON(t, http.MethodPost, "/api/contacts", map[string]any{"contacts": []map[string]string{{"firstName": "A", "lastName": "B"}}})
 		if status != http.StatusForbidden || body["type"] != reason {
 			t.Errorf("POST /api/contacts: %d %v", status, body)
 		}
@@ -95,7 +95,7 @@ func TestPremiumFeaturesAreRefusedWithoutPremium(t *testing.T) {
 		}
 
 		// Export is not premium.
-		if _, err := w.net.ExportContacts(bg, &networkv1.ExportContactsRequest{}); err != nil {
+		if _, err := netOf(w).ExportContacts(bg, &networkv1.ExportContactsRequest{}); err != nil {
 			t.Errorf("export: %v", err)
 		}
 	})

@@ -1,7 +1,6 @@
 package network_test
 
 import (
-	"context"
 	"testing"
 
 	"connectrpc.com/connect"
@@ -12,7 +11,6 @@ import (
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	"github.com/tremplin/tremplin/gen/tremplin/network/v1/networkv1connect"
 	"github.com/tremplin/tremplin/internal/testserver"
-	"github.com/tremplin/tremplin/internal/viewer"
 )
 
 // A large network's list, read as the web app reads it (Connect GET, revalidated and kept
@@ -20,12 +18,12 @@ import (
 // straight in the database under the candidate, by any domain — is in the next answer.
 func TestRevalidatedListFollowsEveryChange(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
-		bob := signIn(t, srv, "bob@exemple.fr", premiumSpec(srv))
-		seedNetwork(t, srv.Client, alice.user.ID, 250)
-		seedNetwork(t, srv.Client, bob.user.ID, 250)
-		asAlice := viewer.NewContext(context.Background(), &viewer.Viewer{UserID: alice.user.ID, Role: viewer.RoleCandidate})
-		reads := networkv1connect.NewNetworkServiceClient(alice.http, srv.URL, connect.WithHTTPGet())
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		bob := srv.SignInAs(t, testserver.TrialCandidate, "bob@exemple.fr")
+		seedNetwork(t, srv.Client, alice.User.ID, 250)
+		seedNetwork(t, srv.Client, bob.User.ID, 250)
+		asAlice := alice.Context()
+		reads := networkv1connect.NewNetworkServiceClient(alice.HTTP, srv.URL, connect.WithHTTPGet())
 
 		list := func() map[string]*networkv1.Contact {
 			t.Helper()
@@ -45,7 +43,7 @@ func TestRevalidatedListFollowsEveryChange(t *testing.T) {
 		}
 
 		// Created through the API.
-		created, err := alice.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: &networkv1.ContactDraft{FirstName: "Zoé", LastName: "Nouvelle", Email: "zoe@exemple.fr"}})
+		created, err := netOf(alice).CreateContact(bg, &networkv1.CreateContactRequest{Contact: &networkv1.ContactDraft{FirstName: "Zoé", LastName: "Nouvelle", Email: "zoe@exemple.fr"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,20 +52,20 @@ func TestRevalidatedListFollowsEveryChange(t *testing.T) {
 			t.Fatalf("new contact listed as %v", got)
 		}
 		// Updated through the API.
-		if _, err := alice.net.UpdateContact(bg, &networkv1.UpdateContactRequest{Id: id, Contact: &networkv1.ContactDraft{FirstName: "Zoé", LastName: "Renommée", Email: "zoe@exemple.fr", Tags: []string{"Lyon"}}}); err != nil {
+		if _, err := netOf(alice).UpdateContact(bg, &networkv1.UpdateContactRequest{Id: id, Contact: &networkv1.ContactDraft{FirstName: "Zoé", LastName: "Renommée", Email: "zoe@exemple.fr", Tags: []string{"Lyon"}}}); err != nil {
 			t.Fatal(err)
 		}
 		if got := list()[id]; got.GetLastName() != "RENOMMÉE" || len(got.GetTags()) != 1 {
 			t.Fatalf("updated contact listed as %v", got)
 		}
 		// A task with the contact, written by another domain: no longer deletable.
-		srv.Client.Task.Create().SetOwnerID(alice.user.ID).SetContactID(uuid.MustParse(id)).SetSubject("first-contact").
+		srv.Client.Task.Create().SetOwnerID(alice.User.ID).SetContactID(uuid.MustParse(id)).SetSubject("first-contact").
 			SetInitialDeadline(srv.Clock.Now()).SetDeadline(srv.Clock.Now()).ExecX(asAlice)
 		if got := list()[id]; got.GetIsDeletable() {
 			t.Fatal("a contact with a task is still listed as deletable")
 		}
 		// Linked to an application: the list shows it.
-		srv.Client.Application.Create().SetOwnerID(alice.user.ID).SetCompany("Airbus").SetJob("Pilote").SetSource("job-board").
+		srv.Client.Application.Create().SetOwnerID(alice.User.ID).SetCompany("Airbus").SetJob("Pilote").SetSource("job-board").
 			AddContactIDs(uuid.MustParse(id)).ExecX(asAlice)
 		if got := list()[id]; !got.GetHasApplication() {
 			t.Fatal("the application link is not listed")
@@ -78,13 +76,13 @@ func TestRevalidatedListFollowsEveryChange(t *testing.T) {
 			t.Fatalf("status listed as %v", got.GetStatus())
 		}
 		// Bob's changes are his: Alice's list is the same, and Bob sees his own.
-		if _, err := bob.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: &networkv1.ContactDraft{FirstName: "Bob", LastName: "Ami", Email: "ami@exemple.fr"}}); err != nil {
+		if _, err := netOf(bob).CreateContact(bg, &networkv1.CreateContactRequest{Contact: &networkv1.ContactDraft{FirstName: "Bob", LastName: "Ami", Email: "ami@exemple.fr"}}); err != nil {
 			t.Fatal(err)
 		}
 		if got := len(list()); got != 251 {
 			t.Fatalf("alice lists %d contacts, want 251", got)
 		}
-		res, _ := bob.net.ListContacts(bg, &networkv1.ListContactsRequest{})
+		res, _ := netOf(bob).ListContacts(bg, &networkv1.ListContactsRequest{})
 		if len(res.GetContacts()) != 251 {
 			t.Fatalf("bob lists %d contacts, want 251", len(res.GetContacts()))
 		}
@@ -96,7 +94,7 @@ func TestRevalidatedListFollowsEveryChange(t *testing.T) {
 				break
 			}
 		}
-		if _, err := alice.net.DeleteContact(bg, &networkv1.DeleteContactRequest{Id: victim}); err != nil {
+		if _, err := netOf(alice).DeleteContact(bg, &networkv1.DeleteContactRequest{Id: victim}); err != nil {
 			t.Fatal(err)
 		}
 		if _, still := list()[victim]; still {

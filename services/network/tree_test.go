@@ -20,7 +20,7 @@ import (
 //	   └──── F (2)
 //	G (1)
 //	I (1, incomplete)
-func buildTree(t *testing.T, w *who) map[string]*networkv1.Contact {
+func buildTree(t *testing.T, w *testserver.Session) map[string]*networkv1.Contact {
 	t.Helper()
 	n := map[string]*networkv1.Contact{}
 	n["A"] = create(t, w, person("Anne", "Alpha"))
@@ -35,7 +35,7 @@ func buildTree(t *testing.T, w *who) map[string]*networkv1.Contact {
 }
 
 // ranks answers each contact's rank and parent, by letter, read from the list.
-func ranks(t *testing.T, w *who, n map[string]*networkv1.Contact) map[string]string {
+func ranks(t *testing.T, w *testserver.Session, n map[string]*networkv1.Contact) map[string]string {
 	t.Helper()
 	letter := map[string]string{}
 	for k, c := range n {
@@ -67,7 +67,7 @@ func rankChanges(t *testing.T, n map[string]*networkv1.Contact, got []*networkv1
 
 func TestReparentingReranksDescendants(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		n := buildTree(t, w)
 		if got, want := ranks(t, w, n), map[string]string{"A": "-1", "B": "A2", "C": "B3", "D": "C4", "E": "B3", "F": "A2", "G": "-1", "I": "-1"}; !maps.Equal(got, want) {
 			t.Fatalf("start: %v", got)
@@ -115,7 +115,7 @@ func TestReparentingReranksDescendants(t *testing.T) {
 			if tt.parent != "" {
 				d.ParentId = n[tt.parent].GetId()
 			}
-			_, err := w.net.UpdateContact(bg, &networkv1.UpdateContactRequest{Id: n[tt.contact].GetId(), Contact: d})
+			_, err := netOf(w).UpdateContact(bg, &networkv1.UpdateContactRequest{Id: n[tt.contact].GetId(), Contact: d})
 			testserver.WantRefusal(t, tt.name, err, tt.code, tt.reason)
 		}
 		if after := ranks(t, w, n); !maps.Equal(after, before) {
@@ -123,7 +123,7 @@ func TestReparentingReranksDescendants(t *testing.T) {
 		}
 
 		// Over the JSON route: updatedRanks as [{id, rank}].
-		status, body := srv.JSON(t, w.http, http.MethodPut, "/api/contact/"+n["F"].GetId(), map[string]any{
+		status, body := w.JSON(t, http.MethodPut, "/api/contact/"+n["F"].GetId(), map[string]any{
 			"firstName": "Félix", "lastName": "Foxtrot", "email": "felix@exemple.fr", "parentId": n["G"].GetId(),
 		})
 		if status != http.StatusOK {
@@ -138,7 +138,7 @@ func TestReparentingReranksDescendants(t *testing.T) {
 		if len(got) != 0 || body["updatedContact"].(map[string]any)["rank"] != float64(2) {
 			t.Errorf("F under G: %v", body)
 		}
-		status, body = srv.JSON(t, w.http, http.MethodPut, "/api/contact/"+n["G"].GetId(), map[string]any{
+		status, body = w.JSON(t, http.MethodPut, "/api/contact/"+n["G"].GetId(), map[string]any{
 			"firstName": "Gaëlle", "lastName": "Golf", "email": "gaelle@exemple.fr", "parentId": n["C"].GetId(),
 		})
 		if status != http.StatusOK {
@@ -159,7 +159,7 @@ func TestReparentingReranksDescendants(t *testing.T) {
 
 func TestDescendantsAndRecommended(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		n := buildTree(t, w)
 		letters := func(ids []string) []string {
 			by := map[string]string{}
@@ -174,14 +174,14 @@ func TestDescendantsAndRecommended(t *testing.T) {
 			return out
 		}
 		for from, want := range map[string][]string{"A": {"B", "C", "D", "E", "F"}, "B": {"C", "D", "E"}, "D": {}, "G": {}} {
-			res, err := w.net.ListDescendants(bg, &networkv1.ListDescendantsRequest{Id: n[from].GetId()})
+			res, err := netOf(w).ListDescendants(bg, &networkv1.ListDescendantsRequest{Id: n[from].GetId()})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got := letters(res.GetDescendantIds()); !slices.Equal(got, want) {
 				t.Errorf("descendants of %s: %v, want %v", from, got, want)
 			}
-			rec, err := w.net.ListRecommendedContacts(bg, &networkv1.ListRecommendedContactsRequest{Id: n[from].GetId()})
+			rec, err := netOf(w).ListRecommendedContacts(bg, &networkv1.ListRecommendedContactsRequest{Id: n[from].GetId()})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -197,16 +197,16 @@ func TestDescendantsAndRecommended(t *testing.T) {
 				t.Errorf("recommended by %s: %v, want %v", from, got, wantChildren)
 			}
 		}
-		status, body := srv.JSON(t, w.http, http.MethodGet, "/api/contact/descendants/"+n["B"].GetId(), nil)
+		status, body := w.JSON(t, http.MethodGet, "/api/contact/descendants/"+n["B"].GetId(), nil)
 		if status != http.StatusOK || len(body["descendantIds"].([]any)) != 3 {
 			t.Errorf("GET descendants: %d %v", status, body)
 		}
-		status, body = srv.JSON(t, w.http, http.MethodGet, "/api/contact/recommended-contacts/"+n["A"].GetId(), nil)
+		status, body = w.JSON(t, http.MethodGet, "/api/contact/recommended-contacts/"+n["A"].GetId(), nil)
 		if status != http.StatusOK || len(body["recommendedContacts"].([]any)) != 2 {
 			t.Errorf("GET recommended-contacts: %d %v", status, body)
 		}
 		for _, path := range []string{"/api/contact/descendants/", "/api/contact/recommended-contacts/"} {
-			status, body = srv.JSON(t, w.http, http.MethodGet, path+uuid.NewString(), nil)
+			status, body = w.JSON(t, http.MethodGet, path+uuid.NewString(), nil)
 			if status != http.StatusNotFound || body["type"] != "NOT_FOUND" {
 				t.Errorf("GET %s of an unknown contact: %d %v", path, status, body)
 			}
@@ -216,9 +216,9 @@ func TestDescendantsAndRecommended(t *testing.T) {
 
 func TestDeletingMovesChildrenUp(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		n := buildTree(t, w)
-		if _, err := w.net.DeleteContact(bg, &networkv1.DeleteContactRequest{Id: n["B"].GetId()}); err != nil {
+		if _, err := netOf(w).DeleteContact(bg, &networkv1.DeleteContactRequest{Id: n["B"].GetId()}); err != nil {
 			t.Fatal(err)
 		}
 		delete(n, "B")
@@ -226,7 +226,7 @@ func TestDeletingMovesChildrenUp(t *testing.T) {
 		if got, want := ranks(t, w, n), map[string]string{"A": "-1", "C": "A2", "D": "C3", "E": "A2", "F": "A2", "G": "-1", "I": "-1"}; !maps.Equal(got, want) {
 			t.Errorf("after deleting B: %v, want %v", got, want)
 		}
-		if _, err := w.net.DeleteContact(bg, &networkv1.DeleteContactRequest{Id: n["A"].GetId()}); err != nil {
+		if _, err := netOf(w).DeleteContact(bg, &networkv1.DeleteContactRequest{Id: n["A"].GetId()}); err != nil {
 			t.Fatal(err)
 		}
 		delete(n, "A")

@@ -33,7 +33,7 @@ func vcardFixture(t *testing.T, name string) []byte {
 // summary, one e-mail / mobile / landline per contact and the rest in the notes.
 func TestImportVCards(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		create(t, w, person("Sofia", "Haddad")) // already in the network
 
 		// Over JSON, as the web app uploads it (multipart, whatever type the browser says).
@@ -62,7 +62,7 @@ func TestImportVCards(t *testing.T) {
 
 		// Over Connect, a raw text/vcard body: the iOS file, its second e-mail kept in the notes,
 		// the number-only card counted without a name.
-		res, err := w.net.ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/vcard", Data: vcardFixture(t, "ios_contacts.vcf")}})
+		res, err := netOf(w).ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/vcard", Data: vcardFixture(t, "ios_contacts.vcf")}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +83,7 @@ func TestImportVCards(t *testing.T) {
 		}
 
 		// Android's 2.1: a fax goes to the notes; Outlook's Windows-1252 reads with its accents.
-		res, err = w.net.ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{Data: vcardFixture(t, "android_contacts.vcf")}})
+		res, err = netOf(w).ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{Data: vcardFixture(t, "android_contacts.vcf")}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +93,7 @@ func TestImportVCards(t *testing.T) {
 		if c := res.GetImportedContacts()[1]; c.GetMobileNumber() != "0612457890" || c.GetComments() != "Mobile : 07 00 00 00 01" {
 			t.Errorf("Yanis: %v", c)
 		}
-		res, err = w.net.ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{Data: vcardFixture(t, "outlook.vcf")}})
+		res, err = netOf(w).ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{Data: vcardFixture(t, "outlook.vcf")}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,13 +102,13 @@ func TestImportVCards(t *testing.T) {
 		}
 
 		// The picked contacts save as any import does.
-		saved, err := w.net.BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Contacts: res.GetImportedContacts()})
+		saved, err := netOf(w).BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Contacts: res.GetImportedContacts()})
 		if err != nil || len(saved.GetCreatedContacts()) != 1 {
 			t.Fatalf("bulk create: %v %v", saved, err)
 		}
 
 		// A broken file: the import's clear error, nothing answered.
-		_, err = w.net.ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{Data: []byte("BEGIN:VCARD\r\nFN:Jean Dupont\r\n")}})
+		_, err = netOf(w).ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{Data: []byte("BEGIN:VCARD\r\nFN:Jean Dupont\r\n")}})
 		if connect.CodeOf(err) != connect.CodeInvalidArgument || !strings.Contains(err.Error(), "Erreur lors de l'importation de contacts") {
 			t.Errorf("broken file: %v", err)
 		}
@@ -119,9 +119,9 @@ func TestImportVCards(t *testing.T) {
 // candidate's contact is unknown; premium.
 func TestExportVCards(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		w := signIn(t, srv, "alice@exemple.fr", premiumSpec(srv))
-		other := signIn(t, srv, "autre@exemple.fr", premiumSpec(srv))
-		ended := signIn(t, srv, "fin@exemple.fr", endedSpec(srv))
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		other := srv.SignInAs(t, testserver.TrialCandidate, "autre@exemple.fr")
+		ended := srv.SignInAs(t, testserver.EndedTrialCandidate, "fin@exemple.fr")
 		foreign := create(t, other, person("Pas", "Moi"))
 		lea := create(t, w, &networkv1.ContactDraft{Civility: commonv1.Civility_CIVILITY_FEMALE, FirstName: "Léa", LastName: "Dubois",
 			Email: "lea@exemple.fr", PhoneNumber: "05 61 93 33 33", MobileNumber: "+33 6 11 22 33 44", Company: "Airbus", Job: "Acheteuse",
@@ -132,7 +132,7 @@ func TestExportVCards(t *testing.T) {
 		srv.Clock.Set(time.Date(2026, 11, 18, 23, 30, 0, 0, time.UTC)) // the 19th in Paris
 		get := func(path string) (*http.Response, []byte) {
 			req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
-			resp, err := w.http.Do(req)
+			resp, err := w.HTTP.Do(req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -171,7 +171,7 @@ func TestExportVCards(t *testing.T) {
 		if cd := resp.Header.Get("Content-Disposition"); resp.StatusCode != http.StatusOK || cd != `attachment; filename="lea-dubois.vcf"` {
 			t.Fatalf("one contact: %d %q %s", resp.StatusCode, cd, one)
 		}
-		conn, err := w.net.ExportVCards(bg, &networkv1.ExportVCardsRequest{ContactId: lea.GetId()})
+		conn, err := netOf(w).ExportVCards(bg, &networkv1.ExportVCardsRequest{ContactId: lea.GetId()})
 		if err != nil || !bytes.Equal(conn.GetFile().GetData(), one) || conn.GetFilename() != "lea-dubois.vcf" {
 			t.Errorf("Connect: %q %v", conn.GetFilename(), err)
 		}
@@ -180,10 +180,10 @@ func TestExportVCards(t *testing.T) {
 		}
 
 		// Another's contact is unknown; without premium, refused.
-		if _, err := w.net.ExportVCards(bg, &networkv1.ExportVCardsRequest{ContactId: foreign.GetId()}); connect.CodeOf(err) != connect.CodeNotFound {
+		if _, err := netOf(w).ExportVCards(bg, &networkv1.ExportVCardsRequest{ContactId: foreign.GetId()}); connect.CodeOf(err) != connect.CodeNotFound {
 			t.Errorf("foreign contact: %v", err)
 		}
-		if _, err := ended.net.ExportVCards(bg, &networkv1.ExportVCardsRequest{}); connect.CodeOf(err) != connect.CodePermissionDenied {
+		if _, err := netOf(ended).ExportVCards(bg, &networkv1.ExportVCardsRequest{}); connect.CodeOf(err) != connect.CodePermissionDenied {
 			t.Errorf("without premium: %v", err)
 		}
 	})

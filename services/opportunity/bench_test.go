@@ -28,7 +28,7 @@ func BenchmarkListApplications2000(b *testing.B) {
 	for _, dia := range testdb.Dialects() {
 		b.Run(string(dia), func(b *testing.B) {
 			srv := testserver.New(b, dia)
-			w := signIn(b, srv, testserver.TrialCandidate, "bench@exemple.fr")
+			w := srv.SignInAs(b, testserver.TrialCandidate, "bench@exemple.fr")
 			seedApplications(b, srv.Client, w.User.ID, 2000)
 			for name, path := range map[string]string{
 				"json-route":          "/api/applications",

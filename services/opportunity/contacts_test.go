@@ -17,15 +17,15 @@ import (
 // while it names them.
 func TestApplicationContactsOnTheContactSide(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, testserver.TrialCandidate, "alice@exemple.fr")
-		bob := signIn(t, srv, testserver.TrialCandidate, "bob@exemple.fr")
-		lea := alice.contact(t, "Léa", "Dubois", "Airbus", nil)
-		paul := alice.contact(t, "Paul", "Arnaud", "Safran", nil)
-		alone := alice.contact(t, "Zoé", "Martin", "Thales", nil)
-		a := alice.create(t, draft("Airbus", "Acheteuse", lea))
-		alice.create(t, draft("Safran", "Acheteuse", lea, paul))
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		bob := srv.SignInAs(t, testserver.TrialCandidate, "bob@exemple.fr")
+		lea := addContact(t, alice, "Léa", "Dubois", "Airbus", nil)
+		paul := addContact(t, alice, "Paul", "Arnaud", "Safran", nil)
+		alone := addContact(t, alice, "Zoé", "Martin", "Thales", nil)
+		a := createApplication(t, srv, alice, draft("Airbus", "Acheteuse", lea))
+		createApplication(t, srv, alice, draft("Safran", "Acheteuse", lea, paul))
 
-		res, err := alice.net.ListContacts(bg, &networkv1.ListContactsRequest{})
+		res, err := netOf(alice).ListContacts(bg, &networkv1.ListContactsRequest{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,25 +35,25 @@ func TestApplicationContactsOnTheContactSide(t *testing.T) {
 				t.Errorf("%s: hasApplication %v, isDeletable %v", c.GetFirstName(), c.GetHasApplication(), c.GetIsDeletable())
 			}
 		}
-		if got := alice.list(t, &opportunityv1.ListApplicationsRequest{ContactId: lea.GetId()}); !slices.Equal(got, []string{"Safran", "Airbus"}) {
+		if got := listCompanies(t, alice, &opportunityv1.ListApplicationsRequest{ContactId: lea.GetId()}); !slices.Equal(got, []string{"Safran", "Airbus"}) {
 			t.Errorf("Léa's linked applications: %v", got)
 		}
-		if got := alice.list(t, &opportunityv1.ListApplicationsRequest{ContactId: alone.GetId()}); len(got) != 0 {
+		if got := listCompanies(t, alice, &opportunityv1.ListApplicationsRequest{ContactId: alone.GetId()}); len(got) != 0 {
 			t.Errorf("Zoé's linked applications: %v", got)
 		}
-		_, err = bob.opp.ListApplications(bg, &opportunityv1.ListApplicationsRequest{ContactId: lea.GetId()})
+		_, err = oppOf(bob).ListApplications(bg, &opportunityv1.ListApplicationsRequest{ContactId: lea.GetId()})
 		testserver.WantNotFound(t, "bob listing Léa's applications", err, apierr.Contact)
 
-		_, err = alice.net.DeleteContact(bg, &networkv1.DeleteContactRequest{Id: paul.GetId()})
+		_, err = netOf(alice).DeleteContact(bg, &networkv1.DeleteContactRequest{Id: paul.GetId()})
 		testserver.WantRefusal(t, "deleting a contact of an application", err, connect.CodeFailedPrecondition, "CONTACT_NOT_DELETABLE")
-		if _, err := alice.net.DeleteContact(bg, &networkv1.DeleteContactRequest{Id: alone.GetId()}); err != nil {
+		if _, err := netOf(alice).DeleteContact(bg, &networkv1.DeleteContactRequest{Id: alone.GetId()}); err != nil {
 			t.Errorf("deleting a contact of none: %v", err)
 		}
 		// Once no application names her, she can go.
-		if _, err := alice.opp.UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: a.GetId(), Application: draft("Airbus", "Acheteuse")}); err != nil {
+		if _, err := oppOf(alice).UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: a.GetId(), Application: draft("Airbus", "Acheteuse")}); err != nil {
 			t.Fatal(err)
 		}
-		if got := alice.list(t, &opportunityv1.ListApplicationsRequest{ContactId: lea.GetId()}); !slices.Equal(got, []string{"Safran"}) {
+		if got := listCompanies(t, alice, &opportunityv1.ListApplicationsRequest{ContactId: lea.GetId()}); !slices.Equal(got, []string{"Safran"}) {
 			t.Errorf("after the edit: %v", got)
 		}
 	})
@@ -63,19 +63,19 @@ func TestApplicationContactsOnTheContactSide(t *testing.T) {
 // accents or legal form, with who introduced them; one call associates one of them.
 func TestKnownContacts(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, testserver.TrialCandidate, "alice@exemple.fr")
-		bob := signIn(t, srv, testserver.TrialCandidate, "bob@exemple.fr")
-		marc := alice.contact(t, "Marc", "Roux", "BNP Paribas", nil)
-		sophie := alice.contact(t, "Sophie", "Blanc", "Orange", marc)
-		julie := alice.contact(t, "Julie", "Petit", "SOCIETE GENERALE", sophie)
-		hugo := alice.contact(t, "Hugo", "Noir", "société générale s.a.", nil)
-		alice.contact(t, "Anne", "Vert", "Société Générale Assurances", nil) // another company
-		bob.contact(t, "Bob", "Espion", "Société Générale", nil)
-		a := alice.create(t, draft("Société Générale SA", "Analyste"))
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		bob := srv.SignInAs(t, testserver.TrialCandidate, "bob@exemple.fr")
+		marc := addContact(t, alice, "Marc", "Roux", "BNP Paribas", nil)
+		sophie := addContact(t, alice, "Sophie", "Blanc", "Orange", marc)
+		julie := addContact(t, alice, "Julie", "Petit", "SOCIETE GENERALE", sophie)
+		hugo := addContact(t, alice, "Hugo", "Noir", "société générale s.a.", nil)
+		addContact(t, alice, "Anne", "Vert", "Société Générale Assurances", nil) // another company
+		addContact(t, bob, "Bob", "Espion", "Société Générale", nil)
+		a := createApplication(t, srv, alice, draft("Société Générale SA", "Analyste"))
 
 		known := func() []*opportunityv1.KnownContact {
 			t.Helper()
-			res, err := alice.opp.ListKnownContacts(bg, &opportunityv1.ListKnownContactsRequest{Id: a.GetId()})
+			res, err := oppOf(alice).ListKnownContacts(bg, &opportunityv1.ListKnownContactsRequest{Id: a.GetId()})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -94,21 +94,21 @@ func TestKnownContacts(t *testing.T) {
 			t.Errorf("Julie's intermediaries: %v (rank %d)", chain, got[1].GetRank())
 		}
 
-		res, err := alice.opp.AddApplicationContact(bg, &opportunityv1.AddApplicationContactRequest{Id: a.GetId(), ContactId: julie.GetId()})
+		res, err := oppOf(alice).AddApplicationContact(bg, &opportunityv1.AddApplicationContactRequest{Id: a.GetId(), ContactId: julie.GetId()})
 		if err != nil || len(res.GetApplication().GetContacts()) != 1 || res.GetApplication().GetContacts()[0].GetId() != julie.GetId() {
 			t.Fatalf("associating Julie: %v %v", res.GetApplication(), err)
 		}
-		if _, err := alice.opp.AddApplicationContact(bg, &opportunityv1.AddApplicationContactRequest{Id: a.GetId(), ContactId: julie.GetId()}); err != nil {
+		if _, err := oppOf(alice).AddApplicationContact(bg, &opportunityv1.AddApplicationContactRequest{Id: a.GetId(), ContactId: julie.GetId()}); err != nil {
 			t.Fatalf("associating her again: %v", err)
 		}
-		if got := alice.get(t, a.GetId()); len(got.GetContacts()) != 1 {
+		if got := getApplication(t, alice, a.GetId()); len(got.GetContacts()) != 1 {
 			t.Errorf("associated twice: %v", got.GetContacts())
 		}
 		if got := known(); !got[1].GetAssociated() || got[0].GetAssociated() {
 			t.Errorf("associated flags: %v", got)
 		}
 		// A company renamed on the contact's side moves her in or out.
-		if _, err := alice.net.UpdateContact(bg, &networkv1.UpdateContactRequest{Id: hugo.GetId(), Contact: &networkv1.ContactDraft{
+		if _, err := netOf(alice).UpdateContact(bg, &networkv1.UpdateContactRequest{Id: hugo.GetId(), Contact: &networkv1.ContactDraft{
 			FirstName: "Hugo", LastName: "Noir", Company: "Thales", Email: "x@exemple.fr"}}); err != nil {
 			t.Fatal(err)
 		}
@@ -116,7 +116,7 @@ func TestKnownContacts(t *testing.T) {
 			t.Errorf("after Hugo moved to Thales: %v", got)
 		}
 		// Bob sees nothing of Alice's.
-		_, err = bob.opp.ListKnownContacts(bg, &opportunityv1.ListKnownContactsRequest{Id: a.GetId()})
+		_, err = oppOf(bob).ListKnownContacts(bg, &opportunityv1.ListKnownContactsRequest{Id: a.GetId()})
 		testserver.WantNotFound(t, "bob asking who alice knows", err, apierr.Application)
 	})
 }

@@ -19,33 +19,28 @@ import (
 
 var bg = context.Background()
 
-// candidate is a signed-in candidate with Connect clients of the services an application
-// touches.
-type candidate struct {
-	*testserver.Session
-	opp opportunityv1connect.OpportunityServiceClient
-	net networkv1connect.NetworkServiceClient
-	act activityv1connect.ActivityServiceClient
-	srv *testserver.Start
+// oppOf, netOf and actOf are Connect clients of the services an application touches,
+// speaking as s.
+func oppOf(s *testserver.Session) opportunityv1connect.OpportunityServiceClient {
+	return testserver.Connect(s, opportunityv1connect.NewOpportunityServiceClient)
 }
 
-func signIn(t testing.TB, srv *testserver.Start, p testserver.Persona, email string) *candidate {
-	t.Helper()
-	s := srv.SignInAs(t, p, email)
-	return &candidate{Session: s, srv: srv,
-		opp: testserver.Connect(s, opportunityv1connect.NewOpportunityServiceClient),
-		net: testserver.Connect(s, networkv1connect.NewNetworkServiceClient),
-		act: testserver.Connect(s, activityv1connect.NewActivityServiceClient)}
+func netOf(s *testserver.Session) networkv1connect.NetworkServiceClient {
+	return testserver.Connect(s, networkv1connect.NewNetworkServiceClient)
 }
 
-// contact adds a reachable contact at company, introduced by parent when given.
-func (c *candidate) contact(t testing.TB, first, last, company string, parent *networkv1.Contact) *networkv1.Contact {
+func actOf(s *testserver.Session) activityv1connect.ActivityServiceClient {
+	return testserver.Connect(s, activityv1connect.NewActivityServiceClient)
+}
+
+// addContact adds a reachable contact of c at company, introduced by parent when given.
+func addContact(t testing.TB, c *testserver.Session, first, last, company string, parent *networkv1.Contact) *networkv1.Contact {
 	t.Helper()
 	d := &networkv1.ContactDraft{FirstName: first, LastName: last, Company: company, Email: "x@exemple.fr"}
 	if parent != nil {
 		d.ParentId = parent.GetId()
 	}
-	res, err := c.net.CreateContact(bg, &networkv1.CreateContactRequest{Contact: d})
+	res, err := netOf(c).CreateContact(bg, &networkv1.CreateContactRequest{Contact: d})
 	if err != nil {
 		t.Fatalf("creating %s %s: %v", first, last, err)
 	}
@@ -63,31 +58,31 @@ func draft(company, job string, contacts ...*networkv1.Contact) *opportunityv1.A
 	return d
 }
 
-// create saves an application over Connect and answers it; the clock moves a minute after,
-// so creations are ordered.
-func (c *candidate) create(t testing.TB, d *opportunityv1.ApplicationDraft) *opportunityv1.Application {
+// createApplication saves an application of c over Connect and answers it; the clock moves a
+// minute after, so creations are ordered.
+func createApplication(t testing.TB, srv *testserver.Start, c *testserver.Session, d *opportunityv1.ApplicationDraft) *opportunityv1.Application {
 	t.Helper()
-	res, err := c.opp.CreateApplication(bg, &opportunityv1.CreateApplicationRequest{Application: d})
+	res, err := oppOf(c).CreateApplication(bg, &opportunityv1.CreateApplicationRequest{Application: d})
 	if err != nil {
 		t.Fatalf("creating %s: %v", d.GetCompany(), err)
 	}
-	c.srv.Clock.Advance(time.Minute)
+	srv.Clock.Advance(time.Minute)
 	return res.GetApplication()
 }
 
-func (c *candidate) get(t testing.TB, id string) *opportunityv1.Application {
+func getApplication(t testing.TB, c *testserver.Session, id string) *opportunityv1.Application {
 	t.Helper()
-	res, err := c.opp.GetApplication(bg, &opportunityv1.GetApplicationRequest{Id: id})
+	res, err := oppOf(c).GetApplication(bg, &opportunityv1.GetApplicationRequest{Id: id})
 	if err != nil {
 		t.Fatalf("getting %s: %v", id, err)
 	}
 	return res.GetApplication()
 }
 
-// list answers the companies listed for req, in order.
-func (c *candidate) list(t testing.TB, req *opportunityv1.ListApplicationsRequest) []string {
+// listCompanies answers the companies c lists for req, in order.
+func listCompanies(t testing.TB, c *testserver.Session, req *opportunityv1.ListApplicationsRequest) []string {
 	t.Helper()
-	res, err := c.opp.ListApplications(bg, req)
+	res, err := oppOf(c).ListApplications(bg, req)
 	if err != nil {
 		t.Fatalf("listing %v: %v", req, err)
 	}
@@ -98,17 +93,17 @@ func (c *candidate) list(t testing.TB, req *opportunityv1.ListApplicationsReques
 	return out
 }
 
-// completeTaskOn plans a task on the application and completes it (the activity service's
-// report), as a candidate would: the first one engages the application.
-func (c *candidate) completeTaskOn(t testing.TB, applicationID string) {
+// completeTaskOn plans a task of c on the application and completes it (the activity
+// service's report), as a candidate would: the first one engages the application.
+func completeTaskOn(t testing.TB, srv *testserver.Start, c *testserver.Session, applicationID string) {
 	t.Helper()
-	res, err := c.act.CreateTask(bg, &activityv1.CreateTaskRequest{Task: &activityv1.TaskDraft{
+	res, err := actOf(c).CreateTask(bg, &activityv1.CreateTaskRequest{Task: &activityv1.TaskDraft{
 		Subject: activityv1.TaskSubject_TASK_SUBJECT_OTHER, CustomSubject: "Relancer", ApplicationId: applicationID,
-		Priority: activityv1.TaskPriority_TASK_PRIORITY_NORMAL, Deadline: timestamppb.New(c.srv.Tomorrow())}})
+		Priority: activityv1.TaskPriority_TASK_PRIORITY_NORMAL, Deadline: timestamppb.New(srv.Tomorrow())}})
 	if err != nil {
 		t.Fatalf("planning a task: %v", err)
 	}
-	if _, err := c.act.AddReport(bg, &activityv1.AddReportRequest{ActivityType: activityv1.ActivityType_ACTIVITY_TYPE_TASK, Id: res.GetTask().GetId()}); err != nil {
+	if _, err := actOf(c).AddReport(bg, &activityv1.AddReportRequest{ActivityType: activityv1.ActivityType_ACTIVITY_TYPE_TASK, Id: res.GetTask().GetId()}); err != nil {
 		t.Fatalf("completing the task: %v", err)
 	}
 }

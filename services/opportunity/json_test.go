@@ -14,8 +14,8 @@ import (
 // their reason as "type".
 func TestJSONRoutes(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, testserver.TrialCandidate, "alice@exemple.fr")
-		lea := alice.contact(t, "Léa", "Dubois", "Société Générale", nil)
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		lea := addContact(t, alice, "Léa", "Dubois", "Société Générale", nil)
 
 		status, body := alice.JSON(t, http.MethodPost, "/api/application", map[string]any{
 			"company": "Société Générale SA", "job": "Analyste", "source": "job-board", "sourceDetails": "Indeed",
@@ -65,7 +65,7 @@ func TestJSONRoutes(t *testing.T) {
 			t.Errorf("POST /api/application/{id}/contacts: %d %v", status, body)
 		}
 
-		alice.completeTaskOn(t, id)
+		completeTaskOn(t, srv, alice, id)
 		status, body = alice.JSON(t, http.MethodGet, "/api/application/"+id, nil)
 		if app, _ = body["application"].(map[string]any); status != http.StatusOK || app["status"] != "engaged" || app["engagmentDate"] == nil {
 			t.Errorf("engaged: %d %v", status, body)
@@ -97,8 +97,8 @@ func TestJSONRoutes(t *testing.T) {
 // engages one).
 func TestListRevalidates(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, testserver.TrialCandidate, "alice@exemple.fr")
-		a := alice.create(t, draft("Airbus", "Acheteuse"))
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		a := createApplication(t, srv, alice, draft("Airbus", "Acheteuse"))
 		get := func(path, etag string) (int, string, string) {
 			t.Helper()
 			req, err := http.NewRequest(http.MethodGet, srv.URL+path, nil)
@@ -124,7 +124,7 @@ func TestListRevalidates(t *testing.T) {
 			if status, _, _ := get(path, etag); status != http.StatusNotModified {
 				t.Errorf("GET %s unchanged: %d, want 304", path, status)
 			}
-			alice.completeTaskOn(t, a.GetId())
+			completeTaskOn(t, srv, alice, a.GetId())
 			status, next, body := get(path, etag)
 			if status != http.StatusOK || next == etag || !strings.Contains(body, `"engaged"`) {
 				t.Errorf("GET %s after an engagement: %d %q %s", path, status, next, body)

@@ -15,7 +15,7 @@ import (
 // clears what it sends empty. Over the JSON route and over Connect.
 func TestUpdatingAnApplicationKeepsWhatTheBodyLeavesOut(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, testserver.TrialCandidate, "alice@exemple.fr")
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		status, body := alice.JSON(t, http.MethodPost, "/api/application", map[string]any{
 			"company": "Airbus", "job": "Acheteuse", "source": "job-board", "description": "CDI à Toulouse",
 			"resources": []map[string]string{{"label": "Annonce", "url": "https://exemple.fr/annonce"}},
@@ -38,7 +38,7 @@ func TestUpdatingAnApplicationKeepsWhatTheBodyLeavesOut(t *testing.T) {
 		if body["application"].(map[string]any)["job"] != "Acheteuse senior" {
 			t.Errorf("the PUT's own change: %v", body["application"])
 		}
-		res, err := alice.opp.UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: id, Application: &opportunityv1.ApplicationDraft{
+		res, err := oppOf(alice).UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: id, Application: &opportunityv1.ApplicationDraft{
 			Company: "Airbus", Job: "Acheteuse", Source: opportunityv1.ApplicationSource_APPLICATION_SOURCE_JOB_BOARD}})
 		if err != nil {
 			t.Fatal(err)
@@ -54,7 +54,7 @@ func TestUpdatingAnApplicationKeepsWhatTheBodyLeavesOut(t *testing.T) {
 			description string
 			links       []*commonv1.Resource
 		}{{"CDI", []*commonv1.Resource{{Label: "Annonce", Url: "https://exemple.fr"}}}, {"", nil}} {
-			res, err := alice.opp.UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: id, Application: &opportunityv1.ApplicationDraft{
+			res, err := oppOf(alice).UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: id, Application: &opportunityv1.ApplicationDraft{
 				Company: "Airbus", Job: "Acheteuse", Source: opportunityv1.ApplicationSource_APPLICATION_SOURCE_JOB_BOARD,
 				Description: proto.String(c.description), Resources: &commonv1.ResourceList{Items: c.links}}})
 			if err != nil {

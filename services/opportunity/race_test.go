@@ -14,9 +14,9 @@ import (
 // accepted, the other refused as already closed, and the kept outcome is the accepted one's.
 func TestTwoReportsAtOnceCloseOnce(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, testserver.TrialCandidate, "alice@exemple.fr")
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		for round := range 5 {
-			a := alice.create(t, draft("Airbus", "Acheteuse"))
+			a := createApplication(t, srv, alice, draft("Airbus", "Acheteuse"))
 			outcomes := []opportunityv1.ApplicationStatus{stWin, stLost}
 			errs := make([]error, 2)
 			var wg sync.WaitGroup
@@ -24,7 +24,7 @@ func TestTwoReportsAtOnceCloseOnce(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					_, errs[i] = alice.opp.MarkApplicationAsComplete(bg, &opportunityv1.MarkApplicationAsCompleteRequest{Id: a.GetId(), Status: outcomes[i], Comment: outcomes[i].String()})
+					_, errs[i] = oppOf(alice).MarkApplicationAsComplete(bg, &opportunityv1.MarkApplicationAsCompleteRequest{Id: a.GetId(), Status: outcomes[i], Comment: outcomes[i].String()})
 				}()
 			}
 			wg.Wait()
@@ -42,7 +42,7 @@ func TestTwoReportsAtOnceCloseOnce(t *testing.T) {
 			if accepted < 0 {
 				t.Fatalf("round %d: no report accepted: %v", round, errs)
 			}
-			if got := alice.get(t, a.GetId()); got.GetStatus() != outcomes[accepted] || got.GetComment() != outcomes[accepted].String() {
+			if got := getApplication(t, alice, a.GetId()); got.GetStatus() != outcomes[accepted] || got.GetComment() != outcomes[accepted].String() {
 				t.Errorf("round %d: kept %v %q, want %v", round, got.GetStatus(), got.GetComment(), outcomes[accepted])
 			}
 		}

@@ -22,12 +22,12 @@ const (
 // the list's columns.
 func TestCreateGetAndList(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, testserver.TrialCandidate, "alice@exemple.fr")
-		lea := alice.contact(t, "Léa", "Dubois", "Airbus", nil)
-		paul := alice.contact(t, "Paul", "Arnaud", "Airbus", nil)
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		lea := addContact(t, alice, "Léa", "Dubois", "Airbus", nil)
+		paul := addContact(t, alice, "Paul", "Arnaud", "Airbus", nil)
 		d := draft("  Airbus   Defence ", " Acheteuse ", lea, paul)
 		d.Resources = nil
-		created := alice.create(t, d)
+		created := createApplication(t, srv, alice, d)
 		if created.GetCompany() != "Airbus Defence" || created.GetJob() != "Acheteuse" || created.GetStatus() != stNew ||
 			created.GetReference() != "REF-42" || created.GetSalary() != "45 k€" || created.GetDescription() != "Poste en CDI" ||
 			created.GetCreatedDate() == nil || created.GetEngagmentDate() != nil || created.GetDateOfPublication().AsTime().Day() != 2 {
@@ -36,17 +36,17 @@ func TestCreateGetAndList(t *testing.T) {
 		if got := created.GetContacts(); len(got) != 2 || got[0].GetLastName() != "ARNAUD" || got[1].GetFirstName() != "Léa" {
 			t.Fatalf("contacts sorted by name: %v", got)
 		}
-		if got := alice.get(t, created.GetId()); got.GetCompany() != "Airbus Defence" || len(got.GetContacts()) != 2 {
+		if got := getApplication(t, alice, created.GetId()); got.GetCompany() != "Airbus Defence" || len(got.GetContacts()) != 2 {
 			t.Fatalf("get: %v", got)
 		}
-		alice.create(t, draft("Safran", "Ingénieure"))
-		alice.create(t, draft("Thales", "Cheffe de projet"))
-		if got := alice.list(t, &opportunityv1.ListApplicationsRequest{}); len(got) != 3 || got[0] != "Thales" || got[2] != "Airbus Defence" {
+		createApplication(t, srv, alice, draft("Safran", "Ingénieure"))
+		createApplication(t, srv, alice, draft("Thales", "Cheffe de projet"))
+		if got := listCompanies(t, alice, &opportunityv1.ListApplicationsRequest{}); len(got) != 3 || got[0] != "Thales" || got[2] != "Airbus Defence" {
 			t.Fatalf("newest first: %v", got)
 		}
 		// The list leaves out what it does not show (description), not its columns nor its
 		// contacts (the task and event forms narrow their contact to them).
-		res, _ := alice.opp.ListApplications(bg, &opportunityv1.ListApplicationsRequest{})
+		res, _ := oppOf(alice).ListApplications(bg, &opportunityv1.ListApplicationsRequest{})
 		last := res.GetApplications()[2]
 		if last.GetDescription() != "" || len(last.GetContacts()) != 2 || last.GetReference() != "REF-42" || last.GetSalary() != "45 k€" ||
 			last.GetSourceDetails() != "Indeed" || last.GetPlace() != "Lyon" || last.GetDateOfPublication() == nil || last.GetStatus() != stNew {
@@ -59,7 +59,7 @@ func TestCreateGetAndList(t *testing.T) {
 // candidate's network, at creation and at edit.
 func TestFormRules(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, testserver.TrialCandidate, "alice@exemple.fr")
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		for field, change := range map[string]func(*opportunityv1.ApplicationDraft){
 			"application.company": func(d *opportunityv1.ApplicationDraft) { d.Company = "   " },
 			"application.job":     func(d *opportunityv1.ApplicationDraft) { d.Job = "" },
@@ -67,25 +67,25 @@ func TestFormRules(t *testing.T) {
 		} {
 			d := draft("Airbus", "Acheteuse")
 			change(d)
-			_, err := alice.opp.CreateApplication(bg, &opportunityv1.CreateApplicationRequest{Application: d})
+			_, err := oppOf(alice).CreateApplication(bg, &opportunityv1.CreateApplicationRequest{Application: d})
 			if testserver.ViolationField(err) != field {
 				t.Errorf("%s missing: %v", field, err)
 			}
 		}
-		if got := alice.list(t, &opportunityv1.ListApplicationsRequest{}); len(got) != 0 {
+		if got := listCompanies(t, alice, &opportunityv1.ListApplicationsRequest{}); len(got) != 0 {
 			t.Fatalf("a refused form was saved: %v", got)
 		}
 		d := draft("Airbus", "Acheteuse")
 		d.Source = opportunityv1.ApplicationSource_APPLICATION_SOURCE_MY_NETWORK
-		a := alice.create(t, d)
+		a := createApplication(t, srv, alice, d)
 		if a.GetReference() != "" || a.GetSource() != opportunityv1.ApplicationSource_APPLICATION_SOURCE_MY_NETWORK {
 			t.Fatalf("my-network kept a reference: %v", a)
 		}
 		d = draft("Airbus", "Acheteuse")
-		a = alice.create(t, d)
+		a = createApplication(t, srv, alice, d)
 		d.Source = opportunityv1.ApplicationSource_APPLICATION_SOURCE_MY_NETWORK
 		d.DateOfPublication = nil
-		res, err := alice.opp.UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: a.GetId(), Application: d})
+		res, err := oppOf(alice).UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: a.GetId(), Application: d})
 		if err != nil || res.GetApplication().GetReference() != "" || res.GetApplication().GetDateOfPublication() != nil {
 			t.Fatalf("edit to my-network: %v %v", res.GetApplication(), err)
 		}
@@ -95,25 +95,25 @@ func TestFormRules(t *testing.T) {
 // Contacts must be the candidate's own: one foreign id, and nothing is saved or changed.
 func TestContactsMustBeTheCandidatesOwn(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, testserver.TrialCandidate, "alice@exemple.fr")
-		bob := signIn(t, srv, testserver.TrialCandidate, "bob@exemple.fr")
-		mine := alice.contact(t, "Léa", "Dubois", "Airbus", nil)
-		his := bob.contact(t, "Marc", "Durand", "Airbus", nil)
-		_, err := alice.opp.CreateApplication(bg, &opportunityv1.CreateApplicationRequest{Application: draft("Airbus", "Acheteuse", mine, his)})
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		bob := srv.SignInAs(t, testserver.TrialCandidate, "bob@exemple.fr")
+		mine := addContact(t, alice, "Léa", "Dubois", "Airbus", nil)
+		his := addContact(t, bob, "Marc", "Durand", "Airbus", nil)
+		_, err := oppOf(alice).CreateApplication(bg, &opportunityv1.CreateApplicationRequest{Application: draft("Airbus", "Acheteuse", mine, his)})
 		testserver.WantNotFound(t, "create with bob's contact", err, apierr.Contact)
-		if got := alice.list(t, &opportunityv1.ListApplicationsRequest{}); len(got) != 0 {
+		if got := listCompanies(t, alice, &opportunityv1.ListApplicationsRequest{}); len(got) != 0 {
 			t.Fatalf("saved anyway: %v", got)
 		}
-		a := alice.create(t, draft("Airbus", "Acheteuse", mine))
-		_, err = alice.opp.UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: a.GetId(), Application: draft("Safran", "Acheteuse", his)})
+		a := createApplication(t, srv, alice, draft("Airbus", "Acheteuse", mine))
+		_, err = oppOf(alice).UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: a.GetId(), Application: draft("Safran", "Acheteuse", his)})
 		testserver.WantNotFound(t, "update with bob's contact", err, apierr.Contact)
-		if got := alice.get(t, a.GetId()); got.GetCompany() != "Airbus" || len(got.GetContacts()) != 1 || got.GetContacts()[0].GetId() != mine.GetId() {
+		if got := getApplication(t, alice, a.GetId()); got.GetCompany() != "Airbus" || len(got.GetContacts()) != 1 || got.GetContacts()[0].GetId() != mine.GetId() {
 			t.Fatalf("changed anyway: %v", got)
 		}
-		_, err = alice.opp.AddApplicationContact(bg, &opportunityv1.AddApplicationContactRequest{Id: a.GetId(), ContactId: his.GetId()})
+		_, err = oppOf(alice).AddApplicationContact(bg, &opportunityv1.AddApplicationContactRequest{Id: a.GetId(), ContactId: his.GetId()})
 		testserver.WantNotFound(t, "associating bob's contact", err, apierr.Contact)
 		// The edit replaces the contacts.
-		res, err := alice.opp.UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: a.GetId(), Application: draft("Airbus", "Acheteuse")})
+		res, err := oppOf(alice).UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: a.GetId(), Application: draft("Airbus", "Acheteuse")})
 		if err != nil || len(res.GetApplication().GetContacts()) != 0 {
 			t.Fatalf("contacts removed: %v %v", res.GetApplication(), err)
 		}
@@ -124,70 +124,70 @@ func TestContactsMustBeTheCandidatesOwn(t *testing.T) {
 // the report, final: no edit, no second report, no new activity, no move.
 func TestStatusLifecycle(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, testserver.TrialCandidate, "alice@exemple.fr")
-		a := alice.create(t, draft("Airbus", "Acheteuse"))
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		a := createApplication(t, srv, alice, draft("Airbus", "Acheteuse"))
 		id := a.GetId()
 
 		for _, to := range []opportunityv1.ApplicationStatus{stEngaged} {
-			_, err := alice.opp.MoveApplication(bg, &opportunityv1.MoveApplicationRequest{Id: id, Status: to})
+			_, err := oppOf(alice).MoveApplication(bg, &opportunityv1.MoveApplicationRequest{Id: id, Status: to})
 			testserver.WantRefusal(t, "moving a new one to engaged", err, connect.CodeFailedPrecondition, engagedByAction)
 		}
-		if res, err := alice.opp.MoveApplication(bg, &opportunityv1.MoveApplicationRequest{Id: id, Status: stNew}); err != nil || res.GetApplication().GetStatus() != stNew {
+		if res, err := oppOf(alice).MoveApplication(bg, &opportunityv1.MoveApplicationRequest{Id: id, Status: stNew}); err != nil || res.GetApplication().GetStatus() != stNew {
 			t.Fatalf("moving to its own column: %v %v", res, err)
 		}
-		if got := alice.get(t, id); got.GetStatus() != stNew || got.GetEngagmentDate() != nil {
+		if got := getApplication(t, alice, id); got.GetStatus() != stNew || got.GetEngagmentDate() != nil {
 			t.Fatalf("moved by hand: %v", got)
 		}
 
 		engagedAt := srv.Clock.Now()
-		alice.completeTaskOn(t, id)
-		got := alice.get(t, id)
+		completeTaskOn(t, srv, alice, id)
+		got := getApplication(t, alice, id)
 		if got.GetStatus() != stEngaged || !got.GetEngagmentDate().AsTime().Equal(engagedAt) {
 			t.Fatalf("after the first completed activity: %v at %v, want engaged at %v", got.GetStatus(), got.GetEngagmentDate().AsTime(), engagedAt)
 		}
-		_, err := alice.opp.MoveApplication(bg, &opportunityv1.MoveApplicationRequest{Id: id, Status: stNew})
+		_, err := oppOf(alice).MoveApplication(bg, &opportunityv1.MoveApplicationRequest{Id: id, Status: stNew})
 		testserver.WantRefusal(t, "moving an engaged one back to new", err, connect.CodeFailedPrecondition, engagedByAction)
 
 		// Still open: edits pass.
-		if _, err := alice.opp.UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: id, Application: draft("Airbus", "Acheteuse senior")}); err != nil {
+		if _, err := oppOf(alice).UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: id, Application: draft("Airbus", "Acheteuse senior")}); err != nil {
 			t.Fatal(err)
 		}
-		res, err := alice.opp.MarkApplicationAsComplete(bg, &opportunityv1.MarkApplicationAsCompleteRequest{Id: id, Status: stWin, Comment: " Signé en CDI "})
+		res, err := oppOf(alice).MarkApplicationAsComplete(bg, &opportunityv1.MarkApplicationAsCompleteRequest{Id: id, Status: stWin, Comment: " Signé en CDI "})
 		if err != nil || res.GetApplication().GetStatus() != stWin || res.GetApplication().GetComment() != "Signé en CDI" {
 			t.Fatalf("marking as won: %v %v", res.GetApplication(), err)
 		}
 
-		_, err = alice.opp.MarkApplicationAsComplete(bg, &opportunityv1.MarkApplicationAsCompleteRequest{Id: id, Status: stLost, Comment: "Non"})
+		_, err = oppOf(alice).MarkApplicationAsComplete(bg, &opportunityv1.MarkApplicationAsCompleteRequest{Id: id, Status: stLost, Comment: "Non"})
 		testserver.WantRefusal(t, "a second report", err, connect.CodeFailedPrecondition, closed)
 		var cerr *connect.Error
 		if !errors.As(err, &cerr) || cerr.Message() != "Cette opportunité est déjà clôturée (gagnée ou perdue) : son bilan ne peut plus changer" {
 			t.Errorf("second report's message: %v", err)
 		}
-		_, err = alice.opp.UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: id, Application: draft("Safran", "Acheteuse")})
+		_, err = oppOf(alice).UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: id, Application: draft("Safran", "Acheteuse")})
 		testserver.WantRefusal(t, "editing a won one", err, connect.CodeFailedPrecondition, closed)
-		_, err = alice.opp.MoveApplication(bg, &opportunityv1.MoveApplicationRequest{Id: id, Status: stLost})
+		_, err = oppOf(alice).MoveApplication(bg, &opportunityv1.MoveApplicationRequest{Id: id, Status: stLost})
 		testserver.WantRefusal(t, "moving a won one", err, connect.CodeFailedPrecondition, closed)
-		lea := alice.contact(t, "Léa", "Dubois", "Airbus", nil)
-		_, err = alice.opp.AddApplicationContact(bg, &opportunityv1.AddApplicationContactRequest{Id: id, ContactId: lea.GetId()})
+		lea := addContact(t, alice, "Léa", "Dubois", "Airbus", nil)
+		_, err = oppOf(alice).AddApplicationContact(bg, &opportunityv1.AddApplicationContactRequest{Id: id, ContactId: lea.GetId()})
 		testserver.WantRefusal(t, "associating a contact with a won one", err, connect.CodeFailedPrecondition, closed)
-		_, err = alice.act.CreateTask(bg, &activityv1.CreateTaskRequest{Task: &activityv1.TaskDraft{
+		_, err = actOf(alice).CreateTask(bg, &activityv1.CreateTaskRequest{Task: &activityv1.TaskDraft{
 			Subject: activityv1.TaskSubject_TASK_SUBJECT_OTHER, CustomSubject: "Relancer", ApplicationId: id,
 			Priority: activityv1.TaskPriority_TASK_PRIORITY_NORMAL, Deadline: timestamppb.New(srv.Tomorrow())}})
 		testserver.WantRefusal(t, "a new task on a won one", err, connect.CodeFailedPrecondition, closed)
-		if got := alice.get(t, id); got.GetStatus() != stWin || got.GetComment() != "Signé en CDI" || got.GetJob() != "Acheteuse senior" || len(got.GetContacts()) != 0 {
+		if got := getApplication(t, alice, id); got.GetStatus() != stWin || got.GetComment() != "Signé en CDI" || got.GetJob() != "Acheteuse senior" || len(got.GetContacts()) != 0 {
 			t.Fatalf("a final application changed: %v", got)
 		}
 
 		// The board closes a new one as lost with its report; the outcome is required for the
 		// report route.
-		b := alice.create(t, draft("Thales", "Acheteuse"))
-		res2, err := alice.opp.MoveApplication(bg, &opportunityv1.MoveApplicationRequest{Id: b.GetId(), Status: stLost, Comment: "Poste pourvu"})
+		b := createApplication(t, srv, alice, draft("Thales", "Acheteuse"))
+		res2, err := oppOf(alice).MoveApplication(bg, &opportunityv1.MoveApplicationRequest{Id: b.GetId(), Status: stLost, Comment: "Poste pourvu"})
 		if err != nil || res2.GetApplication().GetStatus() != stLost || res2.GetApplication().GetComment() != "Poste pourvu" {
 			t.Fatalf("moving to lost: %v %v", res2.GetApplication(), err)
 		}
-		c := alice.create(t, draft("Dassault", "Acheteuse"))
+		c := createApplication(t, srv, alice, draft("Dassault", "Acheteuse"))
 		for _, st := range []opportunityv1.ApplicationStatus{0, stEngaged} {
-			_, err = alice.opp.MarkApplicationAsComplete(bg, &opportunityv1.MarkApplicationAsCompleteRequest{Id: c.GetId(), Status: st})
+			_, err = oppOf(alice).MarkApplicationAsComplete(bg, &opportunityv1.MarkApplicationAsCompleteRequest{Id: c.GetId(), Status: st})
 			if testserver.ViolationField(err) != "status" {
 				t.Errorf("report with outcome %v: %v", st, err)
 			}

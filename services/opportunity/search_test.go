@@ -16,12 +16,12 @@ import (
 // edits of the company.
 func TestSearchAndStatusFilter(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		alice := signIn(t, srv, testserver.TrialCandidate, "alice@exemple.fr")
-		sg := alice.create(t, draft("Société Générale", "Analyste"))
-		alice.create(t, draft("L'Oréal", "Cheffe de produit"))
-		bnp := alice.create(t, draft("BNP Paribas", "Analyste"))
-		alice.create(t, draft("Générale d'Optique", "Opticienne"))
-		if _, err := alice.opp.MarkApplicationAsComplete(bg, &opportunityv1.MarkApplicationAsCompleteRequest{Id: bnp.GetId(), Status: stLost}); err != nil {
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		sg := createApplication(t, srv, alice, draft("Société Générale", "Analyste"))
+		createApplication(t, srv, alice, draft("L'Oréal", "Cheffe de produit"))
+		bnp := createApplication(t, srv, alice, draft("BNP Paribas", "Analyste"))
+		createApplication(t, srv, alice, draft("Générale d'Optique", "Opticienne"))
+		if _, err := oppOf(alice).MarkApplicationAsComplete(bg, &opportunityv1.MarkApplicationAsCompleteRequest{Id: bnp.GetId(), Status: stLost}); err != nil {
 			t.Fatal(err)
 		}
 		for search, want := range map[string][]string{
@@ -35,25 +35,25 @@ func TestSearchAndStatusFilter(t *testing.T) {
 			"générale optique": {"Générale d'Optique"},
 			"zzz":              {},
 		} {
-			if got := alice.list(t, &opportunityv1.ListApplicationsRequest{Search: search}); !slices.Equal(got, want) {
+			if got := listCompanies(t, alice, &opportunityv1.ListApplicationsRequest{Search: search}); !slices.Equal(got, want) {
 				t.Errorf("search %q: %v, want %v", search, got, want)
 			}
 		}
-		if got := alice.list(t, &opportunityv1.ListApplicationsRequest{Statuses: []opportunityv1.ApplicationStatus{stLost, stWin}}); !slices.Equal(got, []string{"BNP Paribas"}) {
+		if got := listCompanies(t, alice, &opportunityv1.ListApplicationsRequest{Statuses: []opportunityv1.ApplicationStatus{stLost, stWin}}); !slices.Equal(got, []string{"BNP Paribas"}) {
 			t.Errorf("lost or win: %v", got)
 		}
-		if got := alice.list(t, &opportunityv1.ListApplicationsRequest{Search: "g", Statuses: []opportunityv1.ApplicationStatus{stNew}}); !slices.Equal(got, []string{"Générale d'Optique", "Société Générale"}) {
+		if got := listCompanies(t, alice, &opportunityv1.ListApplicationsRequest{Search: "g", Statuses: []opportunityv1.ApplicationStatus{stNew}}); !slices.Equal(got, []string{"Générale d'Optique", "Société Générale"}) {
 			t.Errorf("search and status: %v", got)
 		}
 		// A renamed company is found by its new name only.
 		d := draft("Crédit Agricole", "Analyste")
-		if _, err := alice.opp.UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: sg.GetId(), Application: d}); err != nil {
+		if _, err := oppOf(alice).UpdateApplication(bg, &opportunityv1.UpdateApplicationRequest{Id: sg.GetId(), Application: d}); err != nil {
 			t.Fatal(err)
 		}
-		if got := alice.list(t, &opportunityv1.ListApplicationsRequest{Search: "societe"}); len(got) != 0 {
+		if got := listCompanies(t, alice, &opportunityv1.ListApplicationsRequest{Search: "societe"}); len(got) != 0 {
 			t.Errorf("old name still found: %v", got)
 		}
-		if got := alice.list(t, &opportunityv1.ListApplicationsRequest{Search: "credit agri"}); !slices.Equal(got, []string{"Crédit Agricole"}) {
+		if got := listCompanies(t, alice, &opportunityv1.ListApplicationsRequest{Search: "credit agri"}); !slices.Equal(got, []string{"Crédit Agricole"}) {
 			t.Errorf("new name: %v", got)
 		}
 		// The JSON route takes the spec's strings.
@@ -68,16 +68,16 @@ func TestSearchAndStatusFilter(t *testing.T) {
 // them: refused, over Connect and the JSON route.
 func TestSearchAndFilterNeedPremium(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		bruno := signIn(t, srv, testserver.EndedTrialCandidate, "bruno@exemple.fr")
-		bruno.create(t, draft("Airbus", "Acheteuse"))
-		if got := bruno.list(t, &opportunityv1.ListApplicationsRequest{}); len(got) != 1 {
+		bruno := srv.SignInAs(t, testserver.EndedTrialCandidate, "bruno@exemple.fr")
+		createApplication(t, srv, bruno, draft("Airbus", "Acheteuse"))
+		if got := listCompanies(t, bruno, &opportunityv1.ListApplicationsRequest{}); len(got) != 1 {
 			t.Fatalf("list: %v", got)
 		}
 		for what, req := range map[string]*opportunityv1.ListApplicationsRequest{
 			"search": {Search: "air"},
 			"status": {Statuses: []opportunityv1.ApplicationStatus{stNew}},
 		} {
-			_, err := bruno.opp.ListApplications(bg, req)
+			_, err := oppOf(bruno).ListApplications(bg, req)
 			testserver.WantRefusal(t, what, err, connect.CodePermissionDenied, "PREMIUM_REQUIRED")
 		}
 		for _, path := range []string{"/api/applications?search=air", "/api/applications?statuses=new"} {
