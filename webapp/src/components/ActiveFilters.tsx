@@ -10,6 +10,8 @@ import CancelRounded from "@mui/icons-material/CancelRounded";
 
 export type FilterChip = { key: string; label: string; remove: () => void };
 
+export type ActiveFiltersTexts = { removeFilter: (label: string) => string; clearFilters: string; shown: (shown: number, total: number) => string };
+
 export function ActiveFilters({
   chips,
   searching,
@@ -25,7 +27,7 @@ export function ActiveFilters({
   onClear: () => void;
   shown: number;
   total: number;
-  texts: { removeFilter: (label: string) => string; clearFilters: string; shown: (shown: number, total: number) => string };
+  texts: ActiveFiltersTexts;
   countTestId?: string;
 }) {
   if (chips.length === 0 && !searching) return null;

@@ -31,12 +31,10 @@ import {
   MediaType,
   TaskPriority,
 } from "../../gen/tremplin/activity/v1/activity_pb";
-import { PremiumSearchField } from "../../components/PremiumSearchField";
+import { PremiumFilterBar } from "../../components/PremiumFilterBar";
 import { EmptyState } from "../../components/EmptyState";
-import { FilterMenu } from "../../components/FilterMenu";
 import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
-import { PremiumBadge } from "../../components/PremiumBadge";
 import { groupEvents, groupTasks, countByMedia, weekOf, type MediaGroup } from "../../components/activity/activityList";
 import { useActivityModals } from "../../components/activity/useActivityModals";
 import { formatDate, formatLongDate } from "../../lib/format";
@@ -342,7 +340,6 @@ function Toolbar({
   ascending: boolean;
   onSort: () => void;
 }) {
-  const badge = premium ? undefined : <PremiumBadge compact />;
   const statusOptions = [
     { value: String(ActivityStatus.NOT_STARTED), label: m.filters.statuses.notStarted },
     { value: String(ActivityStatus.COMPLETED), label: m.filters.statuses.completed },
@@ -350,24 +347,21 @@ function Toolbar({
   const mediaOptions = (type === "task" ? (["phone", "inmail", "email", "other"] as MediaGroup[]) : (["phone", "video", "face"] as MediaGroup[])).map((g) => ({ value: g, label: m.media[g] }));
   const priorityOptions = [TaskPriority.NORMAL, TaskPriority.HIGH, TaskPriority.URGENT].map((p) => ({ value: String(p), label: taskPriorityLabels[p as Exclude<TaskPriority, TaskPriority.UNSPECIFIED>] }));
   return (
-    <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center", mb: 2.5 }}>
-      <PremiumSearchField
-        value={filters.search}
-        onChange={(search) => onChange({ ...filters, search })}
-        premium={premium}
-        allow={allow}
-        label={m.search}
-        placeholder={m.searchPlaceholder}
-        sx={{ flex: { sm: "1 1 260px" }, maxWidth: { sm: 380 } }}
-      />
-      <FilterMenu label={m.filters.status} options={statusOptions} selected={filters.statuses} onChange={(statuses) => onChange({ ...filters, statuses })} badge={badge} onOpenRequest={allow} />
-      <FilterMenu label={m.filters.media} options={mediaOptions} selected={filters.media} onChange={(media) => onChange({ ...filters, media })} badge={badge} onOpenRequest={allow} />
-      {type === "task" && <FilterMenu label={m.filters.priority} options={priorityOptions} selected={filters.priorities} onChange={(priorities) => onChange({ ...filters, priorities })} badge={badge} onOpenRequest={allow} />}
+    <PremiumFilterBar
+      premium={premium}
+      allow={allow}
+      search={{ value: filters.search, onChange: (search) => onChange({ ...filters, search }), label: m.search, placeholder: m.searchPlaceholder, sx: { flex: { sm: "1 1 260px" }, maxWidth: { sm: 380 } } }}
+      menus={[
+        { label: m.filters.status, options: statusOptions, selected: filters.statuses, onChange: (statuses) => onChange({ ...filters, statuses }) },
+        { label: m.filters.media, options: mediaOptions, selected: filters.media, onChange: (media) => onChange({ ...filters, media }) },
+        ...(type === "task" ? [{ label: m.filters.priority, options: priorityOptions, selected: filters.priorities, onChange: (priorities: string[]) => onChange({ ...filters, priorities }) }] : []),
+      ]}
+    >
       {type === "task" && (
         <Button size="small" color="inherit" onClick={onSort} startIcon={ascending ? <ArrowUpwardRounded /> : <ArrowDownwardRounded />} sx={{ ml: { sm: "auto" } }} data-testid="sort-toggle">
           {ascending ? m.sortAsc : m.sortDesc}
         </Button>
       )}
-    </Box>
+    </PremiumFilterBar>
   );
 }

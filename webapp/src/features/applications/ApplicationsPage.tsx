@@ -16,14 +16,11 @@ import TableRowsRounded from "@mui/icons-material/TableRowsRounded";
 import ViewKanbanRounded from "@mui/icons-material/ViewKanbanRounded";
 import WorkOutlineRounded from "@mui/icons-material/WorkOutlineRounded";
 import { OpportunityService, type Application, type ApplicationStatus } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
-import { PremiumSearchField } from "../../components/PremiumSearchField";
-import { ActiveFilters } from "../../components/ActiveFilters";
+import { PremiumFilterBar } from "../../components/PremiumFilterBar";
 import { useActivityModals } from "../../components/activity/useActivityModals";
 import { EmptyState } from "../../components/EmptyState";
-import { FilterMenu } from "../../components/FilterMenu";
 import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
-import { PremiumBadge } from "../../components/PremiumBadge";
 import { StateBar } from "../../components/StateBar";
 import { applicationListMessages } from "../../lib/messages/applicationList";
 import { applicationMessages } from "../../lib/messages/applications";
@@ -177,61 +174,41 @@ function Toolbar({
   onView: (v: ApplicationsView) => void;
 }) {
   const statusOptions = STATUS_ORDER.map((s) => ({ value: String(s), label: statusInfo(s).label }));
-  const badge = premium ? undefined : <PremiumBadge compact />;
-  const chips = filters.statuses.map((s) => ({
-    key: `s${s}`,
-    label: statusInfo(s).label,
-    remove: () => onChange({ ...filters, statuses: filters.statuses.filter((x) => x !== s) }),
-  }));
 
   return (
-    <Box sx={{ mb: 2.5 }}>
-      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center" }}>
-        <PremiumSearchField
-          value={filters.search}
-          onChange={(search) => onChange({ ...filters, search })}
-          premium={premium}
-          allow={allow}
-          label={m.search}
-          placeholder={m.searchPlaceholder}
-        />
-        <FilterMenu
-          label={m.statusFilter}
-          icon={<FilterListRounded />}
-          options={statusOptions}
-          selected={filters.statuses.map(String)}
-          onChange={(values) => onChange({ ...filters, statuses: values.map((v) => Number(v) as ApplicationStatus) })}
-          onOpenRequest={allow}
-          badge={badge}
-        />
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={view}
-          onChange={(_, v: ApplicationsView | null) => v && onView(v)}
-          aria-label={m.view.label}
-          sx={{ ml: "auto", bgcolor: "background.paper", "& .MuiToggleButton-root": { minHeight: 44, px: 1.5, gap: 0.75, textTransform: "none", fontWeight: 600 } }}
-        >
-          <ToggleButton value="list">
-            <TableRowsRounded fontSize="small" />
-            {m.view.list}
-          </ToggleButton>
-          <ToggleButton value="board">
-            <ViewKanbanRounded fontSize="small" />
-            {m.view.board}
-          </ToggleButton>
-        </ToggleButtonGroup>
-      </Box>
-      <ActiveFilters
-        chips={chips}
-        searching={filters.search.trim() !== ""}
-        onClear={() => onChange(NO_FILTERS)}
-        shown={shown}
-        total={total}
-        texts={m}
-        countTestId="applications-shown"
-      />
-    </Box>
+    <PremiumFilterBar
+      premium={premium}
+      allow={allow}
+      search={{ value: filters.search, onChange: (search) => onChange({ ...filters, search }), label: m.search, placeholder: m.searchPlaceholder }}
+      menus={[
+        {
+          label: m.statusFilter,
+          icon: <FilterListRounded />,
+          options: statusOptions,
+          selected: filters.statuses.map(String),
+          onChange: (values) => onChange({ ...filters, statuses: values.map((v) => Number(v) as ApplicationStatus) }),
+        },
+      ]}
+      active={{ onClear: () => onChange(NO_FILTERS), shown, total, texts: m, countTestId: "applications-shown" }}
+    >
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={view}
+        onChange={(_, v: ApplicationsView | null) => v && onView(v)}
+        aria-label={m.view.label}
+        sx={{ ml: "auto", bgcolor: "background.paper", "& .MuiToggleButton-root": { minHeight: 44, px: 1.5, gap: 0.75, textTransform: "none", fontWeight: 600 } }}
+      >
+        <ToggleButton value="list">
+          <TableRowsRounded fontSize="small" />
+          {m.view.list}
+        </ToggleButton>
+        <ToggleButton value="board">
+          <ViewKanbanRounded fontSize="small" />
+          {m.view.board}
+        </ToggleButton>
+      </ToggleButtonGroup>
+    </PremiumFilterBar>
   );
 }
 

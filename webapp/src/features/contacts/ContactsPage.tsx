@@ -27,9 +27,7 @@ import SearchOffRounded from "@mui/icons-material/SearchOffRounded";
 import UploadFileRounded from "@mui/icons-material/UploadFileRounded";
 import { ContactStatus } from "../../gen/tremplin/common/v1/common_pb";
 import { NetworkService, type Contact, type DuplicatePair } from "../../gen/tremplin/network/v1/network_pb";
-import { PremiumSearchField } from "../../components/PremiumSearchField";
-import { ActiveFilters } from "../../components/ActiveFilters";
-import { FilterMenu } from "../../components/FilterMenu";
+import { PremiumFilterBar } from "../../components/PremiumFilterBar";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
@@ -255,66 +253,33 @@ function Toolbar({
     return names.map((n) => ({ value: n, label: n }));
   }, [tags.data, filters.tags]);
   const statusOptions = STATUS_ORDER.map((s) => ({ value: String(s), label: statusInfo(s).label }));
-  const badge = premium ? undefined : <PremiumBadge compact />;
-  const chips = [
-    ...filters.statuses.map((s) => ({
-      key: `s${s}`,
-      label: statusInfo(s).label,
-      remove: () => onChange({ ...filters, statuses: filters.statuses.filter((x) => x !== s) }),
-    })),
-    ...filters.tags.map((t) => ({
-      key: `t${t}`,
-      label: t,
-      remove: () => onChange({ ...filters, tags: filters.tags.filter((x) => x !== t) }),
-    })),
-    ...(filters.callBack ? [{ key: "callBack", label: m.callBackFilter, remove: () => onChange({ ...filters, callBack: false }) }] : []),
-  ];
 
   return (
-    <Box sx={{ mb: 2.5 }}>
-      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center" }}>
-        <PremiumSearchField
-          value={filters.search}
-          onChange={(search) => onChange({ ...filters, search })}
-          premium={premium}
-          allow={allow}
-          label={m.search}
-          placeholder={m.searchPlaceholder}
-        />
-        <FilterMenu
-          label={m.statusFilter}
-          icon={<FilterListRounded />}
-          options={statusOptions}
-          selected={filters.statuses.map(String)}
-          onChange={(values) => onChange({ ...filters, statuses: values.map((v) => Number(v) as ContactStatus) })}
-          onOpenRequest={allow}
-          badge={badge}
-        />
-        <FilterMenu
-          label={m.tagFilter}
-          icon={<LocalOfferOutlined />}
-          options={tagOptions}
-          loading={tags.isLoading}
-          selected={filters.tags}
-          onChange={(values) => onChange({ ...filters, tags: values })}
-          onOpenRequest={allow}
-          onOpen={() => setTagsWanted(true)}
-          badge={badge}
-        />
-        <Button
-          variant={filters.callBack ? "contained" : "outlined"}
-          color={filters.callBack ? "primary" : "inherit"}
-          startIcon={<PhoneCallbackRounded />}
-          endIcon={badge}
-          aria-pressed={filters.callBack}
-          onClick={() => allow() && onChange({ ...filters, callBack: !filters.callBack })}
-          sx={filters.callBack ? { height: 44 } : { height: 44, borderColor: "divider", bgcolor: "background.paper" }}
-        >
-          {m.callBackFilter}
-        </Button>
-      </Box>
-      <ActiveFilters chips={chips} searching={filters.search.trim() !== ""} onClear={() => onChange(NO_FILTERS)} shown={shown} total={total} texts={m} />
-    </Box>
+    <PremiumFilterBar
+      premium={premium}
+      allow={allow}
+      search={{ value: filters.search, onChange: (search) => onChange({ ...filters, search }), label: m.search, placeholder: m.searchPlaceholder }}
+      menus={[
+        {
+          label: m.statusFilter,
+          icon: <FilterListRounded />,
+          options: statusOptions,
+          selected: filters.statuses.map(String),
+          onChange: (values) => onChange({ ...filters, statuses: values.map((v) => Number(v) as ContactStatus) }),
+        },
+        {
+          label: m.tagFilter,
+          icon: <LocalOfferOutlined />,
+          options: tagOptions,
+          loading: tags.isLoading,
+          selected: filters.tags,
+          onChange: (values) => onChange({ ...filters, tags: values }),
+          onOpen: () => setTagsWanted(true),
+        },
+      ]}
+      toggles={[{ label: m.callBackFilter, icon: <PhoneCallbackRounded />, pressed: filters.callBack, onToggle: () => onChange({ ...filters, callBack: !filters.callBack }) }]}
+      active={{ onClear: () => onChange(NO_FILTERS), shown, total, texts: m }}
+    />
   );
 }
 
