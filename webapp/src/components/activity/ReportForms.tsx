@@ -1,10 +1,11 @@
 // The activity-report modal (mood for events, comment, links) and the additional-information
 // modal (comment and links). Adding a report completes the activity; updating one keeps it.
-import { sameValues, useUnsavedChanges } from "../modalChanges";
-import { useRef, useState } from "react";
+import { useState, type FormEvent } from "react";
+// Only useForm's own methods (register, watch, setValue…): react-hook-form is one module shared
+// with the login page, whose chunk would carry Controller or useFieldArray too.
+import { useForm } from "react-hook-form";
 import { useMutation } from "@connectrpc/connect-query";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
@@ -22,15 +23,17 @@ import {
   type Activity,
   type Task,
 } from "../../gen/tremplin/activity/v1/activity_pb";
+import { sameValues, useUnsavedChanges } from "../modalChanges";
 import { useToast } from "../Toasts";
-import { isNotFound } from "../../lib/errors";
 import { messages } from "../../lib/messages";
 import { activityMessages } from "../../lib/messages/activities";
-import { handledByApp } from "../../lib/queryClient";
 import { ResourcesField } from "../resources/ResourcesField";
-import type { ResourceValue } from "../resources/model";
-import { Actions } from "../form/layout";
-import { serverFieldErrors } from "./fields";
+import { keptResources, type ResourceValue } from "../resources/model";
+import { Actions, bind } from "../form/layout";
+import { activityViolations } from "./fields";
+import { focusRef } from "./formBinding";
+import { FormBox } from "./FormBox";
+import { useSaveFailure } from "./useSaveFailure";
 
 const r = activityMessages.report;
 const f = activityMessages.form;
@@ -44,6 +47,13 @@ export type Reportable = {
   comment: string;
   resources: ResourceValue[];
 };
+
+type ReportValues = { mood: Mood; comment: string; resources: ResourceValue[] };
+type AdditionalValues = { comments: string; resources: ResourceValue[] };
+
+// The report's comment is the request's mark_as_complete_comment.
+const REPORT_VIOLATIONS = activityViolations<keyof ReportValues>(["mood", "comment", "resources"], { markAsCompleteComment: "comment" });
+const ADDITIONAL_VIOLATIONS = activityViolations<keyof AdditionalValues>(["comments", "resources"]);
 
 export function ReportForm({
   activity,
@@ -60,43 +70,31 @@ export function ReportForm({
   const toast = useToast();
   const isEvent = activity.kind === ActivityType.EVENT;
   const completed = activity.status === ActivityStatus.COMPLETED;
-  const [mood, setMood] = useState<Mood>(activity.mood ?? Mood.UNSPECIFIED);
-  const [comment, setComment] = useState(activity.comment);
-  const [resources, setResources] = useState(activity.resources);
-  useUnsavedChanges(mood !== (activity.mood ?? Mood.UNSPECIFIED) || comment !== activity.comment || !sameValues(resources, activity.resources));
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [initial] = useState<ReportValues>(() => ({ mood: activity.mood ?? Mood.UNSPECIFIED, comment: activity.comment, resources: activity.resources }));
+  const form = useForm<ReportValues>({ mode: "onSubmit", reValidateMode: "onChange", defaultValues: initial });
+  const { register, watch, setValue, handleSubmit, formState } = form;
   const [formError, setFormError] = useState<string | undefined>();
-  const moodGroup = useRef<HTMLDivElement>(null);
   const add = useMutation(ActivityService.method.addReport, { meta: { handlesErrors: true } });
   const update = useMutation(ActivityService.method.updateReport, { meta: { handlesErrors: true } });
   const saving = add.isPending || update.isPending;
+  const onError = useSaveFailure(form, { violations: REPORT_VIOLATIONS, fallback: completed ? t.reportUpdateError : t.reportAddError, setFormError, close });
 
-  const onError = (err: unknown) => {
-    if (handledByApp(err)) return;
-    const fields = serverFieldErrors(err);
-    if (fields) return setErrors(fields);
-    if (isNotFound(err)) {
-      toast.error(t.gone);
-      return close();
-    }
-    setFormError(completed ? t.reportUpdateError : t.reportAddError);
-  };
+  // Registered in reading order. A missing mood sends the keyboard where the answer is missing:
+  // the first mood.
+  const mood = register("mood", { validate: (m) => (isEvent && m === Mood.UNSPECIFIED ? messages.validation.required : true) });
+  const comment = register("comment");
+  register("resources");
+  const values = watch();
+  const errors = formState.errors;
+  useUnsavedChanges(!sameValues(values, initial));
 
-  const submit = () => {
-    setFormError(undefined);
-    if (isEvent && mood === Mood.UNSPECIFIED) {
-      setErrors({ mood: messages.validation.required });
-      // The keyboard goes where the answer is missing: the first mood.
-      moodGroup.current?.querySelector<HTMLInputElement>("input[type=radio]")?.focus();
-      return;
-    }
-    setErrors({});
+  const save = handleSubmit((v) => {
     const input = {
       activityType: activity.kind,
       id: activity.id,
-      mood: isEvent ? mood : Mood.UNSPECIFIED,
-      markAsCompleteComment: comment,
-      resources: resources.map((x) => ({ label: x.label.trim(), url: x.url.trim() })).filter((x) => x.label && x.url),
+      mood: isEvent ? v.mood : Mood.UNSPECIFIED,
+      markAsCompleteComment: v.comment,
+      resources: keptResources(v.resources),
     };
     if (completed) {
       update.mutate(input, {
@@ -115,19 +113,14 @@ export function ReportForm({
         onError,
       });
     }
+  });
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    setFormError(undefined);
+    void save(e);
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label={r.title}
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-      sx={{ display: "flex", flexDirection: "column", gap: 2.25, pt: 1 }}
-    >
+    <FormBox label={r.title} onSubmit={submit}>
       {(intro ?? (!completed ? r.intro : undefined)) && <Typography color="text.secondary">{intro ?? r.intro}</Typography>}
       {isEvent && (
         <FormControl required error={Boolean(errors.mood)}>
@@ -135,23 +128,20 @@ export function ReportForm({
           <RadioGroup
             row
             aria-labelledby="report-mood"
-            ref={moodGroup}
-            value={mood === Mood.UNSPECIFIED ? "" : String(mood)}
-            onChange={(e) => {
-              setMood(Number(e.target.value) as Mood);
-              setErrors({});
-            }}
+            ref={focusRef(mood.ref)}
+            value={values.mood === Mood.UNSPECIFIED ? "" : String(values.mood)}
+            onChange={(e) => setValue("mood", Number(e.target.value) as Mood, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
           >
             {[Mood.MISSED, Mood.POOR, Mood.SATISFYING, Mood.EXCELLENT].map((m) => (
               <FormControlLabel key={m} value={String(m)} control={<Radio />} label={activityMessages.moods[m]} />
             ))}
           </RadioGroup>
-          {errors.mood && <FormHelperText>{errors.mood}</FormHelperText>}
+          {errors.mood && <FormHelperText>{errors.mood.message}</FormHelperText>}
         </FormControl>
       )}
-      <TextField label={r.comment} multiline minRows={3} maxRows={10} value={comment} onChange={(e) => setComment(e.target.value)} error={Boolean(errors.markAsCompleteComment)} helperText={errors.markAsCompleteComment ?? r.commentHelp} />
-      <ResourcesField value={resources} onChange={setResources} texts={activityMessages.form} />
-      {(formError || errors.resources) && <Alert severity="error">{formError ?? errors.resources}</Alert>}
+      <TextField label={r.comment} multiline minRows={3} maxRows={10} {...bind(comment)} error={Boolean(errors.comment)} helperText={errors.comment?.message ?? r.commentHelp} />
+      <ResourcesField value={values.resources} onChange={(next) => setValue("resources", next, { shouldDirty: true, shouldValidate: formState.isSubmitted })} texts={activityMessages.form} />
+      {(formError || errors.resources) && <Alert severity="error">{formError ?? errors.resources?.message}</Alert>}
       <Actions>
         <Button variant="outlined" color="inherit" onClick={close} disabled={saving} sx={{ borderColor: "divider" }}>
           {f.cancel}
@@ -160,7 +150,7 @@ export function ReportForm({
           {completed ? r.submitUpdate : r.submitAdd}
         </Button>
       </Actions>
-    </Box>
+    </FormBox>
   );
 }
 
@@ -178,50 +168,41 @@ export function AdditionalInfoForm({
   close: () => void;
 }) {
   const toast = useToast();
-  const [comments, setComments] = useState(initialComments);
-  const [resources, setResources] = useState(initialResources);
-  useUnsavedChanges(comments !== initialComments || !sameValues(resources, initialResources));
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [initial] = useState<AdditionalValues>(() => ({ comments: initialComments, resources: initialResources }));
+  const form = useForm<AdditionalValues>({ mode: "onSubmit", reValidateMode: "onChange", defaultValues: initial });
+  const { register, watch, setValue, handleSubmit, formState } = form;
   const [formError, setFormError] = useState<string | undefined>();
   const save = useMutation(ActivityService.method.updateAdditionalInformation, { meta: { handlesErrors: true } });
+  const onError = useSaveFailure(form, { violations: ADDITIONAL_VIOLATIONS, fallback: t.additionalError, setFormError, close });
 
-  const submit = () => {
-    setFormError(undefined);
+  const comments = register("comments");
+  register("resources");
+  const values = watch();
+  const errors = formState.errors;
+  useUnsavedChanges(!sameValues(values, initial));
+
+  const send = handleSubmit((v) => {
     save.mutate(
-      { activityType: kind, id, inputs: { comments, resources: resources.map((x) => ({ label: x.label.trim(), url: x.url.trim() })).filter((x) => x.label && x.url) } },
+      { activityType: kind, id, inputs: { comments: v.comments, resources: keptResources(v.resources) } },
       {
         onSuccess: () => {
           toast.success(t.additionalSaved);
           close();
         },
-        onError: (err) => {
-          if (handledByApp(err)) return;
-          const fields = serverFieldErrors(err);
-          if (fields) return setErrors(fields);
-          if (isNotFound(err)) {
-            toast.error(t.gone);
-            return close();
-          }
-          setFormError(t.additionalError);
-        },
+        onError,
       },
     );
+  });
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    setFormError(undefined);
+    void send(e);
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label={activityMessages.additional.title}
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-      sx={{ display: "flex", flexDirection: "column", gap: 2.25, pt: 1 }}
-    >
-      <TextField label={activityMessages.additional.comments} multiline minRows={3} maxRows={10} value={comments} onChange={(e) => setComments(e.target.value)} error={Boolean(errors.comments)} helperText={errors.comments} />
-      <ResourcesField value={resources} onChange={setResources} texts={activityMessages.form} />
-      {(formError || errors.resources) && <Alert severity="error">{formError ?? errors.resources}</Alert>}
+    <FormBox label={activityMessages.additional.title} onSubmit={submit}>
+      <TextField label={activityMessages.additional.comments} multiline minRows={3} maxRows={10} {...bind(comments)} error={Boolean(errors.comments)} helperText={errors.comments?.message} />
+      <ResourcesField value={values.resources} onChange={(next) => setValue("resources", next, { shouldDirty: true, shouldValidate: formState.isSubmitted })} texts={activityMessages.form} />
+      {(formError || errors.resources) && <Alert severity="error">{formError ?? errors.resources?.message}</Alert>}
       <Actions>
         <Button variant="outlined" color="inherit" onClick={close} disabled={save.isPending} sx={{ borderColor: "divider" }}>
           {f.cancel}
@@ -230,6 +211,6 @@ export function AdditionalInfoForm({
           {activityMessages.additional.submit}
         </Button>
       </Actions>
-    </Box>
+    </FormBox>
   );
 }

@@ -1,9 +1,9 @@
-// Pieces the activity modals share: a local rule's message, and the French message of a
-// server refusal placed on a field.
-import { errorReason } from "../../lib/errors";
+// The messages of the activity forms' fields: a local rule's, as react-hook-form checks it, and
+// where the server's refusals go (the mapping of every form, src/lib/useServerViolations.ts).
 import { messages } from "../../lib/messages";
 import { activityMessages } from "../../lib/messages/activities";
-import { violationErrors } from "../../lib/useServerViolations";
+import { lastFieldOf, type ViolationMapping } from "../../lib/useServerViolations";
+import type { FormErrors } from "./subjects";
 
 const f = activityMessages.form;
 
@@ -15,14 +15,31 @@ export function ruleMessage(problem: "required" | "past" | undefined): string | 
 }
 
 /**
- * The field errors of a refused save: the server's violations (INVALID_FIELDS), named by the
- * form's field names ("task.media_type" → mediaType), with the service's French message, or the
- * catalogue's for protovalidate's own rules (the mapping of every form, src/lib/useServerViolations.ts);
- * a past date (DATE_IN_PAST) on `dateField`. Undefined when the refusal concerns no field.
+ * A field's rule for react-hook-form, from the form's pure rules (validateTask, validateEvent):
+ * checked on the whole form's values, since a field's rule may depend on another field (the
+ * subject makes the contact required).
  */
-export function serverFieldErrors(err: unknown, dateField?: string): Record<string, string> | undefined {
-  const reason = errorReason(err);
-  if (reason === "DATE_IN_PAST" && dateField) return { [dateField]: f.deadlinePast };
-  if (reason !== "INVALID_FIELDS") return undefined;
-  return violationErrors<string>(err, { ownRules: /^(task|event|report|resource)\./ }) as Record<string, string> | undefined;
+export function ruleOf<V>(check: (values: V) => FormErrors<V>, name: keyof V) {
+  return { validate: (_: unknown, values: V) => ruleMessage(check(values)[name]) ?? true };
+}
+
+/** The service's own rules, whose messages are French. */
+const OWN_RULES = /^(task|event|report|resource)\./;
+
+/** A link's path: "task.resources[2].url", "inputs.resources", "resources[0].label". */
+const LINK = /(^|\.)resources(\[|\.|$)/;
+
+/**
+ * Where the server's refusals go on an activity form whose fields are `names`: a link's on the
+ * links (shown under the form), any other on the field of the same name ("task.media_type" →
+ * mediaType) or the one `aliases` names it by ("mark_as_complete_comment" → the report's comment);
+ * the service's French message, or the catalogue's for protovalidate's own rules.
+ */
+export function activityViolations<N extends string>(names: readonly N[], aliases: Partial<Record<string, N>> = {}): Required<Pick<ViolationMapping<N>, "field" | "ownRules">> {
+  const field = (path: string): N | undefined => {
+    if (LINK.test(path)) return names.find((n) => n === "resources");
+    const name = lastFieldOf(path);
+    return aliases[name] ?? names.find((n) => n === name);
+  };
+  return { field, ownRules: OWN_RULES };
 }

@@ -1,0 +1,184 @@
+// The task modal's body (spec section 2 "Modals", 4 "Form dependencies", 5): every dependency
+// applies as a value changes (taskForm.ts), the local rules show under their fields on submit,
+// and the server's refusals land on the fields they name.
+import { useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+// Only useForm's own methods (register, watch, setValue…): react-hook-form is one module shared
+// with the login page, whose chunk would carry Controller or useFieldArray too.
+import { useForm } from "react-hook-form";
+import { useMutation } from "@connectrpc/connect-query";
+import { startOfToday } from "date-fns";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { ActivityService, TaskPriority, TaskSubject, type Task } from "../../gen/tremplin/activity/v1/activity_pb";
+import { DayField } from "../DayField";
+import { sameValues, useUnsavedChanges } from "../modalChanges";
+import { useToast } from "../Toasts";
+import { taskPriorityLabels, taskSubjectLabels } from "../../lib/messages/activity";
+import { activityMessages } from "../../lib/messages/activities";
+import { ResourcesField } from "../resources/ResourcesField";
+import { Actions, Grid, bind } from "../form/layout";
+import { activityViolations, ruleOf } from "./fields";
+import { changeValues, focusRef } from "./formBinding";
+import { FormBox } from "./FormBox";
+import { ApplicationField, ContactField, FieldBox, MediaField, type Locks } from "./formParts";
+import { useActivityLookups } from "./lookups";
+import { applyTaskDependencies, emptyTask, preselectContact, taskDraft, validateTask, type TaskFormValues } from "./taskForm";
+import { contactsFor, isContactSubject, taskMediaTypesFor, taskSubjectsFor } from "./subjects";
+import { useSaveFailure } from "./useSaveFailure";
+
+const f = activityMessages.form;
+const t = activityMessages.toasts;
+
+const VIOLATIONS = activityViolations(Object.keys(emptyTask()) as (keyof TaskFormValues)[]);
+const rule = (name: keyof TaskFormValues) => ruleOf(validateTask, name);
+
+export function TaskForm({
+  task,
+  initial,
+  locks = {},
+  intro,
+  notice,
+  cancelLabel = f.cancel,
+  close,
+  onSaved,
+}: {
+  /** The task to edit; absent to create one. */
+  task?: Task;
+  initial: TaskFormValues;
+  locks?: Locks;
+  intro?: string;
+  notice?: ReactNode;
+  cancelLabel?: string;
+  close: () => void;
+  onSaved: (task: Task) => void;
+}) {
+  const lookups = useActivityLookups();
+  const toast = useToast();
+  const form = useForm<TaskFormValues>({ mode: "onSubmit", reValidateMode: "onChange", defaultValues: initial });
+  const { register, watch, getValues, setValue, handleSubmit, formState } = form;
+  const [formError, setFormError] = useState<string | undefined>();
+  const create = useMutation(ActivityService.method.createTask, { meta: { handlesErrors: true } });
+  const update = useMutation(ActivityService.method.updateTask, { meta: { handlesErrors: true } });
+  const saving = create.isPending || update.isPending;
+  const onFailure = useSaveFailure(form, { violations: VIOLATIONS, pastDateField: "deadline", fallback: task ? t.taskUpdateError : t.taskCreateError, setFormError, close });
+
+  const change = (patch: Partial<TaskFormValues>) => {
+    const values = { ...getValues(), ...patch };
+    // While the lists load, a prefilled contact or application is kept as given.
+    let next = lookups.loading ? values : applyTaskDependencies(values, lookups);
+    if (!lookups.loading && "applicationId" in patch) next = preselectContact(next, lookups);
+    changeValues(form, next);
+  };
+  // Registered in reading order, each with its rule: an empty submit focuses the first in error.
+  // The text fields are react-hook-form's own; a change to any field applies the dependencies.
+  const field = {
+    applicationId: register("applicationId"),
+    subject: register("subject", rule("subject")),
+    customSubject: register("customSubject", { ...rule("customSubject"), onChange: () => change({}) }),
+    contactId: register("contactId", rule("contactId")),
+    mediaType: register("mediaType", rule("mediaType")),
+    deadline: register("deadline", rule("deadline")),
+    priority: register("priority", rule("priority")),
+    comments: register("comments", { onChange: () => change({}) }),
+  };
+  register("resources");
+  const values = watch();
+  const errors = formState.errors;
+
+  // Once the lists are known, an opportunity given with a single contact brings that contact
+  // (not a change of the user's: Escape still closes at once).
+  const [baseline, setBaseline] = useState(initial);
+  const preselected = useRef(false);
+  useLayoutEffect(() => {
+    if (lookups.loading || preselected.current) return;
+    preselected.current = true;
+    if (task) return;
+    const chosen = preselectContact(getValues(), lookups);
+    setValue("contactId", chosen.contactId);
+    setBaseline(chosen);
+  }, [lookups, task, getValues, setValue]);
+  useUnsavedChanges(!sameValues(values, baseline));
+
+  const application = lookups.applications.find((a) => a.id === values.applicationId);
+  const contacts = useMemo(() => contactsFor(lookups.contacts, application), [lookups.contacts, application]);
+  const contact = lookups.contacts.find((c) => c.id === values.contactId);
+  const withContact = values.subject === TaskSubject.UNSPECIFIED || isContactSubject(values.subject);
+
+  const save = handleSubmit((v) => {
+    const draft = taskDraft(v);
+    const done = (saved: Task | undefined) => {
+      if (!saved) return;
+      toast.success(task ? t.taskUpdated : t.taskCreated);
+      onSaved(saved);
+    };
+    if (task) update.mutate({ id: task.id, task: draft }, { onSuccess: (r) => done(r.task), onError: onFailure });
+    else create.mutate({ task: draft }, { onSuccess: (r) => done(r.task), onError: onFailure });
+  });
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    setFormError(undefined);
+    void save(e);
+  };
+
+  return (
+    <FormBox label={task ? f.editTaskTitle : f.createTaskTitle} onSubmit={submit}>
+      {notice}
+      {intro && <Typography color="text.secondary">{intro}</Typography>}
+      <ApplicationField value={values.applicationId} applications={lookups.applications} locked={locks.application} onChange={(applicationId) => change({ applicationId })} error={errors.applicationId?.message} fieldRef={focusRef(field.applicationId.ref)} />
+      <TextField
+        ref={focusRef(field.subject.ref)}
+        select
+        required
+        label={f.subject}
+        value={values.subject === TaskSubject.UNSPECIFIED ? "" : values.subject}
+        onChange={(e) => change({ subject: Number(e.target.value) as TaskSubject })}
+        error={Boolean(errors.subject)}
+        helperText={errors.subject?.message}
+      >
+        {taskSubjectsFor(values.applicationId).map((s) => (
+          <MenuItem key={s} value={s}>
+            {taskSubjectLabels[s as Exclude<TaskSubject, TaskSubject.UNSPECIFIED>]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {values.subject === TaskSubject.OTHER && (
+        <TextField required label={f.customSubject} {...bind(field.customSubject)} error={Boolean(errors.customSubject)} helperText={errors.customSubject?.message} slotProps={{ htmlInput: { maxLength: 200 } }} />
+      )}
+      {withContact ? (
+        <Grid>
+          <ContactField value={values.contactId} contacts={contacts} locked={locks.contact} required={values.subject !== TaskSubject.UNSPECIFIED} onChange={(contactId) => change({ contactId })} error={errors.contactId?.message} fieldRef={focusRef(field.contactId.ref)} />
+          <MediaField value={values.mediaType} options={taskMediaTypesFor(contact)} disabled={!contact} helper={contact ? undefined : f.mediaTypeFirst} onChange={(mediaType) => change({ mediaType })} error={errors.mediaType?.message} fieldRef={focusRef(field.mediaType.ref)} />
+        </Grid>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {f.contactHidden}
+        </Typography>
+      )}
+      <Grid>
+        <FieldBox fieldRef={focusRef(field.deadline.ref)}>
+          <DayField label={f.deadline} required name="deadline" value={values.deadline} minDate={startOfToday()} onChange={(deadline) => change({ deadline })} error={Boolean(errors.deadline)} helperText={errors.deadline?.message} />
+        </FieldBox>
+        <TextField ref={focusRef(field.priority.ref)} select required label={f.priority} value={values.priority} onChange={(e) => change({ priority: Number(e.target.value) as TaskPriority })} error={Boolean(errors.priority)} helperText={errors.priority?.message}>
+          {[TaskPriority.NORMAL, TaskPriority.HIGH, TaskPriority.URGENT].map((p) => (
+            <MenuItem key={p} value={p}>
+              {taskPriorityLabels[p as Exclude<TaskPriority, TaskPriority.UNSPECIFIED>]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Grid>
+      <TextField label={f.comments} multiline minRows={2} maxRows={8} {...bind(field.comments)} error={Boolean(errors.comments)} helperText={errors.comments?.message} />
+      <ResourcesField value={values.resources} onChange={(resources) => change({ resources })} texts={activityMessages.form} />
+      {(formError || errors.resources) && <Alert severity="error">{formError ?? errors.resources?.message}</Alert>}
+      <Actions>
+        <Button variant="outlined" color="inherit" onClick={close} disabled={saving} sx={{ borderColor: "divider" }}>
+          {cancelLabel}
+        </Button>
+        <Button type="submit" variant="contained" loading={saving}>
+          {task ? f.update : f.create}
+        </Button>
+      </Actions>
+    </FormBox>
+  );
+}
