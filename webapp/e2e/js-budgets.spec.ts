@@ -1,7 +1,7 @@
 // The JavaScript budgets of the issues, in bytes (not time): what a screen loads, every script's
 // body gzipped at level 9 as the budgets count it (webapp/README.md, docs/web-budgets.md).
-// /login is within a kilobyte of its budget: this fails the change that would cross it, rather
-// than leaving it to the next measurement. Cold: the HTTP cache is off for each page.
+// This fails the change that would cross a budget, rather than leaving it to the next
+// measurement. Cold: the HTTP cache is off for each page.
 import { gzipSync } from "node:zlib";
 import type { BrowserContext, Page, Response } from "@playwright/test";
 import { DEMO } from "./env";
@@ -9,11 +9,12 @@ import { expect, login, test } from "./fixtures";
 
 const kB = 1024;
 
-// The issues' budgets were 200 kB (/login) and 300 kB (the signed-in screens). Merging seven
-// branches at once (stop 27) put /login at 200.4 kB and /applications at 300.03 kB, not yet
-// attributed; the gate holds at +1 kB until the product owner decides (docs/web-budgets.md).
-const LOGIN_BUDGET = 201;
-const SCREEN_BUDGET = 301;
+// The issues' budgets: 200 kB for /login, 300 kB for the signed-in screens. The gate stood at
+// +1 kB from stop 27 (/login 200.4 kB) until MUI's CSS-variable theme machinery was left out of
+// the build (vite.config.ts, tremplin-theme-without-vars): /login 196 kB since, the budgets
+// themselves are the gate again (docs/web-budgets.md).
+const LOGIN_BUDGET = 200;
+const SCREEN_BUDGET = 300;
 
 // The chart of the last 12 weeks (issue 22) is a chunk of its own, loaded lazily and never
 // waited for: /dashboard's budget counts the route without it, and the chunk has its own,
