@@ -5,7 +5,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/hashicorp/golang-lru/v2/expirable"
+
+	"github.com/tremplin/tremplin/internal/clock"
 )
 
 // LoginLimiter slows password guessing: every sign-in attempt takes a token of two buckets,
@@ -92,6 +95,30 @@ func (l *ResetLimiter) Allow(email, address string) bool {
 	return true
 }
 
+// ViewLimiter bounds the page views one reader may record (RecordPageView, public): a person
+// opens a screen every few seconds at most, while a script sending thousands would inflate the
+// audience figures and keep the database writing. A signed-in reader is counted by account,
+// an anonymous one by client address (signed-in people behind one office address do not share
+// a budget).
+type ViewLimiter struct {
+	readers *buckets
+}
+
+// NewViewLimiter allows 300 views per reader, then one a second, on the clock's time.
+func NewViewLimiter(c clock.Clock) *ViewLimiter {
+	readers := newBuckets(300, time.Second)
+	readers.clock = c
+	return &ViewLimiter{readers: readers}
+}
+
+// Allow takes a token for the account (uuid.Nil: nobody signed in) or else the address.
+func (l *ViewLimiter) Allow(account uuid.UUID, address string) bool {
+	if account != uuid.Nil {
+		return l.readers.take("account " + account.String())
+	}
+	return l.readers.take("address " + address)
+}
+
 func accountKey(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
 
 // buckets are token buckets by key: burst tokens each, one more every `every`. Unlike
@@ -101,6 +128,7 @@ type buckets struct {
 	cache *expirable.LRU[string, *bucket]
 	burst float64
 	every time.Duration
+	clock clock.Clock
 }
 
 type bucket struct {
@@ -116,6 +144,7 @@ func newBuckets(burst int, every time.Duration) *buckets {
 		cache: expirable.NewLRU[string, *bucket](100_000, nil, bucketTTL),
 		burst: float64(burst),
 		every: every,
+		clock: clock.Real{},
 	}
 }
 
@@ -135,7 +164,7 @@ func (b *buckets) refilled(key string, now time.Time) *bucket {
 func (b *buckets) take(key string) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	bk := b.refilled(key, time.Now())
+	bk := b.refilled(key, b.clock.Now())
 	if bk.tokens < 1 {
 		return false
 	}
@@ -146,7 +175,7 @@ func (b *buckets) take(key string) bool {
 func (b *buckets) give(key string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	bk := b.refilled(key, time.Now())
+	bk := b.refilled(key, b.clock.Now())
 	bk.tokens = min(b.burst, bk.tokens+1)
 }
 

@@ -193,6 +193,7 @@ func New(d Deps) (*Server, error) {
 			return insightv1connect.NewInsightServiceHandler(&insight.Service{
 				// 20 agencies of 500 candidates: about 10 MB.
 				Base: handler.Base{Client: client, Clock: d.Clock}, Weeks: dashboard.NewKeptWeeks(10_000),
+				Views: authn.NewViewLimiter(d.Clock),
 			}, o...)
 		}},
 		{webhookv1.File_tremplin_webhook_v1_webhook_proto.Services().ByName("WebhookService"), func(o ...connect.HandlerOption) (string, http.Handler) {

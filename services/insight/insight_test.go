@@ -213,3 +213,39 @@ func TestPageViewsAndTheFunnel(t *testing.T) {
 		}
 	})
 }
+
+// Each reader records so many page views, then is refused until their budget refills (one a
+// second): 300 from an address nobody signed in on, the 301st refused with a reason and counted
+// nowhere; a person signed in at the same address has a budget of their own; a second later,
+// one more.
+func TestPageViewsAreBoundedPerReader(t *testing.T) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		visitor := insightv1connect.NewInsightServiceClient(srv.WebClient(t), srv.URL)
+		view := func(c insightv1connect.InsightServiceClient) error {
+			_, err := c.RecordPageView(context.Background(), &insightv1.RecordPageViewRequest{Route: "/login"})
+			return err
+		}
+		for i := range 300 {
+			if err := view(visitor); err != nil {
+				t.Fatalf("view %d: %v", i+1, err)
+			}
+		}
+		testserver.WantRefusal(t, "the 301st view", view(visitor), connect.CodeResourceExhausted, "RATE_LIMITED")
+		candidate := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		if err := view(insightOf(candidate)); err != nil {
+			t.Errorf("a signed-in reader at the same address: %v", err)
+		}
+		srv.Clock.Set(srv.Clock.Now().Add(time.Second))
+		if err := view(visitor); err != nil {
+			t.Errorf("a second later: %v", err)
+		}
+		testserver.WantRefusal(t, "the next at once", view(visitor), connect.CodeResourceExhausted, "RATE_LIMITED")
+		var views int64
+		for _, p := range srv.Client.PageView.Query().AllX(sys) {
+			views += p.Views
+		}
+		if views != 302 {
+			t.Errorf("%d views counted, want 302 (301 anonymous, 1 candidate's)", views)
+		}
+	})
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/tremplin/tremplin/gen/tremplin/insight/v1/insightv1connect"
+	"github.com/tremplin/tremplin/internal/authn"
 	"github.com/tremplin/tremplin/internal/dashboard"
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/users"
@@ -22,6 +23,8 @@ type Service struct {
 	handler.Base
 	// Weeks keeps candidates' weeks between two readings of an agency (dashboard.NewKeptWeeks).
 	Weeks *dashboard.KeptWeeks
+	// Views bounds the page views each reader may record (authn.NewViewLimiter).
+	Views *authn.ViewLimiter
 }
 
 var _ insightv1connect.InsightServiceHandler = (*Service)(nil)
