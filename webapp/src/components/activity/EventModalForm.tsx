@@ -6,23 +6,19 @@ import { useMemo, useState, type FormEvent } from "react";
 // with the login page, whose chunk would carry Controller or useFieldArray too.
 import { useForm } from "react-hook-form";
 import { useMutation } from "@connectrpc/connect-query";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
-import { ActivityService, EventSubject, MediaType, type Event as ActivityEvent } from "../../gen/tremplin/activity/v1/activity_pb";
+import { ActivityService, MediaType, type Event as ActivityEvent } from "../../gen/tremplin/activity/v1/activity_pb";
 import { DayField } from "../DayField";
 import { sameValues, useUnsavedChanges } from "../modalChanges";
 import { useToast } from "../Toasts";
 import { eventSubjectLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
-import { ResourcesField } from "../resources/ResourcesField";
-import { Actions, Grid, bind } from "../form/layout";
+import { Grid, bind } from "../form/layout";
 import { applyEventDependencies, emptyEvent, eventDraft, validateEvent, type EventFormValues } from "./eventForm";
 import { activityViolations, ruleOf } from "./fields";
 import { changeValues, focusRef } from "./formBinding";
 import { FormBox } from "./FormBox";
-import { ApplicationField, ContactField, FieldBox, MediaField, type Locks } from "./formParts";
+import { ApplicationField, ContactField, FieldBox, FormEnd, MediaField, SubjectField, type Locks } from "./formParts";
 import { useActivityLookups } from "./lookups";
 import { contactsFor, eventMediaTypesFor, eventSubjectsFor, needsMediaDetails } from "./subjects";
 import { TimeField } from "./TimeField";
@@ -104,22 +100,7 @@ export function EventForm({
   return (
     <FormBox label={label ?? (event ? f.editEventTitle : f.createEventTitle)} onSubmit={submit}>
       <ApplicationField value={values.applicationId} applications={lookups.applications} locked={locks.application} onChange={(applicationId) => change({ applicationId })} error={errors.applicationId?.message} fieldRef={focusRef(field.applicationId.ref)} />
-      <TextField
-        ref={focusRef(field.subject.ref)}
-        select
-        required
-        label={f.subject}
-        value={values.subject === EventSubject.UNSPECIFIED ? "" : values.subject}
-        onChange={(e) => change({ subject: Number(e.target.value) as EventSubject })}
-        error={Boolean(errors.subject)}
-        helperText={errors.subject?.message}
-      >
-        {eventSubjectsFor(values.applicationId).map((s) => (
-          <MenuItem key={s} value={s}>
-            {eventSubjectLabels[s as Exclude<EventSubject, EventSubject.UNSPECIFIED>]}
-          </MenuItem>
-        ))}
-      </TextField>
+      <SubjectField value={values.subject} subjects={eventSubjectsFor(values.applicationId)} labels={eventSubjectLabels} onChange={(subject) => change({ subject })} error={errors.subject?.message} fieldRef={focusRef(field.subject.ref)} />
       <Grid>
         <ContactField value={values.contactId} contacts={contacts} locked={locks.contact} onChange={(contactId) => change({ contactId })} error={errors.contactId?.message} fieldRef={focusRef(field.contactId.ref)} />
         <MediaField value={values.mediaType} options={eventMediaTypesFor(contact)} onChange={(mediaType) => change({ mediaType })} error={errors.mediaType?.message} fieldRef={focusRef(field.mediaType.ref)} />
@@ -135,17 +116,17 @@ export function EventForm({
           <TimeField label={f.time} required value={values.time} onChange={(time) => change({ time })} error={Boolean(errors.time)} helperText={errors.time?.message} />
         </FieldBox>
       </Grid>
-      <TextField label={f.comments} multiline minRows={2} maxRows={8} {...bind(field.comments)} error={Boolean(errors.comments)} helperText={errors.comments?.message} />
-      <ResourcesField value={values.resources} onChange={(resources) => change({ resources })} texts={activityMessages.form} />
-      {(formError || errors.resources) && <Alert severity="error">{formError ?? errors.resources?.message}</Alert>}
-      <Actions>
-        <Button variant="outlined" color="inherit" onClick={close} disabled={saving} sx={{ borderColor: "divider" }}>
-          {f.cancel}
-        </Button>
-        <Button type="submit" variant="contained" loading={saving}>
-          {event ? f.update : f.create}
-        </Button>
-      </Actions>
+      <FormEnd
+        comments={field.comments}
+        commentsError={errors.comments?.message}
+        resources={values.resources}
+        onResources={(resources) => change({ resources })}
+        error={formError ?? errors.resources?.message}
+        cancelLabel={f.cancel}
+        saveLabel={event ? f.update : f.create}
+        saving={saving}
+        close={close}
+      />
     </FormBox>
   );
 }

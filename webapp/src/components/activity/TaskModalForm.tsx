@@ -7,8 +7,6 @@ import { useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactN
 import { useForm } from "react-hook-form";
 import { useMutation } from "@connectrpc/connect-query";
 import { startOfToday } from "date-fns";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -18,12 +16,11 @@ import { sameValues, useUnsavedChanges } from "../modalChanges";
 import { useToast } from "../Toasts";
 import { taskPriorityLabels, taskSubjectLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
-import { ResourcesField } from "../resources/ResourcesField";
-import { Actions, Grid, bind } from "../form/layout";
+import { Grid, bind } from "../form/layout";
 import { activityViolations, ruleOf } from "./fields";
 import { changeValues, focusRef } from "./formBinding";
 import { FormBox } from "./FormBox";
-import { ApplicationField, ContactField, FieldBox, MediaField, type Locks } from "./formParts";
+import { ApplicationField, ContactField, FieldBox, FormEnd, MediaField, SubjectField, type Locks } from "./formParts";
 import { useActivityLookups } from "./lookups";
 import { applyTaskDependencies, emptyTask, preselectContact, taskDraft, validateTask, type TaskFormValues } from "./taskForm";
 import { contactsFor, isContactSubject, taskMediaTypesFor, taskSubjectsFor } from "./subjects";
@@ -127,22 +124,7 @@ export function TaskForm({
       {notice}
       {intro && <Typography color="text.secondary">{intro}</Typography>}
       <ApplicationField value={values.applicationId} applications={lookups.applications} locked={locks.application} onChange={(applicationId) => change({ applicationId })} error={errors.applicationId?.message} fieldRef={focusRef(field.applicationId.ref)} />
-      <TextField
-        ref={focusRef(field.subject.ref)}
-        select
-        required
-        label={f.subject}
-        value={values.subject === TaskSubject.UNSPECIFIED ? "" : values.subject}
-        onChange={(e) => change({ subject: Number(e.target.value) as TaskSubject })}
-        error={Boolean(errors.subject)}
-        helperText={errors.subject?.message}
-      >
-        {taskSubjectsFor(values.applicationId).map((s) => (
-          <MenuItem key={s} value={s}>
-            {taskSubjectLabels[s as Exclude<TaskSubject, TaskSubject.UNSPECIFIED>]}
-          </MenuItem>
-        ))}
-      </TextField>
+      <SubjectField value={values.subject} subjects={taskSubjectsFor(values.applicationId)} labels={taskSubjectLabels} onChange={(subject) => change({ subject })} error={errors.subject?.message} fieldRef={focusRef(field.subject.ref)} />
       {values.subject === TaskSubject.OTHER && (
         <TextField required label={f.customSubject} {...bind(field.customSubject)} error={Boolean(errors.customSubject)} helperText={errors.customSubject?.message} slotProps={{ htmlInput: { maxLength: 200 } }} />
       )}
@@ -168,17 +150,17 @@ export function TaskForm({
           ))}
         </TextField>
       </Grid>
-      <TextField label={f.comments} multiline minRows={2} maxRows={8} {...bind(field.comments)} error={Boolean(errors.comments)} helperText={errors.comments?.message} />
-      <ResourcesField value={values.resources} onChange={(resources) => change({ resources })} texts={activityMessages.form} />
-      {(formError || errors.resources) && <Alert severity="error">{formError ?? errors.resources?.message}</Alert>}
-      <Actions>
-        <Button variant="outlined" color="inherit" onClick={close} disabled={saving} sx={{ borderColor: "divider" }}>
-          {cancelLabel}
-        </Button>
-        <Button type="submit" variant="contained" loading={saving}>
-          {task ? f.update : f.create}
-        </Button>
-      </Actions>
+      <FormEnd
+        comments={field.comments}
+        commentsError={errors.comments?.message}
+        resources={values.resources}
+        onResources={(resources) => change({ resources })}
+        error={formError ?? errors.resources?.message}
+        cancelLabel={cancelLabel}
+        saveLabel={task ? f.update : f.create}
+        saving={saving}
+        close={close}
+      />
     </FormBox>
   );
 }

@@ -1,15 +1,22 @@
-// The fields the task and event forms share (the application, the contact, the media type), and
-// the box that lets react-hook-form focus a picker. Each takes its form's value and gives back
+// The fields the task and event forms share (the application, the subject, the contact, the
+// media type, and their end: comments, links, the form's error and its buttons), and the box
+// that lets react-hook-form focus a picker. Each takes its form's value and gives back
 // the user's choice; `fieldRef` is react-hook-form's (focusRef), so that the form can focus it.
 import type { ReactNode, Ref } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import Alert from "@mui/material/Alert";
 import Autocomplete, { createFilterOptions } from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { MediaType } from "../../gen/tremplin/activity/v1/activity_pb";
 import { mediaTypeLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
 import { personName } from "../../lib/names";
+import { Actions, bind } from "../form/layout";
+import type { ResourceValue } from "../resources/model";
+import { ResourcesField } from "../resources/ResourcesField";
 import type { ApplicationChoice, ContactChoice } from "./subjects";
 
 const f = activityMessages.form;
@@ -45,6 +52,75 @@ export function ApplicationField({
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/** The subject: a task's or an event's (0, UNSPECIFIED, shows as nothing chosen). */
+export function SubjectField<S extends number>({
+  value,
+  subjects,
+  labels,
+  onChange,
+  error,
+  fieldRef,
+}: {
+  value: S;
+  subjects: readonly S[];
+  labels: Readonly<Record<number, string>>;
+  onChange: (s: S) => void;
+  error?: string;
+  fieldRef?: Ref<HTMLDivElement>;
+}) {
+  return (
+    <TextField ref={fieldRef} select required label={f.subject} value={value === 0 ? "" : value} onChange={(e) => onChange(Number(e.target.value) as S)} error={Boolean(error)} helperText={error}>
+      {subjects.map((s) => (
+        <MenuItem key={s} value={s}>
+          {labels[s]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/**
+ * The end of a task or event form: the comments, the links, the form's own error (a refusal
+ * naming no field, or a link's), then « Annuler » and the save.
+ */
+export function FormEnd({
+  comments,
+  commentsError,
+  resources,
+  onResources,
+  error,
+  cancelLabel,
+  saveLabel,
+  saving,
+  close,
+}: {
+  comments: UseFormRegisterReturn;
+  commentsError?: string;
+  resources: ResourceValue[];
+  onResources: (r: ResourceValue[]) => void;
+  error?: string;
+  cancelLabel: string;
+  saveLabel: string;
+  saving: boolean;
+  close: () => void;
+}) {
+  return (
+    <>
+      <TextField label={f.comments} multiline minRows={2} maxRows={8} {...bind(comments)} error={Boolean(commentsError)} helperText={commentsError} />
+      <ResourcesField value={resources} onChange={onResources} texts={activityMessages.form} />
+      {error && <Alert severity="error">{error}</Alert>}
+      <Actions>
+        <Button variant="outlined" color="inherit" onClick={close} disabled={saving} sx={{ borderColor: "divider" }}>
+          {cancelLabel}
+        </Button>
+        <Button type="submit" variant="contained" loading={saving}>
+          {saveLabel}
+        </Button>
+      </Actions>
+    </>
   );
 }
 
