@@ -153,13 +153,7 @@ type weekRow struct {
 func ComputeHistory(ctx context.Context, client *ent.Client, scope Scope, spans []Span) (History, error) {
 	n := len(spans)
 	from, to := spans[0].Start, spans[n-1].End
-	group := func(q *sql.Selector, owner, at string, dates bool) {
-		q.Select().
-			AppendSelectAs(q.C(owner), "owner").
-			AppendSelectExprAs(WeekOf(q.C(at), spans, dates), "week")
-		q.GroupBy("owner", "week")
-	}
-	count := sql.ExprFunc(func(b *sql.Builder) { b.WriteString("COUNT(*)") })
+	group := func(q *sql.Selector, owner, at string) { byWeek(q, owner, at, spans, false) }
 
 	statements := []statement{
 		// Tasks: completed, and first tasks with engaged or thanked contacts.
@@ -167,7 +161,7 @@ func ComputeHistory(ctx context.Context, client *ent.Client, scope Scope, spans 
 			return client.Task.Query().Modify(func(q *sql.Selector) {
 				contacts := sql.Table(contact.Table).As("c")
 				q.LeftJoin(contacts).On(q.C(task.FieldContactID), contacts.C(contact.FieldID))
-				group(q, task.FieldOwnerID, task.FieldDeadline, false)
+				group(q, task.FieldOwnerID, task.FieldDeadline)
 				completed := sql.EQ(q.C(task.FieldStatus), task.StatusCompleted)
 				engaged := sql.In(contacts.C(contact.FieldStatus), contact.StatusEngaged, contact.StatusThanked)
 				q.AppendSelectExprAs(countWhere(completed), "a").
@@ -178,8 +172,8 @@ func ComputeHistory(ctx context.Context, client *ent.Client, scope Scope, spans 
 		// Events completed: interviews, and any (activity).
 		{func(ctx context.Context, rows *[]weekRow) error {
 			return client.Event.Query().Modify(func(q *sql.Selector) {
-				group(q, event.FieldOwnerID, event.FieldDate, false)
-				q.AppendSelectExprAs(countWhere(sql.EQ(q.C(event.FieldType), event.TypeInterview)), "a").AppendSelectExprAs(count, "b")
+				group(q, event.FieldOwnerID, event.FieldDate)
+				q.AppendSelectExprAs(countWhere(sql.EQ(q.C(event.FieldType), event.TypeInterview)), "a").AppendSelectExprAs(CountAll, "b")
 				q.Where(sql.And(scope.owned(q.C(event.FieldOwnerID)), sql.EQ(q.C(event.FieldStatus), event.StatusCompleted),
 					sql.GTE(q.C(event.FieldDate), from), sql.LT(q.C(event.FieldDate), to)))
 			}).Scan(ctx, rows)
@@ -187,24 +181,17 @@ func ComputeHistory(ctx context.Context, client *ent.Client, scope Scope, spans 
 		// Contacts added.
 		{func(ctx context.Context, rows *[]weekRow) error {
 			return client.Contact.Query().Modify(func(q *sql.Selector) {
-				group(q, contact.FieldOwnerID, contact.FieldCreatedAt, false)
-				q.AppendSelectExprAs(count, "a")
+				group(q, contact.FieldOwnerID, contact.FieldCreatedAt)
+				q.AppendSelectExprAs(CountAll, "a")
 				q.Where(sql.And(scope.owned(q.C(contact.FieldOwnerID)), sql.GTE(q.C(contact.FieldCreatedAt), from), sql.LT(q.C(contact.FieldCreatedAt), to)))
 			}).Scan(ctx, rows)
 		}, func(c *Counts, r weekRow) { c.NewContacts = int(r.A) }},
 		// Applications engaged, then created: two groupings of the same table.
-		{applicationsBy(client, scope, group, count, application.FieldEngagedAt, from, to), func(c *Counts, r weekRow) { c.EngagedApplications = int(r.A) }},
-		{applicationsBy(client, scope, group, count, application.FieldCreatedAt, from, to), func(c *Counts, r weekRow) { c.NewApplications = int(r.A) }},
+		{applicationsBy(client, scope, spans, application.FieldEngagedAt), func(c *Counts, r weekRow) { c.EngagedApplications = int(r.A) }},
+		{applicationsBy(client, scope, spans, application.FieldCreatedAt), func(c *Counts, r weekRow) { c.NewApplications = int(r.A) }},
 	}
 	if scope.Activity {
-		statements = append(statements, statement{func(ctx context.Context, rows *[]weekRow) error {
-			return client.ActiveDay.Query().Modify(func(q *sql.Selector) {
-				group(q, activeday.FieldUserID, activeday.FieldDay, true)
-				q.AppendSelectExprAs(count, "a")
-				q.Where(sql.And(scope.owned(q.C(activeday.FieldUserID)),
-					sql.GTE(q.C(activeday.FieldDay), spans[0].FirstDay), sql.LT(q.C(activeday.FieldDay), spans[n-1].LastDay)))
-			}).Scan(ctx, rows)
-		}, func(c *Counts, r weekRow) { c.ActiveDays = int(r.A) }})
+		statements = append(statements, statement{daysOfUse(client, scope, spans), func(c *Counts, r weekRow) { c.ActiveDays = int(r.A) }})
 	}
 
 	results := make([][]weekRow, len(statements))
@@ -243,14 +230,38 @@ type statement struct {
 	set  func(c *Counts, r weekRow)
 }
 
+// CountAll is COUNT(*), for a statement's selected expressions.
+var CountAll = sql.ExprFunc(func(b *sql.Builder) { b.WriteString("COUNT(*)") })
+
+// byWeek selects and groups q's rows by owner and by the index of the span their column at
+// falls in (a date column when dates).
+func byWeek(q *sql.Selector, owner, at string, spans []Span, dates bool) {
+	q.Select().
+		AppendSelectAs(q.C(owner), "owner").
+		AppendSelectExprAs(WeekOf(q.C(at), spans, dates), "week")
+	q.GroupBy("owner", "week")
+}
+
 // applicationsBy reads the applications of the scope grouped by the week of column.
-func applicationsBy(client *ent.Client, scope Scope, group func(q *sql.Selector, owner, at string, dates bool), count sql.Querier,
-	column string, from, to time.Time) func(ctx context.Context, rows *[]weekRow) error {
+func applicationsBy(client *ent.Client, scope Scope, spans []Span, column string) func(ctx context.Context, rows *[]weekRow) error {
+	from, to := spans[0].Start, spans[len(spans)-1].End
 	return func(ctx context.Context, rows *[]weekRow) error {
 		return client.Application.Query().Modify(func(q *sql.Selector) {
-			group(q, application.FieldOwnerID, column, false)
-			q.AppendSelectExprAs(count, "a")
+			byWeek(q, application.FieldOwnerID, column, spans, false)
+			q.AppendSelectExprAs(CountAll, "a")
 			q.Where(sql.And(scope.owned(q.C(application.FieldOwnerID)), sql.GTE(q.C(column), from), sql.LT(q.C(column), to)))
+		}).Scan(ctx, rows)
+	}
+}
+
+// daysOfUse reads the scope's days of use in the spans, grouped by owner and week.
+func daysOfUse(client *ent.Client, scope Scope, spans []Span) func(ctx context.Context, rows *[]weekRow) error {
+	return func(ctx context.Context, rows *[]weekRow) error {
+		return client.ActiveDay.Query().Modify(func(q *sql.Selector) {
+			byWeek(q, activeday.FieldUserID, activeday.FieldDay, spans, true)
+			q.AppendSelectExprAs(CountAll, "a")
+			q.Where(sql.And(scope.owned(q.C(activeday.FieldUserID)),
+				sql.GTE(q.C(activeday.FieldDay), spans[0].FirstDay), sql.LT(q.C(activeday.FieldDay), spans[len(spans)-1].LastDay)))
 		}).Scan(ctx, rows)
 	}
 }

@@ -6,12 +6,10 @@ import (
 	"strconv"
 	"strings"
 
-	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/tremplin/tremplin/ent"
-	"github.com/tremplin/tremplin/ent/activeday"
 )
 
 // Versioned is an owner and their data version (users.data_version), read before their rows.
@@ -72,32 +70,33 @@ func spansKey(spans []Span) string {
 func (k *KeptWeeks) History(ctx context.Context, client *ent.Client, scope Scope, owners []Versioned, spans []Span) (History, error) {
 	key := spansKey(spans)
 	h := make(History, len(owners))
-	var missing, kept []uuid.UUID
+	var missing []Versioned
+	var kept []uuid.UUID
 	for _, o := range owners {
 		if e, ok := k.entries.Get(keptKey{o.ID, key}); ok && e.version == o.Version {
 			h[o.ID] = slices.Clone(e.weeks)
 			kept = append(kept, o.ID)
 			continue
 		}
-		missing = append(missing, o.ID)
+		missing = append(missing, o)
 	}
 	if len(missing) > 0 {
 		counted := scope
 		if len(kept) > 0 { // else the scope's own predicate names them all, without a list
-			counted = Scope{Owners: missing, Activity: scope.Activity}
+			ids := make([]uuid.UUID, len(missing))
+			for i, o := range missing {
+				ids[i] = o.ID
+			}
+			counted = Scope{Owners: ids, Activity: scope.Activity}
 		}
 		fresh, err := ComputeHistory(ctx, client, counted, spans)
 		if err != nil {
 			return nil, err
 		}
-		versions := make(map[uuid.UUID]int64, len(owners))
-		for _, o := range owners {
-			versions[o.ID] = o.Version
-		}
-		for _, id := range missing {
-			weeks := fresh.at(id, len(spans))
-			k.entries.Add(keptKey{id, key}, keptEntry{version: versions[id], weeks: slices.Clone(weeks)})
-			h[id] = weeks
+		for _, o := range missing {
+			weeks := fresh.at(o.ID, len(spans))
+			k.entries.Add(keptKey{o.ID, key}, keptEntry{version: o.Version, weeks: slices.Clone(weeks)})
+			h[o.ID] = weeks
 		}
 	}
 	if scope.Activity && len(kept) > 0 {
@@ -114,16 +113,7 @@ func recentDaysOfUse(ctx context.Context, client *ent.Client, scope Scope, kept 
 	first := max(len(spans)-2, 0)
 	recent := spans[first:]
 	var rows []weekRow
-	err := client.ActiveDay.Query().Modify(func(q *sql.Selector) {
-		q.Select().
-			AppendSelectAs(q.C(activeday.FieldUserID), "owner").
-			AppendSelectExprAs(WeekOf(q.C(activeday.FieldDay), recent, true), "week").
-			AppendSelectExprAs(sql.ExprFunc(func(b *sql.Builder) { b.WriteString("COUNT(*)") }), "a")
-		q.Where(sql.And(scope.owned(q.C(activeday.FieldUserID)),
-			sql.GTE(q.C(activeday.FieldDay), recent[0].FirstDay), sql.LT(q.C(activeday.FieldDay), recent[len(recent)-1].LastDay)))
-		q.GroupBy("owner", "week")
-	}).Scan(ctx, &rows)
-	if err != nil {
+	if err := daysOfUse(client, scope, recent)(ctx, &rows); err != nil {
 		return err
 	}
 	isKept := make(map[uuid.UUID]bool, len(kept))

@@ -56,11 +56,7 @@ func (s *Service) GetAgencyInsight(ctx context.Context, req *insightv1.GetAgency
 	if err != nil {
 		return nil, err
 	}
-	owners := make([]dashboard.Versioned, len(candidates))
-	for i, c := range candidates {
-		owners[i] = dashboard.Versioned{ID: c.ID, Version: c.DataVersion}
-	}
-	history, err := s.Weeks.History(sys, s.Client, scope, owners, spans)
+	history, err := s.Weeks.History(sys, s.Client, scope, versions(candidates), spans)
 	if err != nil {
 		return nil, err
 	}

@@ -59,11 +59,7 @@ func (s *Service) agencySummaries(ctx context.Context, spans []dashboard.Span) (
 	if err != nil {
 		return nil, err
 	}
-	owners := make([]dashboard.Versioned, len(candidates))
-	for i, c := range candidates {
-		owners[i] = dashboard.Versioned{ID: c.ID, Version: c.DataVersion}
-	}
-	history, err := s.Weeks.History(ctx, s.Client, dashboard.Scope{Everyone: true, Activity: true}, owners, spans)
+	history, err := s.Weeks.History(ctx, s.Client, dashboard.Scope{Everyone: true, Activity: true}, versions(candidates), spans)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +145,7 @@ func (s *Service) funnel(ctx context.Context, spans []dashboard.Span, now time.T
 		err := s.Client.User.Query().Modify(func(q *sql.Selector) {
 			col := q.C(step.column)
 			q.Select().AppendSelectExprAs(dashboard.WeekOf(col, spans, false), "week").
-				AppendSelectExprAs(sql.ExprFunc(func(b *sql.Builder) { b.WriteString("COUNT(*)") }), "count")
+				AppendSelectExprAs(dashboard.CountAll, "count")
 			where := sql.And(sql.EQ(q.C(user.FieldIsB2c), true), sql.GTE(col, from), sql.LT(col, to))
 			if step.extra != nil {
 				where = sql.And(where, step.extra(q))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/gen/tremplin/insight/v1/insightv1connect"
 	"github.com/tremplin/tremplin/internal/authn"
 	"github.com/tremplin/tremplin/internal/dashboard"
@@ -40,4 +41,14 @@ func (s *Service) readerTime(ctx context.Context, v *viewer.Viewer) (time.Time, 
 		return s.Now(), users.Location(""), nil
 	}
 	return s.CallerTime(ctx, v)
+}
+
+// versions are the candidates as the kept weeks know them: their ids and data versions (read
+// before their weeks, see dashboard.KeptWeeks.History).
+func versions(candidates []*ent.User) []dashboard.Versioned {
+	out := make([]dashboard.Versioned, len(candidates))
+	for i, c := range candidates {
+		out[i] = dashboard.Versioned{ID: c.ID, Version: c.DataVersion}
+	}
+	return out
 }
