@@ -31,46 +31,38 @@ func (s *Service) AllocateLicenseToCandidate(ctx context.Context, req *agencyv1.
 	if err != nil {
 		return nil, err
 	}
-	id, err := apierr.ID(req.GetCandidateId(), apierr.Candidate)
-	if err != nil {
-		return nil, err
-	}
 	now := s.Now()
 	var (
-		u         *ent.User
 		sent      told
 		freeEnded bool
 	)
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
-		if u, err = lockCandidate(ctx, tx, v, id, agencyID); err != nil {
-			return err
-		}
+	u, err := s.changeCandidate(ctx, v, req.GetCandidateId(), agencyID, func(ctx context.Context, tx *ent.Tx, u *ent.User) (*ent.User, error) {
 		switch {
 		case u.IsB2c || u.AgencyID == nil:
-			return errB2CLicense()
+			return nil, errB2CLicense()
 		case !users.LicenceCanBeGiven(u, u.Edges.License, now):
-			return errHoldsLicense()
+			return nil, errHoldsLicense()
 		}
 		// The pool's counter moves in one guarded UPDATE (licenses.TakeOne): two allocations
 		// at once never hand out more than the agency bought.
 		lic, err := licenses.Allocate(ctx, tx.Client(), *u.AgencyID, u.ID, now)
 		switch {
 		case errors.Is(err, licenses.ErrNoneLeft):
-			return errNoLicenseLeft()
+			return nil, errNoLicenseLeft()
 		case errors.Is(err, licenses.ErrHeld):
-			return errHoldsLicense()
+			return nil, errHoldsLicense()
 		case err != nil:
-			return err
+			return nil, err
 		}
 		u.Edges.License = lic
 		if u.HasFreeAccess {
 			if err := endFreeAccess(ctx, tx, u); err != nil {
-				return err
+				return nil, err
 			}
 			freeEnded = true
 		}
 		sent, err = s.tell(ctx, tx.Client(), u, now, true)
-		return err
+		return u, err
 	})
 	if err != nil {
 		return nil, err
@@ -111,27 +103,18 @@ func (s *Service) SendNewEmailInvitation(ctx context.Context, req *agencyv1.Send
 			return nil, err
 		}
 	}
-	id, err := apierr.ID(req.GetCandidateId(), apierr.Candidate)
-	if err != nil {
-		return nil, err
-	}
 	now := s.Now()
-	var (
-		u   *ent.User
-		inv *invitations.Invitation
-	)
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
-		if u, err = lockCandidate(ctx, tx, v, id, agencyID); err != nil {
-			return err
-		}
+	var inv *invitations.Invitation
+	u, err := s.changeCandidate(ctx, v, req.GetCandidateId(), agencyID, func(ctx context.Context, tx *ent.Tx, u *ent.User) (*ent.User, error) {
 		switch {
 		case u.FirstLoginAt != nil:
-			return errAlreadyActive()
+			return nil, errAlreadyActive()
 		case !access.Invitable(u, u.Edges.License, now):
-			return errNoLicenseToInvite()
+			return nil, errNoLicenseToInvite()
 		}
+		var err error
 		inv, err = s.invite(ctx, tx.Client(), u, now)
-		return err
+		return u, err
 	})
 	if err != nil {
 		return nil, err
@@ -147,24 +130,16 @@ func (s *Service) DefineAsB2C(ctx context.Context, req *agencyv1.DefineAsB2CRequ
 	if err != nil {
 		return nil, err
 	}
-	id, err := apierr.ID(req.GetId(), apierr.Candidate)
-	if err != nil {
-		return nil, err
-	}
 	now := s.Now()
-	var u *ent.User
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
-		if u, err = lockCandidate(ctx, tx, v, id, nil); err != nil {
-			return err
-		}
+	u, err := s.changeCandidate(ctx, v, req.GetId(), nil, func(ctx context.Context, tx *ent.Tx, u *ent.User) (*ent.User, error) {
 		if u.IsB2c {
-			return nil
+			return u, nil
 		}
 		if !users.CanBeMadeB2C(u, u.Edges.License, now) {
-			return errValidLicenseToB2C()
+			return nil, errValidLicenseToB2C()
 		}
 		if err := licenses.Release(ctx, tx.Client(), u.ID); err != nil {
-			return err
+			return nil, err
 		}
 		shared, before := u.ShareProgressWithAgency, u.AgencyID
 		update := tx.User.UpdateOne(u).SetIsB2c(true)
@@ -173,12 +148,13 @@ func (s *Service) DefineAsB2C(ctx context.Context, req *agencyv1.DefineAsB2CRequ
 			update.SetTrialEndAt(now.AddDate(0, 0, s.TrialDays))
 		}
 		agency := u.Edges.Agency
-		if u, err = update.Save(ctx); err != nil {
-			return err
+		u, err := update.Save(ctx)
+		if err != nil {
+			return nil, err
 		}
 		u.Edges.Agency = agency
 		// Sharing ends with the arrangement (internal/consent): the agency is told.
-		return outbox.ConsentChange(ctx, tx.Client(), shared, before, u, now)
+		return u, outbox.ConsentChange(ctx, tx.Client(), shared, before, u, now)
 	})
 	if err != nil {
 		return nil, err
@@ -199,70 +175,60 @@ func (s *Service) DefineAsB2B(ctx context.Context, req *agencyv1.DefineAsB2BRequ
 	if err != nil {
 		return nil, err
 	}
-	id, err := apierr.ID(req.GetId(), apierr.Candidate)
-	if err != nil {
-		return nil, err
-	}
 	named, err := apierr.OptionalID(req.GetAgencyId(), apierr.Agency)
 	if err != nil {
 		return nil, err
 	}
 	now := s.Now()
-	var (
-		u    *ent.User
-		sent told
-	)
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
-		if u, err = lockCandidate(ctx, tx, v, id, nil); err != nil {
-			return err
-		}
+	var sent told
+	u, err := s.changeCandidate(ctx, v, req.GetId(), nil, func(ctx context.Context, tx *ent.Tx, u *ent.User) (*ent.User, error) {
 		if !u.IsB2c {
 			if named != nil && (u.AgencyID == nil || *named != *u.AgencyID) {
-				return errOtherAgency()
+				return nil, errOtherAgency()
 			}
-			return nil
+			return u, nil
 		}
 		if u.HasPaid {
-			return errPayingToB2B()
+			return nil, errPayingToB2B()
 		}
 		agencyID := u.AgencyID
 		if named != nil {
 			agencyID = named
 		}
 		if agencyID == nil {
-			return apierr.InvalidField(defineAsB2BRoot, "agency_id", "agency_id.required", apierr.Required)
+			return nil, apierr.InvalidField(defineAsB2BRoot, "agency_id", "agency_id.required", apierr.Required)
 		}
 		ag, err := tx.Agency.Get(ctx, *agencyID)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		// A B2C candidate holds no licence; one left from before would be another agency's.
 		if err := licenses.Release(ctx, tx.Client(), u.ID); err != nil {
-			return err
+			return nil, err
 		}
 		var lic *ent.License
 		if !u.HasFreeAccess {
 			lic, err = licenses.Allocate(ctx, tx.Client(), ag.ID, u.ID, now)
 			switch {
 			case errors.Is(err, licenses.ErrNoneLeft):
-				return errNoLicenseLeft()
+				return nil, errNoLicenseLeft()
 			case err != nil:
-				return err
+				return nil, err
 			}
 		}
 		shared, before := u.ShareProgressWithAgency, u.AgencyID
 		if u, err = tx.User.UpdateOne(u).SetIsB2c(false).SetAgencyID(ag.ID).Save(ctx); err != nil {
-			return err
+			return nil, err
 		}
 		if err := outbox.ConsentChange(ctx, tx.Client(), shared, before, u, now); err != nil {
-			return err
+			return nil, err
 		}
 		u.Edges.Agency, u.Edges.License = ag, lic
 		if lic != nil && u.FirstLoginAt != nil {
 			// One who never signed in is invited by the client (actions.send_invitation_email).
 			sent, err = s.tell(ctx, tx.Client(), u, now, false)
 		}
-		return err
+		return u, err
 	})
 	if err != nil {
 		return nil, err
@@ -282,28 +248,21 @@ func (s *Service) SetFreeAccess(ctx context.Context, req *agencyv1.SetFreeAccess
 	if err != nil {
 		return nil, err
 	}
-	id, err := apierr.ID(req.GetId(), apierr.Candidate)
-	if err != nil {
-		return nil, err
-	}
 	now := s.Now()
-	var u *ent.User
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
-		if u, err = lockCandidate(ctx, tx, v, id, nil); err != nil {
-			return err
-		}
+	u, err := s.changeCandidate(ctx, v, req.GetId(), nil, func(ctx context.Context, tx *ent.Tx, u *ent.User) (*ent.User, error) {
 		if req.GetHasFreeAccess() == u.HasFreeAccess {
-			return nil // already so: nothing to change
+			return u, nil // already so: nothing to change
 		}
 		if req.GetHasFreeAccess() && !users.FreeAccessCanBeGiven(u, u.Edges.License, now) {
-			return errFreeAccessWithLicense()
+			return nil, errFreeAccessWithLicense()
 		}
 		edges := u.Edges
-		if u, err = tx.User.UpdateOne(u).SetHasFreeAccess(req.GetHasFreeAccess()).Save(ctx); err != nil {
-			return err
+		u, err := tx.User.UpdateOne(u).SetHasFreeAccess(req.GetHasFreeAccess()).Save(ctx)
+		if err != nil {
+			return nil, err
 		}
 		u.Edges = edges
-		return nil
+		return u, nil
 	})
 	if err != nil {
 		return nil, err
@@ -318,18 +277,8 @@ func (s *Service) DeleteCandidate(ctx context.Context, req *agencyv1.DeleteCandi
 	if err != nil {
 		return nil, err
 	}
-	id, err := apierr.ID(req.GetId(), apierr.Candidate)
-	if err != nil {
-		return nil, err
-	}
-	var deleted *ent.User
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
-		u, err := lockCandidate(ctx, tx, v, id, nil)
-		if err != nil {
-			return err
-		}
-		deleted = u
-		return accounts.Delete(ctx, tx, u.ID)
+	deleted, err := s.changeCandidate(ctx, v, req.GetId(), nil, func(ctx context.Context, tx *ent.Tx, u *ent.User) (*ent.User, error) {
+		return u, accounts.Delete(ctx, tx, u.ID)
 	})
 	if err != nil {
 		return nil, err

@@ -87,6 +87,30 @@ func lockCandidate(ctx context.Context, tx *ent.Tx, v *viewer.Viewer, id uuid.UU
 	return findCandidate(ctx, tx.Client(), v, id, agency, rowlock.OnPostgres)
 }
 
+// changeCandidate is the frame of every action on one candidate: it reads the candidate id the
+// request names (rawID), then runs change in one transaction on that candidate, locked
+// (lockCandidate) and in agency when not nil. change answers the candidate as it leaves them
+// (a saved copy, or u itself), which changeCandidate answers once the transaction committed.
+func (s *Service) changeCandidate(ctx context.Context, v *viewer.Viewer, rawID string, agency *uuid.UUID, change func(ctx context.Context, tx *ent.Tx, u *ent.User) (*ent.User, error)) (*ent.User, error) {
+	id, err := apierr.ID(rawID, apierr.Candidate)
+	if err != nil {
+		return nil, err
+	}
+	var changed *ent.User
+	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		u, err := lockCandidate(ctx, tx, v, id, agency)
+		if err != nil {
+			return err
+		}
+		changed, err = change(ctx, tx, u)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return changed, nil
+}
+
 func findCandidate(ctx context.Context, client *ent.Client, v *viewer.Viewer, id uuid.UUID, agency *uuid.UUID, more ...predicate.User) (*ent.User, error) {
 	q := candidates(client, v).Where(user.ID(id)).Where(more...)
 	if agency != nil {
