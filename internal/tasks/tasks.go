@@ -14,13 +14,10 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tremplin/tremplin/ent"
-	"github.com/tremplin/tremplin/ent/application"
-	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/task"
 	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	"github.com/tremplin/tremplin/internal/apierr"
-	"github.com/tremplin/tremplin/internal/applications"
 	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/resource"
@@ -163,37 +160,13 @@ func Save(ctx context.Context, client *ent.Client, current *ent.Task, draft *act
 		return nil, ErrDateInPast()
 	}
 
-	var linkedApplication *ent.Application
-	if applicationID != nil {
-		if current != nil && current.ApplicationID != nil && *current.ApplicationID == *applicationID {
-			// Kept: a task of an application closed since may still be edited.
-			linkedApplication, err = client.Application.Query().
-				Where(application.ID(*applicationID), application.OwnerID(opts.Owner)).Only(ctx)
-		} else {
-			linkedApplication, err = applications.EnsureOpen(ctx, client, opts.Owner, *applicationID)
-		}
-		if err != nil {
-			return nil, err
-		}
+	var linked *uuid.UUID
+	if current != nil {
+		linked = current.ApplicationID
 	}
-	var linkedContact *ent.Contact
-	if contactID != nil {
-		q := client.Contact.Query().Where(contact.ID(*contactID), contact.OwnerID(opts.Owner))
-		if linkedContact, err = q.Only(ctx); err != nil {
-			return nil, err
-		}
-		if linkedApplication != nil {
-			associated, err := linkedApplication.QueryContacts().Where(contact.ID(linkedContact.ID)).Exist(ctx)
-			if err != nil {
-				return nil, err
-			}
-			if !associated {
-				return nil, opts.invalid("contact_id", "task.contact.application", ContactNotOfApplication)
-			}
-		}
-		if msg := MissingChannel(media, linkedContact); msg != "" {
-			return nil, opts.invalid("media_type", "task.media_type.channel", msg)
-		}
+	links, err := Link(ctx, client, opts.Owner, linked, applicationID, contactID, media, "task", opts.invalid)
+	if err != nil {
+		return nil, err
 	}
 
 	var m *ent.TaskMutation
@@ -218,19 +191,12 @@ func Save(ctx context.Context, client *ent.Client, current *ent.Task, draft *act
 	if draft.Resources != nil || current == nil {
 		m.SetResources(resource.FromProto(draft.GetResources().GetItems()))
 	}
+	links.Set(m, update != nil)
 	switch {
-	case linkedContact != nil:
-		m.SetContactID(linkedContact.ID)
+	case links.Contact != nil:
 		m.SetMediaType(task.MediaType(enums.Spec(media)))
 	case update != nil:
-		m.ClearContactID()
 		m.ClearMediaType()
-	}
-	switch {
-	case linkedApplication != nil:
-		m.SetApplicationID(linkedApplication.ID)
-	case update != nil:
-		m.ClearApplicationID()
 	}
 	var t *ent.Task
 	if create != nil {
@@ -241,8 +207,7 @@ func Save(ctx context.Context, client *ent.Client, current *ent.Task, draft *act
 	if err != nil {
 		return nil, err
 	}
-	t.Edges.Contact = linkedContact
-	t.Edges.Application = linkedApplication
+	t.Edges.Contact, t.Edges.Application = links.Contact, links.Application
 	return t, nil
 }
 

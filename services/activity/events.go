@@ -8,12 +8,9 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/tremplin/tremplin/ent"
-	"github.com/tremplin/tremplin/ent/application"
-	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/event"
 	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
 	"github.com/tremplin/tremplin/internal/apierr"
-	"github.com/tremplin/tremplin/internal/applications"
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/resource"
@@ -189,35 +186,13 @@ func saveEvent(ctx context.Context, client *ent.Client, owner uuid.UUID, current
 		return nil, invalid("subject", "event.subject.application", "Ce sujet n'est pas proposé pour une opportunité")
 	}
 
-	var linkedApplication *ent.Application
-	if applicationID != nil {
-		if current != nil && current.ApplicationID != nil && *current.ApplicationID == *applicationID {
-			linkedApplication, err = client.Application.Query().
-				Where(application.ID(*applicationID), application.OwnerID(owner)).Only(ctx)
-		} else {
-			linkedApplication, err = applications.EnsureOpen(ctx, client, owner, *applicationID)
-		}
-		if err != nil {
-			return nil, err
-		}
+	var linked *uuid.UUID
+	if current != nil {
+		linked = current.ApplicationID
 	}
-	var linkedContact *ent.Contact
-	if contactID != nil {
-		if linkedContact, err = client.Contact.Query().Where(contact.ID(*contactID), contact.OwnerID(owner)).Only(ctx); err != nil {
-			return nil, err
-		}
-		if linkedApplication != nil {
-			associated, err := linkedApplication.QueryContacts().Where(contact.ID(linkedContact.ID)).Exist(ctx)
-			if err != nil {
-				return nil, err
-			}
-			if !associated {
-				return nil, invalid("contact_id", "event.contact.application", tasks.ContactNotOfApplication)
-			}
-		}
-		if msg := tasks.MissingChannel(media, linkedContact); msg != "" {
-			return nil, invalid("media_type", "event.media_type.channel", msg)
-		}
+	links, err := tasks.Link(ctx, client, owner, linked, applicationID, contactID, media, "event", invalid)
+	if err != nil {
+		return nil, err
 	}
 
 	var m *ent.EventMutation
@@ -243,18 +218,7 @@ func saveEvent(ctx context.Context, client *ent.Client, owner uuid.UUID, current
 	if draft.Resources != nil || current == nil {
 		m.SetResources(resource.FromProto(draft.GetResources().GetItems()))
 	}
-	switch {
-	case linkedContact != nil:
-		m.SetContactID(linkedContact.ID)
-	case update != nil:
-		m.ClearContactID()
-	}
-	switch {
-	case linkedApplication != nil:
-		m.SetApplicationID(linkedApplication.ID)
-	case update != nil:
-		m.ClearApplicationID()
-	}
+	links.Set(m, update != nil)
 	var e *ent.Event
 	if create != nil {
 		e, err = create.Save(ctx)
@@ -264,7 +228,6 @@ func saveEvent(ctx context.Context, client *ent.Client, owner uuid.UUID, current
 	if err != nil {
 		return nil, err
 	}
-	e.Edges.Contact = linkedContact
-	e.Edges.Application = linkedApplication
+	e.Edges.Contact, e.Edges.Application = links.Contact, links.Application
 	return e, nil
 }
