@@ -131,21 +131,25 @@ test-go: $(BIN)/stripe-mock $(BIN)/grpcurl $(BIN)/golangci-lint ## Go tests (SQL
 test-race: $(BIN)/stripe-mock $(BIN)/grpcurl $(BIN)/golangci-lint ## the Go tests under the race detector (~18 min on 2 cores): before changing what goroutines share
 	go test -race -vet=off -count=1 -p 2 ./...
 
-# Each fuzz target for FUZZTIME, one after the other (go test fuzzes one target of one package
-# at a time). Their seed corpora already run as plain tests in test-go; this searches beyond
-# them. A failing input is written under the package's testdata/fuzz/: commit it with the fix.
+# Each fuzz target for FUZZTIME, two at a time (scripts/fuzz.sh). Their seed corpora already
+# run as plain tests in test-go; this searches beyond them. A failing input is written under
+# the package's testdata/fuzz/: commit it with the fix.
 FUZZTIME ?= 30s
-# One worker: in make test the fuzzing shares the machine with the Go tests.
+# One worker each: two targets keep both cores busy.
 FUZZ_WORKERS ?= 1
 FUZZ_TARGETS := ./internal/contactcsv:FuzzParse ./internal/contactvcard:FuzzParse ./gateway:FuzzGatewayDecoding ./internal/calendar:FuzzICS
 
 .PHONY: test-fuzz
-test-fuzz: ## run each fuzz target for FUZZTIME (30s): the CSV and vCard imports, the /api decoding, the .ics writer
-	@for target in $(FUZZ_TARGETS); do \
-		pkg=$${target%%:*}; name=$${target##*:}; \
-		echo "== $$name ($$pkg), $(FUZZTIME)"; \
-		go test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) -parallel $(FUZZ_WORKERS) $$pkg || exit 1; \
-	done
+test-fuzz: ## run each fuzz target for FUZZTIME (30s), two at a time: the CSV and vCard imports, the /api decoding, the .ics writer
+	FUZZTIME=$(FUZZTIME) FUZZ_WORKERS=$(FUZZ_WORKERS) ./scripts/fuzz.sh $(FUZZ_TARGETS)
+
+# The fuzz targets' instrumented builds (every package they link, ent's included, compiled
+# again with coverage counters: several CPU-minutes from an empty cache), for test-fuzz to find
+# in Go's build cache. make test makes them beside the lints and unit tests, where a core is
+# often left idle, rather than at its end.
+.PHONY: fuzz-build
+fuzz-build:
+	FUZZ_BUILD_ONLY=1 ./scripts/fuzz.sh $(FUZZ_TARGETS)
 
 .PHONY: test-web
 test-web: $(NODE_MODULES) ## web type check and unit tests
@@ -165,7 +169,7 @@ test: ## everything CI checks
 	$(MAKE) --no-print-directory check-generated
 	@# Go's lint and the web's lint and unit tests side by side (neither keeps both cores busy
 	@# all the time); each side's output is printed whole when it ends.
-	$(MAKE) --no-print-directory -j2 --output-sync=target lint lint-web test-web
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint lint-web test-web fuzz-build
 	@# The web app is built first: Vite empties webapp/dist while it builds, and a Go test
 	@# binary embedding it then (package webapp) fails to compile.
 	$(MAKE) --no-print-directory web
