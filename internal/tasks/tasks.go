@@ -22,6 +22,7 @@ import (
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/resource"
 	"github.com/tremplin/tremplin/internal/users"
+	"github.com/tremplin/tremplin/internal/viewer"
 )
 
 // Subjects that concern no contact: a task with one of them has no contact and no media type.
@@ -52,6 +53,21 @@ type Options struct {
 	// Root the fields are named relative to TaskDraft.
 	Root protoreflect.MessageDescriptor
 	Path string
+}
+
+// CallerTime answers the caller's now and time zone: handler.Base.CallerTime, passed in (this
+// package does not depend on the handler kit).
+type CallerTime func(ctx context.Context, v *viewer.Viewer) (time.Time, *time.Location, error)
+
+// OptionsFor answers the options of the tasks v saves: v as their owner, now and v's zone from
+// callerTime (they decide whether a deadline is in the past), and where the draft sits in the
+// request (root and path, as in Options).
+func OptionsFor(ctx context.Context, v *viewer.Viewer, callerTime CallerTime, root protoreflect.MessageDescriptor, path string) (Options, error) {
+	now, loc, err := callerTime(ctx, v)
+	if err != nil {
+		return Options{}, err
+	}
+	return Options{Owner: v.UserID, Now: now, Location: loc, Root: root, Path: path}, nil
 }
 
 func (o Options) field(name string) (protoreflect.MessageDescriptor, string) {

@@ -3,15 +3,12 @@ package activity
 import (
 	"context"
 
-	"google.golang.org/protobuf/reflect/protoreflect"
-
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/task"
 	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/tasks"
-	"github.com/tremplin/tremplin/internal/viewer"
 )
 
 var (
@@ -42,7 +39,7 @@ func (s *Service) CreateTask(ctx context.Context, req *activityv1.CreateTaskRequ
 	if err != nil {
 		return nil, err
 	}
-	opts, err := s.taskOptions(ctx, v, createTaskRoot)
+	opts, err := tasks.OptionsFor(ctx, v, s.CallerTime, createTaskRoot, "task")
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +64,7 @@ func (s *Service) UpdateTask(ctx context.Context, req *activityv1.UpdateTaskRequ
 	if err != nil {
 		return nil, err
 	}
-	opts, err := s.taskOptions(ctx, v, updateTaskRoot)
+	opts, err := tasks.OptionsFor(ctx, v, s.CallerTime, updateTaskRoot, "task")
 	if err != nil {
 		return nil, err
 	}
@@ -112,14 +109,4 @@ func (s *Service) DeleteTask(ctx context.Context, req *activityv1.DeleteTaskRequ
 		return nil, err
 	}
 	return &activityv1.DeleteTaskResponse{}, nil
-}
-
-// taskOptions answers what the task rules need: the owner, now and their zone, and where the
-// draft sits in the request (for the fields a refusal names).
-func (s *Service) taskOptions(ctx context.Context, v *viewer.Viewer, root protoreflect.MessageDescriptor) (tasks.Options, error) {
-	now, loc, err := s.CallerTime(ctx, v)
-	if err != nil {
-		return tasks.Options{}, err
-	}
-	return tasks.Options{Owner: v.UserID, Now: now, Location: loc, Root: root, Path: "task"}, nil
 }

@@ -182,8 +182,7 @@ func (s *Service) taskOptions(ctx context.Context, v *viewer.Viewer, draft *netw
 	if draft.GetTask() == nil {
 		return tasks.Options{Owner: v.UserID, Now: s.Now()}, nil
 	}
-	now, loc, err := s.CallerTime(ctx, v)
-	return tasks.Options{Owner: v.UserID, Now: now, Location: loc}, err
+	return tasks.OptionsFor(ctx, v, s.CallerTime, nil, "")
 }
 
 // CreateContact adds a contact to the candidate's network: status incomplete when it has no
