@@ -40,11 +40,18 @@ func Dialects() []Dialect {
 	return []Dialect{SQLite}
 }
 
-// Each runs fn as a subtest once per dialect, each with its own fresh database.
-func Each(t *testing.T, fn func(t *testing.T, d *db.Database)) {
+// Runner is a test or a benchmark: what runs its parts as subtests or sub-benchmarks.
+type Runner[T any] interface {
+	testing.TB
+	Run(name string, fn func(T)) bool
+}
+
+// Each runs fn as a subtest (a sub-benchmark, for a *testing.B) once per dialect, each with its
+// own fresh database.
+func Each[T Runner[T]](t T, fn func(t T, d *db.Database)) {
 	t.Helper()
 	for _, dia := range Dialects() {
-		t.Run(string(dia), func(t *testing.T) {
+		t.Run(string(dia), func(t T) {
 			fn(t, New(t, dia))
 		})
 	}

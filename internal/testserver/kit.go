@@ -22,12 +22,12 @@ import (
 	"github.com/tremplin/tremplin/internal/viewer"
 )
 
-// EachDialect runs fn as a subtest against a fresh server on every dialect of the run
-// (SQLite, and PostgreSQL when TEST_DATABASE_URL is set).
-func EachDialect(t *testing.T, fn func(t *testing.T, srv *Start)) {
+// EachDialect runs fn as a subtest (a sub-benchmark, for a *testing.B) against a fresh server
+// on every dialect of the run (SQLite, and PostgreSQL when TEST_DATABASE_URL is set).
+func EachDialect[T testdb.Runner[T]](t T, fn func(t T, srv *Start)) {
 	t.Helper()
 	for _, dia := range testdb.Dialects() {
-		t.Run(string(dia), func(t *testing.T) { fn(t, New(t, dia)) })
+		t.Run(string(dia), func(t T) { fn(t, New(t, dia)) })
 	}
 }
 
@@ -176,6 +176,16 @@ func WantRefusal(t testing.TB, what string, err error, code connect.Code, reason
 	t.Helper()
 	if connect.CodeOf(err) != code || apierr.ReasonOf(err) != reason {
 		t.Errorf("%s: got %v (reason %q), want %v/%s", what, err, apierr.ReasonOf(err), code, reason)
+	}
+}
+
+// WantJSONRefusal calls a JSON route as this caller (see Session.JSON) and fails unless it is
+// refused with this status and reason (the answer's type).
+func (c *Session) WantJSONRefusal(t testing.TB, method, path string, body any, status int, reason string) {
+	t.Helper()
+	got, answer := c.JSON(t, method, path, body)
+	if got != status || answer["type"] != reason {
+		t.Errorf("%s %s: %d %v, want %d %s", method, path, got, answer, status, reason)
 	}
 }
 

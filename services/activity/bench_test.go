@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"entgo.io/ent/dialect"
-	entsql "entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -18,10 +16,8 @@ import (
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/task"
-	"github.com/tremplin/tremplin/ent/user"
 	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
-	"github.com/tremplin/tremplin/internal/authn"
 	"github.com/tremplin/tremplin/internal/benchmark"
 	"github.com/tremplin/tremplin/internal/clock"
 	"github.com/tremplin/tremplin/internal/db"
@@ -67,6 +63,16 @@ func seedActivities(t testing.TB, client *ent.Client, owner uuid.UUID, n int, no
 	}
 }
 
+// counted is the activity service on a client counting its statements, and the context of a
+// candidate with size tasks and size events around now (seedActivities).
+func counted(t *testing.T, d *db.Database, size int, now time.Time) (*activity.Service, context.Context, *atomic.Int64) {
+	t.Helper()
+	u, ctx := testdb.Candidate(t, d.Client)
+	seedActivities(t, d.Client, u.ID, size, now)
+	client, n := testdb.CountingClient(d)
+	return &activity.Service{Base: handler.Base{Client: client, Clock: clock.NewFake(now)}}, ctx, n
+}
+
 // The week's list costs the same statements whatever the number of activities.
 func TestListingActivitiesCostsAConstantNumberOfStatements(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, d *db.Database) {
@@ -74,20 +80,16 @@ func TestListingActivitiesCostsAConstantNumberOfStatements(t *testing.T) {
 		week := &commonv1.DateRange{StartDate: timestamppb.New(now.AddDate(0, 0, -2)), EndDate: timestamppb.New(now.AddDate(0, 0, 5))}
 		counts := map[int][2]int64{}
 		for _, size := range []int{400, 2000} {
-			u := d.Client.User.Create().SetEmail(uuid.NewString() + "@exemple.fr").SetRole(user.RoleCandidate).SaveX(viewer.SystemContext(context.Background()))
-			seedActivities(t, d.Client, u.ID, size, now)
-			ctx := authn.WithUser(viewer.NewContext(context.Background(), &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate, Premium: true}), u)
-			var n atomic.Int64
-			drv := dialect.DebugWithContext(entsql.OpenDB(d.Dialect, d.SQL), func(context.Context, ...any) { n.Add(1) })
-			svc := &activity.Service{Base: handler.Base{Client: ent.NewClient(ent.Driver(drv)), Clock: clock.NewFake(now)}}
-			if _, err := svc.ListTasks(ctx, &activityv1.ListTasksRequest{Range: week}); err != nil {
-				t.Fatal(err)
-			}
-			tasksN := n.Swap(0)
-			if _, err := svc.ListEvents(ctx, &activityv1.ListEventsRequest{Range: week, Search: "prenom"}); err != nil {
-				t.Fatal(err)
-			}
-			counts[size] = [2]int64{tasksN, n.Load()}
+			svc, ctx, n := counted(t, d, size, now)
+			tasksN := testdb.Statements(t, n, "ListTasks", func() error {
+				_, err := svc.ListTasks(ctx, &activityv1.ListTasksRequest{Range: week})
+				return err
+			})
+			eventsN := testdb.Statements(t, n, "ListEvents", func() error {
+				_, err := svc.ListEvents(ctx, &activityv1.ListEventsRequest{Range: week, Search: "prenom"})
+				return err
+			})
+			counts[size] = [2]int64{tasksN, eventsN}
 		}
 		if counts[400] != counts[2000] {
 			t.Errorf("statements for 400 and 2,000 activities: %v, %v", counts[400], counts[2000])
@@ -105,130 +107,88 @@ func TestListingActivitiesCostsAConstantNumberOfStatements(t *testing.T) {
 //
 //	go test -run '^$' -bench ListWeek ./services/activity/
 func BenchmarkListWeek(b *testing.B) {
-	for _, dia := range testdb.Dialects() {
-		b.Run(string(dia), func(b *testing.B) {
-			srv := testserver.New(b, dia)
-			alice := srv.SignInAs(b, testserver.TrialCandidate, "bench@exemple.fr")
-			now := srv.Clock.Now()
-			seedActivities(b, srv.Client, alice.User.ID, 5000, now)
-			week, _ := protojson.Marshal(&activityv1.ListTasksRequest{Range: &commonv1.DateRange{
-				StartDate: timestamppb.New(now.AddDate(0, 0, -2)), EndDate: timestamppb.New(now.AddDate(0, 0, 5))}})
-			for _, rpc := range []string{"ListTasks", "ListEvents"} {
-				target := srv.URL + "/tremplin.activity.v1.ActivityService/" + rpc + "?connect=v1&encoding=json&message=" + url.QueryEscape(string(week))
-				b.Run(rpc, func(b *testing.B) {
-					benchmark.HTTP(b, alice.HTTP, func() *http.Request {
-						// A new query string each time: the server's kept answer is not used.
-						req, _ := http.NewRequest(http.MethodGet, target+"&n="+uuid.NewString(), nil)
-						return req
-					})
-				})
-				b.Run(rpc+"-revalidated", func(b *testing.B) {
-					res, err := alice.HTTP.Get(target)
-					if err != nil {
-						b.Fatal(err)
-					}
-					res.Body.Close()
-					benchmark.HTTPStatus(b, alice.HTTP, http.StatusNotModified, func() *http.Request {
-						req, _ := http.NewRequest(http.MethodGet, target, nil)
-						req.Header.Set("If-None-Match", res.Header.Get("ETag"))
-						return req
-					})
-				})
-			}
-		})
-	}
-}
-
-// The dashboard costs six statements whatever the volume: four aggregates, the coming events,
-// the thresholds.
-func TestDashboardCostsAFewStatements(t *testing.T) {
-	testdb.Each(t, func(t *testing.T, d *db.Database) {
-		now := time.Date(2026, 11, 18, 9, 30, 0, 0, time.UTC)
-		counts := map[int]int64{}
-		for _, size := range []int{400, 2000} {
-			u := d.Client.User.Create().SetEmail(uuid.NewString() + "@exemple.fr").SetRole(user.RoleCandidate).SaveX(viewer.SystemContext(context.Background()))
-			seedActivities(t, d.Client, u.ID, size, now)
-			ctx := authn.WithUser(viewer.NewContext(context.Background(), &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate, Premium: true}), u)
-			var n atomic.Int64
-			drv := dialect.DebugWithContext(entsql.OpenDB(d.Dialect, d.SQL), func(context.Context, ...any) { n.Add(1) })
-			svc := &activity.Service{Base: handler.Base{Client: ent.NewClient(ent.Driver(drv)), Clock: clock.NewFake(now)}}
-			res, err := svc.GetDashboard(ctx, &activityv1.GetDashboardRequest{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res.GetUpcomingEvents()) != 3 {
-				t.Fatalf("%d upcoming events", len(res.GetUpcomingEvents()))
-			}
-			counts[size] = n.Load()
-		}
-		if counts[400] != 6 || counts[2000] != 6 {
-			t.Errorf("statements of the dashboard: %v, want 6", counts)
+	testserver.EachDialect(b, func(b *testing.B, srv *testserver.Start) {
+		alice := srv.SignInAs(b, testserver.TrialCandidate, "bench@exemple.fr")
+		now := srv.Clock.Now()
+		seedActivities(b, srv.Client, alice.User.ID, 5000, now)
+		week, _ := protojson.Marshal(&activityv1.ListTasksRequest{Range: &commonv1.DateRange{
+			StartDate: timestamppb.New(now.AddDate(0, 0, -2)), EndDate: timestamppb.New(now.AddDate(0, 0, 5))}})
+		for _, rpc := range []string{"ListTasks", "ListEvents"} {
+			path := "/tremplin.activity.v1.ActivityService/" + rpc + "?connect=v1&encoding=json&message=" + url.QueryEscape(string(week))
+			b.Run(rpc, func(b *testing.B) { benchAfresh(b, srv, alice, path) })
+			b.Run(rpc+"-revalidated", func(b *testing.B) { alice.BenchRevalidation(b, path) })
 		}
 	})
+}
+
+// benchAfresh measures the Connect GET path as c, each call with a query string of its own: the
+// server's kept answer is not used.
+func benchAfresh(b *testing.B, srv *testserver.Start, c *testserver.Session, path string) {
+	b.Helper()
+	benchmark.HTTP(b, c.HTTP, func() *http.Request {
+		return srv.Request(b, http.MethodGet, path+"&n="+uuid.NewString(), "")
+	})
+}
+
+// The dashboard and its history cost six statements whatever the volume: the dashboard's four
+// aggregates, the coming events and the thresholds; the 12 weeks' one aggregate per table
+// grouped by week (applications twice, engaged and created) and the thresholds — not one per
+// week.
+func TestDashboardReadsCostAFewStatements(t *testing.T) {
+	for _, read := range []struct {
+		name string
+		// call reads, answering how many upcoming events, or weeks, it shows.
+		call func(*activity.Service, context.Context) (int, error)
+		want int
+	}{
+		{"GetDashboard (upcoming events)", func(svc *activity.Service, ctx context.Context) (int, error) {
+			res, err := svc.GetDashboard(ctx, &activityv1.GetDashboardRequest{})
+			return len(res.GetUpcomingEvents()), err
+		}, 3},
+		{"GetDashboardHistory (weeks)", func(svc *activity.Service, ctx context.Context) (int, error) {
+			res, err := svc.GetDashboardHistory(ctx, &activityv1.GetDashboardHistoryRequest{})
+			return len(res.GetHistory().GetWeeks()), err
+		}, 12},
+	} {
+		t.Run(read.name, func(t *testing.T) {
+			testdb.Each(t, func(t *testing.T, d *db.Database) {
+				now := time.Date(2026, 11, 18, 9, 30, 0, 0, time.UTC)
+				counts := map[int]int64{}
+				for _, size := range []int{400, 2000} {
+					svc, ctx, n := counted(t, d, size, now)
+					counts[size] = testdb.Statements(t, n, read.name, func() error {
+						got, err := read.call(svc, ctx)
+						if err == nil && got != read.want {
+							t.Fatalf("%s: %d, want %d", read.name, got, read.want)
+						}
+						return err
+					})
+				}
+				if counts[400] != 6 || counts[2000] != 6 {
+					t.Errorf("statements of %s: %v, want 6", read.name, counts)
+				}
+			})
+		})
+	}
 }
 
 // Budget (issue 13): the dashboard of a candidate with 5,000 tasks and 5,000 events, p50 under
 // 10 ms, over real HTTP. Run with
 //
 //	go test -run '^$' -bench Dashboard ./services/activity/
-func BenchmarkDashboard(b *testing.B) {
-	for _, dia := range testdb.Dialects() {
-		b.Run(string(dia), func(b *testing.B) {
-			srv := testserver.New(b, dia)
-			alice := srv.SignInAs(b, testserver.TrialCandidate, "bench@exemple.fr")
-			seedActivities(b, srv.Client, alice.User.ID, 5000, srv.Clock.Now())
-			target := srv.URL + "/tremplin.activity.v1.ActivityService/GetDashboard?connect=v1&encoding=json&message=%7B%7D"
-			benchmark.HTTP(b, alice.HTTP, func() *http.Request {
-				req, _ := http.NewRequest(http.MethodGet, target+"&n="+uuid.NewString(), nil)
-				return req
-			})
-		})
-	}
-}
-
-// The 12 weeks cost six statements whatever the volume: one aggregate per table grouped by
-// week (applications twice, engaged and created) and the thresholds — not one per week.
-func TestDashboardHistoryCostsAFewStatements(t *testing.T) {
-	testdb.Each(t, func(t *testing.T, d *db.Database) {
-		now := time.Date(2026, 11, 18, 9, 30, 0, 0, time.UTC)
-		counts := map[int]int64{}
-		for _, size := range []int{400, 2000} {
-			u := d.Client.User.Create().SetEmail(uuid.NewString() + "@exemple.fr").SetRole(user.RoleCandidate).SaveX(viewer.SystemContext(context.Background()))
-			seedActivities(t, d.Client, u.ID, size, now)
-			ctx := authn.WithUser(viewer.NewContext(context.Background(), &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate, Premium: true}), u)
-			var n atomic.Int64
-			drv := dialect.DebugWithContext(entsql.OpenDB(d.Dialect, d.SQL), func(context.Context, ...any) { n.Add(1) })
-			svc := &activity.Service{Base: handler.Base{Client: ent.NewClient(ent.Driver(drv)), Clock: clock.NewFake(now)}}
-			res, err := svc.GetDashboardHistory(ctx, &activityv1.GetDashboardHistoryRequest{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(res.GetHistory().GetWeeks()) != 12 {
-				t.Fatalf("%d weeks", len(res.GetHistory().GetWeeks()))
-			}
-			counts[size] = n.Load()
-		}
-		if counts[400] != 6 || counts[2000] != 6 {
-			t.Errorf("statements of the history: %v, want 6", counts)
-		}
-	})
-}
+func BenchmarkDashboard(b *testing.B) { benchmarkRead(b, "GetDashboard") }
 
 // Budget (issue 22): the 12 weeks of a candidate with 5,000 tasks and 5,000 events, p50 under
 // 15 ms, over real HTTP. Run with
 //
 //	go test -run '^$' -bench DashboardHistory ./services/activity/
-func BenchmarkDashboardHistory(b *testing.B) {
-	for _, dia := range testdb.Dialects() {
-		b.Run(string(dia), func(b *testing.B) {
-			srv := testserver.New(b, dia)
-			alice := srv.SignInAs(b, testserver.TrialCandidate, "bench@exemple.fr")
-			seedActivities(b, srv.Client, alice.User.ID, 5000, srv.Clock.Now())
-			target := srv.URL + "/tremplin.activity.v1.ActivityService/GetDashboardHistory?connect=v1&encoding=json&message=%7B%7D"
-			benchmark.HTTP(b, alice.HTTP, func() *http.Request {
-				req, _ := http.NewRequest(http.MethodGet, target+"&n="+uuid.NewString(), nil)
-				return req
-			})
-		})
-	}
+func BenchmarkDashboardHistory(b *testing.B) { benchmarkRead(b, "GetDashboardHistory") }
+
+// benchmarkRead measures a read of ActivityService without a request message, over Connect GET.
+func benchmarkRead(b *testing.B, rpc string) {
+	testserver.EachDialect(b, func(b *testing.B, srv *testserver.Start) {
+		alice := srv.SignInAs(b, testserver.TrialCandidate, "bench@exemple.fr")
+		seedActivities(b, srv.Client, alice.User.ID, 5000, srv.Clock.Now())
+		benchAfresh(b, srv, alice, "/tremplin.activity.v1.ActivityService/"+rpc+"?connect=v1&encoding=json&message=%7B%7D")
+	})
 }

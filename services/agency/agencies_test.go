@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
@@ -158,10 +159,7 @@ func TestAllocatingLicencesToAnAgencyIsIdempotent(t *testing.T) {
 				t.Fatalf("POST allocate-licenses: %d %v", status, body)
 			}
 		}
-		status, body := admin.JSON(t, http.MethodPost, "/api/agency/"+ag.ID.String()+"/allocate-licenses", map[string]any{"numLicensesToAllocate": 1, "idempotencyKey": key})
-		if status != http.StatusBadRequest || body["type"] != "INVALID_FIELDS" {
-			t.Errorf("same key for another number over JSON: %d %v", status, body)
-		}
+		admin.WantJSONRefusal(t, http.MethodPost, "/api/agency/"+ag.ID.String()+"/allocate-licenses", map[string]any{"numLicensesToAllocate": 1, "idempotencyKey": key}, http.StatusBadRequest, "INVALID_FIELDS")
 		wantCounts(t, "after 5 (once) + 2 + 2", admin, ag.ID, counts{9, 0, 0, 9})
 		for _, n := range []int{0, -1, 10001} {
 			_, err := agencyOf(admin).AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: int32(n)})
@@ -169,5 +167,93 @@ func TestAllocatingLicencesToAnAgencyIsIdempotent(t *testing.T) {
 		}
 		_, err = agencyOf(admin).AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: uuid.NewString(), NumLicensesToAllocate: 1})
 		testserver.WantNotFound(t, "an unknown agency", err, apierr.Agency)
+	})
+}
+
+// The counts through a licence's whole life: given (pending), activated (used), given back
+// when pending (deletion, B2C), never when used, started again after it expired. At every
+// step used + pending + remaining = total (countsOf checks it).
+func TestLicenceCountsFollowEveryChange(t *testing.T) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
+		ag, boss := agencyRunBy(t, srv, "agence@horizon.fr", 2)
+		id := ag.ID.String()
+		c1 := createCandidate(t, boss, ag.ID, "un@exemple.fr", "Un", "Premier")
+		c2 := createCandidate(t, boss, ag.ID, "deux@exemple.fr", "Deux", "Second")
+		c3 := createCandidate(t, boss, ag.ID, "trois@exemple.fr", "Trois", "Troisième")
+		wantCounts(t, "two pending, the third without", boss, ag.ID, counts{2, 0, 2, 0})
+		if c3.GetLicense() != nil {
+			t.Fatalf("the third got a licence: %v", c3)
+		}
+
+		invite, token := invitation(t, srv, "un@exemple.fr")
+		if _, _, err := accept(t, srv, invite, token, "Premier-jour-2026"); err != nil {
+			t.Fatal(err)
+		}
+		wantCounts(t, "one activated", boss, ag.ID, counts{2, 1, 1, 0})
+
+		allocate := func(c *commonv1.User) (*agencyv1.AllocateLicenseToCandidateResponse, error) {
+			return agencyOf(boss).AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: id, CandidateId: c.GetId()})
+		}
+		_, err := allocate(c3)
+		testserver.WantRefusal(t, "none left", err, connect.CodeFailedPrecondition, "NO_LICENSE_AVAILABLE")
+
+		// Deleting a candidate whose licence is pending gives it back.
+		if status, body := boss.JSON(t, http.MethodDelete, "/api/users/"+c2.GetId(), nil); status != http.StatusOK || len(body) != 0 {
+			t.Fatalf("DELETE /api/users: %d %v", status, body)
+		}
+		wantCounts(t, "the pending one deleted", boss, ag.ID, counts{2, 1, 0, 1})
+		if _, err := allocate(c3); err != nil {
+			t.Fatal(err)
+		}
+		wantCounts(t, "given to the third", boss, ag.ID, counts{2, 1, 1, 0})
+		_, err = allocate(c3)
+		testserver.WantRefusal(t, "a second licence", err, connect.CodeFailedPrecondition, "LICENSE_STATE")
+		_, err = allocate(c1)
+		testserver.WantRefusal(t, "a valid licence", err, connect.CodeFailedPrecondition, "LICENSE_STATE")
+
+		// A year later the first one's licence has expired: it can be started again.
+		srv.Clock.Advance(366 * 24 * time.Hour)
+		boss = srv.SignInExisting(t, boss.User.Email, testserver.Password)
+		admin = srv.SignInExisting(t, admin.User.Email, testserver.Password)
+		if _, err := agencyOf(admin).AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: id, NumLicensesToAllocate: 1}); err != nil {
+			t.Fatal(err)
+		}
+		wantCounts(t, "one added", boss, ag.ID, counts{3, 1, 1, 1})
+		again, err := allocate(c1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lic := again.GetCandidate().GetLicense()
+		if again.GetCandidate().GetStatus() != commonv1.UserStatus_USER_STATUS_WITH_PENDING_LICENSE || lic.GetActivationDate() != nil ||
+			!lic.GetAllocationDate().AsTime().Equal(srv.Clock.Now()) || again.GetInvitationSent() {
+			t.Errorf("the expired licence started again: %v", again)
+		}
+		wantCounts(t, "the expired one started again", boss, ag.ID, counts{3, 1, 2, 0})
+		// Signing in activates it.
+		if status, body := srv.JSON(t, testserver.HTTPClient(t), http.MethodPost, "/api/auth/login",
+			map[string]string{"email": "un@exemple.fr", "password": "Premier-jour-2026"}); status != http.StatusOK ||
+			body["user"].(map[string]any)["status"] != "with-valid-license" {
+			t.Fatalf("signing in with the new licence: %d %v", status, body)
+		}
+		wantCounts(t, "activated again", boss, ag.ID, counts{3, 2, 1, 0})
+
+		// Deleting a candidate whose licence was used gives nothing back.
+		if _, err := agencyOf(boss).DeleteCandidate(bg, &agencyv1.DeleteCandidateRequest{Id: c1.GetId()}); err != nil {
+			t.Fatal(err)
+		}
+		wantCounts(t, "a used one deleted", boss, ag.ID, counts{3, 2, 1, 0})
+		// Making the pending one B2C gives it back.
+		if _, err := agencyOf(admin).DefineAsB2C(bg, &agencyv1.DefineAsB2CRequest{Id: c3.GetId()}); err != nil {
+			t.Fatal(err)
+		}
+		wantCounts(t, "the pending one made B2C", boss, ag.ID, counts{3, 2, 0, 1})
+		if allocatedOf(t, srv, ag.ID) != 2 {
+			t.Errorf("allocated counter %d, want 2", allocatedOf(t, srv, ag.ID))
+		}
+		_, err = agencyOf(boss).AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: id, CandidateId: c3.GetId()})
+		testserver.WantRefusal(t, "a licence for a B2C candidate", err, connect.CodeFailedPrecondition, "WRONG_CANDIDATE_KIND")
+		_, err = agencyOf(boss).AllocateLicenseToCandidate(bg, &agencyv1.AllocateLicenseToCandidateRequest{Id: id, CandidateId: uuid.NewString()})
+		testserver.WantRefusal(t, "an unknown candidate", err, connect.CodeNotFound, "NOT_FOUND")
 	})
 }

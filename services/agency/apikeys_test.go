@@ -47,8 +47,7 @@ func withKey(srv *testserver.Start, secret string) *keyed {
 // call on it is refused.
 func TestAnAgencyKeyActsForItsAgencyUntilRevoked(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 3)
-		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
+		ag, boss := agencyRunBy(t, srv, "agence@horizon.fr", 3)
 		created, err := agencyOf(boss).CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "  Notre ATS  "})
 		if err != nil {
 			t.Fatal(err)
@@ -159,10 +158,8 @@ func TestAnAgencyKeyActsForItsAgencyUntilRevoked(t *testing.T) {
 func TestThePlatformAdminManagesEveryKey(t *testing.T) {
 	srv := testserver.New(t, testdb.SQLite)
 	admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
-	own := srv.CreateAgency(t, "Agence agence@pirate.fr", 1)
-	mallory := srv.SignInAs(t, testserver.AgencyAdmin, "agence@pirate.fr", own)
-	ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 1)
-	srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
+	own, mallory := agencyRunBy(t, srv, "agence@pirate.fr", 1)
+	ag, _ := agencyRunBy(t, srv, "agence@horizon.fr", 1)
 	B := ag.ID.String()
 
 	forB, err := agencyOf(admin).CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "ATS Horizon", AgencyId: B})
@@ -247,10 +244,8 @@ func TestThePlatformAdminManagesEveryKey(t *testing.T) {
 func TestAKeyNeverReachesAnotherAgency(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
-		own := srv.CreateAgency(t, "Agence agence@pirate.fr", 5)
-		srv.SignInAs(t, testserver.AgencyAdmin, "agence@pirate.fr", own)
-		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 2)
-		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
+		own, _ := agencyRunBy(t, srv, "agence@pirate.fr", 5)
+		ag, boss := agencyRunBy(t, srv, "agence@horizon.fr", 2)
 		theirs := createCandidate(t, boss, ag.ID, "lea@horizon.fr", "Léa", "Horizon")
 		B, them := ag.ID.String(), theirs.GetId()
 		bKey, err := agencyOf(boss).CreateApiKey(bg, &agencyv1.CreateApiKeyRequest{Name: "ATS Horizon"})
@@ -303,9 +298,7 @@ func TestAKeyNeverReachesAnotherAgency(t *testing.T) {
 			{http.MethodPost, "/api/candidates/" + them + "/free-access", map[string]any{"hasFreeAccess": true}},
 			{http.MethodDelete, "/api/users/" + them, nil},
 		} {
-			if status, body := p.json.JSON(t, r.method, r.path, r.body); status != http.StatusNotFound || body["type"] != "NOT_FOUND" {
-				t.Errorf("JSON %s %s with A's key: %d %v", r.method, r.path, status, body)
-			}
+			p.json.WantJSONRefusal(t, r.method, r.path, r.body, http.StatusNotFound, "NOT_FOUND")
 		}
 		// B and its key are as they were.
 		after, err := agencyOf(admin).ListAgencyCandidates(bg, &agencyv1.ListAgencyCandidatesRequest{Id: B})
@@ -321,8 +314,7 @@ func TestAKeyNeverReachesAnotherAgency(t *testing.T) {
 // A key's last-used time is written at most once a minute, not on every call.
 func TestAKeysLastUseIsWrittenAtMostOnceAMinute(t *testing.T) {
 	srv := testserver.New(t, testdb.SQLite)
-	ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 1)
-	srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
+	ag, _ := agencyRunBy(t, srv, "agence@horizon.fr", 1)
 	p := withKey(srv, srv.APIKey(t, ag.ID.String()))
 	lastUsed := func() time.Time {
 		t.Helper()
@@ -361,8 +353,7 @@ func TestAKeyOverItsRateIsToldWhenToRetry(t *testing.T) {
 	srv := testserver.New(t, testdb.SQLite, testserver.Options{Configure: func(c *config.Config) {
 		c.APIKeyBurst, c.APIKeyRate = 3, 0.5 // three at once, then one every 2 s
 	}})
-	ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 1)
-	boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
+	ag, boss := agencyRunBy(t, srv, "agence@horizon.fr", 1)
 	get := &agencyv1.GetAgencyRequest{Id: ag.ID.String()}
 	p := withKey(srv, srv.APIKey(t, ag.ID.String()))
 	for i := range 3 {

@@ -25,8 +25,7 @@ import (
 // licence used.
 func TestACandidateCreatedByTheAgencyActivatesTheirLicenceFromTheInvitation(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 2)
-		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
+		ag, boss := agencyRunBy(t, srv, "agence@horizon.fr", 2)
 		status, body := boss.JSON(t, http.MethodPost, "/api/agency/"+ag.ID.String()+"/create-candidate", map[string]any{
 			"civility": "female", "firstName": "Léa", "lastName": "Dubois", "email": "Lea.Dubois@Exemple.fr",
 			"job": "Comptable", "mobileNumber": "06 11 22 33 44",
@@ -92,8 +91,7 @@ func TestACandidateCreatedByTheAgencyActivatesTheirLicenceFromTheInvitation(t *t
 // An invitation link works for a week.
 func TestAnInvitationExpires(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 2)
-		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
+		ag, boss := agencyRunBy(t, srv, "agence@horizon.fr", 2)
 		createCandidate(t, boss, ag.ID, "tard@exemple.fr", "Tom", "Tard")
 		id, token := invitation(t, srv, "tard@exemple.fr")
 		srv.Clock.Advance(7*24*time.Hour + time.Second)
@@ -107,8 +105,7 @@ func TestAnInvitationExpires(t *testing.T) {
 func TestCandidateCreationRules(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
-		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 1)
-		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
+		ag, boss := agencyRunBy(t, srv, "agence@horizon.fr", 1)
 		other := srv.CreateAgency(t, "Agence Voisine", 5)
 
 		// The admin: B2C by default, of no agency; invited; the invitation starts the trial.
@@ -200,8 +197,7 @@ func TestCandidateCreationRules(t *testing.T) {
 func TestStatusesFollowTheLifecycle(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
-		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 0)
-		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
+		ag, boss := agencyRunBy(t, srv, "agence@horizon.fr", 0)
 		statusOf := func(email string) string {
 			t.Helper()
 			status, body := admin.JSON(t, http.MethodGet, "/api/candidates?search="+email, nil)
@@ -267,8 +263,7 @@ func TestStatusesFollowTheLifecycle(t *testing.T) {
 // GET /api/candidates/{id}/license answers the licence object itself, {} when none.
 func TestACandidatesLicence(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 1)
-		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
+		ag, boss := agencyRunBy(t, srv, "agence@horizon.fr", 1)
 		with := createCandidate(t, boss, ag.ID, "avec@exemple.fr", "Ava", "Vec")
 		without := createCandidate(t, boss, ag.ID, "sans@exemple.fr", "Sam", "Sans")
 		status, body := boss.JSON(t, http.MethodGet, "/api/candidates/"+without.GetId()+"/license", nil)

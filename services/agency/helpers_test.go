@@ -3,14 +3,13 @@ package agency_test
 import (
 	"context"
 	"net/http"
-	"net/url"
-	"regexp"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/agency"
 	agencyv1 "github.com/tremplin/tremplin/gen/tremplin/agency/v1"
 	"github.com/tremplin/tremplin/gen/tremplin/agency/v1/agencyv1connect"
@@ -29,6 +28,14 @@ var sys = viewer.SystemContext(context.Background())
 // agencyOf is a Connect client of AgencyService speaking as s.
 func agencyOf(s *testserver.Session) agencyv1connect.AgencyServiceClient {
 	return testserver.Connect(s, agencyv1connect.NewAgencyServiceClient)
+}
+
+// agencyRunBy creates an agency with its licences, named after its admin's address (« Agence
+// agence@horizon.fr »), and signs the admin in.
+func agencyRunBy(t testing.TB, srv *testserver.Start, adminEmail string, licences int) (*ent.Agency, *testserver.Session) {
+	t.Helper()
+	ag := srv.CreateAgency(t, "Agence "+adminEmail, licences)
+	return ag, srv.SignInAs(t, testserver.AgencyAdmin, adminEmail, ag)
 }
 
 // createCandidate creates a candidate of the agency over Connect.
@@ -72,24 +79,10 @@ func allocatedOf(t *testing.T, srv *testserver.Start, agencyID uuid.UUID) int {
 	return srv.Client.Agency.Query().Where(agency.ID(agencyID)).OnlyX(sys).NumAllocatedLicenses
 }
 
-var invitationLink = regexp.MustCompile(`http://\S+/new-password\?\S+`)
-
 // invitation waits for the invitation e-mailed to the address and answers its id and token.
 func invitation(t *testing.T, srv *testserver.Start, email string) (id, token string) {
 	t.Helper()
-	msg := srv.Mail.WaitFor(t, email)
-	link := invitationLink.FindString(msg.Text)
-	if link == "" {
-		t.Fatalf("no invitation link in the mail to %s:\n%s", email, msg.Text)
-	}
-	u, err := url.Parse(link)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if u.Scheme+"://"+u.Host != srv.URL || u.Path != "/new-password" {
-		t.Errorf("invitation link %s: want %s/new-password", link, srv.URL)
-	}
-	return u.Query().Get("id"), u.Query().Get("token")
+	return srv.LinkIn(t, srv.Mail.WaitFor(t, email).Text, "new-password")
 }
 
 // accept completes an invitation over Connect with a fresh client, as the invited person.

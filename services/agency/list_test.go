@@ -40,10 +40,8 @@ func jsonEmails(t *testing.T, body map[string]any) []string {
 func TestListingCandidates(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
-		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 2)
-		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
-		otherAg := srv.CreateAgency(t, "Agence agence@voisine.fr", 5)
-		other := srv.SignInAs(t, testserver.AgencyAdmin, "agence@voisine.fr", otherAg)
+		ag, boss := agencyRunBy(t, srv, "agence@horizon.fr", 2)
+		otherAg, other := agencyRunBy(t, srv, "agence@voisine.fr", 5)
 		create := func(c *testserver.Session, agID string, email, first, last string) {
 			t.Helper()
 			srv.Clock.Advance(time.Minute)
@@ -157,9 +155,8 @@ func createOn(t *testing.T, c *testserver.Session, agencyID, email, first, last 
 func TestListingAgencies(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
-		ag := srv.CreateAgency(t, "Agence agence@zenith.fr", 3)
-		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@zenith.fr", ag)
-		srv.SignInAs(t, testserver.AgencyAdmin, "agence@alpha.fr", srv.CreateAgency(t, "Agence agence@alpha.fr", 1))
+		ag, boss := agencyRunBy(t, srv, "agence@zenith.fr", 3)
+		agencyRunBy(t, srv, "agence@alpha.fr", 1)
 		createCandidate(t, boss, ag.ID, "a@exemple.fr", "A", "A")
 		createCandidate(t, boss, ag.ID, "b@exemple.fr", "B", "B")
 		res, err := agencyOf(admin).ListAgencies(bg, &agencyv1.ListAgenciesRequest{})

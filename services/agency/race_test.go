@@ -65,8 +65,7 @@ func TestParallelAllocationsNeverOverdrawThePool(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		for round := range 3 {
 			email := fmt.Sprintf("agence%d@horizon.fr", round)
-			ag := srv.CreateAgency(t, "Agence "+email, 50)
-			boss := srv.SignInAs(t, testserver.AgencyAdmin, email, ag)
+			ag, boss := agencyRunBy(t, srv, email, 50)
 			creates := make([]*ent.UserCreate, 200)
 			for i := range creates {
 				creates[i] = srv.Client.User.Create().SetRole(user.RoleCandidate).SetAgencyID(ag.ID).
@@ -96,8 +95,7 @@ func TestParallelAllocationsNeverOverdrawThePool(t *testing.T) {
 // One candidate given a licence by 20 requests at once gets one, and the pool gives one.
 func TestParallelAllocationsToOneCandidateTakeOneLicence(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
-		ag := srv.CreateAgency(t, "Agence agence@horizon.fr", 0)
-		boss := srv.SignInAs(t, testserver.AgencyAdmin, "agence@horizon.fr", ag)
+		ag, boss := agencyRunBy(t, srv, "agence@horizon.fr", 0)
 		admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.fr")
 		c := createCandidate(t, boss, ag.ID, "seul@exemple.fr", "Sol", "Seul")
 		if _, err := agencyOf(admin).AllocateLicenses(bg, &agencyv1.AllocateLicensesRequest{Id: ag.ID.String(), NumLicensesToAllocate: 10}); err != nil {

@@ -9,8 +9,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
-	"net/url"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -29,8 +27,6 @@ import (
 
 const termsRefusal = "Vous devez accepter les conditions générales d'utilisation pour créer votre mot de passe"
 
-var anyLinkPattern = regexp.MustCompile(`http://\S+/(?:new|update)-password\?\S+`)
-
 // mailedLink waits for the n-th mail (from 1) to the address and answers the id and token of
 // the password link it carries.
 func mailedLink(t *testing.T, srv *testserver.Start, to string, n int) (id, token string) {
@@ -46,15 +42,7 @@ func mailedLink(t *testing.T, srv *testserver.Start, to string, n int) (id, toke
 			}
 		}
 		if len(got) >= n {
-			link := anyLinkPattern.FindString(got[n-1])
-			if link == "" {
-				t.Fatalf("no password link in mail %d to %s:\n%s", n, to, got[n-1])
-			}
-			u, err := url.Parse(link)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return u.Query().Get("id"), u.Query().Get("token")
+			return srv.LinkIn(t, got[n-1], "new-password", "update-password")
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("%d mails to %s, want %d", len(got), to, n)

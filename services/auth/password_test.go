@@ -3,8 +3,6 @@ package auth_test
 import (
 	"context"
 	"net/http"
-	"net/url"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -21,8 +19,6 @@ import (
 	"github.com/tremplin/tremplin/internal/viewer"
 )
 
-var linkPattern = regexp.MustCompile(`http://\S+/update-password\?\S+`)
-
 // resetLink asks for a reset over JSON and answers the id and token of the link e-mailed.
 func resetLink(t *testing.T, srv *testserver.Start, email string) (id, token string) {
 	t.Helper()
@@ -34,15 +30,7 @@ func resetLink(t *testing.T, srv *testserver.Start, email string) (id, token str
 	if !strings.Contains(msg.Subject, "mot de passe") {
 		t.Errorf("subject %q", msg.Subject)
 	}
-	link := linkPattern.FindString(msg.Text)
-	if link == "" || !strings.HasPrefix(link, srv.URL+"/update-password?") {
-		t.Fatalf("no reset link in:\n%s", msg.Text)
-	}
-	u, err := url.Parse(link)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return u.Query().Get("id"), u.Query().Get("token")
+	return srv.LinkIn(t, msg.Text, "update-password")
 }
 
 func TestResetAndNewPassword(t *testing.T) {

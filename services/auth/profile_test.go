@@ -28,19 +28,13 @@ func TestUpdateOwnProfile(t *testing.T) {
 		}
 
 		// Another user's profile is not found, and stays unchanged.
-		status, body = me.JSON(t, http.MethodPut, "/api/users/"+other.ID.String(), map[string]any{"firstName": "Pirate"})
-		if status != http.StatusNotFound || body["type"] != "NOT_FOUND" {
-			t.Errorf("foreign profile: %d %v", status, body)
-		}
+		me.WantJSONRefusal(t, http.MethodPut, "/api/users/"+other.ID.String(), map[string]any{"firstName": "Pirate"}, http.StatusNotFound, "NOT_FOUND")
 		if srv.Client.User.GetX(sysCtx(), other.ID).FirstName != "Bob" {
 			t.Error("the other user's profile changed")
 		}
 
 		// A bad phone number is refused with its field.
-		status, body = me.JSON(t, http.MethodPut, "/api/users/"+me.User.ID.String(), map[string]any{"mobileNumber": "06 12 ab"})
-		if status != http.StatusBadRequest || body["type"] != "INVALID_FIELDS" {
-			t.Errorf("bad phone: %d %v", status, body)
-		}
+		me.WantJSONRefusal(t, http.MethodPut, "/api/users/"+me.User.ID.String(), map[string]any{"mobileNumber": "06 12 ab"}, http.StatusBadRequest, "INVALID_FIELDS")
 	})
 }
 

@@ -96,6 +96,29 @@ func signed(payload []byte) string {
 	return stripetest.Sign(payload, time.Now(), stripetest.WebhookSecret)
 }
 
+// notify delivers a webhook event as Stripe sends it, signed now, and answers the status.
+func notify(t *testing.T, srv *testserver.Start, payload []byte) int {
+	t.Helper()
+	return deliver(t, srv, payload, signed(payload))
+}
+
+// brunoAtStripe starts a server paying through the Stripe double and signs in Bruno, a
+// candidate whose trial ended.
+func brunoAtStripe(t *testing.T) (*testserver.Start, *testserver.Session) {
+	t.Helper()
+	srv := testserver.New(t, testdb.SQLite, testserver.Options{Stripe: true})
+	return srv, srv.SignInAs(t, testserver.EndedTrialCandidate, "bruno@exemple.fr")
+}
+
+// subscribed sends s to Checkout, where they take a month's subscription of this status, as the
+// Stripe double then holds it (no event sent).
+func subscribed(t *testing.T, srv *testserver.Start, s *testserver.Session, id, status string) stripetest.Subscription {
+	t.Helper()
+	sub := stripetest.Subscription{ID: id, Customer: checkout(t, srv, s), Status: status, CurrentPeriodEnd: time.Now().AddDate(0, 1, 0)}
+	srv.Stripe.SetSubscription(sub)
+	return sub
+}
+
 func subscriptionEvent(id, typ string, sub stripetest.Subscription) []byte {
 	return stripetest.Event(id, typ, map[string]any{"object": "subscription", "id": sub.ID, "customer": sub.Customer, "status": sub.Status})
 }
@@ -114,8 +137,7 @@ func premium(t *testing.T, s *testserver.Session) bool {
 // A candidate whose trial ended is sent to Stripe Checkout for the Premium price, as a
 // customer made once and reused, and comes back to /success or /ask-subscription.
 func TestCheckoutSendsTheCandidateToStripe(t *testing.T) {
-	srv := testserver.New(t, testdb.SQLite, testserver.Options{Stripe: true})
-	bruno := srv.SignInAs(t, testserver.EndedTrialCandidate, "bruno@exemple.fr")
+	srv, bruno := brunoAtStripe(t)
 	customer := checkout(t, srv, bruno)
 	if again := checkout(t, srv, bruno); again != customer || srv.Stripe.Customers() != 1 {
 		t.Errorf("a second click made another customer: %s then %s (%d customers)", customer, again, srv.Stripe.Customers())
@@ -239,11 +261,8 @@ func TestWithoutStripePaymentIsSaidUnavailable(t *testing.T) {
 
 // A webhook whose signature is wrong, stale or for another body is refused and changes nothing.
 func TestWebhookSignaturesAreChecked(t *testing.T) {
-	srv := testserver.New(t, testdb.SQLite, testserver.Options{Stripe: true})
-	bruno := srv.SignInAs(t, testserver.EndedTrialCandidate, "bruno@exemple.fr")
-	customer := checkout(t, srv, bruno)
-	sub := stripetest.Subscription{ID: "sub_bruno", Customer: customer, Status: "active", CurrentPeriodEnd: time.Now().AddDate(0, 1, 0)}
-	srv.Stripe.SetSubscription(sub)
+	srv, bruno := brunoAtStripe(t)
+	sub := subscribed(t, srv, bruno, "sub_bruno", "active")
 	payload := subscriptionEvent("evt_1", "customer.subscription.created", sub)
 	altered := bytes.Replace(payload, []byte(`"active"`), []byte(`"trialing"`), 1)
 	for name, c := range map[string]struct {
@@ -268,11 +287,11 @@ func TestWebhookSignaturesAreChecked(t *testing.T) {
 	}
 	// A body over the cap is refused before it is read whole.
 	big := append(payload[:len(payload)-1:len(payload)-1], []byte(`,"pad":"`+strings.Repeat("x", 300<<10)+`"}`)...)
-	if status := deliver(t, srv, big, signed(big)); status != http.StatusRequestEntityTooLarge {
+	if status := notify(t, srv, big); status != http.StatusRequestEntityTooLarge {
 		t.Errorf("oversized event: %d", status)
 	}
 	// The genuine one is taken.
-	if status := deliver(t, srv, payload, signed(payload)); status != http.StatusOK {
+	if status := notify(t, srv, payload); status != http.StatusOK {
 		t.Errorf("the genuine event: %d", status)
 	}
 	if !reload(t, srv, bruno.User).HasPaid || !premium(t, bruno) {
@@ -283,15 +302,12 @@ func TestWebhookSignaturesAreChecked(t *testing.T) {
 // The same event delivered three times has one effect: one read of the subscription, one
 // record, and a later replay does not undo what happened since.
 func TestWebhookEventsApplyOnce(t *testing.T) {
-	srv := testserver.New(t, testdb.SQLite, testserver.Options{Stripe: true})
-	bruno := srv.SignInAs(t, testserver.EndedTrialCandidate, "bruno@exemple.fr")
-	customer := checkout(t, srv, bruno)
-	sub := stripetest.Subscription{ID: "sub_bruno", Customer: customer, Status: "active", CurrentPeriodEnd: time.Now().AddDate(0, 1, 0)}
-	srv.Stripe.SetSubscription(sub)
-	payload := stripetest.Event("evt_paid", "invoice.paid", map[string]any{"object": "invoice", "id": "in_1", "customer": customer,
+	srv, bruno := brunoAtStripe(t)
+	sub := subscribed(t, srv, bruno, "sub_bruno", "active")
+	payload := stripetest.Event("evt_paid", "invoice.paid", map[string]any{"object": "invoice", "id": "in_1", "customer": sub.Customer,
 		"parent": map[string]any{"subscription_details": map[string]any{"subscription": sub.ID}}})
 	for range 3 {
-		if status := deliver(t, srv, payload, signed(payload)); status != http.StatusOK {
+		if status := notify(t, srv, payload); status != http.StatusOK {
 			t.Fatalf("delivery: %d", status)
 		}
 	}
@@ -308,12 +324,12 @@ func TestWebhookEventsApplyOnce(t *testing.T) {
 	// event about the end does.
 	sub.Status = "canceled"
 	srv.Stripe.SetSubscription(sub)
-	deliver(t, srv, payload, signed(payload))
+	notify(t, srv, payload)
 	if !reload(t, srv, bruno.User).HasPaid {
 		t.Error("a replayed event was applied again")
 	}
 	deleted := subscriptionEvent("evt_deleted", "customer.subscription.deleted", sub)
-	deliver(t, srv, deleted, signed(deleted))
+	notify(t, srv, deleted)
 	if u := reload(t, srv, bruno.User); u.HasPaid || u.SubscriptionStatus != "canceled" {
 		t.Errorf("after the deletion: paid %v, status %q", u.HasPaid, u.SubscriptionStatus)
 	}
@@ -335,7 +351,7 @@ func TestWebhookEventsInAnyOrderEndTheSame(t *testing.T) {
 			carried := sub
 			carried.Status = []string{"active", "active", "canceled"}[k]
 			payload := subscriptionEvent(fmt.Sprintf("evt_%d_%d", i, k), types[k], carried)
-			if status := deliver(t, srv, payload, signed(payload)); status != http.StatusOK {
+			if status := notify(t, srv, payload); status != http.StatusOK {
 				t.Fatalf("order %v: %d", order, status)
 			}
 		}
@@ -357,11 +373,9 @@ func TestPremiumFollowsTheSubscriptionStatus(t *testing.T) {
 		{"canceled", false}, {"unpaid", false}, {"incomplete_expired", false}, {"incomplete", false},
 	} {
 		s := srv.SignInAs(t, testserver.EndedTrialCandidate, fmt.Sprintf("statut%d@exemple.fr", i))
-		customer := checkout(t, srv, s)
-		sub := stripetest.Subscription{ID: fmt.Sprintf("sub_s%d", i), Customer: customer, Status: c.status, CurrentPeriodEnd: time.Now().AddDate(0, 1, 0)}
-		srv.Stripe.SetSubscription(sub)
+		sub := subscribed(t, srv, s, fmt.Sprintf("sub_s%d", i), c.status)
 		payload := subscriptionEvent(fmt.Sprintf("evt_s%d", i), "customer.subscription.updated", sub)
-		if status := deliver(t, srv, payload, signed(payload)); status != http.StatusOK {
+		if status := notify(t, srv, payload); status != http.StatusOK {
 			t.Fatalf("%s: %d", c.status, status)
 		}
 		if got := premium(t, s); got != c.premium {
@@ -379,8 +393,7 @@ func TestPremiumFollowsTheSubscriptionStatus(t *testing.T) {
 
 // An event about a customer Tremplin does not know is acknowledged and changes nothing.
 func TestWebhookForAnUnknownCustomerChangesNothing(t *testing.T) {
-	srv := testserver.New(t, testdb.SQLite, testserver.Options{Stripe: true})
-	bruno := srv.SignInAs(t, testserver.EndedTrialCandidate, "bruno@exemple.fr")
+	srv, bruno := brunoAtStripe(t)
 	sub := stripetest.Subscription{ID: "sub_x", Customer: "cus_inconnu", Status: "active"}
 	srv.Stripe.SetSubscription(sub)
 	for i, payload := range [][]byte{
@@ -390,7 +403,7 @@ func TestWebhookForAnUnknownCustomerChangesNothing(t *testing.T) {
 		stripetest.Event("evt_u3", "checkout.session.completed", map[string]any{"object": "checkout.session", "id": "cs_y", "customer": "cus_inconnu", "subscription": sub.ID, "client_reference_id": srv.SignInAs(t, testserver.LicensedCandidate, "chloe@exemple.fr").User.ID.String()}),
 		stripetest.Event("evt_u4", "customer.created", map[string]any{"object": "customer", "id": "cus_inconnu"}),
 	} {
-		if status := deliver(t, srv, payload, signed(payload)); status != http.StatusOK {
+		if status := notify(t, srv, payload); status != http.StatusOK {
 			t.Errorf("event %d: %d, want 200", i, status)
 		}
 	}
@@ -402,8 +415,7 @@ func TestWebhookForAnUnknownCustomerChangesNothing(t *testing.T) {
 // A Checkout completed while the webhook is late shows Premium on /success: the page asks the
 // server, which reads the session from Stripe once. Another candidate's session names nothing.
 func TestSuccessConfirmsTheCheckoutWithoutTheWebhook(t *testing.T) {
-	srv := testserver.New(t, testdb.SQLite, testserver.Options{Stripe: true})
-	bruno := srv.SignInAs(t, testserver.EndedTrialCandidate, "bruno@exemple.fr")
+	srv, bruno := brunoAtStripe(t)
 	customer := checkout(t, srv, bruno)
 	session := srv.Stripe.Checkouts()[0].ID
 	billing := testserver.Connect(bruno, billingv1connect.NewBillingServiceClient)
@@ -427,7 +439,7 @@ func TestSuccessConfirmsTheCheckoutWithoutTheWebhook(t *testing.T) {
 	}
 	// The webhook arriving afterwards agrees.
 	payload := stripetest.Event("evt_cs", "checkout.session.completed", map[string]any{"object": "checkout.session", "id": session, "customer": customer, "subscription": "sub_b", "client_reference_id": bruno.User.ID.String()})
-	if status := deliver(t, srv, payload, signed(payload)); status != http.StatusOK || !reload(t, srv, bruno.User).HasPaid {
+	if status := notify(t, srv, payload); status != http.StatusOK || !reload(t, srv, bruno.User).HasPaid {
 		t.Errorf("late webhook: %d", status)
 	}
 
@@ -448,13 +460,10 @@ func TestSuccessConfirmsTheCheckoutWithoutTheWebhook(t *testing.T) {
 
 // A candidate who pays already is sent to the portal, not to a second subscription.
 func TestAPayingCandidateIsNotSubscribedTwice(t *testing.T) {
-	srv := testserver.New(t, testdb.SQLite, testserver.Options{Stripe: true})
-	bruno := srv.SignInAs(t, testserver.EndedTrialCandidate, "bruno@exemple.fr")
-	customer := checkout(t, srv, bruno)
-	sub := stripetest.Subscription{ID: "sub_b", Customer: customer, Status: "active", CurrentPeriodEnd: time.Now().AddDate(0, 1, 0)}
-	srv.Stripe.SetSubscription(sub)
+	srv, bruno := brunoAtStripe(t)
+	sub := subscribed(t, srv, bruno, "sub_b", "active")
 	payload := subscriptionEvent("evt_b", "customer.subscription.created", sub)
-	deliver(t, srv, payload, signed(payload))
+	notify(t, srv, payload)
 	before := len(srv.Stripe.Checkouts())
 	status, location, _ := navigate(t, srv, bruno, "/api/payment/session")
 	if status != http.StatusSeeOther || strings.HasPrefix(location, "https://checkout.stripe.com/") || len(srv.Stripe.Checkouts()) != before {

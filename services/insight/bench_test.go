@@ -14,7 +14,6 @@ import (
 	"github.com/tremplin/tremplin/ent/task"
 	"github.com/tremplin/tremplin/ent/user"
 	"github.com/tremplin/tremplin/internal/benchmark"
-	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
 )
 
@@ -69,34 +68,30 @@ func seedAgency(b *testing.B, srv *testserver.Start, a *ent.Agency, n int) {
 //
 //	go test -run '^$' -bench AgencyInsight -benchtime 40x ./services/insight/
 func BenchmarkAgencyInsight(b *testing.B) {
-	for _, dia := range testdb.Dialects() {
-		b.Run(string(dia), func(b *testing.B) {
-			srv := testserver.New(b, dia)
-			a := srv.CreateAgency(b, "Agence Grande", 600)
-			admin := srv.SignInAs(b, testserver.AgencyAdmin, "admin@grande.fr", a)
-			seedAgency(b, srv, a, 500)
-			ids := srv.Client.User.Query().Where(user.AgencyID(a.ID), user.RoleEQ(user.RoleCandidate)).IDsX(sys)
-			target := srv.URL + "/tremplin.insight.v1.InsightService/GetAgencyInsight?connect=v1&encoding=json&message=%7B%7D"
-			for _, changed := range []struct {
-				name string
-				n    int
-			}{{"unchanged", 0}, {"tenth-changed", len(ids) / 10}, {"all-changed", len(ids)}} {
-				b.Run(changed.name, func(b *testing.B) {
-					next := 0
-					benchmark.HTTP(b, admin.HTTP, func() *http.Request {
-						if changed.n > 0 {
-							some := make([]uuid.UUID, changed.n)
-							for i := range some {
-								some[i] = ids[(next+i)%len(ids)]
-							}
-							next += changed.n
-							srv.Client.User.Update().Where(user.IDIn(some...)).AddDataVersion(1).ExecX(sys)
+	testserver.EachDialect(b, func(b *testing.B, srv *testserver.Start) {
+		a := srv.CreateAgency(b, "Agence Grande", 600)
+		admin := srv.SignInAs(b, testserver.AgencyAdmin, "admin@grande.fr", a)
+		seedAgency(b, srv, a, 500)
+		ids := srv.Client.User.Query().Where(user.AgencyID(a.ID), user.RoleEQ(user.RoleCandidate)).IDsX(sys)
+		const read = "/tremplin.insight.v1.InsightService/GetAgencyInsight?connect=v1&encoding=json&message=%7B%7D"
+		for _, changed := range []struct {
+			name string
+			n    int
+		}{{"unchanged", 0}, {"tenth-changed", len(ids) / 10}, {"all-changed", len(ids)}} {
+			b.Run(changed.name, func(b *testing.B) {
+				next := 0
+				benchmark.HTTP(b, admin.HTTP, func() *http.Request {
+					if changed.n > 0 {
+						some := make([]uuid.UUID, changed.n)
+						for i := range some {
+							some[i] = ids[(next+i)%len(ids)]
 						}
-						req, _ := http.NewRequest(http.MethodGet, target, nil)
-						return req
-					})
+						next += changed.n
+						srv.Client.User.Update().Where(user.IDIn(some...)).AddDataVersion(1).ExecX(sys)
+					}
+					return srv.Request(b, http.MethodGet, read, "")
 				})
-			}
-		})
-	}
+			})
+		}
+	})
 }

@@ -7,10 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tremplin/tremplin/ent/user"
+	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	"github.com/tremplin/tremplin/internal/benchmark"
 	"github.com/tremplin/tremplin/internal/clock"
+	"github.com/tremplin/tremplin/internal/db"
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
@@ -28,79 +29,41 @@ import (
 // the process per call (client included: on a busy machine it tells the cost better than the
 // wall clock) and the size of the answer.
 func BenchmarkListContacts5000(b *testing.B) {
-	for _, dia := range testdb.Dialects() {
-		b.Run(string(dia), func(b *testing.B) {
-			srv := testserver.New(b, dia)
-			w := srv.SignInAs(b, testserver.TrialCandidate, "bench@exemple.fr")
-			seedNetwork(b, srv.Client, w.User.ID, 5000)
-			b.Run("json-route", func(b *testing.B) {
-				benchmark.HTTP(b, w.HTTP, func() *http.Request {
-					req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/contacts", nil)
-					return req
-				})
-			})
-			// The browser's revalidation of an unchanged list: 304 before the handler runs.
-			b.Run("json-route-revalidated", func(b *testing.B) {
-				res, err := w.HTTP.Get(srv.URL + "/api/contacts")
-				if err != nil {
-					b.Fatal(err)
-				}
-				res.Body.Close()
-				etag := res.Header.Get("ETag")
-				benchmark.HTTPStatus(b, w.HTTP, http.StatusNotModified, func() *http.Request {
-					req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/contacts", nil)
-					req.Header.Set("If-None-Match", etag)
-					return req
-				})
-			})
-			b.Run("connect-json", func(b *testing.B) {
-				benchmark.HTTP(b, w.HTTP, func() *http.Request {
-					req, _ := http.NewRequest(http.MethodPost, srv.URL+"/tremplin.network.v1.NetworkService/ListContacts", strings.NewReader("{}"))
-					req.Header.Set("Content-Type", "application/json")
-					return req
-				})
-			})
-			b.Run("connect-proto", func(b *testing.B) {
-				benchmark.HTTP(b, w.HTTP, func() *http.Request {
-					req, _ := http.NewRequest(http.MethodPost, srv.URL+"/tremplin.network.v1.NetworkService/ListContacts", strings.NewReader(""))
-					req.Header.Set("Content-Type", "application/proto")
-					return req
-				})
-			})
-			b.Run("connect-proto-identity", func(b *testing.B) {
-				benchmark.HTTP(b, w.HTTP, func() *http.Request {
-					req, _ := http.NewRequest(http.MethodPost, srv.URL+"/tremplin.network.v1.NetworkService/ListContacts", strings.NewReader(""))
-					req.Header.Set("Content-Type", "application/proto")
-					req.Header.Set("Accept-Encoding", "identity")
-					return req
-				})
-			})
-		})
-	}
+	const list = "/tremplin.network.v1.NetworkService/ListContacts"
+	testserver.EachDialect(b, func(b *testing.B, srv *testserver.Start) {
+		w := srv.SignInAs(b, testserver.TrialCandidate, "bench@exemple.fr")
+		seedNetwork(b, srv.Client, w.User.ID, 5000)
+		b.Run("json-route", func(b *testing.B) { w.Bench(b, http.MethodGet, "/api/contacts", "") })
+		// The browser's revalidation of an unchanged list: 304 before the handler runs.
+		b.Run("json-route-revalidated", func(b *testing.B) { w.BenchRevalidation(b, "/api/contacts") })
+		for _, c := range []struct {
+			name, body string
+			header     []string
+		}{
+			{"connect-json", "{}", []string{"Content-Type", "application/json"}},
+			{"connect-proto", "", []string{"Content-Type", "application/proto"}},
+			{"connect-proto-identity", "", []string{"Content-Type", "application/proto", "Accept-Encoding", "identity"}},
+		} {
+			b.Run(c.name, func(b *testing.B) { w.Bench(b, http.MethodPost, list, c.body, c.header...) })
+		}
+	})
 }
 
 // BenchmarkListContactsService5000 is the service's own share of the list: the six queries and
 // the building of the answer, without HTTP, authentication or encoding.
 func BenchmarkListContactsService5000(b *testing.B) {
-	for _, dia := range testdb.Dialects() {
-		b.Run(string(dia), func(b *testing.B) {
-			d := testdb.New(b, dia)
-			u := d.Client.User.Create().SetEmail("bench@exemple.fr").SetRole(user.RoleCandidate).SaveX(viewer.SystemContext(context.Background()))
-			seedNetwork(b, d.Client, u.ID, 5000)
-			ctx := viewer.NewContext(context.Background(), &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate, Premium: true})
-			svc := &network.Service{Base: handler.Base{Client: d.Client, Clock: clock.Real{}}}
-			b.ReportAllocs()
-			start, n := benchmark.CPUTime(), 0
-			for b.Loop() {
-				res, err := svc.ListContacts(ctx, &networkv1.ListContactsRequest{})
-				if err != nil || len(res.GetContacts()) != 5000 {
-					b.Fatal(err)
-				}
-				n++
+	testdb.Each(b, func(b *testing.B, d *db.Database) {
+		u, ctx := testdb.Candidate(b, d.Client)
+		seedNetwork(b, d.Client, u.ID, 5000)
+		svc := &network.Service{Base: handler.Base{Client: d.Client, Clock: clock.Real{}}}
+		testdb.Measure(b, func() error {
+			res, err := svc.ListContacts(ctx, &networkv1.ListContactsRequest{})
+			if err == nil && len(res.GetContacts()) != 5000 {
+				return fmt.Errorf("%d contacts listed", len(res.GetContacts()))
 			}
-			b.ReportMetric(float64((benchmark.CPUTime()-start).Microseconds())/1000/float64(n), "cpu-ms/op")
+			return err
 		})
-	}
+	})
 }
 
 // Budget (issue 25): a 1,000-contact list rebuilt after a write — the kept answer of the
@@ -110,20 +73,15 @@ func BenchmarkListContactsService5000(b *testing.B) {
 //
 //	go test -run '^$' -bench ListContactsRebuilt1000 ./services/network/
 func BenchmarkListContactsRebuilt1000(b *testing.B) {
-	for _, dia := range testdb.Dialects() {
-		b.Run(string(dia), func(b *testing.B) {
-			srv := testserver.New(b, dia)
-			w := srv.SignInAs(b, testserver.TrialCandidate, "bench@exemple.fr")
-			seedNetwork(b, srv.Client, w.User.ID, 1000)
-			ctx := viewer.SystemContext(context.Background())
-			benchmark.HTTP(b, w.HTTP, func() *http.Request {
-				srv.Client.User.UpdateOneID(w.User.ID).AddDataVersion(1).ExecX(ctx)
-				req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/contacts", nil)
-				req.Header.Set("Accept-Encoding", "gzip")
-				return req
-			})
+	testserver.EachDialect(b, func(b *testing.B, srv *testserver.Start) {
+		w := srv.SignInAs(b, testserver.TrialCandidate, "bench@exemple.fr")
+		seedNetwork(b, srv.Client, w.User.ID, 1000)
+		ctx := viewer.SystemContext(context.Background())
+		benchmark.HTTP(b, w.HTTP, func() *http.Request {
+			srv.Client.User.UpdateOneID(w.User.ID).AddDataVersion(1).ExecX(ctx)
+			return srv.Request(b, http.MethodGet, "/api/contacts", "", "Accept-Encoding", "gzip")
 		})
-	}
+	})
 }
 
 // Budget (issue 23): a vCard file of 5,000 cards parsed and previewed in under a second: the
@@ -141,16 +99,101 @@ func BenchmarkImportVCards5000(b *testing.B) {
 			"TEL;type=WORK;type=VOICE:01 44 55 66 77\r\nNOTE:Rencontré au salon\\, à rappeler.\r\nitem1.URL:https://exemple.fr/%d\r\nEND:VCARD\r\n",
 			name, name, i, i, i%100, i/100%100, i)
 	}
-	for _, dia := range testdb.Dialects() {
-		b.Run(string(dia), func(b *testing.B) {
-			srv := testserver.New(b, dia)
-			w := srv.SignInAs(b, testserver.TrialCandidate, "bench@exemple.fr")
-			seedNetwork(b, srv.Client, w.User.ID, 1000)
-			benchmark.HTTP(b, w.HTTP, func() *http.Request {
-				req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/contacts/import", strings.NewReader(file.String()))
-				req.Header.Set("Content-Type", "text/vcard")
-				return req
+	testserver.EachDialect(b, func(b *testing.B, srv *testserver.Start) {
+		w := srv.SignInAs(b, testserver.TrialCandidate, "bench@exemple.fr")
+		seedNetwork(b, srv.Client, w.User.ID, 1000)
+		w.Bench(b, http.MethodPost, "/api/contacts/import", file.String(), "Content-Type", "text/vcard")
+	})
+}
+
+// The number of SQL statements of the listing calls does not grow with the network: the same
+// for 10 and for 200 contacts (with parents, tags, tasks and applications).
+func TestListingCostsAConstantNumberOfQueries(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.Database) {
+		counts := map[int]map[string]int64{}
+		for _, size := range []int{10, 200} {
+			u, ctx := testdb.Candidate(t, d.Client)
+			seedNetwork(t, d.Client, u.ID, size)
+			client, n := testdb.CountingClient(d)
+			svc := &network.Service{Base: handler.Base{Client: client, Clock: clock.Real{}}}
+			first, err := svc.ListContacts(ctx, &networkv1.ListContactsRequest{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(first.GetContacts()) != size {
+				t.Fatalf("%d contacts listed, want %d", len(first.GetContacts()), size)
+			}
+			// A contact that introduced others.
+			root := ""
+			for _, c := range first.GetContacts() {
+				if c.GetParent() != nil {
+					root = c.GetParent().GetId()
+				}
+			}
+			calls := map[string]func() error{
+				"ListContacts": func() error {
+					_, err := svc.ListContacts(ctx, &networkv1.ListContactsRequest{})
+					return err
+				},
+				"ListContacts filtered": func() error {
+					_, err := svc.ListContacts(ctx, &networkv1.ListContactsRequest{Search: "a", Tags: []string{"lyon", "banque"},
+						Statuses: []commonv1.ContactStatus{commonv1.ContactStatus_CONTACT_STATUS_NEW, commonv1.ContactStatus_CONTACT_STATUS_ENGAGED}})
+					return err
+				},
+				"GetContact": func() error { _, err := svc.GetContact(ctx, &networkv1.GetContactRequest{Id: root}); return err },
+				"ListDescendants": func() error {
+					_, err := svc.ListDescendants(ctx, &networkv1.ListDescendantsRequest{Id: root})
+					return err
+				},
+				"ListRecommendedContacts": func() error {
+					_, err := svc.ListRecommendedContacts(ctx, &networkv1.ListRecommendedContactsRequest{Id: root})
+					return err
+				},
+				"SearchTags":     func() error { _, err := svc.SearchTags(ctx, &networkv1.SearchTagsRequest{}); return err },
+				"ExportContacts": func() error { _, err := svc.ExportContacts(ctx, &networkv1.ExportContactsRequest{}); return err },
+				"ExportVCards":   func() error { _, err := svc.ExportVCards(ctx, &networkv1.ExportVCardsRequest{}); return err },
+			}
+			counts[size] = map[string]int64{}
+			for name, call := range calls {
+				counts[size][name] = testdb.Statements(t, n, name, call)
+			}
+		}
+		for name, small := range counts[10] {
+			if large := counts[200][name]; large != small || small == 0 {
+				t.Errorf("%s: %d statements for 10 contacts, %d for 200", name, small, large)
+			}
+		}
+		// The contacts with their intermediaries and involvement flags, then their tags.
+		if got := counts[200]["ListContacts"]; got != 2 {
+			t.Errorf("ListContacts runs %d statements, want 2", got)
+		}
+		t.Logf("statements per call: %v", counts[200])
+	})
+}
+
+// Importing contacts costs the same number of statements for 10 as for 100 (inserts by
+// batches of 500; the owner's data version moves once for the whole transaction).
+func TestBulkCreationCostsAConstantNumberOfStatements(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, d *db.Database) {
+		counts := map[int]int64{}
+		for _, size := range []int{10, 100} {
+			_, ctx := testdb.Candidate(t, d.Client)
+			client, n := testdb.CountingClient(d)
+			picked := make([]*networkv1.ImportedContact, size)
+			for i := range picked {
+				picked[i] = &networkv1.ImportedContact{FirstName: "Prénom", LastName: fmt.Sprintf("NOM%c%c", 'A'+i/26, 'A'+i%26), Email: fmt.Sprintf("c%d@exemple.fr", i)}
+			}
+			svc := &network.Service{Base: handler.Base{Client: client, Clock: clock.Real{}}}
+			counts[size] = testdb.Statements(t, n, "BulkCreateContacts", func() error {
+				res, err := svc.BulkCreateContacts(ctx, &networkv1.BulkCreateContactsRequest{Contacts: picked})
+				if err == nil && len(res.GetCreatedContacts()) != size {
+					t.Fatalf("%d contacts created, want %d", len(res.GetCreatedContacts()), size)
+				}
+				return err
 			})
-		})
-	}
+		}
+		if counts[10] != counts[100] {
+			t.Errorf("bulk creation: %d statements for 10 contacts, %d for 100", counts[10], counts[100])
+		}
+	})
 }

@@ -2,6 +2,7 @@ package network_test
 
 import (
 	"net/http"
+	"net/url"
 	"slices"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ import (
 	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
+	"github.com/tremplin/tremplin/gen/tremplin/network/v1/networkv1connect"
 	"github.com/tremplin/tremplin/internal/testserver"
 )
 
@@ -207,10 +209,7 @@ func TestContactRoutesOverJSON(t *testing.T) {
 		if status != http.StatusOK {
 			t.Errorf("DELETE /api/contact/{id}: %d %v", status, body)
 		}
-		status, body = w.JSON(t, http.MethodGet, "/api/contact/"+intro.GetId(), nil)
-		if status != http.StatusNotFound || body["type"] != "NOT_FOUND" {
-			t.Errorf("GET a deleted contact: %d %v", status, body)
-		}
+		w.WantJSONRefusal(t, http.MethodGet, "/api/contact/"+intro.GetId(), nil, http.StatusNotFound, "NOT_FOUND")
 		status, body = w.JSON(t, http.MethodPost, "/api/contact", map[string]any{"firstName": "A", "lastName": "B", "email": "faux"})
 		if status != http.StatusBadRequest || body["type"] != "INVALID_FIELDS" {
 			t.Errorf("bad e-mail: %d %v", status, body)
@@ -463,6 +462,153 @@ func TestSearchTags(t *testing.T) {
 			if status != http.StatusOK || len(body["tags"].([]any)) != want {
 				t.Errorf("GET %s: %d %v", path, status, body)
 			}
+		}
+	})
+}
+
+// A mobile number is found however it was stored and however it is typed: digits only, the
+// French +33 or 0033 the same as the national 0 (« +33 6 11 22 33 44 » is found by « 06 11 »,
+// « +33 6 11 », « 0033611 » or « 11 22 33 »). Other numbers keep their country code.
+func TestSearchingAMobileAsStored(t *testing.T) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		mk := func(first, last, mobile string) *networkv1.Contact {
+			d := person(first, last)
+			d.MobileNumber = mobile
+			return create(t, w, d)
+		}
+		mk("Léa", "Dubois", "+33 6 11 22 33 44")
+		mk("Hugo", "Renard", "06 12 34 56 78")
+		paul := mk("Paul", "Martin", "0033 7 99 88 77 66")
+		mk("Inès", "Peeters", "+32 470 12 34 56")
+		mk("Sans", "Mobile", "")
+
+		for term, want := range map[string][]string{
+			"+33 6 11":          {"DUBOIS Léa"},
+			"+33 6 11 22 33 44": {"DUBOIS Léa"},
+			"+33611223344":      {"DUBOIS Léa"},
+			"06 11 22":          {"DUBOIS Léa"},
+			"0611223344":        {"DUBOIS Léa"},
+			"0033 6 11":         {"DUBOIS Léa"},
+			"11 22 33":          {"DUBOIS Léa"},
+			"06-11-22":          {"DUBOIS Léa"},
+			"+33 6 12":          {"RENARD Hugo"},
+			"07 99 88":          {"MARTIN Paul"},
+			"+33 7 99":          {"MARTIN Paul"},
+			"+32 470":           {"PEETERS Inès"},
+			"0032 470 12":       {"PEETERS Inès"},
+			"+33 470":           nil,
+			"lea":               {"DUBOIS Léa"}, // names still match
+		} {
+			got := names(list(t, w, &networkv1.ListContactsRequest{Search: term}))
+			if !slices.Equal(got, want) && (len(got) != 0 || len(want) != 0) {
+				t.Errorf("search %q: %v, want %v", term, got, want)
+			}
+		}
+		// A changed number is found by its new digits only.
+		d := draftOf(paul)
+		d.MobileNumber = "+33 6 55 44 33 22"
+		update(t, w, paul.GetId(), d)
+		if got := names(list(t, w, &networkv1.ListContactsRequest{Search: "06 55 44"})); !slices.Equal(got, []string{"MARTIN Paul"}) {
+			t.Errorf("the new number: %v", got)
+		}
+		if got := names(list(t, w, &networkv1.ListContactsRequest{Search: "07 99 88"})); len(got) != 0 {
+			t.Errorf("the old number still found: %v", got)
+		}
+		// The JSON route, with the « + » encoded in the query string.
+		status, body := w.JSON(t, http.MethodGet, "/api/contacts?search="+url.QueryEscape("+33 6 11"), nil)
+		if listed, _ := body["contacts"].([]any); status != http.StatusOK || len(listed) != 1 {
+			t.Errorf("GET /api/contacts?search=+33 6 11: %d %v", status, body)
+		}
+	})
+}
+
+// A large network's list, read as the web app reads it (Connect GET, revalidated and kept
+// encoded by internal/conditional): every change that shows in the list — through the API or
+// straight in the database under the candidate, by any domain — is in the next answer.
+func TestRevalidatedListFollowsEveryChange(t *testing.T) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		bob := srv.SignInAs(t, testserver.TrialCandidate, "bob@exemple.fr")
+		seedNetwork(t, srv.Client, alice.User.ID, 250)
+		seedNetwork(t, srv.Client, bob.User.ID, 250)
+		asAlice := alice.Context()
+		reads := networkv1connect.NewNetworkServiceClient(alice.HTTP, srv.URL, connect.WithHTTPGet())
+
+		list := func() map[string]*networkv1.Contact {
+			t.Helper()
+			res, err := reads.ListContacts(bg, &networkv1.ListContactsRequest{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := map[string]*networkv1.Contact{}
+			for _, c := range res.GetContacts() {
+				out[c.GetId()] = c
+			}
+			return out
+		}
+		before := list()
+		if len(before) != 250 || len(list()) != 250 {
+			t.Fatalf("%d contacts", len(before))
+		}
+
+		// Created through the API.
+		created, err := netOf(alice).CreateContact(bg, &networkv1.CreateContactRequest{Contact: &networkv1.ContactDraft{FirstName: "Zoé", LastName: "Nouvelle", Email: "zoe@exemple.fr"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := created.GetContact().GetId()
+		if got := list()[id]; got == nil || got.GetLastName() != "NOUVELLE" || !got.GetIsDeletable() {
+			t.Fatalf("new contact listed as %v", got)
+		}
+		// Updated through the API.
+		if _, err := netOf(alice).UpdateContact(bg, &networkv1.UpdateContactRequest{Id: id, Contact: &networkv1.ContactDraft{FirstName: "Zoé", LastName: "Renommée", Email: "zoe@exemple.fr", Tags: []string{"Lyon"}}}); err != nil {
+			t.Fatal(err)
+		}
+		if got := list()[id]; got.GetLastName() != "RENOMMÉE" || len(got.GetTags()) != 1 {
+			t.Fatalf("updated contact listed as %v", got)
+		}
+		// A task with the contact, written by another domain: no longer deletable.
+		srv.Client.Task.Create().SetOwnerID(alice.User.ID).SetContactID(uuid.MustParse(id)).SetSubject("first-contact").
+			SetInitialDeadline(srv.Clock.Now()).SetDeadline(srv.Clock.Now()).ExecX(asAlice)
+		if got := list()[id]; got.GetIsDeletable() {
+			t.Fatal("a contact with a task is still listed as deletable")
+		}
+		// Linked to an application: the list shows it.
+		srv.Client.Application.Create().SetOwnerID(alice.User.ID).SetCompany("Airbus").SetJob("Pilote").SetSource("job-board").
+			AddContactIDs(uuid.MustParse(id)).ExecX(asAlice)
+		if got := list()[id]; !got.GetHasApplication() {
+			t.Fatal("the application link is not listed")
+		}
+		// A status moved by a completed activity.
+		srv.Client.Contact.UpdateOneID(uuid.MustParse(id)).SetStatus(contact.StatusEngaged).ExecX(asAlice)
+		if got := list()[id]; got.GetStatus() != commonv1.ContactStatus_CONTACT_STATUS_ENGAGED {
+			t.Fatalf("status listed as %v", got.GetStatus())
+		}
+		// Bob's changes are his: Alice's list is the same, and Bob sees his own.
+		if _, err := netOf(bob).CreateContact(bg, &networkv1.CreateContactRequest{Contact: &networkv1.ContactDraft{FirstName: "Bob", LastName: "Ami", Email: "ami@exemple.fr"}}); err != nil {
+			t.Fatal(err)
+		}
+		if got := len(list()); got != 251 {
+			t.Fatalf("alice lists %d contacts, want 251", got)
+		}
+		res, _ := netOf(bob).ListContacts(bg, &networkv1.ListContactsRequest{})
+		if len(res.GetContacts()) != 251 {
+			t.Fatalf("bob lists %d contacts, want 251", len(res.GetContacts()))
+		}
+		// Deleted: a deletable contact of the seed.
+		var victim string
+		for cid, c := range list() {
+			if c.GetIsDeletable() && cid != id {
+				victim = cid
+				break
+			}
+		}
+		if _, err := netOf(alice).DeleteContact(bg, &networkv1.DeleteContactRequest{Id: victim}); err != nil {
+			t.Fatal(err)
+		}
+		if _, still := list()[victim]; still {
+			t.Fatal("a deleted contact is still listed")
 		}
 	})
 }

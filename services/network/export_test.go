@@ -9,10 +9,12 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
+	"github.com/google/go-cmp/cmp"
 
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	"github.com/tremplin/tremplin/internal/contactcsv"
+	"github.com/tremplin/tremplin/internal/contactvcard"
 	"github.com/tremplin/tremplin/internal/testserver"
 )
 
@@ -98,4 +100,78 @@ func TestExportContacts(t *testing.T) {
 func networkRawClient(srv *testserver.Start, w *testserver.Session) *connect.Client[networkv1.ExportContactsRequest, networkv1.ExportContactsResponse] {
 	return connect.NewClient[networkv1.ExportContactsRequest, networkv1.ExportContactsResponse](
 		w.HTTP, srv.URL+"/tremplin.network.v1.NetworkService/ExportContacts")
+}
+
+// The network, or one contact, as vCard 4.0: what was saved is what a phone reads back; another
+// candidate's contact is unknown; premium.
+func TestExportVCards(t *testing.T) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		other := srv.SignInAs(t, testserver.TrialCandidate, "autre@exemple.fr")
+		ended := srv.SignInAs(t, testserver.EndedTrialCandidate, "fin@exemple.fr")
+		foreign := create(t, other, person("Pas", "Moi"))
+		lea := create(t, w, &networkv1.ContactDraft{Civility: commonv1.Civility_CIVILITY_FEMALE, FirstName: "Léa", LastName: "Dubois",
+			Email: "lea@exemple.fr", PhoneNumber: "05 61 93 33 33", MobileNumber: "+33 6 11 22 33 44", Company: "Airbus", Job: "Acheteuse",
+			Comments:  "Entretien le 12/05.\nRelancer en juin, voir « Pôle achats »; apporter le dossier.",
+			Resources: []*commonv1.Resource{{Label: "LinkedIn", Url: "https://www.linkedin.com/in/lea-dubois"}}})
+		create(t, w, person("Hugo", "Renard"))
+
+		srv.Clock.Set(time.Date(2026, 11, 18, 23, 30, 0, 0, time.UTC)) // the 19th in Paris
+		get := func(path string) (*http.Response, []byte) {
+			req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+			resp, err := w.HTTP.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			data, _ := io.ReadAll(resp.Body)
+			return resp, data
+		}
+		resp, data := get("/api/contacts/export/vcard")
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("whole network: %d %s", resp.StatusCode, data)
+		}
+		if ct, cd := resp.Header.Get("Content-Type"), resp.Header.Get("Content-Disposition"); ct != "text/vcard; charset=utf-8" ||
+			cd != `attachment; filename="contacts-tremplin-2026-11-19.vcf"` {
+			t.Errorf("headers %q %q", ct, cd)
+		}
+		back, err := contactvcard.Parse(bytes.NewReader(data), contactvcard.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []contactvcard.Card{
+			{FirstName: "Léa", LastName: "DUBOIS", Company: "Airbus", Job: "Acheteuse", Civility: contactvcard.Female,
+				Emails: []string{"lea@exemple.fr"}, Mobiles: []string{"+33 6 11 22 33 44"}, Landlines: []string{"05 61 93 33 33"},
+				Notes: "Entretien le 12/05.\nRelancer en juin, voir « Pôle achats »; apporter le dossier.",
+				Links: []contactvcard.Link{{Label: "LinkedIn", URL: "https://www.linkedin.com/in/lea-dubois"}}},
+			{FirstName: "Hugo", LastName: "RENARD", Emails: []string{"hugo.renard@exemple.fr"}},
+		}
+		if diff := cmp.Diff(want, back.Cards); diff != "" {
+			t.Errorf("read back (-want +got):\n%s", diff)
+		}
+		if strings.Contains(string(data), "MOI") {
+			t.Error("another candidate's contact in the file")
+		}
+
+		// One contact, named after them; over Connect the same file.
+		resp, one := get("/api/contact/" + lea.GetId() + "/vcard")
+		if cd := resp.Header.Get("Content-Disposition"); resp.StatusCode != http.StatusOK || cd != `attachment; filename="lea-dubois.vcf"` {
+			t.Fatalf("one contact: %d %q %s", resp.StatusCode, cd, one)
+		}
+		conn, err := netOf(w).ExportVCards(bg, &networkv1.ExportVCardsRequest{ContactId: lea.GetId()})
+		if err != nil || !bytes.Equal(conn.GetFile().GetData(), one) || conn.GetFilename() != "lea-dubois.vcf" {
+			t.Errorf("Connect: %q %v", conn.GetFilename(), err)
+		}
+		if n := strings.Count(string(one), "BEGIN:VCARD"); n != 1 {
+			t.Errorf("%d cards for one contact", n)
+		}
+
+		// Another's contact is unknown; without premium, refused.
+		if _, err := netOf(w).ExportVCards(bg, &networkv1.ExportVCardsRequest{ContactId: foreign.GetId()}); connect.CodeOf(err) != connect.CodeNotFound {
+			t.Errorf("foreign contact: %v", err)
+		}
+		if _, err := netOf(ended).ExportVCards(bg, &networkv1.ExportVCardsRequest{}); connect.CodeOf(err) != connect.CodePermissionDenied {
+			t.Errorf("without premium: %v", err)
+		}
+	})
 }

@@ -14,13 +14,27 @@ import (
 	"testing"
 
 	"connectrpc.com/connect"
+	"github.com/google/go-cmp/cmp"
 	"google.golang.org/genproto/googleapis/api/httpbody"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/testing/protocmp"
 
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	"github.com/tremplin/tremplin/internal/testserver"
 )
+
+// fixture reads a real file the contact readers of internal/ are tested with: in contactcsv,
+// exports of LinkedIn, Google and Outlook and the template in its variants; in contactvcard,
+// the files of phones and address books.
+func fixture(t *testing.T, pkg, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "internal", pkg, "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
 
 // upload posts file as the "file" part of a multipart form to /api/contacts/import, as the
 // web app does, and answers the status and the decoded body.
@@ -109,7 +123,7 @@ func TestImportSampleFiles(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		for _, f := range files {
-			data := contactFile(t, f.file)
+			data := fixture(t, "contactcsv", f.file)
 			status, body := upload(t, srv, w, f.file, data)
 			if status != http.StatusOK {
 				t.Errorf("%s: %d %v", f.file, status, body)
@@ -137,7 +151,7 @@ func TestImportSampleFiles(t *testing.T) {
 			}
 		}
 		// The JSON answer speaks the spec's civility strings.
-		data := contactFile(t, "template_semicolon_multiline.csv")
+		data := fixture(t, "contactcsv", "template_semicolon_multiline.csv")
 		_, body := upload(t, srv, w, "x.csv", data)
 		if first := body["importedContacts"].([]any)[0].(map[string]any); first["civility"] != "female" || first["lastName"] != "DUBOIS" {
 			t.Errorf("JSON shape: %v", first)
@@ -153,7 +167,7 @@ func TestImportSkipsKnownContactsAndNormalises(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		create(t, w, person("lea", "DUBOIS"))
-		data := contactFile(t, "template_semicolon_multiline.csv")
+		data := fixture(t, "contactcsv", "template_semicolon_multiline.csv")
 		if got := short(importOverConnect(t, w, data)); !slices.Equal(got, []string{"RENARD Hugo", "BENALI Yasmine"}) {
 			t.Errorf("already in the network (Léa Dubois): %v", got)
 		}
@@ -189,7 +203,7 @@ func TestImportCountsSkippedRowsAndKeepsLinkedInProfiles(t *testing.T) {
 		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		create(t, w, person("Hélène", "Martin"))
 		// LinkedIn's own export (one row without a name), with a row repeated at its end.
-		data := contactFile(t, "linkedin_connections.csv")
+		data := fixture(t, "contactcsv", "linkedin_connections.csv")
 		data = append(data, []byte("ERIC,lefevre,https://www.linkedin.com/in/eric-lefevre-2,,,,01 Jan 2020\n")...)
 
 		status, body := upload(t, srv, w, "Connections.csv", data)
@@ -320,7 +334,7 @@ func TestBulkCreateContacts(t *testing.T) {
 	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
 		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 		known := create(t, w, person("Hugo", "Renard"))
-		data := contactFile(t, "template_semicolon_multiline.csv")
+		data := fixture(t, "contactcsv", "template_semicolon_multiline.csv")
 		picked := importOverConnect(t, w, data) // Léa Dubois and Yasmine Benali
 		// A repeat in the request and a contact already in the network are skipped.
 		picked = append(picked, &networkv1.ImportedContact{FirstName: "LÉA", LastName: "dubois"}, &networkv1.ImportedContact{FirstName: "hugo", LastName: "Renard"},
@@ -386,13 +400,145 @@ func TestBulkCreateContacts(t *testing.T) {
 	})
 }
 
-// contactFile reads one of the contact files internal/contactcsv is tested with: real exports
-// of LinkedIn, Google and Outlook, and the template in its variants.
-func contactFile(t *testing.T, name string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "internal", "contactcsv", "testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
+// A file row whose name is already in the network is offered to complete that contact when it
+// knows more about them; completing fills what is empty and adds notes and links, and never
+// overwrites what the candidate wrote.
+func TestImportCompletesContactsOfTheNetwork(t *testing.T) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		olivier := create(t, w, &networkv1.ContactDraft{FirstName: "Olivier", LastName: "Dupont", Email: "o.dupont@perso.fr", Comments: "Ancien voisin."})
+		create(t, w, &networkv1.ContactDraft{FirstName: "Sofia", LastName: "Haddad", Email: "sofia.haddad@exemple.org", MobileNumber: "07 70 11 22 33"})
+
+		// Google's file: Olivier brings a mobile, a landline, a company, a job, notes and a link;
+		// Sofia brings nothing new; Olivier's second card is a repeat.
+		res, err := netOf(w).ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{Data: fixture(t, "contactvcard", "google_contacts.vcf")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.GetImportedContacts()) != 0 || len(res.GetCompletions()) != 1 {
+			t.Fatalf("new %v, completions %v", short(res.GetImportedContacts()), res.GetCompletions())
+		}
+		cp := res.GetCompletions()[0]
+		if cp.GetContactId() != olivier.GetId() ||
+			!slices.Equal(cp.GetFields(), []string{"mobile_number", "phone_number", "company", "job", "comments", "resources"}) {
+			t.Errorf("completion: %v", cp)
+		}
+		if s := res.GetSkipped(); s.GetAlreadyInNetwork() != 1 || s.GetDuplicateInFile() != 1 {
+			t.Errorf("skipped %v: Sofia, then Olivier's second card", s)
+		}
+
+		// Sent twice (a client repeating itself): completed once, its notes added once.
+		once := &networkv1.ContactCompletion{ContactId: cp.GetContactId(), Contact: cp.GetIncoming()}
+		done, err := netOf(w).BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Completions: []*networkv1.ContactCompletion{once, once}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := get(t, w, olivier.GetId())
+		if len(done.GetCompletedContacts()) != 1 || got.GetEmail() != "o.dupont@perso.fr" || got.GetMobileNumber() != "+33 6 98 76 54 32" ||
+			got.GetCompany() != "Banque du Rhône" || got.GetJob() != "Directeur d'agence" ||
+			got.GetComments() != "Ancien voisin.\n\nAncien collègue de Marc chez Banque du Rhône, connaît bien les métiers du conseil et de l'accompagnement des entreprises de la région lyonnaise." ||
+			len(got.GetResources()) != 1 || got.GetResources()[0].GetUrl() != "https://www.linkedin.com/in/olivier-dupont" {
+			t.Errorf("completed: %v", got)
+		}
+		// The same file again: nothing left to add.
+		res, err = netOf(w).ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{Data: fixture(t, "contactvcard", "google_contacts.vcf")}})
+		if err != nil || len(res.GetCompletions()) != 0 || res.GetSkipped().GetAlreadyInNetwork() != 2 {
+			t.Errorf("again: %v %v", res, err)
+		}
+		// Another candidate's contact cannot be completed, nor an empty request sent.
+		other := srv.SignInAs(t, testserver.TrialCandidate, "autre@exemple.fr")
+		_, err = netOf(other).BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{
+			Completions: []*networkv1.ContactCompletion{{ContactId: olivier.GetId(), Contact: &networkv1.ImportedContact{FirstName: "Olivier", LastName: "DUPONT", Job: "Autre"}}}})
+		testserver.WantNotFound(t, "another's contact", err, "Contact")
+		_, err = netOf(w).BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{})
+		if testserver.ViolationField(err) == "" && err == nil {
+			t.Error("an empty request was accepted")
+		}
+	})
+}
+
+// A phone's vCard file goes through the same preview as a CSV: the same duplicate rules and skip
+// summary, one e-mail / mobile / landline per contact and the rest in the notes.
+func TestImportVCards(t *testing.T) {
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		w := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
+		create(t, w, person("Sofia", "Haddad")) // already in the network
+
+		// Over JSON, as the web app uploads it (multipart, whatever type the browser says).
+		status, body := upload(t, srv, w, "contacts.vcf", fixture(t, "contactvcard", "google_contacts.vcf"))
+		if status != http.StatusOK {
+			t.Fatalf("upload: %d %v", status, body)
+		}
+		got := importedOf(t, body)
+		want := []*networkv1.ImportedContact{{
+			FirstName: "Olivier", LastName: "DUPONT", Company: "Banque du Rhône", Job: "Directeur d'agence",
+			Email: "olivier.dupont@exemple.fr", MobileNumber: "+33 6 98 76 54 32", PhoneNumber: "+33 4 72 00 11 22",
+			Comments:  "Ancien collègue de Marc chez Banque du Rhône, connaît bien les métiers du conseil et de l'accompagnement des entreprises de la région lyonnaise.",
+			Resources: []*commonv1.Resource{{Label: "LinkedIn", Url: "https://www.linkedin.com/in/olivier-dupont"}},
+		}}
+		if diff := cmp.Diff(want, got, protocmp.Transform()); diff != "" {
+			t.Errorf("Google file (-want +got):\n%s", diff)
+		}
+		skipped := body["skipped"].(map[string]any)
+		// Sofia is in the network already: her card's mobile is offered to complete her.
+		if skipped["duplicateInFile"] != float64(1) || skipped["alreadyInNetwork"] != 0.0 {
+			t.Errorf("skipped %v, want Olivier's second card", skipped)
+		}
+		if completions, _ := body["completions"].([]any); len(completions) != 1 || completions[0].(map[string]any)["lastName"] != "HADDAD" {
+			t.Errorf("completions: %v", body["completions"])
+		}
+
+		// Over Connect, a raw text/vcard body: the iOS file, its second e-mail kept in the notes,
+		// the number-only card counted without a name.
+		res, err := netOf(w).ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{ContentType: "text/vcard", Data: fixture(t, "contactvcard", "ios_contacts.vcf")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(res.GetImportedContacts()); n != 2 {
+			t.Fatalf("iOS file: %d contacts: %v", n, short(res.GetImportedContacts()))
+		}
+		claire := res.GetImportedContacts()[0]
+		if claire.GetEmail() != "claire.bernard@ateliers-lumiere.fr" ||
+			claire.GetComments() != "Rencontrée au salon de l'emploi, Lyon.\nRappeler en mars.\nE-mail : claire.b@gmail.com" ||
+			len(claire.GetResources()) != 2 {
+			t.Errorf("Claire: %v", claire)
+		}
+		if res.GetSkipped().GetNoName() != 1 {
+			t.Errorf("skipped %v, want the number-only card", res.GetSkipped())
+		}
+		if c := res.GetImportedContacts()[1]; c.GetLastName() != "DE LA TOUR" || c.GetCivility() != commonv1.Civility_CIVILITY_FEMALE {
+			t.Errorf("Marie-Hélène: %v", c)
+		}
+
+		// Android's 2.1: a fax goes to the notes; Outlook's Windows-1252 reads with its accents.
+		res, err = netOf(w).ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{Data: fixture(t, "contactvcard", "android_contacts.vcf")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := res.GetImportedContacts()[0]; c.GetFirstName() != "Éloïse" || !strings.HasSuffix(c.GetComments(), "\nFax : 04 78 12 34 57") {
+			t.Errorf("Éloïse: %v", c)
+		}
+		if c := res.GetImportedContacts()[1]; c.GetMobileNumber() != "0612457890" || c.GetComments() != "Mobile : 07 00 00 00 01" {
+			t.Errorf("Yanis: %v", c)
+		}
+		res, err = netOf(w).ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{Data: fixture(t, "contactvcard", "outlook.vcf")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := res.GetImportedContacts()[0]; c.GetJob() != "Chargé de recrutement" || c.GetPhoneNumber() != "01 23 45 67 89" {
+			t.Errorf("Hugo: %v", c)
+		}
+
+		// The picked contacts save as any import does.
+		saved, err := netOf(w).BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{Contacts: res.GetImportedContacts()})
+		if err != nil || len(saved.GetCreatedContacts()) != 1 {
+			t.Fatalf("bulk create: %v %v", saved, err)
+		}
+
+		// A broken file: the import's clear error, nothing answered.
+		_, err = netOf(w).ImportContacts(bg, &networkv1.ImportContactsRequest{File: &httpbody.HttpBody{Data: []byte("BEGIN:VCARD\r\nFN:Jean Dupont\r\n")}})
+		if connect.CodeOf(err) != connect.CodeInvalidArgument || !strings.Contains(err.Error(), "Erreur lors de l'importation de contacts") {
+			t.Errorf("broken file: %v", err)
+		}
+	})
 }

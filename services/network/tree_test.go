@@ -206,10 +206,7 @@ func TestDescendantsAndRecommended(t *testing.T) {
 			t.Errorf("GET recommended-contacts: %d %v", status, body)
 		}
 		for _, path := range []string{"/api/contact/descendants/", "/api/contact/recommended-contacts/"} {
-			status, body = w.JSON(t, http.MethodGet, path+uuid.NewString(), nil)
-			if status != http.StatusNotFound || body["type"] != "NOT_FOUND" {
-				t.Errorf("GET %s of an unknown contact: %d %v", path, status, body)
-			}
+			w.WantJSONRefusal(t, http.MethodGet, path+uuid.NewString(), nil, http.StatusNotFound, "NOT_FOUND")
 		}
 	})
 }

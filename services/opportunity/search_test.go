@@ -81,9 +81,7 @@ func TestSearchAndFilterNeedPremium(t *testing.T) {
 			testserver.WantRefusal(t, what, err, connect.CodePermissionDenied, "PREMIUM_REQUIRED")
 		}
 		for _, path := range []string{"/api/applications?search=air", "/api/applications?statuses=new"} {
-			if status, body := bruno.JSON(t, http.MethodGet, path, nil); status != http.StatusForbidden || body["type"] != "PREMIUM_REQUIRED" {
-				t.Errorf("GET %s: %d %v", path, status, body)
-			}
+			bruno.WantJSONRefusal(t, http.MethodGet, path, nil, http.StatusForbidden, "PREMIUM_REQUIRED")
 		}
 	})
 }
