@@ -11,13 +11,12 @@ import (
 	"unicode/utf8"
 
 	"connectrpc.com/connect"
-	"google.golang.org/genproto/googleapis/api/annotations"
-	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/bodylimit"
+	"github.com/tremplin/tremplin/internal/httprule"
 )
 
 // Request bodies are read here, before vanguard, which inflates a gzip body whole before it
@@ -57,13 +56,9 @@ func bindingsOf(services []protoreflect.ServiceDescriptor) ([]binding, error) {
 	for _, s := range services {
 		for i := range s.Methods().Len() {
 			m := s.Methods().Get(i)
-			rule, _ := proto.GetExtension(m.Options(), annotations.E_Http).(*annotations.HttpRule)
-			if rule == nil {
-				continue
-			}
 			public := policies["/"+string(s.FullName())+"/"+string(m.Name())].Public
-			for _, r := range append([]*annotations.HttpRule{rule}, rule.GetAdditionalBindings()...) {
-				verb, path := verbAndPath(r)
+			for _, r := range httprule.Of(m) {
+				verb, path := httprule.VerbAndPath(r)
 				if path == "" {
 					continue
 				}
@@ -90,22 +85,6 @@ func routesOf(bindings []binding, keep func(binding) bool) []route {
 		}
 	}
 	return out
-}
-
-func verbAndPath(r *annotations.HttpRule) (string, string) {
-	switch {
-	case r.GetGet() != "":
-		return http.MethodGet, r.GetGet()
-	case r.GetPost() != "":
-		return http.MethodPost, r.GetPost()
-	case r.GetPut() != "":
-		return http.MethodPut, r.GetPut()
-	case r.GetPatch() != "":
-		return http.MethodPatch, r.GetPatch()
-	case r.GetDelete() != "":
-		return http.MethodDelete, r.GetDelete()
-	}
-	return "", ""
 }
 
 // bodyRule is what a request's route allows of its body: its cap (the large one only for a

@@ -6,7 +6,6 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -15,6 +14,7 @@ import (
 	authv1 "github.com/tremplin/tremplin/gen/tremplin/auth/v1"
 	"github.com/tremplin/tremplin/gen/tremplin/auth/v1/authv1connect"
 	"github.com/tremplin/tremplin/internal/testdb"
+	"github.com/tremplin/tremplin/internal/testkit"
 	"github.com/tremplin/tremplin/internal/testserver"
 )
 
@@ -63,16 +63,6 @@ func signedIn(t *testing.T, srv *testserver.Start) *http.Client {
 	return c
 }
 
-// allocated answers how many bytes the process allocated while fn ran (the test server runs
-// in this process).
-func allocated(fn func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	fn()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // A gzip bomb (64 KB on the wire, 64 MiB of JSON inflated) is refused once its route's cap
 // is passed, without inflating the rest: anonymous to a public route, and signed in to a route
 // that needs a session. Anonymous to a route that needs a session, it is not read at all: the
@@ -94,7 +84,7 @@ func TestGzipBombsAreRefusedAsTheyInflate(t *testing.T) {
 	} {
 		var status int
 		var answer map[string]any
-		used := allocated(func() {
+		used := testkit.Allocated(func() {
 			status, answer = post(t, tt.client, srv.URL+tt.path, bytes.NewReader(tt.body), map[string]string{"Content-Encoding": "gzip"})
 		})
 		if status != http.StatusRequestEntityTooLarge || answer["type"] != "REQUEST_TOO_LARGE" ||
@@ -109,7 +99,7 @@ func TestGzipBombsAreRefusedAsTheyInflate(t *testing.T) {
 	}
 	var status int
 	var answer map[string]any
-	used := allocated(func() {
+	used := testkit.Allocated(func() {
 		status, answer = post(t, testserver.HTTPClient(t), srv.URL+"/api/contact", bytes.NewReader(contact), map[string]string{"Content-Encoding": "gzip"})
 	})
 	if status != http.StatusUnauthorized || answer["type"] != "UNAUTHENTICATED" || answer["message"] != "Vous devez être connecté" {

@@ -10,7 +10,6 @@ import (
 	"buf.build/go/protovalidate"
 	"connectrpc.com/connect"
 	"connectrpc.com/vanguard"
-	"google.golang.org/genproto/googleapis/api/annotations"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -19,6 +18,7 @@ import (
 	"google.golang.org/protobuf/types/known/anypb"
 
 	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/httprule"
 	"github.com/tremplin/tremplin/internal/jsonin"
 )
 
@@ -66,11 +66,7 @@ func bodyFields(services []protoreflect.ServiceDescriptor) map[protoreflect.Full
 	for _, s := range services {
 		for i := range s.Methods().Len() {
 			m := s.Methods().Get(i)
-			rule, _ := proto.GetExtension(m.Options(), annotations.E_Http).(*annotations.HttpRule)
-			if rule == nil {
-				continue
-			}
-			for _, r := range append([]*annotations.HttpRule{rule}, rule.GetAdditionalBindings()...) {
+			for _, r := range httprule.Of(m) {
 				if r.GetBody() == "" || r.GetBody() == "*" {
 					continue
 				}

@@ -132,47 +132,45 @@ func dueBy(s *sql.Selector, cut cutoff, now time.Time, loc *time.Location) *sql.
 	)
 }
 
-// completedTasks are the contact's tasks done at or after since (when done, or their
-// deadline for those completed before the date was kept).
-func completedTasks(s *sql.Selector, since time.Time) *sql.Selector {
-	t := sql.Table(task.Table).As("cb_t")
-	done := sql.P(func(b *sql.Builder) {
-		b.WriteString("COALESCE(").Ident(t.C(task.FieldExecutionDate)).Comma().Ident(t.C(task.FieldDeadline)).WriteString(") >= ").Arg(since)
-	})
+// activities selects the ids of the contact's activities of one table (tasks or events, which
+// name these columns alike) in status that also pass when (a predicate on the table, aliased).
+func activities(s *sql.Selector, table, alias string, status any, when func(*sql.SelectTable) *sql.Predicate) *sql.Selector {
+	t := sql.Table(table).As(alias)
 	return sql.Select(t.C(task.FieldID)).From(t).Where(sql.And(
 		sql.ColumnsEQ(t.C(task.FieldContactID), s.C(contact.FieldID)),
-		sql.EQ(t.C(task.FieldStatus), task.StatusCompleted),
-		done,
+		sql.EQ(t.C(task.FieldStatus), status),
+		when(t),
 	))
 }
 
+// completedTasks are the contact's tasks done at or after since (when done, or their
+// deadline for those completed before the date was kept).
+func completedTasks(s *sql.Selector, since time.Time) *sql.Selector {
+	return activities(s, task.Table, "cb_t", task.StatusCompleted, func(t *sql.SelectTable) *sql.Predicate {
+		return sql.P(func(b *sql.Builder) {
+			b.WriteString("COALESCE(").Ident(t.C(task.FieldExecutionDate)).Comma().Ident(t.C(task.FieldDeadline)).WriteString(") >= ").Arg(since)
+		})
+	})
+}
+
 func completedEvents(s *sql.Selector, since time.Time) *sql.Selector {
-	e := sql.Table(event.Table).As("cb_e")
-	return sql.Select(e.C(event.FieldID)).From(e).Where(sql.And(
-		sql.ColumnsEQ(e.C(event.FieldContactID), s.C(contact.FieldID)),
-		sql.EQ(e.C(event.FieldStatus), event.StatusCompleted),
-		sql.GTE(e.C(event.FieldDate), since),
-	))
+	return activities(s, event.Table, "cb_e", event.StatusCompleted, func(e *sql.SelectTable) *sql.Predicate {
+		return sql.GTE(e.C(event.FieldDate), since)
+	})
 }
 
 // plannedTasks are the contact's tasks not done yet whose day is today or later (an overdue
 // one left undone is not a plan).
 func plannedTasks(s *sql.Selector, today time.Time) *sql.Selector {
-	t := sql.Table(task.Table).As("cb_p")
-	return sql.Select(t.C(task.FieldID)).From(t).Where(sql.And(
-		sql.ColumnsEQ(t.C(task.FieldContactID), s.C(contact.FieldID)),
-		sql.EQ(t.C(task.FieldStatus), task.StatusNotStarted),
-		sql.GTE(t.C(task.FieldDeadline), today),
-	))
+	return activities(s, task.Table, "cb_p", task.StatusNotStarted, func(t *sql.SelectTable) *sql.Predicate {
+		return sql.GTE(t.C(task.FieldDeadline), today)
+	})
 }
 
 func plannedEvents(s *sql.Selector, now time.Time) *sql.Selector {
-	e := sql.Table(event.Table).As("cb_q")
-	return sql.Select(e.C(event.FieldID)).From(e).Where(sql.And(
-		sql.ColumnsEQ(e.C(event.FieldContactID), s.C(contact.FieldID)),
-		sql.EQ(e.C(event.FieldStatus), event.StatusNotStarted),
-		sql.GTE(e.C(event.FieldDate), now),
-	))
+	return activities(s, event.Table, "cb_q", event.StatusNotStarted, func(e *sql.SelectTable) *sql.Predicate {
+		return sql.GTE(e.C(event.FieldDate), now)
+	})
 }
 
 // lastTouches answers, per contact, when its last completed activity happened.

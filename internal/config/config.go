@@ -148,51 +148,46 @@ func env(name, def string) string {
 	return def
 }
 
-func intEnv(name string, def int) (int, error) {
+// parsedEnv reads the variable name with parse, def when it is unset; a value parse refuses
+// is an error saying what the variable must be.
+func parsedEnv[T any](name string, def T, must string, parse func(string) (T, bool)) (T, error) {
 	v := os.Getenv(name)
 	if v == "" {
 		return def, nil
 	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 0 {
-		return 0, fmt.Errorf("%s must be a whole number, got %q", name, v)
+	x, ok := parse(v)
+	if !ok {
+		var zero T
+		return zero, fmt.Errorf("%s must be %s, got %q", name, must, v)
 	}
-	return n, nil
+	return x, nil
+}
+
+func intEnv(name string, def int) (int, error) {
+	return parsedEnv(name, def, "a whole number", func(v string) (int, bool) {
+		n, err := strconv.Atoi(v)
+		return n, err == nil && n >= 0
+	})
 }
 
 func positiveFloatEnv(name string, def float64) (float64, error) {
-	v := os.Getenv(name)
-	if v == "" {
-		return def, nil
-	}
-	f, err := strconv.ParseFloat(v, 64)
-	if err != nil || !(f > 0) || f > 1e6 {
-		return 0, fmt.Errorf("%s must be a number of calls a second above 0, such as 10 or 0.5, got %q", name, v)
-	}
-	return f, nil
+	return parsedEnv(name, def, "a number of calls a second above 0, such as 10 or 0.5", func(v string) (float64, bool) {
+		f, err := strconv.ParseFloat(v, 64)
+		return f, err == nil && f > 0 && f <= 1e6
+	})
 }
 
 func durationEnv(name string, def time.Duration) (time.Duration, error) {
-	v := os.Getenv(name)
-	if v == "" {
-		return def, nil
-	}
-	d, err := time.ParseDuration(v)
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("%s must be a duration such as 168h, got %q", name, v)
-	}
-	return d, nil
+	return parsedEnv(name, def, "a duration such as 168h", func(v string) (time.Duration, bool) {
+		d, err := time.ParseDuration(v)
+		return d, err == nil && d > 0
+	})
 }
 
 // drainEnv reads a drain: zero allowed, at most a minute (the shutdown waits for it).
 func drainEnv(name string, def time.Duration) (time.Duration, error) {
-	v := os.Getenv(name)
-	if v == "" {
-		return def, nil
-	}
-	d, err := time.ParseDuration(v)
-	if err != nil || d < 0 || d > time.Minute {
-		return 0, fmt.Errorf("%s must be a duration from 0s to 1m, such as 5s, got %q", name, v)
-	}
-	return d, nil
+	return parsedEnv(name, def, "a duration from 0s to 1m, such as 5s", func(v string) (time.Duration, bool) {
+		d, err := time.ParseDuration(v)
+		return d, err == nil && d >= 0 && d <= time.Minute
+	})
 }

@@ -4,34 +4,21 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/tremplin/tremplin/internal/testkit"
 )
 
 // FuzzParse checks that Parse never panics, answers all-or-nothing with a typed error, answers
 // only named contacts with valid UTF-8, and that its answer survives Write then Parse (with the
 // spec's "m" for a contact without civility).
 func FuzzParse(f *testing.F) {
-	files, err := filepath.Glob("testdata/*.csv")
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
-	for _, s := range []string{
+	testkit.Seed(f, "testdata/*.csv",
 		"", "\uFEFF", "First Name\n", "Nom;Prénom\r\nDupont;Jean\r\n", "\xff\xfeN\x00o\x00m\x00\n\x00",
 		"First Name,Last Name\n'=x,\"a\r\nb\"\n", "Name\nA B C\n", "Phone 1 - Label,Phone 1 - Value,Name\nMobile,06,x\n",
 		"First Name,Title\nA,Mme\nB,Chef\n", "sep=;\nPr\xe9nom;Nom\n\xc9ric;Z\n",
-	} {
-		f.Add([]byte(s))
-	}
+	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		limits := Limits{MaxBytes: 1 << 20, MaxRows: 1000}
 		contacts, err := Parse(bytes.NewReader(data), limits)

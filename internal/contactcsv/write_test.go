@@ -31,7 +31,7 @@ func TestWriteLayout(t *testing.T) {
 }
 
 func TestEscapeFormula(t *testing.T) {
-	tests := []struct{ in, want string }{
+	roundTrip(t, escapeFormula, []escapeCase{
 		{"", ""},
 		{"Dupont", "Dupont"},
 		{"=HYPERLINK(\"http://evil.example\",\"clic\")", "'=HYPERLINK(\"http://evil.example\",\"clic\")"},
@@ -63,15 +63,12 @@ func TestEscapeFormula(t *testing.T) {
 		{"Tél. ; +33 6 12 34 56 78", "Tél. ;' +33 6 12 34 56 78"},
 		{"a;", "a;"},
 		{"a,,b", "a,,b"},
-	}
-	for _, tt := range tests {
-		roundTrip(t, escapeFormula, tt.in, tt.want)
-	}
+	})
 }
 
 // Number-like phone numbers stay as they are: they must stay readable.
 func TestEscapePhone(t *testing.T) {
-	tests := []struct{ in, want string }{
+	roundTrip(t, escapePhone, []escapeCase{
 		{"+33 6 12 34 56 78", "+33 6 12 34 56 78"},
 		{"+1 (514) 555-0199", "+1 (514) 555-0199"},
 		{"-12.5", "-12.5"},
@@ -79,21 +76,24 @@ func TestEscapePhone(t *testing.T) {
 		{"'+33 6", "''+33 6"},
 		{"01 23;+33 1", "01 23;'+33 1"},
 		{"=1+1", "'=1+1"},
-	}
-	for _, tt := range tests {
-		roundTrip(t, escapePhone, tt.in, tt.want)
-	}
+	})
 }
 
-// roundTrip checks that escape(in) is want, and that unescapeFormula gives in back.
-func roundTrip(t *testing.T, escape func(string) string, in, want string) {
+// escapeCase is a text and what an escape function should make of it.
+type escapeCase struct{ in, want string }
+
+// roundTrip checks, for each case, that escape(in) is want, and that unescapeFormula gives in
+// back.
+func roundTrip(t *testing.T, escape func(string) string, cases []escapeCase) {
 	t.Helper()
-	got := escape(in)
-	if got != want {
-		t.Errorf("escape(%q) = %q, want %q", in, got, want)
-	}
-	if back := unescapeFormula(got); back != in {
-		t.Errorf("unescapeFormula(%q) = %q, want %q", got, back, in)
+	for _, c := range cases {
+		got := escape(c.in)
+		if got != c.want {
+			t.Errorf("escape(%q) = %q, want %q", c.in, got, c.want)
+		}
+		if back := unescapeFormula(got); back != c.in {
+			t.Errorf("unescapeFormula(%q) = %q, want %q", got, back, c.in)
+		}
 	}
 }
 

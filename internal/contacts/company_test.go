@@ -7,7 +7,7 @@ import (
 )
 
 func TestCompanyKey(t *testing.T) {
-	for in, want := range map[string]string{
+	wantEach(t, "CompanyKey", contacts.CompanyKey, map[string]string{
 		"Société Générale SA":     "societe generale",
 		"societe generale":        "societe generale",
 		"  SOCIÉTÉ   GÉNÉRALE ":   "societe generale",
@@ -24,9 +24,5 @@ func TestCompanyKey(t *testing.T) {
 		"SA":                      "sa",
 		"Société Générale Assur.": "societe generale assur",
 		"":                        "",
-	} {
-		if got := contacts.CompanyKey(in); got != want {
-			t.Errorf("CompanyKey(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }

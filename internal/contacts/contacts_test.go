@@ -21,7 +21,7 @@ import (
 )
 
 func TestFold(t *testing.T) {
-	for in, want := range map[string]string{
+	wantEach(t, "Fold", contacts.Fold, map[string]string{
 		"Hélène":            "helene",
 		"  ÉRIC   Lefèvre ": "eric lefevre",
 		"Cœurdacier":        "coeurdacier",
@@ -32,9 +32,15 @@ func TestFold(t *testing.T) {
 		"e\u0301cole":       "ecole", // decomposed accent
 		"Société\tGénérale": "societe generale",
 		"":                  "",
-	} {
-		if got := contacts.Fold(in); got != want {
-			t.Errorf("Fold(%q) = %q, want %q", in, got, want)
+	})
+}
+
+// wantEach fails for each input of want that fn does not turn into the string wanted.
+func wantEach(t *testing.T, name string, fn func(string) string, want map[string]string) {
+	t.Helper()
+	for in, w := range want {
+		if got := fn(in); got != w {
+			t.Errorf("%s(%q) = %q, want %q", name, in, got, w)
 		}
 	}
 }
@@ -57,18 +63,14 @@ func TestLastNameRule(t *testing.T) {
 			t.Errorf("NormalizeLastName(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
 		}
 	}
-	for in, want := range map[string]string{
+	wantEach(t, "CleanLastName", contacts.CleanLastName, map[string]string{
 		"Durand (RH)":    "DURAND RH",
 		"  martin 2  ":   "MARTIN",
 		"O’Neil":         "O'NEIL",
 		"Le\tBihan":      "LE BIHAN",
 		"123":            "",
 		"de La   Tour ;": "DE LA TOUR",
-	} {
-		if got := contacts.CleanLastName(in); got != want {
-			t.Errorf("CleanLastName(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func TestPhonesAndEmails(t *testing.T) {
@@ -132,23 +134,15 @@ func TestKeys(t *testing.T) {
 // A phone number's key is its digits, +33 and 0033 as the national 0; a search term that is a
 // number is read the same way, any other term is no number.
 func TestPhoneKeys(t *testing.T) {
-	for in, want := range map[string]string{
+	wantEach(t, "PhoneKey", contacts.PhoneKey, map[string]string{
 		"+33 6 11 22 33 44": "0611223344", "0033 6 11 22 33 44": "0611223344", "06 11 22 33 44": "0611223344",
 		"06.11.22.33.44": "0611223344", "+33 (0)6 11 22 33 44": "0611223344", "+32 470 12 34 56": "32470123456",
 		"0032 470 12 34 56": "32470123456", "+1-514-555-0100": "15145550100", "": "", "  ": "",
-	} {
-		if got := contacts.PhoneKey(in); got != want {
-			t.Errorf("PhoneKey(%q) = %q, want %q", in, got, want)
-		}
-	}
-	for in, want := range map[string]string{
+	})
+	wantEach(t, "PhoneSearchTerm", contacts.PhoneSearchTerm, map[string]string{
 		"+33 6 11": "0611", "06 11": "0611", "0033611": "0611", "11-22": "1122", "(0)6 11": "0611",
 		"lea": "", "a1": "", "": "", "+": "", "06+11": "", "3M": "",
-	} {
-		if got := contacts.PhoneSearchTerm(in); got != want {
-			t.Errorf("PhoneSearchTerm(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func TestStatusRules(t *testing.T) {
@@ -193,20 +187,10 @@ func TestStatusRules(t *testing.T) {
 	}
 }
 
-// candidate creates a candidate and answers a context acting as them.
-func candidate(t *testing.T, client *ent.Client, email string) (context.Context, uuid.UUID) {
-	t.Helper()
-	u, err := client.User.Create().SetEmail(email).SetRole(user.RoleCandidate).Save(viewer.SystemContext(context.Background()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return viewer.NewContext(context.Background(), &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate}), u.ID
-}
-
 func TestOnActivityCompleted(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, d *db.Database) {
-		ctx, me := candidate(t, d.Client, "moi@exemple.fr")
-		otherCtx, other := candidate(t, d.Client, "autre@exemple.fr")
+		me, ctx := testdb.Candidate(t, d.Client)
+		other, otherCtx := testdb.Candidate(t, d.Client)
 		mk := func(ctx context.Context, owner uuid.UUID, status contact.Status) *ent.Contact {
 			create := d.Client.Contact.Create().SetOwnerID(owner).SetFirstName("A").SetLastName("B").SetStatus(status)
 			if status != contact.StatusIncomplete { // reachable: incomplete and new follow it
@@ -214,7 +198,7 @@ func TestOnActivityCompleted(t *testing.T) {
 			}
 			return create.SaveX(ctx)
 		}
-		c := mk(ctx, me, contact.StatusNew)
+		c := mk(ctx, me.ID, contact.StatusNew)
 		step := func(subject string, want contact.Status) {
 			t.Helper()
 			got, err := contacts.OnActivityCompleted(ctx, d.Client, c.ID, subject)
@@ -231,7 +215,7 @@ func TestOnActivityCompleted(t *testing.T) {
 		step("reminder", contact.StatusThanked) // never backwards
 
 		// Inside the caller's transaction.
-		c2 := mk(ctx, me, contact.StatusIncomplete)
+		c2 := mk(ctx, me.ID, contact.StatusIncomplete)
 		tx, err := d.Client.Tx(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -247,7 +231,7 @@ func TestOnActivityCompleted(t *testing.T) {
 		}
 
 		// Another candidate's contact is not found and does not move.
-		foreign := mk(otherCtx, other, contact.StatusNew)
+		foreign := mk(otherCtx, other.ID, contact.StatusNew)
 		_, err = contacts.OnActivityCompleted(ctx, d.Client, foreign.ID, "first-contact")
 		if !ent.IsNotFound(err) || !isNotFoundOf(apierr.From(err), "Contact introuvable") {
 			t.Errorf("foreign contact: %v", err)

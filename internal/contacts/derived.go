@@ -46,6 +46,8 @@ func DerivedFieldsHook() ent.Hook {
 	}, ent.OpCreate|ent.OpUpdate|ent.OpUpdateOne)
 }
 
+// keySources and reachSources are the fields the keys and the reachability derive from, in the
+// order deriveOnUpdateOne reads them.
 var keySources = []string{contact.FieldFirstName, contact.FieldLastName, contact.FieldCompany}
 var reachSources = []string{contact.FieldEmail, contact.FieldPhoneNumber, contact.FieldMobileNumber}
 
@@ -71,30 +73,27 @@ func deriveOnCreate(m *entgen.ContactMutation) {
 }
 
 func deriveOnUpdateOne(ctx context.Context, m *entgen.ContactMutation) error {
-	// value answers the field's new value when the mutation sets it, else the stored one.
-	value := func(field string, stored func(context.Context) (string, error)) (string, error) {
-		if v, set := m.Field(field); set {
-			return v.(string), nil
+	// values answers the fields' new values where the mutation sets them, else the stored ones.
+	values := func(fields []string) ([]string, error) {
+		out := make([]string, len(fields))
+		for i, field := range fields {
+			v, set := m.Field(field)
+			if !set {
+				var err error
+				if v, err = m.OldField(ctx, field); err != nil {
+					return nil, fmt.Errorf("contacts: reading the stored %s: %w", field, err)
+				}
+			}
+			out[i] = v.(string)
 		}
-		old, err := stored(ctx)
-		if err != nil {
-			return "", fmt.Errorf("contacts: reading the stored %s: %w", field, err)
-		}
-		return old, nil
+		return out, nil
 	}
 	if anySet(m, keySources) {
-		first, err := value(contact.FieldFirstName, m.OldFirstName)
+		keys, err := values(keySources)
 		if err != nil {
 			return err
 		}
-		last, err := value(contact.FieldLastName, m.OldLastName)
-		if err != nil {
-			return err
-		}
-		company, err := value(contact.FieldCompany, m.OldCompany)
-		if err != nil {
-			return err
-		}
+		first, last, company := keys[0], keys[1], keys[2]
 		m.SetSearchKey(SearchKey(first, last, company))
 		m.SetSortKey(SortKey(first, last))
 		m.SetCompanyKey(CompanyKey(company))
@@ -103,18 +102,11 @@ func deriveOnUpdateOne(ctx context.Context, m *entgen.ContactMutation) error {
 		m.SetMobileKey(PhoneKey(mobile))
 	}
 	if status, statusSet := m.Status(); anySet(m, reachSources) || statusSet {
-		email, err := value(contact.FieldEmail, m.OldEmail)
+		reach, err := values(reachSources)
 		if err != nil {
 			return err
 		}
-		phone, err := value(contact.FieldPhoneNumber, m.OldPhoneNumber)
-		if err != nil {
-			return err
-		}
-		mobile, err := value(contact.FieldMobileNumber, m.OldMobileNumber)
-		if err != nil {
-			return err
-		}
+		email, phone, mobile := reach[0], reach[1], reach[2]
 		if !statusSet {
 			if status, err = m.OldStatus(ctx); err != nil {
 				return fmt.Errorf("contacts: reading the stored status: %w", err)

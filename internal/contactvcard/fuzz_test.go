@@ -3,32 +3,19 @@ package contactvcard
 import (
 	"bytes"
 	"errors"
-	"os"
-	"path/filepath"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/tremplin/tremplin/internal/testkit"
 )
 
 // FuzzParse checks that Parse never panics, answers all or nothing with a typed error, answers
 // valid UTF-8 and only named cards, and that what it answers survives Write then Parse.
 func FuzzParse(f *testing.F) {
-	files, err := filepath.Glob("testdata/*.vcf")
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
-	for _, s := range []string{
+	testkit.Seed(f, "testdata/*.vcf",
 		"", "BEGIN:VCARD", "BEGIN:VCARD\nEND:VCARD", "BEGIN:VCARD\nN;ENCODING=QUOTED-PRINTABLE:=\n=\n",
 		"BEGIN:VCARD\nFN;\"a:b\":x\nEND:VCARD", "BEGIN:VCARD\nTEL;CELL:\nEND:VCARD", "BEGIN:VCARD\nN:\\;\\\\;;\nEND:VCARD",
-	} {
-		f.Add([]byte(s))
-	}
+	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		res, err := Parse(bytes.NewReader(data), Limits{MaxBytes: 1 << 20, MaxCards: 1000})
 		if err != nil {

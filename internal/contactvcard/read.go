@@ -18,6 +18,7 @@ import (
 
 	"github.com/emersion/go-vcard"
 
+	"github.com/tremplin/tremplin/internal/contactcsv"
 	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/textfile"
 )
@@ -73,8 +74,8 @@ type Limits struct {
 
 // Defaults of Limits: those of the contacts CSV (the ImportContacts contract).
 const (
-	DefaultMaxBytes = 5 << 20
-	DefaultMaxCards = 10_000
+	DefaultMaxBytes = contactcsv.DefaultMaxBytes
+	DefaultMaxCards = contactcsv.DefaultMaxRows
 )
 
 // Errors answered by Parse, wrapped with details; test them with errors.Is.

@@ -65,6 +65,18 @@ type nowAndBefore struct {
 	Before int64 `json:"before"`
 }
 
+func (n nowAndBefore) figure() Figure { return Figure{int(n.Now), int(n.Before)} }
+
+// countByWeek selects the rows whose column falls in the week (now) and in the week before
+// (before), as nowAndBefore reads them.
+func countByWeek(cur, prev period, column string) func(*sql.Selector) {
+	return func(q *sql.Selector) {
+		q.Select().
+			AppendSelectExprAs(countWhere(cur.has(q.C(column))), "now").
+			AppendSelectExprAs(countWhere(prev.has(q.C(column))), "before")
+	}
+}
+
 // countWhere counts the rows where p holds (0 without rows).
 func countWhere(p *sql.Predicate) sql.Querier {
 	return sql.ExprFunc(func(b *sql.Builder) {
@@ -139,27 +151,20 @@ func Compute(ctx context.Context, client *ent.Client, owner uuid.UUID, now, at t
 	// Completed interviews.
 	var events []nowAndBefore
 	err = client.Event.Query().Where(event.OwnerID(owner), event.TypeEQ(event.TypeInterview), event.StatusEQ(event.StatusCompleted),
-		event.DateGTE(prevStart), event.DateLT(end)).Modify(func(q *sql.Selector) {
-		q.Select().
-			AppendSelectExprAs(countWhere(cur.has(q.C(event.FieldDate))), "now").
-			AppendSelectExprAs(countWhere(prev.has(q.C(event.FieldDate))), "before")
-	}).Scan(ctx, &events)
+		event.DateGTE(prevStart), event.DateLT(end)).Modify(countByWeek(cur, prev, event.FieldDate)).Scan(ctx, &events)
 	if err != nil {
 		return nil, err
 	}
-	f.CompletedInterviews = Figure{int(events[0].Now), int(events[0].Before)}
+	f.CompletedInterviews = events[0].figure()
 
 	// New contacts.
 	var contacts []nowAndBefore
-	err = client.Contact.Query().Where(contact.OwnerID(owner), contact.CreatedAtGTE(prevStart), contact.CreatedAtLT(end)).Modify(func(q *sql.Selector) {
-		q.Select().
-			AppendSelectExprAs(countWhere(cur.has(q.C(contact.FieldCreatedAt))), "now").
-			AppendSelectExprAs(countWhere(prev.has(q.C(contact.FieldCreatedAt))), "before")
-	}).Scan(ctx, &contacts)
+	err = client.Contact.Query().Where(contact.OwnerID(owner), contact.CreatedAtGTE(prevStart), contact.CreatedAtLT(end)).
+		Modify(countByWeek(cur, prev, contact.FieldCreatedAt)).Scan(ctx, &contacts)
 	if err != nil {
 		return nil, err
 	}
-	f.NewContacts = Figure{int(contacts[0].Now), int(contacts[0].Before)}
+	f.NewContacts = contacts[0].figure()
 
 	// Applications: engaged and created.
 	var apps []struct {

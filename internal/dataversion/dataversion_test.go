@@ -18,6 +18,11 @@ func as(id uuid.UUID) context.Context {
 	return viewer.NewContext(context.Background(), &viewer.Viewer{UserID: id, Role: viewer.RoleCandidate})
 }
 
+// candidate creates a candidate, as server code does.
+func candidate(c *ent.Client, email string) *ent.User {
+	return c.User.Create().SetEmail(email).SetRole(user.RoleCandidate).SaveX(viewer.SystemContext(context.Background()))
+}
+
 func version(t *testing.T, c *ent.Client, id uuid.UUID) int64 {
 	t.Helper()
 	return c.User.GetX(viewer.SystemContext(context.Background()), id).DataVersion
@@ -26,9 +31,9 @@ func version(t *testing.T, c *ent.Client, id uuid.UUID) int64 {
 func TestEveryChangeOfOwnedDataMovesTheOwnersVersion(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, d *db.Database) {
 		c := d.Client
+		alice := candidate(c, "alice@x.fr")
+		bob := candidate(c, "bob@x.fr")
 		sys := viewer.SystemContext(context.Background())
-		alice := c.User.Create().SetEmail("alice@x.fr").SetRole(user.RoleCandidate).SaveX(sys)
-		bob := c.User.Create().SetEmail("bob@x.fr").SetRole(user.RoleCandidate).SaveX(sys)
 		admin := c.User.Create().SetEmail("admin@x.fr").SetRole(user.RoleAdmin).SaveX(sys)
 
 		steps := []struct {
@@ -107,10 +112,10 @@ func TestEveryChangeOfOwnedDataMovesTheOwnersVersion(t *testing.T) {
 func TestATransactionMovesEachOwnersVersionOnce(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, d *db.Database) {
 		c := d.Client
+		alice := candidate(c, "alice@x.fr")
+		bob := candidate(c, "bob@x.fr")
+		carol := candidate(c, "carol@x.fr")
 		sys := viewer.SystemContext(context.Background())
-		alice := c.User.Create().SetEmail("alice@x.fr").SetRole(user.RoleCandidate).SaveX(sys)
-		bob := c.User.Create().SetEmail("bob@x.fr").SetRole(user.RoleCandidate).SaveX(sys)
-		carol := c.User.Create().SetEmail("carol@x.fr").SetRole(user.RoleCandidate).SaveX(sys)
 		before := map[uuid.UUID]int64{alice.ID: version(t, c, alice.ID), bob.ID: version(t, c, bob.ID), carol.ID: version(t, c, carol.ID)}
 		err := db.WithTx(sys, c, func(ctx context.Context, tx *ent.Tx) error {
 			for _, owner := range []uuid.UUID{alice.ID, alice.ID, alice.ID, bob.ID, bob.ID} {

@@ -9,20 +9,10 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/tremplin/tremplin/internal/fastgzip"
+	"github.com/tremplin/tremplin/internal/testkit"
 )
 
 var errTooLarge = errors.New("too large")
-
-func gzipped(t *testing.T, s string) []byte {
-	t.Helper()
-	var out bytes.Buffer
-	zw := gzip.NewWriter(&out)
-	_, _ = zw.Write([]byte(s))
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return out.Bytes()
-}
 
 // countingReader counts the compressed bytes the decompressor asked for.
 type countingReader struct {
@@ -49,7 +39,7 @@ func TestLimitedDecompressorStopsAtTheCap(t *testing.T) {
 		{"0123456789a", errTooLarge},
 		{"abc", nil},
 	} {
-		if err := d.Reset(bytes.NewReader(gzipped(t, tt.message))); err != nil {
+		if err := d.Reset(bytes.NewReader(testkit.Gzip(t, tt.message))); err != nil {
 			t.Fatal(err)
 		}
 		got, err := io.ReadAll(d)
@@ -58,7 +48,7 @@ func TestLimitedDecompressorStopsAtTheCap(t *testing.T) {
 		}
 	}
 	// A corrupt stream is reported as such, not as too large.
-	data := gzipped(t, "0123456789")
+	data := testkit.Gzip(t, "0123456789")
 	data[len(data)-5]++ // the CRC
 	if err := d.Reset(bytes.NewReader(data)); err != nil {
 		t.Fatal(err)

@@ -43,6 +43,13 @@ func want(t *testing.T, srv *testserver.Start, name string, id uuid.UUID, loc *t
 	}
 }
 
+// tickAt moves the clock to at and runs the server's jobs, as its ticker would then.
+func tickAt(t *testing.T, srv *testserver.Start, at time.Time) {
+	t.Helper()
+	srv.Clock.Set(at)
+	tick(t, srv.Server.Jobs)
+}
+
 func tick(t *testing.T, runners ...*jobs.Runner) {
 	t.Helper()
 	var wg sync.WaitGroup
@@ -82,16 +89,14 @@ func TestEscalationActsOnTheDayThatEnded(t *testing.T) {
 		want(t, srv, "high due today, at 00:05", high, paris, task.PriorityHigh, at(24, 23, 59), at(24, 23, 59))
 		want(t, srv, "left undone yesterday", yesterday, paris, task.PriorityHigh, at(24, 23, 59), at(23, 23, 59))
 		// A minute before the day ends: still nothing.
-		srv.Clock.Set(at(24, 23, 59))
-		tick(t, srv.Server.Jobs)
+		tickAt(t, srv, at(24, 23, 59))
 		want(t, srv, "due today, at 23:59", normal, paris, task.PriorityNormal, at(24, 12, 0), at(24, 12, 0))
 
 		// The night of the 24th to the 25th, run by two copies, again later, and by the
 		// operator's command naming the day that ended.
 		srv.Clock.Set(at(25, 0, 5))
 		tick(t, srv.Server.Jobs, secondCopy(srv))
-		srv.Clock.Set(at(25, 3, 0))
-		tick(t, srv.Server.Jobs)
+		tickAt(t, srv, at(25, 3, 0))
 		if n, err := secondCopy(srv).RunNow(context.Background(), jobs.Escalation, time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC)); err != nil || n != 0 {
 			t.Errorf("running the night of the 24th again: %d tasks, %v", n, err)
 		}
@@ -103,12 +108,10 @@ func TestEscalationActsOnTheDayThatEnded(t *testing.T) {
 		want(t, srv, "undone two nights", yesterday, paris, task.PriorityUrgent, at(25, 23, 59), at(23, 23, 59))
 
 		// Two more nights: it keeps rising and stays in the day's list.
-		srv.Clock.Set(at(26, 0, 5))
-		tick(t, srv.Server.Jobs)
+		tickAt(t, srv, at(26, 0, 5))
 		want(t, srv, "normal, second night", normal, paris, task.PriorityUrgent, at(26, 12, 0), at(24, 12, 0))
 		want(t, srv, "due the 25th, its night", tomorrow, paris, task.PriorityHigh, at(26, 0, 0), at(25, 0, 0))
-		srv.Clock.Set(at(27, 0, 5))
-		tick(t, srv.Server.Jobs)
+		tickAt(t, srv, at(27, 0, 5))
 		want(t, srv, "normal, third night", normal, paris, task.PriorityUrgent, at(27, 12, 0), at(24, 12, 0))
 		want(t, srv, "due the 25th, second night", tomorrow, paris, task.PriorityUrgent, at(27, 0, 0), at(25, 0, 0))
 
@@ -161,19 +164,16 @@ func TestEscalationAcrossDaylightSavingNights(t *testing.T) {
 		bobs := seedTask(t, srv, bob, local(montreal, time.March, 28, 20, 0), task.PriorityNormal, task.StatusNotStarted)
 
 		// 00:10 on Sunday in Paris: Saturday has ended there, not yet in Montreal (18:10).
-		srv.Clock.Set(local(paris, time.March, 29, 0, 10))
-		tick(t, srv.Server.Jobs)
+		tickAt(t, srv, local(paris, time.March, 29, 0, 10))
 		want(t, srv, "March, 23:30 Saturday", late, paris, task.PriorityHigh, local(paris, time.March, 29, 23, 30), local(paris, time.March, 28, 23, 30))
 		// 02:30 does not exist on the 29th: the task comes at 03:30, the same day.
 		want(t, srv, "March, 02:30 Saturday", early, paris, task.PriorityHigh, local(paris, time.March, 29, 3, 30), local(paris, time.March, 28, 2, 30))
 		want(t, srv, "March, Sunday's", sunday, paris, task.PriorityNormal, local(paris, time.March, 29, 12, 0), local(paris, time.March, 29, 12, 0))
 		want(t, srv, "Montreal, before its night", bobs, montreal, task.PriorityNormal, local(montreal, time.March, 28, 20, 0), local(montreal, time.March, 28, 20, 0))
-		srv.Clock.Set(local(montreal, time.March, 29, 0, 10))
-		tick(t, srv.Server.Jobs)
+		tickAt(t, srv, local(montreal, time.March, 29, 0, 10))
 		want(t, srv, "Montreal, its night", bobs, montreal, task.PriorityHigh, local(montreal, time.March, 29, 20, 0), local(montreal, time.March, 28, 20, 0))
 		// The 23-hour Sunday ends: everything due on it moves to Monday, same time.
-		srv.Clock.Set(local(paris, time.March, 30, 0, 10))
-		tick(t, srv.Server.Jobs)
+		tickAt(t, srv, local(paris, time.March, 30, 0, 10))
 		want(t, srv, "March, 23:30 second night", late, paris, task.PriorityUrgent, local(paris, time.March, 30, 23, 30), local(paris, time.March, 28, 23, 30))
 		want(t, srv, "March, 03:30 second night", early, paris, task.PriorityUrgent, local(paris, time.March, 30, 3, 30), local(paris, time.March, 28, 2, 30))
 		want(t, srv, "March, Sunday's night", sunday, paris, task.PriorityHigh, local(paris, time.March, 30, 12, 0), local(paris, time.March, 29, 12, 0))
@@ -183,26 +183,22 @@ func TestEscalationAcrossDaylightSavingNights(t *testing.T) {
 		for _, id := range []uuid.UUID{late, early, sunday, sundayLate, bobs} {
 			srv.Client.Task.UpdateOneID(id).SetStatus(task.StatusCompleted).ExecX(viewer.SystemContext(context.Background()))
 		}
-		srv.Clock.Set(local(paris, time.October, 24, 9, 0))
-		tick(t, srv.Server.Jobs)
+		tickAt(t, srv, local(paris, time.October, 24, 9, 0))
 		saturday := seedTask(t, srv, alice, local(paris, time.October, 24, 23, 30), task.PriorityNormal, task.StatusNotStarted)
 		first := seedTask(t, srv, alice, local(paris, time.October, 25, 0, 30), task.PriorityNormal, task.StatusNotStarted)
 		last := seedTask(t, srv, alice, local(paris, time.October, 25, 23, 30), task.PriorityHigh, task.StatusNotStarted)
 		bobsOctober := seedTask(t, srv, bob, local(montreal, time.October, 25, 22, 0), task.PriorityNormal, task.StatusNotStarted)
-		srv.Clock.Set(local(paris, time.October, 25, 0, 10))
-		tick(t, srv.Server.Jobs)
+		tickAt(t, srv, local(paris, time.October, 25, 0, 10))
 		want(t, srv, "October, Saturday's", saturday, paris, task.PriorityHigh, local(paris, time.October, 25, 23, 30), local(paris, time.October, 24, 23, 30))
 		want(t, srv, "October, Sunday 00:30", first, paris, task.PriorityNormal, local(paris, time.October, 25, 0, 30), local(paris, time.October, 25, 0, 30))
 		// 23:30 on Sunday is 25 hours after its midnight, still Sunday: raised with it.
-		srv.Clock.Set(local(paris, time.October, 26, 0, 10))
-		tick(t, srv.Server.Jobs)
+		tickAt(t, srv, local(paris, time.October, 26, 0, 10))
 		want(t, srv, "October, Saturday's second night", saturday, paris, task.PriorityUrgent, local(paris, time.October, 26, 23, 30), local(paris, time.October, 24, 23, 30))
 		want(t, srv, "October, Sunday 00:30's night", first, paris, task.PriorityHigh, local(paris, time.October, 26, 0, 30), local(paris, time.October, 25, 0, 30))
 		want(t, srv, "October, Sunday 23:30's night", last, paris, task.PriorityUrgent, local(paris, time.October, 26, 23, 30), local(paris, time.October, 25, 23, 30))
 		// Paris's night is not Montreal's (its clocks change a week later).
 		want(t, srv, "Montreal, October", bobsOctober, montreal, task.PriorityNormal, local(montreal, time.October, 25, 22, 0), local(montreal, time.October, 25, 22, 0))
-		srv.Clock.Set(local(montreal, time.October, 26, 0, 10))
-		tick(t, srv.Server.Jobs)
+		tickAt(t, srv, local(montreal, time.October, 26, 0, 10))
 		want(t, srv, "Montreal, October, its night", bobsOctober, montreal, task.PriorityHigh, local(montreal, time.October, 26, 22, 0), local(montreal, time.October, 25, 22, 0))
 	})
 }
@@ -227,8 +223,7 @@ func TestMissedNightsAreCaughtUp(t *testing.T) {
 		e := seedTask(t, srv, me, at(27, 12), task.PriorityNormal, task.StatusNotStarted)
 
 		// It starts again on Friday the 27th at 10:00: the nights of the 23rd to the 26th.
-		srv.Clock.Set(at(27, 10))
-		tick(t, srv.Server.Jobs)
+		tickAt(t, srv, at(27, 10))
 		want(t, srv, "due the 23rd", a, paris, task.PriorityUrgent, at(27, 12), at(23, 12))
 		want(t, srv, "due the 24th", b, paris, task.PriorityUrgent, at(27, 12), at(24, 12))
 		want(t, srv, "due the 25th", c, paris, task.PriorityUrgent, at(27, 12), at(25, 12))

@@ -23,8 +23,7 @@ func TestRetentionForgetsMeasuresAfterThirteenMonths(t *testing.T) {
 			srv.Client.PageView.Create().SetDay(day).SetRoute("/contacts").SetRole(pageview.RoleCandidate).SetViews(3).ExecX(sys)
 			srv.Client.ActiveDay.Create().SetUserID(u.ID).SetDay(day).ExecX(sys)
 		}
-		srv.Clock.Set(utc(2026, time.November, 28, 2, 0))
-		tick(t, srv.Server.Jobs)
+		tickAt(t, srv, utc(2026, time.November, 28, 2, 0))
 
 		kept := srv.Client.PageView.Query().Order(pageview.ByDay()).Select(pageview.FieldDay).StringsX(sys)
 		if want := []string{"2025-10-28", "2025-10-29", "2026-11-27"}; !slices.Equal(kept, want) {

@@ -318,8 +318,7 @@ func TestRetentionWarningsWaitForTheMailServer(t *testing.T) {
 			t.Errorf("the night's claim: finished %v, error %q", run.FinishedAt, run.Error)
 		}
 
-		srv.Clock.Set(utc(2027, time.December, 11, 2, 0))
-		tick(t, srv.Server.Jobs)
+		tickAt(t, srv, utc(2027, time.December, 11, 2, 0))
 		for i, id := range ids {
 			if srv.Client.User.GetX(sys, id).RetentionWarnedAt == nil {
 				t.Errorf("account %d not warned the next night", i)

@@ -11,7 +11,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 
@@ -23,6 +22,7 @@ import (
 	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/authn"
 	"github.com/tremplin/tremplin/internal/enums"
+	"github.com/tremplin/tremplin/internal/httprule"
 	"github.com/tremplin/tremplin/internal/protosource"
 )
 
@@ -43,38 +43,14 @@ func Routes(services []protoreflect.ServiceDescriptor) []Route {
 	for _, s := range services {
 		for i := range s.Methods().Len() {
 			m := s.Methods().Get(i)
-			for _, r := range rulesOf(m) {
-				if verb, path := verbAndPath(r); path != "" {
+			for _, r := range httprule.Of(m) {
+				if verb, path := httprule.VerbAndPath(r); path != "" {
 					out = append(out, Route{Method: verb, Path: path, RPC: m})
 				}
 			}
 		}
 	}
 	return out
-}
-
-func rulesOf(m protoreflect.MethodDescriptor) []*annotations.HttpRule {
-	rule, _ := proto.GetExtension(m.Options(), annotations.E_Http).(*annotations.HttpRule)
-	if rule == nil {
-		return nil
-	}
-	return append([]*annotations.HttpRule{rule}, rule.GetAdditionalBindings()...)
-}
-
-func verbAndPath(r *annotations.HttpRule) (string, string) {
-	switch {
-	case r.GetGet() != "":
-		return http.MethodGet, r.GetGet()
-	case r.GetPost() != "":
-		return http.MethodPost, r.GetPost()
-	case r.GetPut() != "":
-		return http.MethodPut, r.GetPut()
-	case r.GetPatch() != "":
-		return http.MethodPatch, r.GetPatch()
-	case r.GetDelete() != "":
-		return http.MethodDelete, r.GetDelete()
-	}
-	return "", ""
 }
 
 // Build writes the document of the services' routes.
@@ -95,8 +71,8 @@ func Build(services []protoreflect.ServiceDescriptor, comments Comments) ([]byte
 		for i := range s.Methods().Len() {
 			m := s.Methods().Get(i)
 			policy := policies["/"+string(s.FullName())+"/"+string(m.Name())]
-			for n, r := range rulesOf(m) {
-				verb, path := verbAndPath(r)
+			for n, r := range httprule.Of(m) {
+				verb, path := httprule.VerbAndPath(r)
 				if path == "" {
 					continue
 				}

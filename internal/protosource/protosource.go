@@ -62,6 +62,18 @@ func Services() []protoreflect.ServiceDescriptor {
 	return out
 }
 
+// Methods answers every RPC of the API's compiled services, service by service (Services'
+// order), each in its declaration order.
+func Methods() []protoreflect.MethodDescriptor {
+	var out []protoreflect.MethodDescriptor
+	for _, s := range Services() {
+		for i := range s.Methods().Len() {
+			out = append(out, s.Methods().Get(i))
+		}
+	}
+	return out
+}
+
 var (
 	sourceOnce  sync.Once
 	sourceFiles *protoregistry.Files

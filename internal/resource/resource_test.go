@@ -14,7 +14,6 @@ import (
 	"github.com/tremplin/tremplin/gen/tremplin/network/v1/networkv1connect"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/resource"
-	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
@@ -46,82 +45,50 @@ func TestSafeURL(t *testing.T) {
 // Only web and mail addresses are kept, over Connect and the JSON routes alike, with the
 // French message the web app can show; an address without a scheme is stored as https.
 func TestContactLinksAreWebOrMailAddresses(t *testing.T) {
-	for _, dia := range testdb.Dialects() {
-		t.Run(string(dia), func(t *testing.T) {
-			srv := testserver.New(t, dia)
-			c := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr").HTTP
-			net := networkv1connect.NewNetworkServiceClient(c, srv.URL)
-			ctx := context.Background()
+	testserver.EachDialect(t, func(t *testing.T, srv *testserver.Start) {
+		c := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr").HTTP
+		net := networkv1connect.NewNetworkServiceClient(c, srv.URL)
+		ctx := context.Background()
 
-			for _, url := range []string{"javascript:alert(document.cookie)", "data:text/html;base64,PHNjcmlwdD4=", "java\nscript:alert(1)"} {
-				draft := &networkv1.ContactDraft{FirstName: "Paul", LastName: "Martin", Resources: []*commonv1.Resource{{Label: "Piège", Url: url}}}
-				_, err := net.CreateContact(ctx, &networkv1.CreateContactRequest{Contact: draft})
-				if connect.CodeOf(err) != connect.CodeInvalidArgument || apierr.ReasonOf(err) != "INVALID_FIELDS" {
-					t.Errorf("%q over Connect: %v", url, err)
-				}
-				status, body := srv.JSON(t, c, http.MethodPost, "/api/contact",
-					map[string]any{"firstName": "Paul", "lastName": "Martin", "resources": []map[string]string{{"label": "Piège", "url": url}}})
-				if status != http.StatusBadRequest || body["type"] != "INVALID_FIELDS" || violation(body) != "resource.url" ||
-					message(body) != "L'adresse doit commencer par http://, https:// ou mailto: (ou être une adresse web comme www.exemple.fr)" {
-					t.Errorf("%q over JSON: %d %v", url, status, body)
-				}
+		for _, url := range []string{"javascript:alert(document.cookie)", "data:text/html;base64,PHNjcmlwdD4=", "java\nscript:alert(1)"} {
+			draft := &networkv1.ContactDraft{FirstName: "Paul", LastName: "Martin", Resources: []*commonv1.Resource{{Label: "Piège", Url: url}}}
+			_, err := net.CreateContact(ctx, &networkv1.CreateContactRequest{Contact: draft})
+			if connect.CodeOf(err) != connect.CodeInvalidArgument || apierr.ReasonOf(err) != "INVALID_FIELDS" {
+				t.Errorf("%q over Connect: %v", url, err)
 			}
-			if n := srv.Client.Contact.Query().CountX(viewer.SystemContext(ctx)); n != 0 {
-				t.Errorf("%d contacts stored", n)
-			}
-
-			res, err := net.CreateContact(ctx, &networkv1.CreateContactRequest{Contact: &networkv1.ContactDraft{FirstName: "Paul", LastName: "Martin", Resources: []*commonv1.Resource{
-				{Label: "Profil", Url: "www.linkedin.com/in/martin"}, {Label: "Courriel", Url: "mailto:martin@exemple.fr"},
-			}}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := res.GetContact().GetResources()
-			if len(got) != 2 || got[0].GetUrl() != "https://www.linkedin.com/in/martin" || got[1].GetUrl() != "mailto:martin@exemple.fr" {
-				t.Errorf("links: %v", got)
-			}
-
-			// A link stored before the rule is not shown.
-			id := uuid.MustParse(res.GetContact().GetId())
-			srv.Client.Contact.UpdateOneID(id).SetResources([]resource.Resource{
-				{Label: "Ancien", URL: "javascript:alert(1)"}, {Label: "Site", URL: "https://exemple.fr"},
-			}).ExecX(viewer.SystemContext(ctx))
-			one, err := net.GetContact(ctx, &networkv1.GetContactRequest{Id: id.String()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := one.GetContact().GetResources(); len(got) != 1 || got[0].GetUrl() != "https://exemple.fr" {
-				t.Errorf("stored links shown: %v", got)
-			}
-		})
-	}
-}
-
-// violation answers the rule id of the first field violation of a JSON error body.
-func violation(body map[string]any) string {
-	details, _ := body["details"].([]any)
-	for _, d := range details {
-		detail, _ := d.(map[string]any)
-		if vs, ok := detail["violations"].([]any); ok && len(vs) > 0 {
-			v, _ := vs[0].(map[string]any)
-			id, _ := v["ruleId"].(string)
-			return id
+			status, body := srv.JSON(t, c, http.MethodPost, "/api/contact",
+				map[string]any{"firstName": "Paul", "lastName": "Martin", "resources": []map[string]string{{"label": "Piège", "url": url}}})
+			testserver.WantJSONFieldViolation(t, fmt.Sprintf("%q over JSON", url), status, body, "resource.url",
+				"L'adresse doit commencer par http://, https:// ou mailto: (ou être une adresse web comme www.exemple.fr)")
 		}
-	}
-	return ""
-}
-
-func message(body map[string]any) string {
-	details, _ := body["details"].([]any)
-	for _, d := range details {
-		detail, _ := d.(map[string]any)
-		if vs, ok := detail["violations"].([]any); ok && len(vs) > 0 {
-			v, _ := vs[0].(map[string]any)
-			m, _ := v["message"].(string)
-			return m
+		if n := srv.Client.Contact.Query().CountX(viewer.SystemContext(ctx)); n != 0 {
+			t.Errorf("%d contacts stored", n)
 		}
-	}
-	return ""
+
+		res, err := net.CreateContact(ctx, &networkv1.CreateContactRequest{Contact: &networkv1.ContactDraft{FirstName: "Paul", LastName: "Martin", Resources: []*commonv1.Resource{
+			{Label: "Profil", Url: "www.linkedin.com/in/martin"}, {Label: "Courriel", Url: "mailto:martin@exemple.fr"},
+		}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := res.GetContact().GetResources()
+		if len(got) != 2 || got[0].GetUrl() != "https://www.linkedin.com/in/martin" || got[1].GetUrl() != "mailto:martin@exemple.fr" {
+			t.Errorf("links: %v", got)
+		}
+
+		// A link stored before the rule is not shown.
+		id := uuid.MustParse(res.GetContact().GetId())
+		srv.Client.Contact.UpdateOneID(id).SetResources([]resource.Resource{
+			{Label: "Ancien", URL: "javascript:alert(1)"}, {Label: "Site", URL: "https://exemple.fr"},
+		}).ExecX(viewer.SystemContext(ctx))
+		one, err := net.GetContact(ctx, &networkv1.GetContactRequest{Id: id.String()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := one.GetContact().GetResources(); len(got) != 1 || got[0].GetUrl() != "https://exemple.fr" {
+			t.Errorf("stored links shown: %v", got)
+		}
+	})
 }
 
 // Links added to an item's go after them, once each, up to Max in all; an item past Max from

@@ -11,17 +11,10 @@ import (
 	"buf.build/go/protovalidate"
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/reflect/protoreflect"
-	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/dynamicpb"
 
-	// Every service's descriptors, registered.
-	_ "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
-	_ "github.com/tremplin/tremplin/gen/tremplin/agency/v1"
-	_ "github.com/tremplin/tremplin/gen/tremplin/auth/v1"
-	_ "github.com/tremplin/tremplin/gen/tremplin/billing/v1"
-	_ "github.com/tremplin/tremplin/gen/tremplin/network/v1"
-	_ "github.com/tremplin/tremplin/gen/tremplin/opportunity/v1"
 	"github.com/tremplin/tremplin/internal/apierr"
+	"github.com/tremplin/tremplin/internal/protosource"
 	"github.com/tremplin/tremplin/internal/resource"
 )
 
@@ -29,18 +22,9 @@ import (
 func requestTypes(t *testing.T) []protoreflect.MessageDescriptor {
 	t.Helper()
 	var out []protoreflect.MessageDescriptor
-	protoregistry.GlobalFiles.RangeFiles(func(f protoreflect.FileDescriptor) bool {
-		if !strings.HasPrefix(f.Path(), "tremplin/") {
-			return true
-		}
-		for i := range f.Services().Len() {
-			methods := f.Services().Get(i).Methods()
-			for j := range methods.Len() {
-				out = append(out, methods.Get(j).Input())
-			}
-		}
-		return true
-	})
+	for _, m := range protosource.Methods() {
+		out = append(out, m.Input())
+	}
 	if len(out) < 40 {
 		t.Fatalf("only %d RPCs found", len(out))
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/tremplin/tremplin/internal/bodylimit"
 	"github.com/tremplin/tremplin/internal/config"
 	"github.com/tremplin/tremplin/internal/testdb"
+	"github.com/tremplin/tremplin/internal/testkit"
 	"github.com/tremplin/tremplin/internal/testserver"
 )
 
@@ -55,7 +56,7 @@ func TestBodiesOverTheCapAreRefusedOnEveryProcedure(t *testing.T) {
 			cookies = sessionCookies(t, srv, s)
 		}
 		var got outcome
-		used := allocated(func() { got = plainConnect.send(t, srv, procedure(m), big[:limit+1], cookies) })
+		used := testkit.Allocated(func() { got = plainConnect.send(t, srv, procedure(m), big[:limit+1], cookies) })
 		if got.code != "resource_exhausted" || got.message != bodylimit.Message(int64(limit)) {
 			t.Errorf("%s with %d bytes: %+v, want resource_exhausted « %s »", procedure(m), limit+1, got, bodylimit.Message(int64(limit)))
 		}
@@ -92,7 +93,7 @@ func TestBodiesOverTheCapAreRefusedOnEveryProtocol(t *testing.T) {
 				"chunked":   func() io.Reader { return chunked{bytes.NewReader(w.body(body))} },
 			} {
 				var got outcome
-				used := allocated(func() { got = w.sendReader(t, srv, tt.procedure, reader(), tt.cookies) })
+				used := testkit.Allocated(func() { got = w.sendReader(t, srv, tt.procedure, reader(), tt.cookies) })
 				if got.code != "resource_exhausted" || got.message != bodylimit.Message(int64(tt.limit)) {
 					t.Errorf("%s %s, %s: %+v, want resource_exhausted « %s »", w.name, tt.procedure, name, got, bodylimit.Message(int64(tt.limit)))
 				}
@@ -140,7 +141,7 @@ func TestUnknownCompressionsAreRefused(t *testing.T) {
 }
 
 // apiCallEncoded posts body to an /api route as JSON compressed with encoding.
-func apiCallEncoded(t *testing.T, srv *testserver.Start, path, encoding string, body []byte, cookies []*http.Cookie) outcome {
+func apiCallEncoded(t testing.TB, srv *testserver.Start, path, encoding string, body []byte, cookies []*http.Cookie) outcome {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, srv.URL+path, bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
@@ -154,6 +155,12 @@ func do(t testing.TB, client *http.Client, req *http.Request, cookies []*http.Co
 	for _, c := range cookies {
 		req.AddCookie(c)
 	}
+	return decodeOutcome(send(t, client, req))
+}
+
+// send sends req through client and answers the response and its body, read whole.
+func send(t testing.TB, client *http.Client, req *http.Request) (*http.Response, []byte) {
+	t.Helper()
 	res, err := client.Do(req)
 	if err != nil {
 		t.Fatalf("%s %s: %v", req.Method, req.URL.Path, err)
@@ -163,7 +170,7 @@ func do(t testing.TB, client *http.Client, req *http.Request, cookies []*http.Co
 	if err != nil {
 		t.Fatalf("%s %s: reading the answer: %v", req.Method, req.URL.Path, err)
 	}
-	return decodeOutcome(res, data)
+	return res, data
 }
 
 // A read over Connect's GET form carries its message in the address, and may compress it: a
@@ -179,14 +186,14 @@ func TestConnectGetBombsAreRefused(t *testing.T) {
 		return do(t, http.DefaultClient, req, cookies)
 	}
 	var got outcome
-	used := allocated(func() { got = get("gzip", alice) })
+	used := testkit.Allocated(func() { got = get("gzip", alice) })
 	if got.code != "resource_exhausted" || got.message != bodylimit.Message(bodylimit.MaxBodyBytes) {
 		t.Errorf("signed in: %+v, want resource_exhausted « %s »", got, bodylimit.Message(bodylimit.MaxBodyBytes))
 	}
 	if used > 128<<20 {
 		t.Errorf("signed in: %d MiB allocated for a message capped at 6 MiB", used>>20)
 	}
-	used = allocated(func() { got = get("gzip", nil) })
+	used = testkit.Allocated(func() { got = get("gzip", nil) })
 	if got.code != "unauthenticated" || used > refusalBound {
 		t.Errorf("anonymous: %+v, %d KiB allocated, want unauthenticated, unread", got, used>>10)
 	}
@@ -228,7 +235,7 @@ func TestWebhookBodiesAreCapped(t *testing.T) {
 	} {
 		var status int
 		var answer string
-		used := allocated(func() { status, answer = post(body(), "") })
+		used := testkit.Allocated(func() { status, answer = post(body(), "") })
 		if status != http.StatusRequestEntityTooLarge || !strings.Contains(answer, "trop volumineux") {
 			t.Errorf("%s 256 KiB + 1: %d %q, want 413", name, status, answer)
 		}
@@ -239,7 +246,7 @@ func TestWebhookBodiesAreCapped(t *testing.T) {
 	small := bomb(t, smallBombInflated) // 6 KB inflating to 6 MiB
 	var status int
 	var answer string
-	used := allocated(func() { status, answer = post(bytes.NewReader(small), "gzip") })
+	used := testkit.Allocated(func() { status, answer = post(bytes.NewReader(small), "gzip") })
 	if status != http.StatusBadRequest || !strings.Contains(answer, "Signature invalide") {
 		t.Errorf("gzip bomb: %d %q, want 400, signature refused", status, answer)
 	}

@@ -12,7 +12,6 @@ import (
 	"maps"
 	"net/http"
 	"net/url"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,6 +27,7 @@ import (
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	"github.com/tremplin/tremplin/gen/tremplin/network/v1/networkv1connect"
 	"github.com/tremplin/tremplin/internal/testdb"
+	"github.com/tremplin/tremplin/internal/testkit"
 	"github.com/tremplin/tremplin/internal/testserver"
 )
 
@@ -228,35 +228,7 @@ func connectCodeName(c connect.Code) string {
 // apiCall posts a gzipped JSON body to an /api route.
 func apiCall(t testing.TB, srv *testserver.Start, path string, compressed []byte, cookies []*http.Cookie) outcome {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, srv.URL+path, bytes.NewReader(compressed))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Content-Encoding", "gzip")
-	for _, c := range cookies {
-		req.AddCookie(c)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	data, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return decodeOutcome(res, data)
-}
-
-// allocated answers how many bytes the process (the test server runs in it) allocated while
-// fn ran.
-func allocated(fn func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	fn()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
+	return apiCallEncoded(t, srv, path, "gzip", compressed, cookies)
 }
 
 // sessionCookies are the cookies of a signed-in caller, to set on hand-made calls (a gRPC
@@ -298,7 +270,7 @@ func TestAnonymousBombsAreRefusedUnread(t *testing.T) {
 	for _, w := range []wire{connectUnary, connectUnaryJSON, grpcWire, grpcWeb} {
 		var got outcome
 		body := w.body(big)
-		used := allocated(func() { got = w.send(t, srv, createContact, body, nil) })
+		used := testkit.Allocated(func() { got = w.send(t, srv, createContact, body, nil) })
 		if got.code != "unauthenticated" || got.message != "Vous devez être connecté" {
 			t.Errorf("%s: %+v, want unauthenticated « Vous devez être connecté »", w.name, got)
 		}
@@ -319,7 +291,7 @@ func TestAnonymousBombsAreRefusedUnread(t *testing.T) {
 			w.head = maps.Clone(w.head)
 			w.head[name] = header
 			var got outcome
-			used := allocated(func() { got = w.send(t, srv, createContact, body, nil) })
+			used := testkit.Allocated(func() { got = w.send(t, srv, createContact, body, nil) })
 			t.Logf("%s, made-up %s: %d KiB allocated", w.name, name, used>>10)
 			if got.code != "unauthenticated" || got.message != "Vous devez être connecté" {
 				t.Errorf("%s, made-up %s: %+v, want unauthenticated « Vous devez être connecté »", w.name, name, got)
@@ -343,7 +315,7 @@ func TestAnonymousBombsAreRefusedUnread(t *testing.T) {
 
 	// The JSON route: 401 with the same answer as any anonymous call, nothing inflated.
 	var got outcome
-	used := allocated(func() { got = apiCall(t, srv, "/api/contact", big, nil) })
+	used := testkit.Allocated(func() { got = apiCall(t, srv, "/api/contact", big, nil) })
 	if got.status != http.StatusUnauthorized || got.code != "unauthenticated" || got.message != "Vous devez être connecté" {
 		t.Errorf("/api/contact: %+v, want 401 unauthenticated", got)
 	}
@@ -366,7 +338,7 @@ func TestSignedInBombsAreRefusedAtTheCap(t *testing.T) {
 	for _, w := range []wire{connectUnary, connectUnaryJSON, grpcWire, grpcWeb} {
 		var got outcome
 		body := w.body(big)
-		used := allocated(func() { got = w.send(t, srv, createContact, body, alice) })
+		used := testkit.Allocated(func() { got = w.send(t, srv, createContact, body, alice) })
 		if got.code != "resource_exhausted" || got.message != tooLarge {
 			t.Errorf("%s: %+v, want resource_exhausted « %s »", w.name, got, tooLarge)
 		}
@@ -379,7 +351,7 @@ func TestSignedInBombsAreRefusedAtTheCap(t *testing.T) {
 		}
 	}
 	var got outcome
-	used := allocated(func() { got = apiCall(t, srv, "/api/contact", big, alice) })
+	used := testkit.Allocated(func() { got = apiCall(t, srv, "/api/contact", big, alice) })
 	if got.status != http.StatusRequestEntityTooLarge || got.message != tooLarge {
 		t.Errorf("/api/contact: %+v, want 413 « %s »", got, tooLarge)
 	}
@@ -407,7 +379,7 @@ func TestPublicBombsAreRefusedAtTheSmallCap(t *testing.T) {
 	} {
 		var got outcome
 		body := tt.w.body(small)
-		used := allocated(func() { got = tt.w.send(t, srv, tt.procedure, body, nil) })
+		used := testkit.Allocated(func() { got = tt.w.send(t, srv, tt.procedure, body, nil) })
 		if got.code != "resource_exhausted" || got.message != tooLarge {
 			t.Errorf("%s %s: %+v, want resource_exhausted « %s »", tt.w.name, tt.procedure, got, tooLarge)
 		}
@@ -520,24 +492,13 @@ func TestCompressedCallsStillWork(t *testing.T) {
 	}
 
 	// The JSON routes, gzipped: signed in, and sign-in.
-	contact := gzipOf(t, `{"firstName":"Lucie","lastName":"Gzip"}`)
+	contact := testkit.Gzip(t, `{"firstName":"Lucie","lastName":"Gzip"}`)
 	if got := apiCall(t, srv, "/api/contact", contact, cookies); got.code != "ok" {
 		t.Errorf("gzipped POST /api/contact: %+v", got)
 	}
-	if got := apiCall(t, srv, "/api/auth/login", gzipOf(t, `{"email":"alice@exemple.fr","password":"`+testserver.Password+`"}`), nil); got.code != "ok" {
+	if got := apiCall(t, srv, "/api/auth/login", testkit.Gzip(t, `{"email":"alice@exemple.fr","password":"`+testserver.Password+`"}`), nil); got.code != "ok" {
 		t.Errorf("gzipped POST /api/auth/login: %+v", got)
 	}
-}
-
-func gzipOf(t testing.TB, s string) []byte {
-	t.Helper()
-	var out bytes.Buffer
-	zw := gzip.NewWriter(&out)
-	_, _ = zw.Write([]byte(s))
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return out.Bytes()
 }
 
 // Refused before their body is read, anonymous calls still get the refusal every client

@@ -14,25 +14,13 @@ import (
 	"github.com/google/uuid"
 	"google.golang.org/genproto/googleapis/api/annotations"
 	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/descriptorpb"
 
 	"github.com/tremplin/tremplin/gateway"
+	"github.com/tremplin/tremplin/internal/protosource"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
 )
-
-// tremplinServices are the services of tremplinMethods.
-func tremplinServices(t *testing.T) []protoreflect.ServiceDescriptor {
-	t.Helper()
-	var out []protoreflect.ServiceDescriptor
-	for _, m := range tremplinMethods(t) {
-		if s := m.Parent().(protoreflect.ServiceDescriptor); !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
-	return out
-}
 
 // stateChange is one request that could change something: its method and path, and
 // whether it is one of the API's procedures (its refusal or passage is then logged).
@@ -50,7 +38,7 @@ func stateChanges(t *testing.T) []stateChange {
 	for _, m := range tremplinMethods(t) {
 		out = append(out, stateChange{http.MethodPost, procedure(m), true})
 	}
-	routes, err := gateway.Routes(tremplinServices(t))
+	routes, err := gateway.Routes(protosource.Services())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,16 +25,8 @@ import (
 // takes the copy out; then connections are refused and Serve returns.
 func TestStoppingDrainsKeepAliveConnections(t *testing.T) {
 	database := testdb.New(t, testdb.SQLite)
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := "http://" + listener.Addr().String()
-	cfg := config.Config{
-		DatabaseURL: "test", ListenAddr: listener.Addr().String(), PublicURL: base, DataDir: t.TempDir(),
-		MailFrom: "Tremplin <ne-pas-repondre@tremplin.fr>", TrialDays: 14, LicenseMonths: 12,
-		SessionIdle: time.Hour, SessionMax: 24 * time.Hour,
-	}
+	listener, cfg := listening(t, t.TempDir())
+	base := cfg.PublicURL
 	srv, err := server.New(server.Deps{
 		Config: cfg, DB: database, Clock: clock.NewFake(time.Date(2026, 11, 27, 9, 30, 0, 0, time.UTC)),
 		Log: slog.New(slog.NewJSONHandler(io.Discard, nil)), Web: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}},
@@ -97,5 +89,20 @@ func TestStoppingDrainsKeepAliveConnections(t *testing.T) {
 	}
 	if _, err := net.Dial("tcp", listener.Addr().String()); !errors.Is(err, syscall.ECONNREFUSED) {
 		t.Errorf("after the drain, dialing: %v, want connection refused", err)
+	}
+}
+
+// listening opens a port on the loopback and answers it with the configuration of a server
+// serving there, its data under dataDir.
+func listening(t *testing.T, dataDir string) (net.Listener, config.Config) {
+	t.Helper()
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return listener, config.Config{
+		DatabaseURL: "test", ListenAddr: listener.Addr().String(), PublicURL: "http://" + listener.Addr().String(), DataDir: dataDir,
+		MailFrom: "Tremplin <ne-pas-repondre@tremplin.fr>", TrialDays: 14, LicenseMonths: 12,
+		SessionIdle: time.Hour, SessionMax: 24 * time.Hour,
 	}
 }

@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"io"
 	"net/http"
 	"testing"
 
@@ -18,34 +17,24 @@ func TestAKeptAnswerCostsOneStatement(t *testing.T) {
 			srv := testserver.New(t, dia, testserver.Options{CountStatements: true})
 			alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@test.fr")
 			for _, path := range []string{"/api/contacts", "/api/applications", "/api/tasks", "/api/dashboard"} {
-				get := func(etag string) (int, string) {
+				fetch := func(etag string) (int, string) {
 					t.Helper()
-					req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
-					req.Header.Set("Accept-Encoding", "gzip")
-					if etag != "" {
-						req.Header.Set("If-None-Match", etag)
-					}
-					res, err := alice.HTTP.Do(req)
-					if err != nil {
-						t.Fatal(err)
-					}
-					_, _ = io.Copy(io.Discard, res.Body)
-					_ = res.Body.Close()
+					res, _ := get(t, alice.HTTP, srv.URL+path, etag)
 					return res.StatusCode, res.Header.Get("ETag")
 				}
-				status, etag := get("")
+				status, etag := fetch("")
 				if status != http.StatusOK || etag == "" {
 					t.Fatalf("GET %s: %d, ETag %q", path, status, etag)
 				}
 				srv.Statements.Store(0)
-				if status, again := get(""); status != http.StatusOK || again != etag {
+				if status, again := fetch(""); status != http.StatusOK || again != etag {
 					t.Fatalf("GET %s again: %d, ETag %q, want the kept %q", path, status, again, etag)
 				}
 				if n := srv.Statements.Load(); n != 1 {
 					t.Errorf("GET %s answered from the kept encoding with %d statements, want 1", path, n)
 				}
 				srv.Statements.Store(0)
-				if status, _ := get(etag); status != http.StatusNotModified {
+				if status, _ := fetch(etag); status != http.StatusNotModified {
 					t.Fatalf("GET %s revalidated: %d, want 304", path, status)
 				}
 				if n := srv.Statements.Load(); n != 1 {

@@ -113,12 +113,7 @@ var mxSides = [2]string{"own", "foreign"}
 // mxCandidates: a candidate's RPC. Nobody signed in is refused, staff and keys are refused the
 // role, and each candidate answers own / foreign.
 func mxCandidates(own, foreign mxWant) mxCells {
-	var c mxCells
-	for who := range c {
-		c[who] = [2]mxWant{mxRole, mxRole}
-	}
-	c[mxAnonymous] = [2]mxWant{mxUnauthenticated, mxUnauthenticated}
-	c[mxRevokedX] = c[mxAnonymous]
+	c := mxSignedIn(mxRole, mxRole)
 	for _, who := range []mxWho{mxCandA, mxCandB, mxCandC, mxCandD} {
 		c[who] = [2]mxWant{own, foreign}
 	}
@@ -143,10 +138,7 @@ func mxPlatformOnly(own, foreign mxWant) mxCells {
 
 // mxSignedIn: an RPC of anyone signed in.
 func mxSignedIn(own, foreign mxWant) mxCells {
-	var c mxCells
-	for who := range c {
-		c[who] = [2]mxWant{own, foreign}
-	}
+	c := mxPublic(own, foreign)
 	c[mxAnonymous] = [2]mxWant{mxUnauthenticated, mxUnauthenticated}
 	c[mxRevokedX] = c[mxAnonymous]
 	return c
@@ -172,6 +164,12 @@ func (c mxCells) premium() mxCells { return c.but(mxCandD, mxPremium, mxPremium)
 
 // peopleOnly: API keys are refused, whatever their role.
 func (c mxCells) peopleOnly() mxCells { return c.but(mxKeyX, mxKeyRefused, mxKeyRefused) }
+
+// b2cOnly: the licensed candidates (A, B) are refused as the wrong kind of candidate.
+func (c mxCells) b2cOnly() mxCells {
+	wrongKind := mxRefusal(connect.CodeFailedPrecondition, "WRONG_CANDIDATE_KIND")
+	return c.but(mxCandA, wrongKind, wrongKind).but(mxCandB, wrongKind, wrongKind)
+}
 
 // mxKind is what a row's request names.
 type mxKind struct {
@@ -494,15 +492,7 @@ func (w *mxWorld) send(t *testing.T, client *http.Client, c *mxCaller, method, p
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
-	res, err := client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	data, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, data := send(t, client, req)
 	return res.StatusCode, data
 }
 

@@ -3,7 +3,6 @@ package server_test
 import (
 	"context"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/tremplin/tremplin/ent/user"
 	"github.com/tremplin/tremplin/internal/clock"
-	"github.com/tremplin/tremplin/internal/config"
 	"github.com/tremplin/tremplin/internal/server"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/viewer"
@@ -24,17 +22,9 @@ import (
 // only, and the log says a mail was written — to whom, what, where — never the link.
 func TestOutboxMailIsPrivateAndItsLinkIsNotLogged(t *testing.T) {
 	database := testdb.New(t, testdb.SQLite)
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := "http://" + listener.Addr().String()
 	dataDir := t.TempDir()
-	cfg := config.Config{
-		DatabaseURL: "test", ListenAddr: listener.Addr().String(), PublicURL: base, DataDir: dataDir,
-		MailFrom: "Tremplin <ne-pas-repondre@tremplin.fr>", TrialDays: 14, LicenseMonths: 12,
-		SessionIdle: time.Hour, SessionMax: 24 * time.Hour,
-	}
+	listener, cfg := listening(t, dataDir)
+	base := cfg.PublicURL
 	var logs lockedBuffer
 	srv, err := server.New(server.Deps{
 		Config: cfg, DB: database, Clock: clock.NewFake(time.Date(2026, 11, 18, 9, 30, 0, 0, time.UTC)),

@@ -9,11 +9,11 @@ import (
 	"github.com/google/uuid"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/reflect/protoreflect"
-	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/dynamicpb"
 
 	"github.com/tremplin/tremplin/ent/user"
 	"github.com/tremplin/tremplin/internal/access"
+	"github.com/tremplin/tremplin/internal/protosource"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
 	"github.com/tremplin/tremplin/internal/viewer"
@@ -23,19 +23,7 @@ import (
 // service or a method added later is covered without touching this test.
 func tremplinMethods(t *testing.T) []protoreflect.MethodDescriptor {
 	t.Helper()
-	var methods []protoreflect.MethodDescriptor
-	protoregistry.GlobalFiles.RangeFiles(func(f protoreflect.FileDescriptor) bool {
-		if !strings.HasPrefix(string(f.Package()), "tremplin.") {
-			return true
-		}
-		for i := range f.Services().Len() {
-			s := f.Services().Get(i)
-			for j := range s.Methods().Len() {
-				methods = append(methods, s.Methods().Get(j))
-			}
-		}
-		return true
-	})
+	methods := protosource.Methods()
 	if len(methods) < 60 {
 		t.Fatalf("found only %d RPCs: are the services registered?", len(methods))
 	}

@@ -1,7 +1,6 @@
 package tasks_test
 
 import (
-	"context"
 	"errors"
 	"testing"
 	"time"
@@ -11,10 +10,8 @@ import (
 	"github.com/google/uuid"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/application"
 	"github.com/tremplin/tremplin/ent/task"
-	"github.com/tremplin/tremplin/ent/user"
 	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
 	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
@@ -23,17 +20,7 @@ import (
 	"github.com/tremplin/tremplin/internal/tasks"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/users"
-	"github.com/tremplin/tremplin/internal/viewer"
 )
-
-func candidate(t *testing.T, client *ent.Client, email string) (context.Context, uuid.UUID) {
-	t.Helper()
-	u, err := client.User.Create().SetEmail(email).SetRole(user.RoleCandidate).Save(viewer.SystemContext(context.Background()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return viewer.NewContext(context.Background(), &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate}), u.ID
-}
 
 // connectMessage answers the message of a Connect error, or "".
 func connectMessage(err error) string {
@@ -70,13 +57,13 @@ func TestCreate(t *testing.T) {
 	now := time.Date(2026, 11, 18, 23, 30, 0, 0, time.UTC)
 	paris := users.Location("Europe/Paris")
 	testdb.Each(t, func(t *testing.T, d *db.Database) {
-		ctx, me := candidate(t, d.Client, "moi@exemple.fr")
-		otherCtx, other := candidate(t, d.Client, "autre@exemple.fr")
-		c := d.Client.Contact.Create().SetOwnerID(me).SetFirstName("Léa").SetLastName("DUBOIS").SetCompany("Airbus").SetPhoneNumber("01 23 45 67 89").SaveX(ctx)
-		app := d.Client.Application.Create().SetOwnerID(me).SetCompany("Airbus").SetJob("Acheteuse").SetSource(application.SourceJobBoard).SaveX(ctx)
-		foreignContact := d.Client.Contact.Create().SetOwnerID(other).SetFirstName("X").SetLastName("Y").SaveX(otherCtx)
-		foreignApp := d.Client.Application.Create().SetOwnerID(other).SetCompany("Z").SetJob("Z").SetSource(application.SourceOther).SaveX(otherCtx)
-		opts := tasks.Options{Owner: me, Now: now, Location: paris}
+		me, ctx := testdb.Candidate(t, d.Client)
+		other, otherCtx := testdb.Candidate(t, d.Client)
+		c := d.Client.Contact.Create().SetOwnerID(me.ID).SetFirstName("Léa").SetLastName("DUBOIS").SetCompany("Airbus").SetPhoneNumber("01 23 45 67 89").SaveX(ctx)
+		app := d.Client.Application.Create().SetOwnerID(me.ID).SetCompany("Airbus").SetJob("Acheteuse").SetSource(application.SourceJobBoard).SaveX(ctx)
+		foreignContact := d.Client.Contact.Create().SetOwnerID(other.ID).SetFirstName("X").SetLastName("Y").SaveX(otherCtx)
+		foreignApp := d.Client.Application.Create().SetOwnerID(other.ID).SetCompany("Z").SetJob("Z").SetSource(application.SourceOther).SaveX(otherCtx)
+		opts := tasks.Options{Owner: me.ID, Now: now, Location: paris}
 		tomorrowParis := timestamppb.New(time.Date(2026, 11, 20, 8, 0, 0, 0, time.UTC))
 
 		// Defaults: a contact task gets first-contact and normal.
@@ -146,7 +133,7 @@ func TestCreate(t *testing.T) {
 			{"other without custom subject", &activityv1.TaskDraft{Subject: activityv1.TaskSubject_TASK_SUBJECT_OTHER, CustomSubject: "  ", Deadline: tomorrowParis},
 				opts, connect.CodeInvalidArgument, "INVALID_FIELDS", "custom_subject"},
 			{"contact without media type", &activityv1.TaskDraft{ContactId: c.ID.String(), Deadline: tomorrowParis},
-				tasks.Options{Owner: me, Now: now, Location: paris, Root: (&networkv1.CreateContactRequest{}).ProtoReflect().Descriptor(), Path: "contact.task"},
+				tasks.Options{Owner: me.ID, Now: now, Location: paris, Root: (&networkv1.CreateContactRequest{}).ProtoReflect().Descriptor(), Path: "contact.task"},
 				connect.CodeInvalidArgument, "INVALID_FIELDS", "contact.task.media_type"},
 			{"foreign contact", &activityv1.TaskDraft{ContactId: foreignContact.ID.String(), MediaType: activityv1.MediaType_MEDIA_TYPE_EMAIL, Deadline: tomorrowParis},
 				opts, connect.CodeNotFound, "NOT_FOUND", ""},

@@ -47,6 +47,18 @@ func requireViewer(ctx context.Context) (*viewer.Viewer, error) {
 	return v, nil
 }
 
+// byViewer makes a rule of decide, which rules by the caller's viewer: a filter (of a query or
+// a mutation) or a mutation rule. A call without a viewer is refused.
+func byViewer[T any](decide func(v *viewer.Viewer, x T) error) func(context.Context, T) error {
+	return func(ctx context.Context, x T) error {
+		v, err := requireViewer(ctx)
+		if err != nil {
+			return err
+		}
+		return decide(v, x)
+	}
+}
+
 // uuidField reads a UUID field value being set by a mutation.
 func uuidField(m ent.Mutation, name string) (uuid.UUID, bool) {
 	value, ok := m.Field(name)
@@ -60,16 +72,12 @@ func uuidField(m ent.Mutation, name string) (uuid.UUID, bool) {
 // OwnedPolicy guards a candidate's own data: a candidate reads and changes only rows whose
 // owner_id is theirs and creates rows only for themselves; other roles have no access.
 func OwnedPolicy() ent.Policy {
-	owned := privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
-		v, err := requireViewer(ctx)
-		if err != nil {
-			return err
-		}
+	owned := privacy.FilterFunc(byViewer(func(v *viewer.Viewer, f privacy.Filter) error {
 		if v.Role != viewer.RoleCandidate {
 			return privacy.Denyf("tenancy: only candidates own network and activity data")
 		}
 		return filter(f, entql.FieldEQ("owner_id", v.UserID))
-	})
+	}))
 	createOwn := privacy.MutationRuleFunc(func(ctx context.Context, m entgen.Mutation) error {
 		if !m.Op().Is(ent.OpCreate) {
 			return privacy.Skip
@@ -138,11 +146,7 @@ func changesProtectedField(v *viewer.Viewer, m entgen.Mutation) (string, bool) {
 // UserPolicy: the admin sees everyone; an agency admin sees themselves and their agency's
 // members, and manages the agency's candidates; a candidate sees only themselves.
 func UserPolicy() ent.Policy {
-	scope := privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
-		v, err := requireViewer(ctx)
-		if err != nil {
-			return err
-		}
+	scope := privacy.FilterFunc(byViewer(func(v *viewer.Viewer, f privacy.Filter) error {
 		switch v.Role {
 		case viewer.RoleAgencyAdmin:
 			return filter(f, entql.Or(
@@ -153,12 +157,8 @@ func UserPolicy() ent.Policy {
 			return filter(f, entql.FieldEQ("id", v.UserID))
 		}
 		return privacy.Denyf("tenancy: unknown role %q", v.Role)
-	})
-	mutate := privacy.MutationRuleFunc(func(ctx context.Context, m entgen.Mutation) error {
-		v, err := requireViewer(ctx)
-		if err != nil {
-			return err
-		}
+	}))
+	mutate := privacy.MutationRuleFunc(byViewer(func(v *viewer.Viewer, m entgen.Mutation) error {
 		if m.Op().Is(ent.OpCreate) {
 			// An agency admin creates candidates of their own agency.
 			agency, _ := uuidField(m, "agency_id")
@@ -174,12 +174,8 @@ func UserPolicy() ent.Policy {
 			}
 		}
 		return privacy.Skip
-	})
-	mutationScope := privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
-		v, err := requireViewer(ctx)
-		if err != nil {
-			return err
-		}
+	}))
+	mutationScope := privacy.FilterFunc(byViewer(func(v *viewer.Viewer, f privacy.Filter) error {
 		switch v.Role {
 		case viewer.RoleAgencyAdmin:
 			// Their own account, or a candidate of their agency.
@@ -191,7 +187,7 @@ func UserPolicy() ent.Policy {
 			return filter(f, entql.FieldEQ("id", v.UserID))
 		}
 		return privacy.Denyf("tenancy: unknown role %q", v.Role)
-	})
+	}))
 	return privacy.Policy{
 		Query:    privacy.QueryPolicy{allowSystem, allowAdmin, scope},
 		Mutation: privacy.MutationPolicy{allowSystem, allowAdmin, mutate, mutationScope},
@@ -201,23 +197,15 @@ func UserPolicy() ent.Policy {
 // AgencyPolicy: the admin manages agencies; an agency admin reads and updates their own; a
 // candidate reads their own agency.
 func AgencyPolicy() ent.Policy {
-	own := privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
-		v, err := requireViewer(ctx)
-		if err != nil {
-			return err
-		}
+	own := privacy.FilterFunc(byViewer(func(v *viewer.Viewer, f privacy.Filter) error {
 		return filter(f, entql.FieldEQ("id", v.AgencyID))
-	})
-	agencyAdminUpdates := privacy.MutationRuleFunc(func(ctx context.Context, m entgen.Mutation) error {
-		v, err := requireViewer(ctx)
-		if err != nil {
-			return err
-		}
+	}))
+	agencyAdminUpdates := privacy.MutationRuleFunc(byViewer(func(v *viewer.Viewer, m entgen.Mutation) error {
 		if v.Role == viewer.RoleAgencyAdmin && m.Op().Is(ent.OpUpdate|ent.OpUpdateOne) {
 			return privacy.Skip
 		}
 		return privacy.Denyf("tenancy: only admins create or delete agencies")
-	})
+	}))
 	return privacy.Policy{
 		Query:    privacy.QueryPolicy{allowSystem, allowAdmin, own},
 		Mutation: privacy.MutationPolicy{allowSystem, allowAdmin, agencyAdminUpdates, own},
@@ -227,11 +215,7 @@ func AgencyPolicy() ent.Policy {
 // LicensePolicy: the admin sees every licence; an agency admin their agency's; a candidate
 // their own, read-only.
 func LicensePolicy() ent.Policy {
-	scope := privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
-		v, err := requireViewer(ctx)
-		if err != nil {
-			return err
-		}
+	scope := privacy.FilterFunc(byViewer(func(v *viewer.Viewer, f privacy.Filter) error {
 		switch v.Role {
 		case viewer.RoleAgencyAdmin:
 			return filter(f, entql.FieldEQ("agency_id", v.AgencyID))
@@ -239,12 +223,8 @@ func LicensePolicy() ent.Policy {
 			return filter(f, entql.FieldEQ("candidate_id", v.UserID))
 		}
 		return privacy.Denyf("tenancy: unknown role %q", v.Role)
-	})
-	mutate := privacy.MutationRuleFunc(func(ctx context.Context, m entgen.Mutation) error {
-		v, err := requireViewer(ctx)
-		if err != nil {
-			return err
-		}
+	}))
+	mutate := privacy.MutationRuleFunc(byViewer(func(v *viewer.Viewer, m entgen.Mutation) error {
 		if v.Role != viewer.RoleAgencyAdmin {
 			return privacy.Denyf("tenancy: licences are managed by agencies")
 		}
@@ -255,7 +235,7 @@ func LicensePolicy() ent.Policy {
 			return privacy.Allow
 		}
 		return privacy.Skip
-	})
+	}))
 	return privacy.Policy{
 		Query:    privacy.QueryPolicy{allowSystem, allowAdmin, scope},
 		Mutation: privacy.MutationPolicy{allowSystem, allowAdmin, mutate, scope},
@@ -265,16 +245,7 @@ func LicensePolicy() ent.Policy {
 // LicenseBatchPolicy: the admin adds licences to agencies; an agency admin reads the batches
 // of their agency.
 func LicenseBatchPolicy() ent.Policy {
-	scope := privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
-		v, err := requireViewer(ctx)
-		if err != nil {
-			return err
-		}
-		if v.Role != viewer.RoleAgencyAdmin {
-			return privacy.Denyf("tenancy: licence batches belong to agencies")
-		}
-		return filter(f, entql.FieldEQ("agency_id", v.AgencyID))
-	})
+	scope := ofTheirAgency("tenancy: licence batches belong to agencies")
 	return privacy.Policy{
 		Query:    privacy.QueryPolicy{allowSystem, allowAdmin, scope},
 		Mutation: privacy.MutationPolicy{allowSystem, allowAdmin, privacy.AlwaysDenyRule()},
@@ -293,29 +264,8 @@ var denyAPIKeys = privacy.ContextQueryMutationRule(func(ctx context.Context) err
 // APIKeyPolicy: the admin manages every key; an agency admin the keys of their agency; a
 // caller using an API key none.
 func APIKeyPolicy() ent.Policy {
-	scope := privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
-		v, err := requireViewer(ctx)
-		if err != nil {
-			return err
-		}
-		if v.Role != viewer.RoleAgencyAdmin {
-			return privacy.Denyf("tenancy: API keys belong to agencies and the platform")
-		}
-		return filter(f, entql.FieldEQ("agency_id", v.AgencyID))
-	})
-	create := privacy.MutationRuleFunc(func(ctx context.Context, m entgen.Mutation) error {
-		if !m.Op().Is(ent.OpCreate) {
-			return privacy.Skip
-		}
-		v, err := requireViewer(ctx)
-		if err != nil {
-			return err
-		}
-		if agency, ok := uuidField(m, "agency_id"); v.Role == viewer.RoleAgencyAdmin && ok && agency == v.AgencyID {
-			return privacy.Allow
-		}
-		return privacy.Denyf("tenancy: an API key for another agency")
-	})
+	scope := ofTheirAgency("tenancy: API keys belong to agencies and the platform")
+	create := createdForTheirAgency("tenancy: an API key for another agency")
 	return privacy.Policy{
 		Query:    privacy.QueryPolicy{allowSystem, denyAPIKeys, allowAdmin, scope},
 		Mutation: privacy.MutationPolicy{allowSystem, denyAPIKeys, allowAdmin, create, scope},
@@ -335,17 +285,29 @@ func SystemOnlyPolicy() ent.Policy {
 // deliveries): the admin reaches every agency's, an agency admin their own agency's only, and
 // nobody else any. Server code writes events and deliveries as the system.
 func AgencyOwnedPolicy() ent.Policy {
-	scope := privacy.FilterFunc(func(ctx context.Context, f privacy.Filter) error {
-		v, err := requireViewer(ctx)
-		if err != nil {
-			return err
-		}
+	scope := ofTheirAgency("tenancy: these rows belong to agencies")
+	create := createdForTheirAgency("tenancy: a row of another agency")
+	return privacy.Policy{
+		Query:    privacy.QueryPolicy{allowSystem, allowAdmin, scope},
+		Mutation: privacy.MutationPolicy{allowSystem, allowAdmin, create, scope},
+	}
+}
+
+// ofTheirAgency scopes an agency's rows (agency_id) to an agency admin's own agency and
+// refuses every other role, saying refusal.
+func ofTheirAgency(refusal string) privacy.FilterFunc {
+	return privacy.FilterFunc(byViewer(func(v *viewer.Viewer, f privacy.Filter) error {
 		if v.Role != viewer.RoleAgencyAdmin {
-			return privacy.Denyf("tenancy: these rows belong to agencies")
+			return privacy.Denyf("%s", refusal)
 		}
 		return filter(f, entql.FieldEQ("agency_id", v.AgencyID))
-	})
-	create := privacy.MutationRuleFunc(func(ctx context.Context, m entgen.Mutation) error {
+	}))
+}
+
+// createdForTheirAgency lets an agency admin create a row of their own agency (agency_id)
+// and refuses any other creation, saying refusal; other operations are for later rules.
+func createdForTheirAgency(refusal string) privacy.MutationRuleFunc {
+	return func(ctx context.Context, m entgen.Mutation) error {
 		if !m.Op().Is(ent.OpCreate) {
 			return privacy.Skip
 		}
@@ -356,10 +318,6 @@ func AgencyOwnedPolicy() ent.Policy {
 		if agency, ok := uuidField(m, "agency_id"); v.Role == viewer.RoleAgencyAdmin && ok && agency == v.AgencyID {
 			return privacy.Allow
 		}
-		return privacy.Denyf("tenancy: a row of another agency")
-	})
-	return privacy.Policy{
-		Query:    privacy.QueryPolicy{allowSystem, allowAdmin, scope},
-		Mutation: privacy.MutationPolicy{allowSystem, allowAdmin, create, scope},
+		return privacy.Denyf("%s", refusal)
 	}
 }
