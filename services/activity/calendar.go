@@ -14,7 +14,6 @@ import (
 	"github.com/tremplin/tremplin/ent/user"
 	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
 	"github.com/tremplin/tremplin/internal/access"
-	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/calendar"
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/handler"
@@ -30,15 +29,7 @@ const feedPastDays = 7
 
 // GetCalendarLinks answers the links that add an event to Google Calendar and Outlook.
 func (s *Service) GetCalendarLinks(ctx context.Context, req *activityv1.GetCalendarLinksRequest) (*activityv1.GetCalendarLinksResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Event)
-	if err != nil {
-		return nil, err
-	}
-	e, err := loadEvent(ctx, s.Client, v.UserID, id)
+	_, e, err := s.candidateEvent(ctx, req.GetId())
 	if err != nil {
 		return nil, err
 	}
@@ -48,15 +39,7 @@ func (s *Service) GetCalendarLinks(ctx context.Context, req *activityv1.GetCalen
 
 // DownloadEventCalendar answers one event as an .ics file.
 func (s *Service) DownloadEventCalendar(ctx context.Context, req *activityv1.DownloadEventCalendarRequest) (*activityv1.DownloadEventCalendarResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Event)
-	if err != nil {
-		return nil, err
-	}
-	e, err := loadEvent(ctx, s.Client, v.UserID, id)
+	v, e, err := s.candidateEvent(ctx, req.GetId())
 	if err != nil {
 		return nil, err
 	}

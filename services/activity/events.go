@@ -15,6 +15,7 @@ import (
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/resource"
 	"github.com/tremplin/tremplin/internal/tasks"
+	"github.com/tremplin/tremplin/internal/viewer"
 )
 
 var (
@@ -63,19 +64,29 @@ func withDetails(m activityv1.MediaType) bool {
 
 // GetEvent answers one of the candidate's events.
 func (s *Service) GetEvent(ctx context.Context, req *activityv1.GetEventRequest) (*activityv1.GetEventResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Event)
-	if err != nil {
-		return nil, err
-	}
-	e, err := loadEvent(ctx, s.Client, v.UserID, id)
+	_, e, err := s.candidateEvent(ctx, req.GetId())
 	if err != nil {
 		return nil, err
 	}
 	return &activityv1.GetEventResponse{Event: eventToProto(e)}, nil
+}
+
+// candidateEvent answers the caller, a candidate, and their event rawID names, with its
+// references (loadEvent).
+func (s *Service) candidateEvent(ctx context.Context, rawID string) (*viewer.Viewer, *ent.Event, error) {
+	v, err := handler.Candidate(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	id, err := apierr.ID(rawID, apierr.Event)
+	if err != nil {
+		return nil, nil, err
+	}
+	e, err := loadEvent(ctx, s.Client, v.UserID, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, e, nil
 }
 
 // CreateEvent plans an appointment or an interview (see saveEvent for the rules). An event

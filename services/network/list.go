@@ -90,18 +90,6 @@ func presentOne(ctx context.Context, client *ent.Client, owner, id uuid.UUID) (*
 	return list[0], nil
 }
 
-// ensureContact answers NotFound unless id is one of the owner's contacts.
-func ensureContact(ctx context.Context, client *ent.Client, owner, id uuid.UUID) error {
-	ok, err := client.Contact.Query().Where(contact.ID(id), contact.OwnerID(owner)).Exist(ctx)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return apierr.NotFound(apierr.Contact)
-	}
-	return nil
-}
-
 // ListRecommendedContacts answers the contacts this contact introduced (its children).
 func (s *Service) ListRecommendedContacts(ctx context.Context, req *networkv1.ListRecommendedContactsRequest) (*networkv1.ListRecommendedContactsResponse, error) {
 	v, err := handler.Candidate(ctx)
@@ -112,7 +100,7 @@ func (s *Service) ListRecommendedContacts(ctx context.Context, req *networkv1.Li
 	if err != nil {
 		return nil, err
 	}
-	if err := ensureContact(ctx, s.Client, v.UserID, id); err != nil {
+	if err := contacts.EnsureOwned(ctx, s.Client, v.UserID, id); err != nil {
 		return nil, err
 	}
 	list, err := presentContacts(ctx, s.Client, v.UserID, listView, contact.ParentID(id))

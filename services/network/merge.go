@@ -171,11 +171,9 @@ func (s *Service) MergeContacts(ctx context.Context, req *networkv1.MergeContact
 	if err != nil {
 		return nil, err
 	}
-	parent := uuid.Nil
-	if draft.GetParentId() != "" {
-		if parent, err = apierr.ID(draft.GetParentId(), apierr.Contact); err != nil {
-			return nil, err
-		}
+	parent, err := draftParent(draft)
+	if err != nil {
+		return nil, err
 	}
 	res := &networkv1.MergeContactsResponse{UpdatedRanks: []*networkv1.ContactRank{}}
 	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
@@ -251,17 +249,7 @@ func (s *Service) MergeContacts(ctx context.Context, req *networkv1.MergeContact
 
 		// The kept contact: the fields chosen, the more advanced status.
 		update := client.Contact.UpdateOneID(keep).SetRank(t.depth(keep))
-		f.set(update.Mutation())
-		if f.civility != nil {
-			update.SetCivility(*f.civility)
-		} else {
-			update.ClearCivility()
-		}
-		if parent == uuid.Nil {
-			update.ClearParentID()
-		} else {
-			update.SetParentID(parent)
-		}
+		f.setEdited(update.Mutation(), parent)
 		if status := advanced(kept.Status, removed.Status); status == contact.StatusEngaged || status == contact.StatusThanked {
 			update.SetStatus(status)
 		}

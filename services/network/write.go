@@ -11,6 +11,7 @@ import (
 	"github.com/tremplin/tremplin/ent"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/tag"
+	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/contacts"
@@ -61,6 +62,30 @@ func (f fields) set(m *ent.ContactMutation) {
 	} else {
 		m.ClearTouchRhythm()
 	}
+}
+
+// setEdited writes what an edit takes from the draft: the fields set writes, the civility
+// (cleared when none) and the intermediary (cleared for uuid.Nil).
+func (f fields) setEdited(m *ent.ContactMutation, parent uuid.UUID) {
+	f.set(m)
+	if f.civility != nil {
+		m.SetCivility(*f.civility)
+	} else {
+		m.ClearCivility()
+	}
+	if parent == uuid.Nil {
+		m.ClearParentID()
+	} else {
+		m.SetParentID(parent)
+	}
+}
+
+// draftParent reads the intermediary a draft names: uuid.Nil for none.
+func draftParent(d *networkv1.ContactDraft) (uuid.UUID, error) {
+	if d.GetParentId() == "" {
+		return uuid.Nil, nil
+	}
+	return apierr.ID(d.GetParentId(), apierr.Contact)
 }
 
 // readDraft normalises a draft (names, spaces, tags, resources) and applies the rules
@@ -185,6 +210,20 @@ func (s *Service) taskOptions(ctx context.Context, v *viewer.Viewer, draft *netw
 	return tasks.OptionsFor(ctx, v, s.CallerTime, nil, "")
 }
 
+// createTask creates the task a draft comes with (none: nil) with the contact id, its fields
+// named in the request root describes.
+func createTask(ctx context.Context, client *ent.Client, draft *networkv1.ContactDraft, opts tasks.Options, id uuid.UUID, root protoreflect.MessageDescriptor) (*activityv1.Task, error) {
+	if draft.GetTask() == nil {
+		return nil, nil
+	}
+	opts.ContactID, opts.Root, opts.Path = &id, root, "contact.task"
+	t, err := tasks.Create(ctx, client, draft.GetTask(), opts)
+	if err != nil {
+		return nil, err
+	}
+	return tasks.ToProto(t), nil
+}
+
 // CreateContact adds a contact to the candidate's network: status incomplete when it has no
 // phone, mobile or e-mail, else new (derived by contacts.DerivedFieldsHook, as the keys); rank one below its intermediary's (1 without); origin
 // "manual" unless given; tags (premium) created when new. A first task, when given, is created
@@ -205,11 +244,9 @@ func (s *Service) CreateContact(ctx context.Context, req *networkv1.CreateContac
 	if f.origin == "" {
 		f.origin = OriginManual
 	}
-	parentID := uuid.Nil
-	if draft.GetParentId() != "" {
-		if parentID, err = apierr.ID(draft.GetParentId(), apierr.Contact); err != nil {
-			return nil, err
-		}
+	parentID, err := draftParent(draft)
+	if err != nil {
+		return nil, err
 	}
 	opts, err := s.taskOptions(ctx, v, draft)
 	if err != nil {
@@ -243,13 +280,8 @@ func (s *Service) CreateContact(ctx context.Context, req *networkv1.CreateContac
 		if err != nil {
 			return err
 		}
-		if draft.GetTask() != nil {
-			opts.ContactID, opts.Root, opts.Path = &c.ID, createRoot, "contact.task"
-			t, err := tasks.Create(ctx, client, draft.GetTask(), opts)
-			if err != nil {
-				return err
-			}
-			res.Task = tasks.ToProto(t)
+		if res.Task, err = createTask(ctx, client, draft, opts, c.ID, createRoot); err != nil {
+			return err
 		}
 		res.Contact, err = presentOne(ctx, client, v.UserID, c.ID)
 		return err
@@ -298,14 +330,13 @@ func (s *Service) UpdateContact(ctx context.Context, req *networkv1.UpdateContac
 			return apierr.PremiumRequired()
 		}
 
-		oldParent, newParent := uuid.Nil, uuid.Nil
+		oldParent := uuid.Nil
 		if cur.ParentID != nil {
 			oldParent = *cur.ParentID
 		}
-		if draft.GetParentId() != "" {
-			if newParent, err = apierr.ID(draft.GetParentId(), apierr.Contact); err != nil {
-				return err
-			}
+		newParent, err := draftParent(draft)
+		if err != nil {
+			return err
 		}
 		rank := cur.Rank
 		var t *tree
@@ -330,19 +361,9 @@ func (s *Service) UpdateContact(ctx context.Context, req *networkv1.UpdateContac
 		}
 
 		update := client.Contact.UpdateOneID(id).Where(contact.OwnerID(v.UserID)).SetRank(rank)
-		f.set(update.Mutation())
-		if f.civility != nil {
-			update.SetCivility(*f.civility)
-		} else {
-			update.ClearCivility()
-		}
+		f.setEdited(update.Mutation(), newParent)
 		if f.origin != "" {
 			update.SetOrigin(f.origin)
-		}
-		if newParent == uuid.Nil {
-			update.ClearParentID()
-		} else {
-			update.SetParentID(newParent)
 		}
 		if tagsChanged {
 			ids, err := ensureTags(ctx, client, v.UserID, f.tagNames)
@@ -359,13 +380,8 @@ func (s *Service) UpdateContact(ctx context.Context, req *networkv1.UpdateContac
 				return err
 			}
 		}
-		if draft.GetTask() != nil {
-			opts.ContactID, opts.Root, opts.Path = &id, updateRoot, "contact.task"
-			created, err := tasks.Create(ctx, client, draft.GetTask(), opts)
-			if err != nil {
-				return err
-			}
-			res.Task = tasks.ToProto(created)
+		if res.Task, err = createTask(ctx, client, draft, opts, id, updateRoot); err != nil {
+			return err
 		}
 		res.UpdatedContact, err = presentOne(ctx, client, v.UserID, id)
 		return err

@@ -10,6 +10,7 @@ import (
 	opportunityv1 "github.com/tremplin/tremplin/gen/tremplin/opportunity/v1"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/applications"
+	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/paging"
@@ -42,12 +43,8 @@ func (s *Service) ListApplications(ctx context.Context, req *opportunityv1.ListA
 		return nil, err
 	}
 	if contactID != nil {
-		ok, err := s.Client.Contact.Query().Where(contact.ID(*contactID), contact.OwnerID(v.UserID)).Exist(ctx)
-		if err != nil {
+		if err := contacts.EnsureOwned(ctx, s.Client, v.UserID, *contactID); err != nil {
 			return nil, err
-		}
-		if !ok {
-			return nil, apierr.NotFound(apierr.Contact)
 		}
 		preds = append(preds, application.HasContactsWith(contact.ID(*contactID), contact.OwnerID(v.UserID)))
 	}

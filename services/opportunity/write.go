@@ -85,22 +85,6 @@ func (f *draft) apply(m *ent.ApplicationMutation) {
 	}
 }
 
-// ensureContacts answers NotFound unless every id is one of the owner's contacts: one
-// statement, whatever their number.
-func ensureContacts(ctx context.Context, client *ent.Client, owner uuid.UUID, ids []uuid.UUID) error {
-	if len(ids) == 0 {
-		return nil
-	}
-	n, err := client.Contact.Query().Where(contact.IDIn(ids...), contact.OwnerID(owner)).Count(ctx)
-	if err != nil {
-		return err
-	}
-	if n != len(ids) {
-		return apierr.NotFound(apierr.Contact)
-	}
-	return nil
-}
-
 // CreateApplication saves a new application (status new) with its contacts, which must all
 // be the candidate's own: one that is not is NotFound, and nothing is saved.
 func (s *Service) CreateApplication(ctx context.Context, req *opportunityv1.CreateApplicationRequest) (*opportunityv1.CreateApplicationResponse, error) {
@@ -115,7 +99,7 @@ func (s *Service) CreateApplication(ctx context.Context, req *opportunityv1.Crea
 	var id uuid.UUID
 	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
 		client := tx.Client()
-		if err := ensureContacts(ctx, client, v.UserID, f.contactIDs); err != nil {
+		if err := contacts.EnsureOwned(ctx, client, v.UserID, f.contactIDs...); err != nil {
 			return err
 		}
 		create := client.Application.Create().SetOwnerID(v.UserID).SetCreatedAt(s.Now()).AddContactIDs(f.contactIDs...)
@@ -158,7 +142,7 @@ func (s *Service) UpdateApplication(ctx context.Context, req *opportunityv1.Upda
 		if _, err := applications.EnsureOpen(ctx, client, v.UserID, id); err != nil {
 			return err
 		}
-		if err := ensureContacts(ctx, client, v.UserID, f.contactIDs); err != nil {
+		if err := contacts.EnsureOwned(ctx, client, v.UserID, f.contactIDs...); err != nil {
 			return err
 		}
 		update := client.Application.UpdateOneID(id).Where(application.OwnerID(v.UserID)).ClearContacts().AddContactIDs(f.contactIDs...)
@@ -249,7 +233,7 @@ func (s *Service) AddApplicationContact(ctx context.Context, req *opportunityv1.
 		if _, err := applications.EnsureOpen(ctx, client, v.UserID, id); err != nil {
 			return err
 		}
-		if err := ensureContacts(ctx, client, v.UserID, []uuid.UUID{contactID}); err != nil {
+		if err := contacts.EnsureOwned(ctx, client, v.UserID, contactID); err != nil {
 			return err
 		}
 		linked, err := client.Application.Query().

@@ -10,6 +10,7 @@ import (
 	"context"
 
 	"github.com/google/uuid"
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -46,6 +47,22 @@ const (
 	maxDeliveries  = 100
 )
 
+// agencyRequest is a request naming the agency whose endpoints it is about.
+type agencyRequest interface {
+	proto.Message
+	GetAgencyId() string
+}
+
+// managedAgency answers the agency req names, once the caller is known to manage it
+// (handler.Manager, handler.ManagedAgency).
+func managedAgency(ctx context.Context, req agencyRequest) (uuid.UUID, error) {
+	v, err := handler.Manager(ctx)
+	if err != nil {
+		return uuid.Nil, err
+	}
+	return handler.ManagedAgency(v, req.GetAgencyId(), req.ProtoReflect().Descriptor())
+}
+
 // endpointOf loads an endpoint of the agency: any other id answers « Webhook introuvable ».
 func endpointOf(ctx context.Context, client *ent.Client, agencyID uuid.UUID, raw string) (*ent.WebhookEndpoint, error) {
 	id, err := apierr.ID(raw, apierr.Webhook)
@@ -64,11 +81,7 @@ var createRoot = (&webhookv1.CreateWebhookEndpointRequest{}).ProtoReflect().Desc
 
 // CreateWebhookEndpoint registers an endpoint and answers its secret, once.
 func (s *Service) CreateWebhookEndpoint(ctx context.Context, req *webhookv1.CreateWebhookEndpointRequest) (*webhookv1.CreateWebhookEndpointResponse, error) {
-	v, err := handler.Manager(ctx)
-	if err != nil {
-		return nil, err
-	}
-	agencyID, err := handler.ManagedAgency(v, req.GetAgencyId(), createRoot)
+	agencyID, err := managedAgency(ctx, req)
 	if err != nil {
 		return nil, err
 	}
@@ -108,11 +121,7 @@ func (s *Service) checkURL(ctx context.Context, root protoreflect.MessageDescrip
 // ListWebhookEndpoints answers the agency's endpoints, oldest first, each with its last
 // deliveries.
 func (s *Service) ListWebhookEndpoints(ctx context.Context, req *webhookv1.ListWebhookEndpointsRequest) (*webhookv1.ListWebhookEndpointsResponse, error) {
-	v, err := handler.Manager(ctx)
-	if err != nil {
-		return nil, err
-	}
-	agencyID, err := handler.ManagedAgency(v, req.GetAgencyId(), (&webhookv1.ListWebhookEndpointsRequest{}).ProtoReflect().Descriptor())
+	agencyID, err := managedAgency(ctx, req)
 	if err != nil {
 		return nil, err
 	}
@@ -142,11 +151,7 @@ var updateRoot = (&webhookv1.UpdateWebhookEndpointRequest{}).ProtoReflect().Desc
 
 // UpdateWebhookEndpoint changes what the request sets.
 func (s *Service) UpdateWebhookEndpoint(ctx context.Context, req *webhookv1.UpdateWebhookEndpointRequest) (*webhookv1.UpdateWebhookEndpointResponse, error) {
-	v, err := handler.Manager(ctx)
-	if err != nil {
-		return nil, err
-	}
-	agencyID, err := handler.ManagedAgency(v, req.GetAgencyId(), updateRoot)
+	agencyID, err := managedAgency(ctx, req)
 	if err != nil {
 		return nil, err
 	}
@@ -182,11 +187,7 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, req *webhookv1.Upda
 
 // DeleteWebhookEndpoint deletes an endpoint with its deliveries: nothing more is sent to it.
 func (s *Service) DeleteWebhookEndpoint(ctx context.Context, req *webhookv1.DeleteWebhookEndpointRequest) (*webhookv1.DeleteWebhookEndpointResponse, error) {
-	v, err := handler.Manager(ctx)
-	if err != nil {
-		return nil, err
-	}
-	agencyID, err := handler.ManagedAgency(v, req.GetAgencyId(), (&webhookv1.DeleteWebhookEndpointRequest{}).ProtoReflect().Descriptor())
+	agencyID, err := managedAgency(ctx, req)
 	if err != nil {
 		return nil, err
 	}
@@ -208,11 +209,7 @@ func (s *Service) DeleteWebhookEndpoint(ctx context.Context, req *webhookv1.Dele
 // ListWebhookDeliveries answers an endpoint's last deliveries, newest first, with their
 // attempts.
 func (s *Service) ListWebhookDeliveries(ctx context.Context, req *webhookv1.ListWebhookDeliveriesRequest) (*webhookv1.ListWebhookDeliveriesResponse, error) {
-	v, err := handler.Manager(ctx)
-	if err != nil {
-		return nil, err
-	}
-	agencyID, err := handler.ManagedAgency(v, req.GetAgencyId(), (&webhookv1.ListWebhookDeliveriesRequest{}).ProtoReflect().Descriptor())
+	agencyID, err := managedAgency(ctx, req)
 	if err != nil {
 		return nil, err
 	}
@@ -238,11 +235,7 @@ func (s *Service) ListWebhookDeliveries(ctx context.Context, req *webhookv1.List
 
 // SendTestEvent queues a webhook.test event for one endpoint, enabled or not.
 func (s *Service) SendTestEvent(ctx context.Context, req *webhookv1.SendTestEventRequest) (*webhookv1.SendTestEventResponse, error) {
-	v, err := handler.Manager(ctx)
-	if err != nil {
-		return nil, err
-	}
-	agencyID, err := handler.ManagedAgency(v, req.GetAgencyId(), (&webhookv1.SendTestEventRequest{}).ProtoReflect().Descriptor())
+	agencyID, err := managedAgency(ctx, req)
 	if err != nil {
 		return nil, err
 	}
