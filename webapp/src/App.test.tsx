@@ -2,28 +2,19 @@
 import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { type MessageInitShape } from "@bufbuild/protobuf";
 import { Code, type ServiceImpl } from "@connectrpc/connect";
 import { AuthService } from "./gen/tremplin/auth/v1/auth_pb";
 import { Civility, Role, UserSchema, UserStatus, type User } from "./gen/tremplin/common/v1/common_pb";
 import { serverError } from "./test/errors";
-import { renderApp as renderAppAt } from "./test/harness";
+import { candidate, renderApp as renderAppAt } from "./test/harness";
 
 const NO_LICENCE =
   "Votre période d'essai ou votre licence a expiré. Merci de demander une licence auprès de votre administrateur de compte.";
 
+/** The harness's candidate, a woman. */
 function user(init: MessageInitShape<typeof UserSchema> = {}): User {
-  return create(UserSchema, {
-    id: "5f0f7b1e-8a44-4a57-9a53-0c7d3c1b2a10",
-    role: Role.CANDIDATE,
-    civility: Civility.FEMALE,
-    firstName: "Camille",
-    lastName: "MARTIN",
-    email: "camille@exemple.fr",
-    status: UserStatus.WITH_VALID_LICENSE,
-    hasPremiumAccess: true,
-    ...init,
-  });
+  return candidate({ civility: Civility.FEMALE, ...init });
 }
 
 function renderApp(url: string, impl: Partial<ServiceImpl<typeof AuthService>>) {

@@ -1,10 +1,13 @@
 // The building blocks of a details page (a contact, an application, a task, an event): a titled
-// card named by its heading, a definition row, and the line a panel shows when it has nothing.
+// card named by its heading, a definition row, the line a panel shows when it has nothing, and
+// a panel's content by the state of its call.
 import { useId, type ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
+import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import { IconBadge } from "./IconBadge";
+import { LoadError } from "./LoadError";
 import { brand } from "../lib/theme";
 
 /** A card with its icon and title (an h2); `id` names the title when a link points at it. */
@@ -46,4 +49,26 @@ export function EmptyLine({ children }: { children: ReactNode }) {
       <Typography color="text.secondary">{children}</Typography>
     </Box>
   );
+}
+
+/**
+ * A panel's content by its call's state: its failure (« Impossible de charger `what` » and
+ * « Réessayer »), a placeholder while it loads, `emptyText` when it found nothing, else `children`.
+ */
+export function PanelContent({
+  query,
+  what,
+  empty,
+  emptyText,
+  children,
+}: {
+  query: { isError: boolean; isPending: boolean; isFetching: boolean; refetch: () => unknown };
+  what: string;
+  empty: boolean;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  if (query.isError) return <LoadError what={what} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isPending) return <Skeleton height={48} />;
+  return empty ? <EmptyLine>{emptyText}</EmptyLine> : children;
 }

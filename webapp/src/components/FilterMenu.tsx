@@ -15,6 +15,19 @@ import { screenMessages } from "../lib/messages/screens";
 
 export type FilterOption = { value: string; label: string };
 
+/** A multiple-choice filter: its label, its options and the ticked ones. */
+export type FilterMenuSpec = {
+  label: string;
+  icon?: ReactNode;
+  options: readonly FilterOption[];
+  selected: readonly string[];
+  onChange: (values: string[]) => void;
+  /** The options are on their way (the menu says « Chargement… »). */
+  loading?: boolean;
+  /** The menu opened (to fetch options on demand). */
+  onOpen?: () => void;
+};
+
 export const FIRST_COLUMN = 5;
 
 /** The options in columns: the first 5, then the rest. */
@@ -32,18 +45,11 @@ export function FilterMenu({
   badge,
   onOpenRequest,
   onOpen,
-}: {
-  label: string;
-  icon?: ReactNode;
-  options: readonly FilterOption[];
-  selected: readonly string[];
-  onChange: (values: string[]) => void;
-  loading?: boolean;
+}: FilterMenuSpec & {
   /** Shown next to the label (the premium badge). */
   badge?: ReactNode;
   /** Asked before opening; answering false keeps the menu closed (premium gate). */
   onOpenRequest?: () => boolean;
-  onOpen?: () => void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();

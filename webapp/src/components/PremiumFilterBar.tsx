@@ -9,23 +9,28 @@ import type { ReactNode } from "react";
 import type { SxProps, Theme } from "@mui/material/styles";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import FilterListRounded from "@mui/icons-material/FilterListRounded";
 import { ActiveFilters, type ActiveFiltersTexts, type FilterChip } from "./ActiveFilters";
-import { FilterMenu, type FilterOption } from "./FilterMenu";
+import { FilterMenu, type FilterMenuSpec } from "./FilterMenu";
 import { PremiumBadge } from "./PremiumBadge";
 import { PremiumSearchField } from "./PremiumSearchField";
 
 /** A multiple-choice filter (a FilterMenu); each ticked option is a chip under the row. */
-export type PremiumFilterMenu = {
-  label: string;
-  icon?: ReactNode;
-  options: readonly FilterOption[];
-  selected: readonly string[];
-  onChange: (values: string[]) => void;
-  /** The options are on their way (the menu says « Chargement… »). */
-  loading?: boolean;
-  /** The menu opened (to fetch options on demand). */
-  onOpen?: () => void;
-};
+export type PremiumFilterMenu = FilterMenuSpec;
+
+/** What a list page hands its filter row: the filters and their change, the premium gate, « N sur M ». */
+export type FilterRowProps<F> = { filters: F; onChange: (filters: F) => void; premium: boolean; allow: () => boolean; shown: number; total: number };
+
+/** The status menu of a list: its statuses in their order, the ticked ones given back as statuses. */
+export function statusMenu<S extends number>(label: string, order: readonly S[], labelOf: (s: S) => string, selected: readonly S[], onChange: (statuses: S[]) => void): PremiumFilterMenu {
+  return {
+    label,
+    icon: <FilterListRounded />,
+    options: order.map((s) => ({ value: String(s), label: labelOf(s) })),
+    selected: selected.map(String),
+    onChange: (values) => onChange(values.map((v) => Number(v) as S)),
+  };
+}
 
 /** An on/off filter (a button, aria-pressed); on, it is a chip under the row. */
 export type PremiumFilterToggle = {
@@ -70,28 +75,9 @@ export function PremiumFilterBar({
   return (
     <Box sx={{ mb: 2.5 }}>
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center" }}>
-        <PremiumSearchField
-          value={search.value}
-          onChange={search.onChange}
-          premium={premium}
-          allow={allow}
-          label={search.label}
-          placeholder={search.placeholder}
-          sx={search.sx}
-        />
+        <PremiumSearchField {...search} premium={premium} allow={allow} />
         {menus.map((menu) => (
-          <FilterMenu
-            key={menu.label}
-            label={menu.label}
-            icon={menu.icon}
-            options={menu.options}
-            loading={menu.loading}
-            selected={menu.selected}
-            onChange={menu.onChange}
-            onOpenRequest={allow}
-            onOpen={menu.onOpen}
-            badge={badge}
-          />
+          <FilterMenu key={menu.label} {...menu} onOpenRequest={allow} badge={badge} />
         ))}
         {toggles.map((t) => (
           <Button

@@ -30,15 +30,15 @@ export function serverError(code: Code, reason?: string, message = "refusé"): C
 
 /**
  * A refusal with field violations, as internal/apierr.InvalidField sends it: reason
- * INVALID_FIELDS and a buf.validate.Violations detail naming each field by its path.
+ * INVALID_FIELDS (or `reason`) and a buf.validate.Violations detail naming each field by its path.
  */
-export async function invalidFields(violations: { path: string[]; ruleId: string; message: string }[]): Promise<ConnectError> {
+export async function invalidFields(violations: { path: string[]; ruleId: string; message: string }[], reason = "ERROR_REASON_INVALID_FIELDS"): Promise<ConnectError> {
   // The generated schema only here: the app decodes the detail by hand (src/lib/violations.ts).
   const { ViolationsSchema } = await import("../gen/buf/validate/validate_pb");
   const detail = create(ViolationsSchema, {
     violations: violations.map((v) => ({ field: { elements: v.path.map((fieldName) => ({ fieldName })) }, ruleId: v.ruleId, message: v.message })),
   });
-  const info = create(ErrorInfoSchema, { reason: "ERROR_REASON_INVALID_FIELDS", domain: "tremplin.fr" });
+  const info = create(ErrorInfoSchema, { reason, domain: "tremplin.fr" });
   return errorFromJson(
     {
       code: "invalid_argument",

@@ -1,7 +1,7 @@
 // The event modal's body (spec section 2 "Modals", 4 "Form dependencies", 5): every dependency
 // applies as a value changes (eventForm.ts), the local rules show under their fields on submit,
 // and the server's refusals land on the fields they name.
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo } from "react";
 // Only useForm's own methods (register, watch, setValue…): react-hook-form is one module shared
 // with the login page, whose chunk would carry Controller or useFieldArray too.
 import { useForm } from "react-hook-form";
@@ -10,7 +10,6 @@ import TextField from "@mui/material/TextField";
 import { ActivityService, MediaType, type Event as ActivityEvent } from "../../gen/tremplin/activity/v1/activity_pb";
 import { DayField } from "../DayField";
 import { sameValues, useUnsavedChanges } from "../modalChanges";
-import { useToast } from "../Toasts";
 import { eventSubjectLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
 import { Grid, bind } from "../form/layout";
@@ -22,7 +21,7 @@ import { ApplicationField, ContactField, FieldBox, FormEnd, MediaField, SubjectF
 import { useActivityLookups } from "./lookups";
 import { contactsFor, eventMediaTypesFor, eventSubjectsFor, needsMediaDetails } from "./subjects";
 import { TimeField } from "./TimeField";
-import { useSaveFailure } from "./useSaveFailure";
+import { useActivitySave } from "./useSaveFailure";
 
 const f = activityMessages.form;
 const t = activityMessages.toasts;
@@ -47,14 +46,24 @@ export function EventForm({
   onSaved: (event: ActivityEvent) => void;
 }) {
   const lookups = useActivityLookups();
-  const toast = useToast();
   const form = useForm<EventFormValues>({ mode: "onSubmit", reValidateMode: "onChange", defaultValues: initial });
-  const { register, watch, getValues, handleSubmit, formState } = form;
-  const [formError, setFormError] = useState<string | undefined>();
+  const { register, watch, getValues, formState } = form;
   const create = useMutation(ActivityService.method.createEvent, { meta: { handlesErrors: true } });
   const update = useMutation(ActivityService.method.updateEvent, { meta: { handlesErrors: true } });
   const saving = create.isPending || update.isPending;
-  const onFailure = useSaveFailure(form, { violations: VIOLATIONS, pastDateField: "date", fallback: event ? t.eventUpdateError : t.eventCreateError, setFormError, close });
+  const { formError, submit } = useActivitySave<EventFormValues, ActivityEvent>(form, {
+    violations: VIOLATIONS,
+    pastDateField: "date",
+    fallback: event ? t.eventUpdateError : t.eventCreateError,
+    close,
+    savedToast: event ? t.eventUpdated : t.eventCreated,
+    onSaved,
+    send: (v, done, onError) => {
+      const draft = eventDraft(v);
+      if (event) update.mutate({ id: event.id, event: draft }, { onSuccess: (r) => done(r.event), onError });
+      else create.mutate({ event: draft }, { onSuccess: (r) => done(r.event), onError });
+    },
+  });
 
   const change = (patch: Partial<EventFormValues>) => {
     const values = { ...getValues(), ...patch };
@@ -81,21 +90,6 @@ export function EventForm({
   const application = lookups.applications.find((a) => a.id === values.applicationId);
   const contacts = useMemo(() => contactsFor(lookups.contacts, application), [lookups.contacts, application]);
   const contact = lookups.contacts.find((c) => c.id === values.contactId);
-
-  const save = handleSubmit((v) => {
-    const draft = eventDraft(v);
-    const done = (saved: ActivityEvent | undefined) => {
-      if (!saved) return;
-      toast.success(event ? t.eventUpdated : t.eventCreated);
-      onSaved(saved);
-    };
-    if (event) update.mutate({ id: event.id, event: draft }, { onSuccess: (r) => done(r.event), onError: onFailure });
-    else create.mutate({ event: draft }, { onSuccess: (r) => done(r.event), onError: onFailure });
-  });
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    setFormError(undefined);
-    void save(e);
-  };
 
   return (
     <FormBox label={label ?? (event ? f.editEventTitle : f.createEventTitle)} onSubmit={submit}>

@@ -6,7 +6,6 @@ import { useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import { useMutation } from "@connectrpc/connect-query";
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
@@ -29,7 +28,7 @@ import { messages } from "../../lib/messages";
 import { activityMessages } from "../../lib/messages/activities";
 import { ResourcesField } from "../resources/ResourcesField";
 import { keptResources, type ResourceValue } from "../resources/model";
-import { Actions, bind } from "../form/layout";
+import { FormActions, bind } from "../form/layout";
 import { activityViolations } from "./fields";
 import { focusRef } from "./formBinding";
 import { FormBox } from "./FormBox";
@@ -142,14 +141,7 @@ export function ReportForm({
       <TextField label={r.comment} multiline minRows={3} maxRows={10} {...bind(comment)} error={Boolean(errors.comment)} helperText={errors.comment?.message ?? r.commentHelp} />
       <ResourcesField value={values.resources} onChange={(next) => setValue("resources", next, { shouldDirty: true, shouldValidate: formState.isSubmitted })} texts={activityMessages.form} />
       {(formError || errors.resources) && <Alert severity="error">{formError ?? errors.resources?.message}</Alert>}
-      <Actions>
-        <Button variant="outlined" color="inherit" onClick={close} disabled={saving} sx={{ borderColor: "divider" }}>
-          {f.cancel}
-        </Button>
-        <Button type="submit" variant="contained" loading={saving}>
-          {completed ? r.submitUpdate : r.submitAdd}
-        </Button>
-      </Actions>
+      <FormActions saving={saving} onCancel={close} cancelLabel={f.cancel} submitLabel={completed ? r.submitUpdate : r.submitAdd} />
     </FormBox>
   );
 }
@@ -203,14 +195,7 @@ export function AdditionalInfoForm({
       <TextField label={activityMessages.additional.comments} multiline minRows={3} maxRows={10} {...bind(comments)} error={Boolean(errors.comments)} helperText={errors.comments?.message} />
       <ResourcesField value={values.resources} onChange={(next) => setValue("resources", next, { shouldDirty: true, shouldValidate: formState.isSubmitted })} texts={activityMessages.form} />
       {(formError || errors.resources) && <Alert severity="error">{formError ?? errors.resources?.message}</Alert>}
-      <Actions>
-        <Button variant="outlined" color="inherit" onClick={close} disabled={save.isPending} sx={{ borderColor: "divider" }}>
-          {f.cancel}
-        </Button>
-        <Button type="submit" variant="contained" loading={save.isPending}>
-          {activityMessages.additional.submit}
-        </Button>
-      </Actions>
+      <FormActions saving={save.isPending} onCancel={close} cancelLabel={f.cancel} submitLabel={activityMessages.additional.submit} />
     </FormBox>
   );
 }

@@ -1,7 +1,7 @@
 // The task modal's body (spec section 2 "Modals", 4 "Form dependencies", 5): every dependency
 // applies as a value changes (taskForm.ts), the local rules show under their fields on submit,
 // and the server's refusals land on the fields they name.
-import { useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 // Only useForm's own methods (register, watch, setValue…): react-hook-form is one module shared
 // with the login page, whose chunk would carry Controller or useFieldArray too.
 import { useForm } from "react-hook-form";
@@ -13,7 +13,6 @@ import Typography from "@mui/material/Typography";
 import { ActivityService, TaskPriority, TaskSubject, type Task } from "../../gen/tremplin/activity/v1/activity_pb";
 import { DayField } from "../DayField";
 import { sameValues, useUnsavedChanges } from "../modalChanges";
-import { useToast } from "../Toasts";
 import { taskPriorityLabels, taskSubjectLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
 import { Grid, bind } from "../form/layout";
@@ -24,7 +23,7 @@ import { ApplicationField, ContactField, FieldBox, FormEnd, MediaField, SubjectF
 import { useActivityLookups } from "./lookups";
 import { applyTaskDependencies, emptyTask, preselectContact, taskDraft, validateTask, type TaskFormValues } from "./taskForm";
 import { contactsFor, isContactSubject, taskMediaTypesFor, taskSubjectsFor } from "./subjects";
-import { useSaveFailure } from "./useSaveFailure";
+import { useActivitySave } from "./useSaveFailure";
 
 const f = activityMessages.form;
 const t = activityMessages.toasts;
@@ -53,14 +52,24 @@ export function TaskForm({
   onSaved: (task: Task) => void;
 }) {
   const lookups = useActivityLookups();
-  const toast = useToast();
   const form = useForm<TaskFormValues>({ mode: "onSubmit", reValidateMode: "onChange", defaultValues: initial });
-  const { register, watch, getValues, setValue, handleSubmit, formState } = form;
-  const [formError, setFormError] = useState<string | undefined>();
+  const { register, watch, getValues, setValue, formState } = form;
   const create = useMutation(ActivityService.method.createTask, { meta: { handlesErrors: true } });
   const update = useMutation(ActivityService.method.updateTask, { meta: { handlesErrors: true } });
   const saving = create.isPending || update.isPending;
-  const onFailure = useSaveFailure(form, { violations: VIOLATIONS, pastDateField: "deadline", fallback: task ? t.taskUpdateError : t.taskCreateError, setFormError, close });
+  const { formError, submit } = useActivitySave<TaskFormValues, Task>(form, {
+    violations: VIOLATIONS,
+    pastDateField: "deadline",
+    fallback: task ? t.taskUpdateError : t.taskCreateError,
+    close,
+    savedToast: task ? t.taskUpdated : t.taskCreated,
+    onSaved,
+    send: (v, done, onError) => {
+      const draft = taskDraft(v);
+      if (task) update.mutate({ id: task.id, task: draft }, { onSuccess: (r) => done(r.task), onError });
+      else create.mutate({ task: draft }, { onSuccess: (r) => done(r.task), onError });
+    },
+  });
 
   const change = (patch: Partial<TaskFormValues>) => {
     const values = { ...getValues(), ...patch };
@@ -103,21 +112,6 @@ export function TaskForm({
   const contacts = useMemo(() => contactsFor(lookups.contacts, application), [lookups.contacts, application]);
   const contact = lookups.contacts.find((c) => c.id === values.contactId);
   const withContact = values.subject === TaskSubject.UNSPECIFIED || isContactSubject(values.subject);
-
-  const save = handleSubmit((v) => {
-    const draft = taskDraft(v);
-    const done = (saved: Task | undefined) => {
-      if (!saved) return;
-      toast.success(task ? t.taskUpdated : t.taskCreated);
-      onSaved(saved);
-    };
-    if (task) update.mutate({ id: task.id, task: draft }, { onSuccess: (r) => done(r.task), onError: onFailure });
-    else create.mutate({ task: draft }, { onSuccess: (r) => done(r.task), onError: onFailure });
-  });
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    setFormError(undefined);
-    void save(e);
-  };
 
   return (
     <FormBox label={task ? f.editTaskTitle : f.createTaskTitle} onSubmit={submit}>

@@ -4,17 +4,15 @@
 // the user's choice; `fieldRef` is react-hook-form's (focusRef), so that the form can focus it.
 import type { ReactNode, Ref } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import Alert from "@mui/material/Alert";
 import Autocomplete, { createFilterOptions } from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { MediaType } from "../../gen/tremplin/activity/v1/activity_pb";
 import { mediaTypeLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
 import { personName } from "../../lib/names";
-import { Actions, bind } from "../form/layout";
+import { FormActions, bind } from "../form/layout";
 import type { ResourceValue } from "../resources/model";
 import { ResourcesField } from "../resources/ResourcesField";
 import type { ApplicationChoice, ContactChoice } from "./subjects";
@@ -111,15 +109,7 @@ export function FormEnd({
     <>
       <TextField label={f.comments} multiline minRows={2} maxRows={8} {...bind(comments)} error={Boolean(commentsError)} helperText={commentsError} />
       <ResourcesField value={resources} onChange={onResources} texts={activityMessages.form} />
-      {error && <Alert severity="error">{error}</Alert>}
-      <Actions>
-        <Button variant="outlined" color="inherit" onClick={close} disabled={saving} sx={{ borderColor: "divider" }}>
-          {cancelLabel}
-        </Button>
-        <Button type="submit" variant="contained" loading={saving}>
-          {saveLabel}
-        </Button>
-      </Actions>
+      <FormActions error={error} saving={saving} onCancel={close} cancelLabel={cancelLabel} submitLabel={saveLabel} />
     </>
   );
 }

@@ -58,10 +58,8 @@ export function taskSubjectsFor(applicationId: string): readonly TaskSubject[] {
   return applicationId ? TASK_SUBJECTS.filter((s) => APPLICATION_TASK_SUBJECTS.includes(s)) : TASK_SUBJECTS;
 }
 
-/** Meeting subjects make a meeting (type event); the others an interview. */
-export const MEETING_SUBJECTS: readonly EventSubject[] = [
-  EventSubject.COFFEE,
-  EventSubject.MEAL,
+/** Gatherings about no one job: not offered for an event of an application (as the server). */
+const GATHERINGS: readonly EventSubject[] = [
   EventSubject.AFTERWORK,
   EventSubject.EXHIBITION,
   EventSubject.WORKSHOP,
@@ -69,6 +67,9 @@ export const MEETING_SUBJECTS: readonly EventSubject[] = [
   EventSubject.TRAINING,
   EventSubject.WEBINAR,
 ];
+
+/** Meeting subjects make a meeting (type event); the others an interview. */
+export const MEETING_SUBJECTS: readonly EventSubject[] = [EventSubject.COFFEE, EventSubject.MEAL, ...GATHERINGS];
 
 export const EVENT_SUBJECTS: readonly EventSubject[] = [
   EventSubject.PRE_SELECTION,
@@ -84,27 +85,12 @@ export const EVENT_SUBJECTS: readonly EventSubject[] = [
   EventSubject.TARGETING,
   EventSubject.MEAL,
   EventSubject.COFFEE,
-  EventSubject.AFTERWORK,
-  EventSubject.EXHIBITION,
-  EventSubject.WORKSHOP,
-  EventSubject.CONFERENCE,
-  EventSubject.TRAINING,
-  EventSubject.WEBINAR,
+  ...GATHERINGS,
   EventSubject.OTHER,
 ];
 
-/** Gatherings about no one job: not offered for an event of an application (as the server). */
-const NOT_FOR_APPLICATION: readonly EventSubject[] = [
-  EventSubject.AFTERWORK,
-  EventSubject.EXHIBITION,
-  EventSubject.WORKSHOP,
-  EventSubject.CONFERENCE,
-  EventSubject.TRAINING,
-  EventSubject.WEBINAR,
-];
-
 export function eventSubjectsFor(applicationId: string): readonly EventSubject[] {
-  return applicationId ? EVENT_SUBJECTS.filter((s) => !NOT_FOR_APPLICATION.includes(s)) : EVENT_SUBJECTS;
+  return applicationId ? EVENT_SUBJECTS.filter((s) => !GATHERINGS.includes(s)) : EVENT_SUBJECTS;
 }
 
 export function eventTypeOf(s: EventSubject): EventType {

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { WeeklyEChartProps } from "./WeeklyEChart";
+import { series, weeks } from "../../test/charts";
 import { WeeklyChart } from "./WeeklyChart";
 
 vi.mock("./WeeklyEChart", () => ({
@@ -14,15 +15,6 @@ vi.mock("./WeeklyEChart", () => ({
     </div>
   ),
 }));
-
-const weeks = [
-  { start: new Date("2026-11-15T23:00:00Z"), end: new Date("2026-11-22T23:00:00Z") },
-  { start: new Date("2026-11-22T23:00:00Z"), end: new Date("2026-11-29T23:00:00Z") },
-];
-const series = [
-  { name: "Tâches terminées", values: [4, 6] },
-  { name: "Nouveaux contacts", values: [1, 3], objective: 5 },
-];
 
 function draw() {
   render(<WeeklyChart title="Vos 12 dernières semaines" description="Vos semaines face à vos objectifs." weeks={weeks} series={series} headingLevel={3} testId="chart" />);

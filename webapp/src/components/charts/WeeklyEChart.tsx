@@ -16,9 +16,8 @@ import type { EChartsType } from "echarts";
 import { BarChart, LineChart } from "echarts/charts";
 import { AriaComponent, GridComponent } from "echarts/components";
 import { SVGRenderer } from "echarts/renderers";
-import type { ChartKind, ChartWeek, WeeklySeries } from "./types";
 import { weekSummary } from "./weeklyModel";
-import { GRID_TOP, weeklyOption } from "./weeklyOption";
+import { GRID_TOP, weeklyOption, type WeeklyOptionInput } from "./weeklyOption";
 import { WeekTooltip, type Pointer } from "./WeekTooltip";
 
 register([LineChart, BarChart, GridComponent, AriaComponent, SVGRenderer]);
@@ -27,15 +26,7 @@ register([LineChart, BarChart, GridComponent, AriaComponent, SVGRenderer]);
 // echarts`) would keep every export of echarts/core in the chunk (~6 kB gzip).
 const echarts = { init, getInstanceByDom, dispose };
 
-export type WeeklyEChartProps = {
-  description: string;
-  weeks: ChartWeek[];
-  series: WeeklySeries[];
-  kind: ChartKind;
-  hidden: ReadonlySet<string>;
-  reducedMotion: boolean;
-  height: number;
-};
+export type WeeklyEChartProps = WeeklyOptionInput & { height: number };
 
 export default function WeeklyEChart({ description, weeks, series, kind, hidden, reducedMotion, height }: WeeklyEChartProps) {
   const option = useMemo(

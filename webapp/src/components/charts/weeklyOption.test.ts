@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SERIES_COLOURS } from "./palette";
+import { series, weeks } from "../../test/charts";
 import { axisMax, weeklyOption, type WeeklyOptionInput } from "./weeklyOption";
 
-const weeks = [
-  { start: new Date("2026-11-15T23:00:00Z"), end: new Date("2026-11-22T23:00:00Z") },
-  { start: new Date("2026-11-22T23:00:00Z"), end: new Date("2026-11-29T23:00:00Z") },
-];
-const series = [
-  { name: "Tâches terminées", values: [4, 6] },
-  { name: "Nouveaux contacts", values: [1, 3], objective: 5 },
-];
 const input: WeeklyOptionInput = { description: "Vos semaines.", weeks, series, kind: "line", hidden: new Set(), reducedMotion: false };
 
 type Point = number | { value: number; label: { show: boolean; formatter: string; color: string } };

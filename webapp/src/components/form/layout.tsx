@@ -1,9 +1,11 @@
 // The layout every modal form shares: titled groups of fields, a two-column grid on wider
-// screens, the buttons row (stacked full width on phones, the main action on top), and
-// react-hook-form's register adapted to MUI's TextField.
+// screens, the buttons row (stacked full width on phones, the main action on top), the form's
+// end (its error, cancel and submit), and react-hook-form's register adapted to MUI's TextField.
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 
 /** react-hook-form's register, for MUI's TextField (whose `ref` is the wrapper's). */
@@ -43,5 +45,40 @@ export function Actions({ children }: { children: ReactNode }) {
     >
       {children}
     </Box>
+  );
+}
+
+/**
+ * A form's end: its error (if any), then cancel and submit, submit busy while saving. `children`
+ * are buttons put before cancel (a step's « Retour »).
+ */
+export function FormActions({
+  error,
+  saving,
+  onCancel,
+  cancelLabel,
+  submitLabel,
+  children,
+}: {
+  error?: string;
+  saving: boolean;
+  onCancel: () => void;
+  cancelLabel: string;
+  submitLabel: string;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {error && <Alert severity="error">{error}</Alert>}
+      <Actions>
+        {children}
+        <Button variant="outlined" color="inherit" onClick={onCancel} disabled={saving} sx={{ borderColor: "divider" }}>
+          {cancelLabel}
+        </Button>
+        <Button type="submit" variant="contained" loading={saving}>
+          {submitLabel}
+        </Button>
+      </Actions>
+    </>
   );
 }

@@ -3,16 +3,13 @@
 // actions (complete, edit, delete) while the activity is not completed.
 import type { ReactNode } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
-import { useMutation } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
-import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
-import ChevronRightRounded from "@mui/icons-material/ChevronRightRounded";
 import DeleteOutlineRounded from "@mui/icons-material/DeleteOutlineRounded";
 import EditRounded from "@mui/icons-material/EditRounded";
 import InfoOutlined from "@mui/icons-material/InfoOutlined";
@@ -21,25 +18,22 @@ import PersonRounded from "@mui/icons-material/PersonRounded";
 import SearchOffRounded from "@mui/icons-material/SearchOffRounded";
 import TaskAltRounded from "@mui/icons-material/TaskAltRounded";
 import {
-  ActivityService,
   ActivityStatus,
   ActivityType,
   type Event as ActivityEvent,
   type Task,
 } from "../../gen/tremplin/activity/v1/activity_pb";
 import type { Resource } from "../../gen/tremplin/common/v1/common_pb";
+import { useDeleteActivity } from "./useDeleteActivity";
+import { DetailsBreadcrumbs } from "../../components/DetailsPage";
 import { NotFoundState } from "../../components/NotFoundState";
 import { LoadError } from "../../components/LoadError";
 import { PageContainer } from "../../components/layout/PageContainer";
-import { useModals } from "../../components/ModalHost";
-import { useToast } from "../../components/Toasts";
 import { useActivityModals } from "../../components/activity/useActivityModals";
 import { activityMessages } from "../../lib/messages/activities";
 import { safeExternalHref } from "../../lib/links";
-import { handledByApp } from "../../lib/queryClient";
 import { PriorityMarker, priorityLevel } from "./ActivityRow";
 import { personName } from "../../lib/names";
-import { useRefreshActivities } from "../../lib/refresh";
 import { Panel } from "../../components/DetailsPanel";
 
 const d = activityMessages.details;
@@ -82,24 +76,12 @@ export function DetailsFrame({
   extra?: ReactNode;
 }) {
   const modals = useActivityModals();
-  const host = useModals();
-  const toast = useToast();
   const navigate = useNavigate();
-  const refreshActivities = useRefreshActivities();
-  const deleteTask = useMutation(ActivityService.method.deleteTask, { meta: { handlesErrors: true } });
-  const deleteEvent = useMutation(ActivityService.method.deleteEvent, { meta: { handlesErrors: true } });
+  const deleteActivity = useDeleteActivity();
   const type = kind === "task" ? ActivityType.TASK : ActivityType.EVENT;
-  const t = activityMessages.toasts;
 
   const breadcrumb = (
-    <Breadcrumbs aria-label={d.breadcrumb} separator={<ChevronRightRounded fontSize="small" />} sx={{ mb: 2, "& ol": { flexWrap: "nowrap" }, "& li:last-of-type": { minWidth: 0 } }}>
-      <Link component={RouterLink} to={`/activities?type=${kind}`} color="text.secondary">
-        {d.breadcrumb}
-      </Link>
-      <Typography color="text.primary" noWrap aria-current="page" sx={{ fontWeight: 600 }}>
-        {item ? title : "…"}
-      </Typography>
-    </Breadcrumbs>
+    <DetailsBreadcrumbs label={d.breadcrumb} to={`/activities?type=${kind}`} list={d.breadcrumb} current={item && title} />
   );
 
   if (missing) {
@@ -129,25 +111,8 @@ export function DetailsFrame({
   }
 
   const done = item.status === ActivityStatus.COMPLETED;
-  const remove = () =>
-    host.confirm({
-      title: kind === "task" ? activityMessages.confirmDelete.taskTitle : activityMessages.confirmDelete.eventTitle,
-      message: activityMessages.confirmDelete.message,
-      confirmLabel: activityMessages.confirmDelete.confirm,
-      tone: "danger",
-      onConfirm: async () => {
-        try {
-          if (kind === "task") await deleteTask.mutateAsync({ id: item.id });
-          else await deleteEvent.mutateAsync({ id: item.id });
-          toast.success(kind === "task" ? t.taskDeleted : t.eventDeleted);
-          void refreshActivities();
-          // After a deletion away from a contact page, back to the activities (spec section 2).
-          navigate(`/activities?type=${kind}`, { replace: true });
-        } catch (err) {
-          if (!handledByApp(err)) toast.error(kind === "task" ? t.taskDeleteError : t.eventDeleteError);
-        }
-      },
-    });
+  // After a deletion away from a contact page, back to the activities (spec section 2).
+  const remove = () => deleteActivity(kind, item.id, () => navigate(`/activities?type=${kind}`, { replace: true }));
 
   return (
     <PageContainer>

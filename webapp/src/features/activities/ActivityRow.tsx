@@ -3,7 +3,6 @@
 // text, subject linking to its detail, contact, time or deadline; complete (events once their
 // date is past), edit and delete while not completed.
 import { Link as RouterLink } from "react-router";
-import { useMutation } from "@connectrpc/connect-query";
 import { isBefore, startOfToday } from "date-fns";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -16,7 +15,6 @@ import EditRounded from "@mui/icons-material/EditRounded";
 import RadioButtonUncheckedRounded from "@mui/icons-material/RadioButtonUncheckedRounded";
 import TaskAltRounded from "@mui/icons-material/TaskAltRounded";
 import {
-  ActivityService,
   ActivityStatus,
   ActivityType,
   MediaType,
@@ -24,19 +22,16 @@ import {
   type Event as ActivityEvent,
   type Task,
 } from "../../gen/tremplin/activity/v1/activity_pb";
+import { useDeleteActivity } from "./useDeleteActivity";
 import { cardLink, wholeCard } from "../../components/cardLink";
-import { useModals } from "../../components/ModalHost";
 import { RowMenu, RowMenuItem } from "../../components/RowMenu";
-import { useToast } from "../../components/Toasts";
 import { canCompleteEvent } from "../../components/activity/eventForm";
 import { useActivityModals } from "../../components/activity/useActivityModals";
 import { formatTime, toJsDate } from "../../lib/format";
 import { mediaTypeLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
-import { handledByApp } from "../../lib/queryClient";
 import { eventLabel, taskLabel } from "./labels";
 import { personName } from "../../lib/names";
-import { useRefreshActivities } from "../../lib/refresh";
 
 const m = activityMessages.list;
 
@@ -73,9 +68,6 @@ export function priorityLevel(kind: "task" | "event", p?: TaskPriority): "high" 
 
 export function ActivityRow({ kind, item }: { kind: "task"; item: Task } | { kind: "event"; item: ActivityEvent }) {
   const modals = useActivityModals();
-  const host = useModals();
-  const toast = useToast();
-  const refreshActivities = useRefreshActivities();
   const done = item.status === ActivityStatus.COMPLETED;
   const type = kind === "task" ? ActivityType.TASK : ActivityType.EVENT;
   const title = kind === "task" ? taskLabel(item as Task) : eventLabel(item as ActivityEvent);
@@ -84,27 +76,9 @@ export function ActivityRow({ kind, item }: { kind: "task"; item: Task } | { kin
   // to the new day and keeps its first one (initialDeadline), as the dashboard counts them.
   const firstDeadline = kind === "task" ? (toJsDate((item as Task).initialDeadline) ?? toJsDate((item as Task).deadline)) : undefined;
   const overdue = !done && firstDeadline !== undefined && isBefore(firstDeadline, startOfToday());
-  const deleteTask = useMutation(ActivityService.method.deleteTask, { meta: { handlesErrors: true } });
-  const deleteEvent = useMutation(ActivityService.method.deleteEvent, { meta: { handlesErrors: true } });
-  const t = activityMessages.toasts;
+  const deleteActivity = useDeleteActivity();
 
-  const remove = () =>
-    host.confirm({
-      title: kind === "task" ? activityMessages.confirmDelete.taskTitle : activityMessages.confirmDelete.eventTitle,
-      message: activityMessages.confirmDelete.message,
-      confirmLabel: activityMessages.confirmDelete.confirm,
-      tone: "danger",
-      onConfirm: async () => {
-        try {
-          if (kind === "task") await deleteTask.mutateAsync({ id: item.id });
-          else await deleteEvent.mutateAsync({ id: item.id });
-          toast.success(kind === "task" ? t.taskDeleted : t.eventDeleted);
-          void refreshActivities();
-        } catch (err) {
-          if (!handledByApp(err)) toast.error(kind === "task" ? t.taskDeleteError : t.eventDeleteError);
-        }
-      },
-    });
+  const remove = () => deleteActivity(kind, item.id);
 
   const media = item.mediaType === MediaType.UNSPECIFIED ? "" : mediaTypeLabels[item.mediaType as Exclude<MediaType, MediaType.UNSPECIFIED>];
   const contact = item.contact ? personName(item.contact) : kind === "task" ? m.noContact : "";

@@ -10,10 +10,8 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import Chip from "@mui/material/Chip";
 import Skeleton from "@mui/material/Skeleton";
-import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
@@ -24,10 +22,11 @@ import InsightsRounded from "@mui/icons-material/InsightsRounded";
 import KeyRounded from "@mui/icons-material/KeyRounded";
 import WebhookRounded from "@mui/icons-material/WebhookRounded";
 import { AgencyService, type Agency } from "../../gen/tremplin/agency/v1/agency_pb";
+import { ListTable } from "../../components/ListTable";
+import { EmptyListState, ListSkeleton } from "../../components/ListStates";
 import { ApiKeysPanel } from "../../components/apikeys/ApiKeysPanel";
 import { WebhooksPanel } from "../../components/webhooks/WebhooksPanel";
 import { webhookMessages } from "../../lib/messages/webhooks";
-import { EmptyState } from "../../components/EmptyState";
 import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
 import { useModals } from "../../components/ModalHost";
@@ -39,7 +38,6 @@ import { apiKeyMessages } from "../../lib/messages/apiKeys";
 import { AgencyForm } from "./AgencyForm";
 import { LicenseForm } from "./LicenseForm";
 import { personName } from "../../lib/names";
-import { Loading } from "../../components/Loading";
 import { preloadOnIntent } from "../../lib/routePreload";
 
 const m = agencyMessages.agencies;
@@ -105,18 +103,11 @@ export default function AgenciesPage() {
       {failed ? (
         <LoadError what={m.load} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : loading ? (
-        <Loading card sx={{ p: 2 }}>
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} height={isMobile ? 120 : 48} sx={{ my: 0.5 }} />
-          ))}
-        </Loading>
+        <ListSkeleton rows={4} height={isMobile ? 120 : 48} />
       ) : agencies.length === 0 ? (
-        <EmptyState
-          dashed
+        <EmptyListState
           icon={<DomainAddRounded />}
-          title={m.emptyTitle}
-          text={m.emptyText}
-          textMaxWidth={520}
+          texts={m}
           actions={
             <Button variant="contained" startIcon={<AddBusinessRounded />} onClick={createAgency}>
               {m.create}
@@ -188,70 +179,60 @@ type Actions = { onAddLicences: (a: Agency) => void; onManageKeys: (a: Agency) =
 
 function AgencyTable({ agencies, onAddLicences, onManageKeys, onManageWebhooks }: { agencies: readonly Agency[] } & Actions) {
   return (
-    <TableContainer component={Card} sx={{ overflowX: "auto" }}>
-      <Table
-        size="small"
-        aria-label={m.title}
-        sx={{
-          minWidth: 900,
-          "& td, & th": { px: 1.5, py: 1.25, fontSize: "0.875rem" },
-          "& th": { color: "text.secondary", fontWeight: 600, whiteSpace: "nowrap", bgcolor: "#FAFBFD" },
-        }}
-      >
-        <TableHead>
-          <TableRow>
-            <TableCell>{c.agency}</TableCell>
-            <TableCell>{c.admin}</TableCell>
+    <ListTable label={m.title} minWidth={900} sx={{ "& td, & th": { px: 1.5, py: 1.25 }, "& th": { whiteSpace: "nowrap" } }}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{c.agency}</TableCell>
+          <TableCell>{c.admin}</TableCell>
+          {COUNTS.map((k) => (
+            <TableCell key={k.key} align="right">
+              {k.label}
+            </TableCell>
+          ))}
+          <TableCell align="right">{c.candidates}</TableCell>
+          <TableCell align="right">{c.actions}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {agencies.map((a) => (
+          <TableRow key={a.id} hover data-testid="agency-row" sx={{ "&:last-child td": { borderBottom: 0 }, verticalAlign: "top" }}>
+            <TableCell sx={{ maxWidth: 220 }}>
+              <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                {a.name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" noWrap title={a.email}>
+                {a.email}
+              </Typography>
+            </TableCell>
+            <TableCell sx={{ maxWidth: 260 }}>
+              <Admin agency={a} />
+            </TableCell>
             {COUNTS.map((k) => (
-              <TableCell key={k.key} align="right">
-                {k.label}
+              <TableCell key={k.key} align="right" data-testid={`licences-${k.key}`} sx={{ fontVariantNumeric: "tabular-nums", fontWeight: k.key === "remaining" ? 700 : 400 }}>
+                {k.value(a).toLocaleString("fr-FR")}
               </TableCell>
             ))}
-            <TableCell align="right">{c.candidates}</TableCell>
-            <TableCell align="right">{c.actions}</TableCell>
+            <TableCell align="right" sx={{ fontVariantNumeric: "tabular-nums" }}>
+              {a.numCandidates.toLocaleString("fr-FR")}
+            </TableCell>
+            <TableCell align="right">
+              <Box sx={{ display: "inline-flex", flexDirection: "column", gap: 1, alignItems: "stretch" }}>
+                <Button size="small" variant="outlined" startIcon={<CardMembershipRounded />} onClick={() => onAddLicences(a)} aria-label={m.addLicensesFor(a.name)} sx={{ whiteSpace: "nowrap" }}>
+                  {m.addLicenses}
+                </Button>
+                <InsightLink agency={a} size="small" />
+                <Button size="small" variant="text" startIcon={<KeyRounded />} onClick={() => onManageKeys(a)} aria-label={apiKeyMessages.openFor(a.name)} sx={{ whiteSpace: "nowrap" }}>
+                  {apiKeyMessages.title}
+                </Button>
+                <Button size="small" variant="text" startIcon={<WebhookRounded />} onClick={() => onManageWebhooks(a)} aria-label={webhookMessages.openFor(a.name)} sx={{ whiteSpace: "nowrap" }}>
+                  {webhookMessages.title}
+                </Button>
+              </Box>
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {agencies.map((a) => (
-            <TableRow key={a.id} hover data-testid="agency-row" sx={{ "&:last-child td": { borderBottom: 0 }, verticalAlign: "top" }}>
-              <TableCell sx={{ maxWidth: 220 }}>
-                <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                  {a.name}
-                </Typography>
-                <Typography variant="body2" color="text.secondary" noWrap title={a.email}>
-                  {a.email}
-                </Typography>
-              </TableCell>
-              <TableCell sx={{ maxWidth: 260 }}>
-                <Admin agency={a} />
-              </TableCell>
-              {COUNTS.map((k) => (
-                <TableCell key={k.key} align="right" data-testid={`licences-${k.key}`} sx={{ fontVariantNumeric: "tabular-nums", fontWeight: k.key === "remaining" ? 700 : 400 }}>
-                  {k.value(a).toLocaleString("fr-FR")}
-                </TableCell>
-              ))}
-              <TableCell align="right" sx={{ fontVariantNumeric: "tabular-nums" }}>
-                {a.numCandidates.toLocaleString("fr-FR")}
-              </TableCell>
-              <TableCell align="right">
-                <Box sx={{ display: "inline-flex", flexDirection: "column", gap: 1, alignItems: "stretch" }}>
-                  <Button size="small" variant="outlined" startIcon={<CardMembershipRounded />} onClick={() => onAddLicences(a)} aria-label={m.addLicensesFor(a.name)} sx={{ whiteSpace: "nowrap" }}>
-                    {m.addLicenses}
-                  </Button>
-                  <InsightLink agency={a} size="small" />
-                  <Button size="small" variant="text" startIcon={<KeyRounded />} onClick={() => onManageKeys(a)} aria-label={apiKeyMessages.openFor(a.name)} sx={{ whiteSpace: "nowrap" }}>
-                    {apiKeyMessages.title}
-                  </Button>
-                  <Button size="small" variant="text" startIcon={<WebhookRounded />} onClick={() => onManageWebhooks(a)} aria-label={webhookMessages.openFor(a.name)} sx={{ whiteSpace: "nowrap" }}>
-                    {webhookMessages.title}
-                  </Button>
-                </Box>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        ))}
+      </TableBody>
+    </ListTable>
   );
 }
 

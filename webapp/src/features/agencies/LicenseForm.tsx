@@ -3,12 +3,10 @@
 // so that a retry after a lost answer adds the licences once.
 import { useRef, useState } from "react";
 import { useMutation } from "@connectrpc/connect-query";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { Actions } from "../../components/form/layout";
+import { FormActions } from "../../components/form/layout";
 import { AgencyService, type Agency } from "../../gen/tremplin/agency/v1/agency_pb";
 import { useToast } from "../../components/Toasts";
 import { messages } from "../../lib/messages";
@@ -89,15 +87,7 @@ export function LicenseForm({ agency, close }: { agency: Agency; close: () => vo
         helperText={error ?? f.countHelp}
         slotProps={{ htmlInput: { inputMode: "numeric", pattern: "[0-9]*" } }}
       />
-      {formError && <Alert severity="error">{formError}</Alert>}
-      <Actions>
-        <Button variant="outlined" color="inherit" onClick={close} disabled={allocate.isPending} sx={{ borderColor: "divider" }}>
-          {f.cancel}
-        </Button>
-        <Button type="submit" variant="contained" loading={allocate.isPending}>
-          {f.submit}
-        </Button>
-      </Actions>
+      <FormActions error={formError} saving={allocate.isPending} onCancel={close} cancelLabel={f.cancel} submitLabel={f.submit} />
     </Box>
   );
 }

@@ -3,23 +3,19 @@
 // the activities in progress and finished with add task and add interview while open, the
 // report of a won or lost application, « Qui je connais là-bas ? », the description, the
 // information and the associated contacts. Won and lost are final: nothing to edit nor add.
-import { Link as RouterLink, useParams } from "react-router";
+import { useParams } from "react-router";
 import { useQuery } from "@connectrpc/connect-query";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
-import Link from "@mui/material/Link";
-import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
-import ChevronRightRounded from "@mui/icons-material/ChevronRightRounded";
 import EditRounded from "@mui/icons-material/EditRounded";
 import TaskAltRounded from "@mui/icons-material/TaskAltRounded";
 import WorkOffRounded from "@mui/icons-material/WorkOffRounded";
 import { OpportunityService, type Application } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
+import { DetailsBody, DetailsBreadcrumbs } from "../../components/DetailsPage";
 import { isClosed } from "../../components/applicationStatus";
-import { LoadError } from "../../components/LoadError";
 import { NotFoundState } from "../../components/NotFoundState";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { useActivityModals } from "../../components/activity/useActivityModals";
@@ -33,7 +29,6 @@ import { ContactsCard, DescriptionCard, InformationCard, ReportCard } from "./de
 import { KnownContactsPanel } from "./details/KnownContactsPanel";
 import { StatusChip } from "./list/StatusChip";
 import { useApplicationModals } from "./modals/useApplicationModals";
-import { Loading as Placeholder } from "../../components/Loading";
 
 const d = applicationMessages.details;
 
@@ -49,39 +44,11 @@ export default function ApplicationDetailsPage() {
   if (missing) return <NotFound />;
   return (
     <PageContainer>
-      <Breadcrumbs aria-label={d.breadcrumb} separator={<ChevronRightRounded fontSize="small" />} sx={{ mb: 2, "& ol": { flexWrap: "nowrap" }, "& li:last-of-type": { minWidth: 0 } }}>
-        <Link component={RouterLink} to="/applications" color="text.secondary">
-          {applicationMessages.list.title}
-        </Link>
-        <Typography color="text.primary" noWrap aria-current="page" sx={{ fontWeight: 600 }}>
-          {application ? application.company : "…"}
-        </Typography>
-      </Breadcrumbs>
-      {application ? (
-        <Details application={application} />
-      ) : query.isError ? (
-        <>
-          <Typography variant="h1" sx={{ fontSize: { xs: "1.5rem", sm: "1.75rem" }, mb: 2 }}>
-            {d.title}
-          </Typography>
-          <LoadError what={d.load} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        </>
-      ) : (
-        <Loading />
-      )}
+      <DetailsBreadcrumbs label={d.breadcrumb} to="/applications" list={applicationMessages.list.title} current={application?.company} />
+      <DetailsBody record={application} query={query} title={d.title} what={d.load} columns="minmax(0, 1fr) 360px">
+        {(a) => <Details application={a} />}
+      </DetailsBody>
     </PageContainer>
-  );
-}
-
-function Loading() {
-  return (
-    <Placeholder>
-      <Skeleton variant="rounded" height={120} sx={{ mb: 3 }} />
-      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "minmax(0, 1fr) 360px" }, gap: 3 }}>
-        <Skeleton variant="rounded" height={360} />
-        <Skeleton variant="rounded" height={360} />
-      </Box>
-    </Placeholder>
   );
 }
 

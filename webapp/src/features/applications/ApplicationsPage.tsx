@@ -10,15 +10,13 @@ import Skeleton from "@mui/material/Skeleton";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import AddRounded from "@mui/icons-material/AddRounded";
-import FilterListRounded from "@mui/icons-material/FilterListRounded";
-import SearchOffRounded from "@mui/icons-material/SearchOffRounded";
 import TableRowsRounded from "@mui/icons-material/TableRowsRounded";
 import ViewKanbanRounded from "@mui/icons-material/ViewKanbanRounded";
 import WorkOutlineRounded from "@mui/icons-material/WorkOutlineRounded";
-import { OpportunityService, type Application, type ApplicationStatus } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
-import { PremiumFilterBar } from "../../components/PremiumFilterBar";
+import { OpportunityService, type Application } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
+import { EmptyListState, ListSkeleton, NoMatchState } from "../../components/ListStates";
+import { PremiumFilterBar, statusMenu, type FilterRowProps } from "../../components/PremiumFilterBar";
 import { useActivityModals } from "../../components/activity/useActivityModals";
-import { EmptyState } from "../../components/EmptyState";
 import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
 import { StateBar } from "../../components/StateBar";
@@ -43,7 +41,6 @@ import {
   type ApplicationsView,
 } from "./list/model";
 import { useApplicationModals } from "./modals/useApplicationModals";
-import { Loading } from "../../components/Loading";
 
 const m = applicationListMessages;
 
@@ -124,16 +121,13 @@ export default function ApplicationsPage() {
         )}
 
         {loading ? (
-          <LoadingList mobile={isMobile} />
+          <ListSkeleton rows={isMobile ? 4 : 8} height={isMobile ? 72 : 40} />
         ) : failed ? (
           <LoadError what={applicationMessages.list.load} onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : empty ? (
-          <EmptyState
-            dashed
+          <EmptyListState
             icon={<WorkOutlineRounded />}
-            title={m.emptyTitle}
-            text={m.emptyText}
-            textMaxWidth={520}
+            texts={m}
             actions={
               <Button variant="contained" startIcon={<AddRounded />} onClick={add}>
                 {m.add}
@@ -143,7 +137,7 @@ export default function ApplicationsPage() {
         ) : view === "board" ? (
           <ApplicationBoard applications={shown} handlers={handlers} moves={moves} mobile={isMobile} />
         ) : shown.length === 0 ? (
-          <NoMatch onClear={() => setFilters(NO_FILTERS)} />
+          <NoMatchState texts={m} clearLabel={m.clearFilters} onClear={() => setFilters(NO_FILTERS)} />
         ) : isMobile ? (
           <ApplicationCards applications={shown} handlers={handlers} />
         ) : (
@@ -154,41 +148,13 @@ export default function ApplicationsPage() {
   );
 }
 
-function Toolbar({
-  filters,
-  onChange,
-  premium,
-  allow,
-  shown,
-  total,
-  view,
-  onView,
-}: {
-  filters: ApplicationFilters;
-  onChange: (f: ApplicationFilters) => void;
-  premium: boolean;
-  allow: () => boolean;
-  shown: number;
-  total: number;
-  view: ApplicationsView;
-  onView: (v: ApplicationsView) => void;
-}) {
-  const statusOptions = STATUS_ORDER.map((s) => ({ value: String(s), label: statusInfo(s).label }));
-
+function Toolbar({ filters, onChange, premium, allow, shown, total, view, onView }: FilterRowProps<ApplicationFilters> & { view: ApplicationsView; onView: (v: ApplicationsView) => void }) {
   return (
     <PremiumFilterBar
       premium={premium}
       allow={allow}
       search={{ value: filters.search, onChange: (search) => onChange({ ...filters, search }), label: m.search, placeholder: m.searchPlaceholder }}
-      menus={[
-        {
-          label: m.statusFilter,
-          icon: <FilterListRounded />,
-          options: statusOptions,
-          selected: filters.statuses.map(String),
-          onChange: (values) => onChange({ ...filters, statuses: values.map((v) => Number(v) as ApplicationStatus) }),
-        },
-      ]}
+      menus={[statusMenu(m.statusFilter, STATUS_ORDER, (s) => statusInfo(s).label, filters.statuses, (statuses) => onChange({ ...filters, statuses }))]}
       active={{ onClear: () => onChange(NO_FILTERS), shown, total, texts: m, countTestId: "applications-shown" }}
     >
       <ToggleButtonGroup
@@ -212,25 +178,4 @@ function Toolbar({
   );
 }
 
-function LoadingList({ mobile }: { mobile: boolean }) {
-  return (
-    <Loading card sx={{ p: 2 }}>
-      {Array.from({ length: mobile ? 4 : 8 }, (_, i) => (
-        <Skeleton key={i} height={mobile ? 72 : 40} sx={{ my: 0.5 }} />
-      ))}
-    </Loading>
-  );
-}
 
-function NoMatch({ onClear }: { onClear: () => void }) {
-  return (
-    <EmptyState
-      level="minor"
-      tone="info"
-      icon={<SearchOffRounded />}
-      title={m.noMatchTitle}
-      text={m.noMatchText}
-      actions={<Button onClick={onClear}>{m.clearFilters}</Button>}
-    />
-  );
-}

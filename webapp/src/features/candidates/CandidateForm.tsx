@@ -6,16 +6,14 @@ import { useState } from "react";
 // react-hook-form's module).
 import { useForm } from "react-hook-form";
 import { useMutation, useQuery } from "@connectrpc/connect-query";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { Actions, Section, bind } from "../../components/form/layout";
-import { PersonNameFields } from "../../components/form/PersonNameFields";
+import { FormActions, Section } from "../../components/form/layout";
+import { PersonContactFields, PersonNameFields } from "../../components/form/PersonFields";
 import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
 import { useToast } from "../../components/Toasts";
 import { errorReason, serverMessage } from "../../lib/errors";
@@ -28,8 +26,6 @@ import { useUnsavedChanges } from "../../components/modalChanges";
 import { useRefreshAgency } from "../../lib/refresh";
 
 const f = agencyMessages.candidateForm;
-
-type TextName = "firstName" | "lastName" | "email" | "mobileNumber" | "phoneNumber" | "job";
 
 export function CandidateForm({ who, close }: { who: Manager; close: () => void }) {
   const admin = who === "admin";
@@ -74,31 +70,13 @@ export function CandidateForm({ who, close }: { who: Manager; close: () => void 
     });
   });
 
-  const text = (name: TextName, label: string, validate?: Record<string, (v: string) => rules.RuleResult>, extra: object = {}) => {
-    const error = formState.errors[name]?.message;
-    return <TextField label={label} {...bind(register(name, { validate }))} error={Boolean(error)} helperText={error} autoComplete="off" {...extra} />;
-  };
-
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={f.title} sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
       <Section title={f.identity}>
-        <PersonNameFields
-          civility={watch("civility")}
-          onCivilityChange={(civility) => setValue("civility", civility)}
-          firstName={register("firstName")}
-          lastName={register("lastName")}
-          errors={{ firstName: formState.errors.firstName?.message, lastName: formState.errors.lastName?.message }}
-        />
+        <PersonNameFields form={form} />
       </Section>
       <Section title={f.contact}>
-        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
-          <Box sx={{ gridColumn: { sm: "1 / -1" } }}>
-            {text("email", f.email, { required: rules.required, email: rules.email }, { required: true, type: "email" })}
-          </Box>
-          {text("mobileNumber", f.mobile, { phone: rules.phone }, { type: "tel" })}
-          {text("phoneNumber", f.phone, { phone: rules.phone }, { type: "tel" })}
-          <Box sx={{ gridColumn: { sm: "1 / -1" } }}>{text("job", f.job)}</Box>
-        </Box>
+        <PersonContactFields form={form} email="email" labels={f} />
       </Section>
       {admin ? (
         <Section title={f.access}>
@@ -142,15 +120,7 @@ export function CandidateForm({ who, close }: { who: Manager; close: () => void 
           {f.agencyHintB2B}
         </Typography>
       )}
-      {formError && <Alert severity="error">{formError}</Alert>}
-      <Actions>
-        <Button variant="outlined" color="inherit" onClick={close} disabled={createCandidate.isPending} sx={{ borderColor: "divider" }}>
-          {f.cancel}
-        </Button>
-        <Button type="submit" variant="contained" loading={createCandidate.isPending}>
-          {f.submit}
-        </Button>
-      </Actions>
+      <FormActions error={formError} saving={createCandidate.isPending} onCancel={close} cancelLabel={f.cancel} submitLabel={f.submit} />
     </Box>
   );
 }

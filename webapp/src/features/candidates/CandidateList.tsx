@@ -8,16 +8,14 @@ import Card from "@mui/material/Card";
 import Checkbox from "@mui/material/Checkbox";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
-import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import type { User } from "../../gen/tremplin/common/v1/common_pb";
+import { HiddenHeaderCell, ListTable } from "../../components/ListTable";
 import { cardLink, wholeCard } from "../../components/cardLink";
-import { visuallyHidden } from "../../components/PremiumBadge";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { agencyMessages } from "../../lib/messages/agency";
 import { brand } from "../../lib/theme";
@@ -83,78 +81,64 @@ export function CandidateTable({ candidates, who, ticked, onTick, onTickAll, act
   const allTicked = candidates.length > 0 && candidates.every((x) => ticked.has(x.id));
   const someTicked = candidates.some((x) => ticked.has(x.id));
   return (
-    <TableContainer component={Card} sx={{ overflowX: "auto" }}>
-      <Table
-        size="small"
-        aria-label={m.title}
-        sx={{
-          minWidth: admin ? 980 : 860,
-          "& td, & th": { px: 1.25, py: 1.1, fontSize: "0.875rem" },
-          "& th": { color: "text.secondary", fontWeight: 600, whiteSpace: "nowrap", bgcolor: "#FAFBFD" },
-        }}
-      >
-        <TableHead>
-          <TableRow>
+    <ListTable label={m.title} minWidth={admin ? 980 : 860} sx={{ "& td, & th": { px: 1.25, py: 1.1 }, "& th": { whiteSpace: "nowrap" } }}>
+      <TableHead>
+        <TableRow>
+          <TableCell padding="checkbox">
+            <Checkbox
+              checked={allTicked}
+              indeterminate={someTicked && !allTicked}
+              onChange={onTickAll}
+              slotProps={{ input: { "aria-label": m.tickAll } }}
+            />
+          </TableCell>
+          <TableCell>{c.candidate}</TableCell>
+          {admin && <TableCell>{c.agency}</TableCell>}
+          <TableCell>{c.status}</TableCell>
+          <TableCell>{c.licence}</TableCell>
+          {admin && <TableCell>{c.paid}</TableCell>}
+          <TableCell>{c.lastLogin}</TableCell>
+          <HiddenHeaderCell label={c.actions} align="right" />
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {candidates.map((x) => (
+          <TableRow key={x.id} hover selected={ticked.has(x.id)} data-testid="candidate-row" sx={{ "&:last-child td": { borderBottom: 0 } }}>
             <TableCell padding="checkbox">
-              <Checkbox
-                checked={allTicked}
-                indeterminate={someTicked && !allTicked}
-                onChange={onTickAll}
-                slotProps={{ input: { "aria-label": m.tickAll } }}
-              />
+              <Checkbox checked={ticked.has(x.id)} onChange={() => onTick(x.id)} slotProps={{ input: { "aria-label": m.tick(fullName(x)) } }} />
             </TableCell>
-            <TableCell>{c.candidate}</TableCell>
-            {admin && <TableCell>{c.agency}</TableCell>}
-            <TableCell>{c.status}</TableCell>
-            <TableCell>{c.licence}</TableCell>
-            {admin && <TableCell>{c.paid}</TableCell>}
-            <TableCell>{c.lastLogin}</TableCell>
+            <TableCell sx={{ maxWidth: 280 }}>
+              <Name candidate={x} who={who} />
+              <Typography variant="caption" color="text.secondary" component="div" noWrap title={x.email}>
+                {x.email}
+              </Typography>
+            </TableCell>
+            {admin && (
+              <TableCell>
+                <Typography variant="body2">{x.agency?.name || <Muted>{m.noAgency}</Muted>}</Typography>
+                <Kind candidate={x} />
+              </TableCell>
+            )}
+            <TableCell>
+              <StatusChip candidate={x} />
+              {!admin && x.hasFreeAccess && (
+                <Box sx={{ mt: 0.5 }}>
+                  <Kind candidate={x} />
+                </Box>
+              )}
+            </TableCell>
+            <TableCell data-testid="candidate-licence" sx={{ whiteSpace: "nowrap" }}>
+              {licenceLine(x)}
+            </TableCell>
+            {admin && <TableCell data-testid="candidate-paid">{x.hasPaid ? m.yes : m.no}</TableCell>}
+            <TableCell sx={{ whiteSpace: "nowrap" }}>{x.lastLoginDate ? formatDate(x.lastLoginDate) : <Muted>{m.neverSignedIn}</Muted>}</TableCell>
             <TableCell align="right">
-              <Box component="span" sx={visuallyHidden}>
-                {c.actions}
-              </Box>
+              <CandidateMenu candidate={x} who={who} actions={actions} />
             </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {candidates.map((x) => (
-            <TableRow key={x.id} hover selected={ticked.has(x.id)} data-testid="candidate-row" sx={{ "&:last-child td": { borderBottom: 0 } }}>
-              <TableCell padding="checkbox">
-                <Checkbox checked={ticked.has(x.id)} onChange={() => onTick(x.id)} slotProps={{ input: { "aria-label": m.tick(fullName(x)) } }} />
-              </TableCell>
-              <TableCell sx={{ maxWidth: 280 }}>
-                <Name candidate={x} who={who} />
-                <Typography variant="caption" color="text.secondary" component="div" noWrap title={x.email}>
-                  {x.email}
-                </Typography>
-              </TableCell>
-              {admin && (
-                <TableCell>
-                  <Typography variant="body2">{x.agency?.name || <Muted>{m.noAgency}</Muted>}</Typography>
-                  <Kind candidate={x} />
-                </TableCell>
-              )}
-              <TableCell>
-                <StatusChip candidate={x} />
-                {!admin && x.hasFreeAccess && (
-                  <Box sx={{ mt: 0.5 }}>
-                    <Kind candidate={x} />
-                  </Box>
-                )}
-              </TableCell>
-              <TableCell data-testid="candidate-licence" sx={{ whiteSpace: "nowrap" }}>
-                {licenceLine(x)}
-              </TableCell>
-              {admin && <TableCell data-testid="candidate-paid">{x.hasPaid ? m.yes : m.no}</TableCell>}
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{x.lastLoginDate ? formatDate(x.lastLoginDate) : <Muted>{m.neverSignedIn}</Muted>}</TableCell>
-              <TableCell align="right">
-                <CandidateMenu candidate={x} who={who} actions={actions} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        ))}
+      </TableBody>
+    </ListTable>
   );
 }
 

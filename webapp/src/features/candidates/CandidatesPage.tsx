@@ -15,11 +15,10 @@ import TextField from "@mui/material/TextField";
 import DeleteOutlineRounded from "@mui/icons-material/DeleteOutlineRounded";
 import GroupAddRounded from "@mui/icons-material/GroupAddRounded";
 import PersonAddAlt1Rounded from "@mui/icons-material/PersonAddAlt1Rounded";
-import SearchOffRounded from "@mui/icons-material/SearchOffRounded";
 import SearchRounded from "@mui/icons-material/SearchRounded";
 import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
 import { UserStatus } from "../../gen/tremplin/common/v1/common_pb";
-import { EmptyState } from "../../components/EmptyState";
+import { EmptyListState, ListSkeleton, NoMatchState } from "../../components/ListStates";
 import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
 import { agencyMessages } from "../../lib/messages/agency";
@@ -30,7 +29,6 @@ import { CandidateCards, CandidateTable } from "./CandidateList";
 import { STATUS_ORDER, statusInfo, tabCount, tickedAmong, toggleAll, type Manager } from "./model";
 import { useCandidateActions } from "./useCandidateActions";
 import { useRemainingLicences } from "./useRemainingLicences";
-import { Loading } from "../../components/Loading";
 import { searchTarget } from "../../lib/theme";
 
 const m = agencyMessages.candidates;
@@ -171,18 +169,11 @@ export default function CandidatesPage() {
       {failed ? (
         <LoadError what={m.load} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : loading ? (
-        <Loading card sx={{ p: 2 }}>
-          {Array.from({ length: isMobile ? 3 : 6 }, (_, i) => (
-            <Skeleton key={i} height={isMobile ? 80 : 44} sx={{ my: 0.5 }} />
-          ))}
-        </Loading>
+        <ListSkeleton rows={isMobile ? 3 : 6} height={isMobile ? 80 : 44} />
       ) : nobody ? (
-        <EmptyState
-          dashed
+        <EmptyListState
           icon={<GroupAddRounded />}
-          title={m.emptyTitle}
-          text={m.emptyText}
-          textMaxWidth={520}
+          texts={m}
           actions={
             <Button variant="contained" startIcon={<PersonAddAlt1Rounded />} onClick={actions.create}>
               {m.create}
@@ -190,22 +181,13 @@ export default function CandidatesPage() {
           }
         />
       ) : candidates.length === 0 ? (
-        <EmptyState
-          level="minor"
-          tone="info"
-          icon={<SearchOffRounded />}
-          title={m.noMatchTitle}
-          text={m.noMatchText}
-          actions={
-            <Button
-              onClick={() => {
-                setSearch("");
-                setStatus(UserStatus.UNSPECIFIED);
-              }}
-            >
-              {m.clearSearch}
-            </Button>
-          }
+        <NoMatchState
+          texts={m}
+          clearLabel={m.clearSearch}
+          onClear={() => {
+            setSearch("");
+            setStatus(UserStatus.UNSPECIFIED);
+          }}
         />
       ) : isMobile ? (
         <CandidateCards candidates={candidates} who={who} ticked={ticked} onTick={onTick} onTickAll={onTickAll} actions={actions} />

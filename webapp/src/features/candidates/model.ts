@@ -62,27 +62,21 @@ export function statusChip(c: Pick<User, "status" | "isB2c">): string {
   return statusInfo(c.status).chip;
 }
 
+/** Which count each status tab shows; "all" for the first tab. */
+const TAB_COUNTS: Partial<Record<UserStatus, keyof Omit<CandidateStatusCounts, "$typeName" | "$unknown">>> = {
+  [UserStatus.UNSPECIFIED]: "all",
+  [UserStatus.JUST_CREATED]: "justCreated",
+  [UserStatus.IN_TRIAL_PERIOD]: "inTrialPeriod",
+  [UserStatus.WITHOUT_LICENSE_AFTER_TRIAL_PERIOD]: "withoutLicenseAfterTrialPeriod",
+  [UserStatus.WITH_PENDING_LICENSE]: "withPendingLicense",
+  [UserStatus.WITH_VALID_LICENSE]: "withValidLicense",
+  [UserStatus.WITH_EXPIRED_LICENSE]: "withExpiredLicense",
+};
+
 /** The count of a status tab; "all" for the first tab. */
 export function tabCount(counts: CandidateStatusCounts | undefined, status: UserStatus): number {
-  if (!counts) return 0;
-  switch (status) {
-    case UserStatus.UNSPECIFIED:
-      return counts.all;
-    case UserStatus.JUST_CREATED:
-      return counts.justCreated;
-    case UserStatus.IN_TRIAL_PERIOD:
-      return counts.inTrialPeriod;
-    case UserStatus.WITHOUT_LICENSE_AFTER_TRIAL_PERIOD:
-      return counts.withoutLicenseAfterTrialPeriod;
-    case UserStatus.WITH_PENDING_LICENSE:
-      return counts.withPendingLicense;
-    case UserStatus.WITH_VALID_LICENSE:
-      return counts.withValidLicense;
-    case UserStatus.WITH_EXPIRED_LICENSE:
-      return counts.withExpiredLicense;
-    default:
-      return 0;
-  }
+  const key = TAB_COUNTS[status];
+  return counts && key ? counts[key] : 0;
 }
 
 /** « Julien MOREAU » (lib/names), or the e-mail of a candidate without a name. */

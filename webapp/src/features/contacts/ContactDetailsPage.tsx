@@ -6,13 +6,11 @@ import { Link as RouterLink, useNavigate, useParams } from "react-router";
 import { useQuery } from "@connectrpc/connect-query";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
-import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
-import Skeleton from "@mui/material/Skeleton";
 import Tab from "@mui/material/Tab";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -22,27 +20,22 @@ import TableRow from "@mui/material/TableRow";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import AddTaskRounded from "@mui/icons-material/AddTaskRounded";
-import ChevronRightRounded from "@mui/icons-material/ChevronRightRounded";
 import EditRounded from "@mui/icons-material/EditRounded";
 import EventAvailableRounded from "@mui/icons-material/EventAvailableRounded";
 import EventNoteRounded from "@mui/icons-material/EventNoteRounded";
-import LinkRounded from "@mui/icons-material/LinkRounded";
 import OpenInFullRounded from "@mui/icons-material/OpenInFullRounded";
-import OpenInNewRounded from "@mui/icons-material/OpenInNewRounded";
 import PersonSearchRounded from "@mui/icons-material/PersonSearchRounded";
 import PeopleAltRounded from "@mui/icons-material/PeopleAltRounded";
 import WorkOutlineRounded from "@mui/icons-material/WorkOutlineRounded";
 import { ActivityService } from "../../gen/tremplin/activity/v1/activity_pb";
 import { NetworkService, type Contact } from "../../gen/tremplin/network/v1/network_pb";
-import { OpportunityService } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
-import { visuallyHidden } from "../../components/PremiumBadge";
+import { OpportunityService, type Application } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
+import { DetailsBody, DetailsBreadcrumbs } from "../../components/DetailsPage";
 import { NotFoundState } from "../../components/NotFoundState";
-import { LoadError } from "../../components/LoadError";
 import { cardLink, wholeCard } from "../../components/cardLink";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { isMissing } from "../../lib/errors";
 import { formatDate } from "../../lib/format";
-import { safeExternalHref } from "../../lib/links";
 import { networkMessages } from "../../lib/messages/network";
 import { applicationMessages } from "../../lib/messages/applications";
 import { applicationStatusLabel } from "../../lib/messages/opportunity";
@@ -60,8 +53,8 @@ import { useListOrEmpty } from "./queries";
 import { StatusChip } from "./StatusChip";
 import { useContactActions } from "./useContactActions";
 import { initials } from "../../lib/names";
-import { Loading as Placeholder } from "../../components/Loading";
-import { EmptyLine, Panel, Row } from "../../components/DetailsPanel";
+import { Panel, PanelContent, Row } from "../../components/DetailsPanel";
+import { ResourceLinks } from "../../components/resources/ResourceLinks";
 
 const d = networkMessages.details;
 
@@ -77,39 +70,11 @@ export default function ContactDetailsPage() {
   if (missing) return <NotFound />;
   return (
     <PageContainer>
-      <Breadcrumbs aria-label={d.breadcrumb} separator={<ChevronRightRounded fontSize="small" />} sx={{ mb: 2, "& ol": { flexWrap: "nowrap" }, "& li:last-of-type": { minWidth: 0 } }}>
-        <Link component={RouterLink} to="/contacts" color="text.secondary">
-          {networkMessages.list.title}
-        </Link>
-        <Typography color="text.primary" noWrap aria-current="page" sx={{ fontWeight: 600 }}>
-          {contact ? fullName(contact) : "…"}
-        </Typography>
-      </Breadcrumbs>
-      {contact ? (
-        <Details contact={contact} />
-      ) : query.isError ? (
-        <>
-          <Typography variant="h1" sx={{ fontSize: { xs: "1.5rem", sm: "1.75rem" }, mb: 2 }}>
-            {d.title}
-          </Typography>
-          <LoadError what={d.load} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        </>
-      ) : (
-        <Loading />
-      )}
+      <DetailsBreadcrumbs label={d.breadcrumb} to="/contacts" list={networkMessages.list.title} current={contact && fullName(contact)} />
+      <DetailsBody record={contact} query={query} title={d.title} what={d.load} columns="360px 1fr">
+        {(c) => <Details contact={c} />}
+      </DetailsBody>
     </PageContainer>
-  );
-}
-
-function Loading() {
-  return (
-    <Placeholder>
-      <Skeleton variant="rounded" height={120} sx={{ mb: 3 }} />
-      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "360px 1fr" }, gap: 3 }}>
-        <Skeleton variant="rounded" height={360} />
-        <Skeleton variant="rounded" height={360} />
-      </Box>
-    </Placeholder>
   );
 }
 
@@ -223,31 +188,7 @@ function InformationCard({ contact }: { contact: Contact }) {
         </Row>
         <Row label={d.notes}>{contact.comments ? <Typography sx={{ whiteSpace: "pre-wrap" }}>{contact.comments}</Typography> : <None />}</Row>
         <Row label={d.resources}>
-          {contact.resources.length ? (
-            <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexDirection: "column", gap: 0.5 }}>
-              {contact.resources.map((r, i) => {
-                const href = safeExternalHref(r.url);
-                return (
-                  <Box component="li" key={i} sx={{ display: "flex", alignItems: "center", gap: 0.75 }}>
-                    <LinkRounded fontSize="small" sx={{ color: "text.secondary" }} />
-                    {href ? (
-                      <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
-                        {r.label}
-                        <OpenInNewRounded sx={{ fontSize: 14 }} aria-hidden />
-                        <Box component="span" sx={visuallyHidden}>
-                          {d.opensInNewTab}
-                        </Box>
-                      </Link>
-                    ) : (
-                      <Typography>{r.label}</Typography>
-                    )}
-                  </Box>
-                );
-              })}
-            </Box>
-          ) : (
-            <None />
-          )}
+          <ResourceLinks resources={contact.resources} newTab={d.opensInNewTab} empty={<None />} />
         </Row>
         <Row label={d.tags}>
           {contact.tags.length ? (
@@ -280,107 +221,107 @@ function ActivitiesPanel({ contactId }: { contactId: string }) {
   const events = useListOrEmpty(ActivityService.method.listEvents, { contactId });
   const panels = activityPanels(tasks.data?.tasks ?? [], events.data?.events ?? []);
   const items = panels[tab];
-  const loading = tasks.isPending || events.isPending;
   const failed = tasks.isError || events.isError;
+  const both = {
+    isError: failed,
+    isPending: tasks.isPending || events.isPending,
+    isFetching: tasks.isFetching || events.isFetching,
+    refetch: () => (void tasks.refetch(), void events.refetch()),
+  };
   return (
     <Panel title={d.activities} icon={<EventNoteRounded />}>
       <Tabs value={tab} onChange={(_, v: "inProgress" | "finished") => setTab(v)} sx={{ mb: 2, borderBottom: `1px solid ${brand.border}` }}>
         <Tab value="inProgress" label={failed ? d.inProgress : `${d.inProgress} (${panels.inProgress.length})`} />
         <Tab value="finished" label={failed ? d.finished : `${d.finished} (${panels.finished.length})`} />
       </Tabs>
-      {failed ? (
-        <LoadError what={d.loadActivities} onRetry={() => (void tasks.refetch(), void events.refetch())} retrying={tasks.isFetching || events.isFetching} />
-      ) : loading ? (
-        <Skeleton height={48} />
-      ) : items.length === 0 ? (
-        <EmptyLine>{tab === "inProgress" ? d.noInProgress : d.noFinished}</EmptyLine>
-      ) : (
+      <PanelContent query={both} what={d.loadActivities} empty={items.length === 0} emptyText={tab === "inProgress" ? d.noInProgress : d.noFinished}>
         <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
           {items.map((i) => (
             <ActivityLine key={`${i.kind}-${i.id}`} item={i} />
           ))}
         </Box>
-      )}
+      </PanelContent>
     </Panel>
   );
 }
 
 function ApplicationsPanel({ contactId }: { contactId: string }) {
   const apps = useListOrEmpty(OpportunityService.method.listApplications, { contactId });
-  const { isMobile } = useViewport();
   const list = apps.data?.applications ?? [];
-  const st = applicationMessages.shortTable;
   return (
     <Panel title={d.applications} icon={<WorkOutlineRounded />}>
-      {apps.isError ? (
-        <LoadError what={d.loadApplications} onRetry={() => void apps.refetch()} retrying={apps.isFetching} />
-      ) : apps.isPending ? (
-        <Skeleton height={48} />
-      ) : list.length === 0 ? (
-        <EmptyLine>{d.noApplications}</EmptyLine>
-      ) : isMobile ? (
-        <Box component="ul" data-testid="contact-applications" sx={{ listStyle: "none", p: 0, m: 0 }}>
+      <PanelContent query={apps} what={d.loadApplications} empty={list.length === 0} emptyText={d.noApplications}>
+        <ApplicationsList list={list} />
+      </PanelContent>
+    </Panel>
+  );
+}
+
+/** The contact's applications: a list on phones, a table elsewhere. */
+function ApplicationsList({ list }: { list: readonly Application[] }) {
+  const { isMobile } = useViewport();
+  const st = applicationMessages.shortTable;
+  return isMobile ? (
+    <Box component="ul" data-testid="contact-applications" sx={{ listStyle: "none", p: 0, m: 0 }}>
+      {list.map((a) => (
+        <Box component="li" key={a.id} sx={{ display: "flex", alignItems: "flex-start", gap: 1.5, py: 1.25, borderTop: `1px solid ${brand.border}`, "&:first-of-type": { borderTop: 0 } }}>
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Link component={RouterLink} to={`/application/${a.id}`} color="text.primary" sx={{ fontWeight: 600 }}>
+              {a.company}
+            </Link>
+            <Typography variant="body2" color="text.secondary">
+              {a.job}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {[a.reference, a.salary, a.place, formatDate(a.dateOfPublication)].filter(Boolean).join(" · ")}
+            </Typography>
+          </Box>
+          <Chip size="small" label={applicationStatusLabel(a.status)} />
+        </Box>
+      ))}
+    </Box>
+  ) : (
+    <Box sx={{ overflowX: "auto" }}>
+      <Table size="small" aria-label={st.caption} data-testid="contact-applications" sx={{ "& th": { fontWeight: 700, color: "text.secondary", whiteSpace: "nowrap" }, "& td, & th": { px: 1 } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{st.action}</TableCell>
+            <TableCell>{st.subject}</TableCell>
+            <TableCell>{st.reference}</TableCell>
+            <TableCell>{st.salary}</TableCell>
+            <TableCell>{st.dateOfPublication}</TableCell>
+            <TableCell>{st.place}</TableCell>
+            <TableCell>{st.status}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
           {list.map((a) => (
-            <Box component="li" key={a.id} sx={{ display: "flex", alignItems: "flex-start", gap: 1.5, py: 1.25, borderTop: `1px solid ${brand.border}`, "&:first-of-type": { borderTop: 0 } }}>
-              <Box sx={{ minWidth: 0, flex: 1 }}>
+            <TableRow key={a.id}>
+              <TableCell>
+                <IconButton component={RouterLink} to={`/application/${a.id}`} size="small" aria-label={st.open(a.company, a.job)}>
+                  <OpenInFullRounded fontSize="small" />
+                </IconButton>
+              </TableCell>
+              <TableCell sx={{ minWidth: 140 }}>
                 <Link component={RouterLink} to={`/application/${a.id}`} color="text.primary" sx={{ fontWeight: 600 }}>
                   {a.company}
                 </Link>
                 <Typography variant="body2" color="text.secondary">
                   {a.job}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {[a.reference, a.salary, a.place, formatDate(a.dateOfPublication)].filter(Boolean).join(" · ")}
-                </Typography>
-              </Box>
-              <Chip size="small" label={applicationStatusLabel(a.status)} />
-            </Box>
+              </TableCell>
+              <TableCell>{a.reference || d.none}</TableCell>
+              <TableCell>{a.salary || d.none}</TableCell>
+              <TableCell>{formatDate(a.dateOfPublication) || d.none}</TableCell>
+              <TableCell>{a.place || d.none}</TableCell>
+              <TableCell>
+                <Chip size="small" label={applicationStatusLabel(a.status)} />
+              </TableCell>
+            </TableRow>
           ))}
-        </Box>
-      ) : (
-        <Box sx={{ overflowX: "auto" }}>
-          <Table size="small" aria-label={st.caption} data-testid="contact-applications" sx={{ "& th": { fontWeight: 700, color: "text.secondary", whiteSpace: "nowrap" }, "& td, & th": { px: 1 } }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{st.action}</TableCell>
-                <TableCell>{st.subject}</TableCell>
-                <TableCell>{st.reference}</TableCell>
-                <TableCell>{st.salary}</TableCell>
-                <TableCell>{st.dateOfPublication}</TableCell>
-                <TableCell>{st.place}</TableCell>
-                <TableCell>{st.status}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((a) => (
-                <TableRow key={a.id}>
-                  <TableCell>
-                    <IconButton component={RouterLink} to={`/application/${a.id}`} size="small" aria-label={st.open(a.company, a.job)}>
-                      <OpenInFullRounded fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 140 }}>
-                    <Link component={RouterLink} to={`/application/${a.id}`} color="text.primary" sx={{ fontWeight: 600 }}>
-                      {a.company}
-                    </Link>
-                    <Typography variant="body2" color="text.secondary">
-                      {a.job}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{a.reference || d.none}</TableCell>
-                  <TableCell>{a.salary || d.none}</TableCell>
-                  <TableCell>{formatDate(a.dateOfPublication) || d.none}</TableCell>
-                  <TableCell>{a.place || d.none}</TableCell>
-                  <TableCell>
-                    <Chip size="small" label={applicationStatusLabel(a.status)} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
-    </Panel>
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
 
@@ -389,35 +330,27 @@ function RecommendedPanel({ contactId }: { contactId: string }) {
   const list = rec.data?.recommendedContacts ?? [];
   return (
     <Panel title={d.recommended} icon={<PeopleAltRounded />}>
-      {rec.isError ? (
-        <LoadError what={d.loadRecommended} onRetry={() => void rec.refetch()} retrying={rec.isFetching} />
-      ) : rec.isPending ? (
-        <Skeleton height={48} />
-      ) : list.length === 0 ? (
-        <EmptyLine>{d.noRecommended}</EmptyLine>
-      ) : (
-        <>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {d.recommendedIntro}
-          </Typography>
-          <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 1.25 }}>
-            {list.map((c) => (
-              <Box component="li" key={c.id} sx={{ ...wholeCard, display: "flex", alignItems: "center", gap: 1.25, p: 1.25, borderRadius: "12px", border: `1px solid ${brand.border}`, minWidth: 0 }}>
-                <Avatar sx={{ width: 36, height: 36, fontSize: "0.875rem", bgcolor: brand.primaryLight, color: "primary.main", fontWeight: 700 }}>{initials(c)}</Avatar>
-                <Box sx={{ minWidth: 0, flex: 1 }}>
-                  <Link component={RouterLink} to={`/contact/${c.id}`} color="text.primary" data-card-link sx={{ fontWeight: 600, display: "block", ...cardLink }} noWrap>
-                    {fullName(c)}
-                  </Link>
-                  <Typography variant="body2" color="text.secondary" noWrap>
-                    {c.company || "\u00a0"}
-                  </Typography>
-                </Box>
-                <StatusChip status={c.status} />
+      <PanelContent query={rec} what={d.loadRecommended} empty={list.length === 0} emptyText={d.noRecommended}>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {d.recommendedIntro}
+        </Typography>
+        <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 1.25 }}>
+          {list.map((c) => (
+            <Box component="li" key={c.id} sx={{ ...wholeCard, display: "flex", alignItems: "center", gap: 1.25, p: 1.25, borderRadius: "12px", border: `1px solid ${brand.border}`, minWidth: 0 }}>
+              <Avatar sx={{ width: 36, height: 36, fontSize: "0.875rem", bgcolor: brand.primaryLight, color: "primary.main", fontWeight: 700 }}>{initials(c)}</Avatar>
+              <Box sx={{ minWidth: 0, flex: 1 }}>
+                <Link component={RouterLink} to={`/contact/${c.id}`} color="text.primary" data-card-link sx={{ fontWeight: 600, display: "block", ...cardLink }} noWrap>
+                  {fullName(c)}
+                </Link>
+                <Typography variant="body2" color="text.secondary" noWrap>
+                  {c.company || "\u00a0"}
+                </Typography>
               </Box>
-            ))}
-          </Box>
-        </>
-      )}
+              <StatusChip status={c.status} />
+            </Box>
+          ))}
+        </Box>
+      </PanelContent>
     </Panel>
   );
 }

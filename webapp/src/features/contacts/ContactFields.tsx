@@ -1,9 +1,7 @@
 // Step 1 of the contact modal: every field of a contact — identity, ways of reaching them (with
 // a preview of the status they give), intermediary and tags, notes and links.
 import type { UseFormReturn } from "react-hook-form";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { Civility, ContactStatus } from "../../gen/tremplin/common/v1/common_pb";
@@ -11,7 +9,7 @@ import type { Contact, TouchRhythm } from "../../gen/tremplin/network/v1/network
 import { networkMessages } from "../../lib/messages/network";
 import * as rules from "../../lib/validation";
 import type { ContactFormValues } from "./contactFormValues";
-import { Actions, Grid, Section, bind } from "../../components/form/layout";
+import { FormActions, Grid, Section, bind } from "../../components/form/layout";
 import { StepLine } from "./formLayout";
 import { IntermediaryPicker } from "./IntermediaryPicker";
 import { fullName, normalizeLastName } from "./names";
@@ -153,16 +151,13 @@ export function ContactFields({
         <ResourcesField value={resources} onChange={(next) => setValue("resources", next, { shouldDirty: true })} texts={networkMessages.form} />
       </Section>
 
-      {formError && <Alert severity="error">{formError}</Alert>}
-
-      <Actions>
-        <Button variant="outlined" color="inherit" onClick={onCancel} disabled={saving} sx={{ borderColor: "divider" }}>
-          {f.cancel}
-        </Button>
-        <Button type="submit" variant="contained" loading={saving}>
-          {withTaskStep ? f.next : editing ? f.submitUpdate : f.submitCreate}
-        </Button>
-      </Actions>
+      <FormActions
+        error={formError}
+        saving={saving}
+        onCancel={onCancel}
+        cancelLabel={f.cancel}
+        submitLabel={withTaskStep ? f.next : editing ? f.submitUpdate : f.submitCreate}
+      />
     </Box>
   );
 }

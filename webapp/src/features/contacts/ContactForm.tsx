@@ -1,18 +1,16 @@
 // The contact modal's body: loads the contact to edit, holds the form's values and saves them —
 // with, when the contact becomes reachable for the first time, a second step offering its first
 // task, saved in the same call. The steps' fields are in ContactFields.tsx and FirstTaskStep.tsx.
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 // Only useForm's own methods (register, watch, setValue…): react-hook-form is one module shared
 // with the login page, whose chunk would carry Controller or useFieldArray too.
 import { useForm } from "react-hook-form";
 import { skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
 import { useNavigate } from "react-router";
-import Box from "@mui/material/Box";
-import CircularProgress from "@mui/material/CircularProgress";
-import Typography from "@mui/material/Typography";
 import { ContactStatus } from "../../gen/tremplin/common/v1/common_pb";
 import { NetworkService, type Contact } from "../../gen/tremplin/network/v1/network_pb";
 import { useModals } from "../../components/ModalHost";
+import { BodyLoading, LoadFailure } from "../../components/ModalBody";
 import { useToast } from "../../components/Toasts";
 import { errorReason, isNotFound, serverMessage } from "../../lib/errors";
 import { networkMessages } from "../../lib/messages/network";
@@ -68,12 +66,7 @@ export function ContactModalBody({ contactId, close }: { contactId?: string; clo
     return <LoadFailure error={error} close={close} onGone={() => (toast.error(t.gone), void refresh())} />;
   }
   if (contactId && (!existing.data?.contact || !descendants.data)) {
-    return (
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "center", gap: 1.5, py: 6 }}>
-        <CircularProgress size={22} />
-        <Typography color="text.secondary">{f.loading}</Typography>
-      </Box>
-    );
+    return <BodyLoading label={f.loading} size={22} />;
   }
   return (
     <ContactForm
@@ -82,21 +75,6 @@ export function ContactModalBody({ contactId, close }: { contactId?: string; clo
       close={close}
     />
   );
-}
-
-/**
- * The contact to edit could not be read: gone (deleted meanwhile), or another failure, which
- * the app's handling has already shown.
- */
-function LoadFailure({ error, close, onGone }: { error: unknown; close: () => void; onGone: () => void }) {
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current) return;
-    done.current = true;
-    if (isNotFound(error)) onGone();
-    close();
-  }, [error, close, onGone]);
-  return null;
 }
 
 export function ContactForm({

@@ -5,10 +5,8 @@ import { Link as RouterLink } from "react-router";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import Link from "@mui/material/Link";
-import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Tooltip from "@mui/material/Tooltip";
@@ -19,8 +17,8 @@ import PhoneRounded from "@mui/icons-material/PhoneRounded";
 import SmartphoneRounded from "@mui/icons-material/SmartphoneRounded";
 import WorkOutlineRounded from "@mui/icons-material/WorkOutlineRounded";
 import type { Contact } from "../../gen/tremplin/network/v1/network_pb";
+import { HiddenHeaderCell, ListTable } from "../../components/ListTable";
 import { cardLink, wholeCard } from "../../components/cardLink";
-import { visuallyHidden } from "../../components/PremiumBadge";
 import { mailtoHref, telHref } from "../../lib/links";
 import { brand } from "../../lib/theme";
 import { networkMessages } from "../../lib/messages/network";
@@ -86,92 +84,77 @@ function Muted() {
 
 export function ContactTable({ contacts, handlers }: { contacts: readonly Contact[]; handlers: RowHandlers }) {
   return (
-    <TableContainer component={Card} sx={{ overflowX: "auto" }}>
-      <Table
-        size="small"
-        aria-label={networkMessages.list.title}
-        sx={{
-          minWidth: 920,
-          tableLayout: "fixed",
-          "& td, & th": { px: 1.25, py: 1.25, fontSize: "0.875rem" },
-          "& th": { color: "text.secondary", fontWeight: 600, whiteSpace: "nowrap", bgcolor: "#FAFBFD" },
-        }}
-      >
-        <colgroup>
-          <col style={{ width: "16%" }} />
-          <col style={{ width: "10%" }} />
-          <col style={{ width: "15%" }} />
-          <col style={{ width: "13%" }} />
-          <col style={{ width: "16%" }} />
-          <col style={{ width: "15%" }} />
-          <col style={{ width: "10%" }} />
-          <col style={{ width: "5%" }} />
-        </colgroup>
-        <TableHead>
-          <TableRow>
-            <TableCell>{c.name}</TableCell>
-            <TableCell align="center">{c.application}</TableCell>
-            <TableCell>{c.company}</TableCell>
-            <TableCell>{c.phone}</TableCell>
-            <TableCell>{c.email}</TableCell>
-            <TableCell>{c.rank}</TableCell>
-            <TableCell>{c.status}</TableCell>
+    <ListTable label={networkMessages.list.title} minWidth={920} sx={{ tableLayout: "fixed", "& td, & th": { px: 1.25, py: 1.25 }, "& th": { whiteSpace: "nowrap" } }}>
+      <colgroup>
+        <col style={{ width: "16%" }} />
+        <col style={{ width: "10%" }} />
+        <col style={{ width: "15%" }} />
+        <col style={{ width: "13%" }} />
+        <col style={{ width: "16%" }} />
+        <col style={{ width: "15%" }} />
+        <col style={{ width: "10%" }} />
+        <col style={{ width: "5%" }} />
+      </colgroup>
+      <TableHead>
+        <TableRow>
+          <TableCell>{c.name}</TableCell>
+          <TableCell align="center">{c.application}</TableCell>
+          <TableCell>{c.company}</TableCell>
+          <TableCell>{c.phone}</TableCell>
+          <TableCell>{c.email}</TableCell>
+          <TableCell>{c.rank}</TableCell>
+          <TableCell>{c.status}</TableCell>
+          <HiddenHeaderCell label={c.actions} align="right" />
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {contacts.map((contact) => (
+          <TableRow key={contact.id} hover data-testid="contact-row" sx={{ "&:last-child td": { borderBottom: 0 } }}>
+            <TableCell>
+              <NameLink contact={contact} />
+            </TableCell>
+            <TableCell align="center">{contact.hasApplication ? <ApplicationMark /> : null}</TableCell>
+            <TableCell>
+              {contact.company || contact.job ? (
+                <>
+                  <Typography variant="body2" noWrap title={contact.company}>
+                    {contact.company || <Muted />}
+                  </Typography>
+                  {contact.job && (
+                    <Typography variant="caption" color="text.secondary" noWrap component="div" title={contact.job}>
+                      {contact.job}
+                    </Typography>
+                  )}
+                </>
+              ) : (
+                <Muted />
+              )}
+            </TableCell>
+            <TableCell>
+              <Phones contact={contact} />
+            </TableCell>
+            <TableCell>
+              {contact.email ? (
+                <Typography variant="body2" noWrap title={contact.email}>
+                  {contact.email}
+                </Typography>
+              ) : (
+                <Muted />
+              )}
+            </TableCell>
+            <TableCell data-testid="contact-rank" sx={{ lineHeight: 1.4 }}>
+              {rankLabel(contact)}
+            </TableCell>
+            <TableCell>
+              <StatusChip status={contact.status} />
+            </TableCell>
             <TableCell align="right">
-              <Box component="span" sx={visuallyHidden}>
-                {c.actions}
-              </Box>
+              <ContactActionsMenu contact={contact} handlers={handlers(contact)} />
             </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {contacts.map((contact) => (
-            <TableRow key={contact.id} hover data-testid="contact-row" sx={{ "&:last-child td": { borderBottom: 0 } }}>
-              <TableCell>
-                <NameLink contact={contact} />
-              </TableCell>
-              <TableCell align="center">{contact.hasApplication ? <ApplicationMark /> : null}</TableCell>
-              <TableCell>
-                {contact.company || contact.job ? (
-                  <>
-                    <Typography variant="body2" noWrap title={contact.company}>
-                      {contact.company || <Muted />}
-                    </Typography>
-                    {contact.job && (
-                      <Typography variant="caption" color="text.secondary" noWrap component="div" title={contact.job}>
-                        {contact.job}
-                      </Typography>
-                    )}
-                  </>
-                ) : (
-                  <Muted />
-                )}
-              </TableCell>
-              <TableCell>
-                <Phones contact={contact} />
-              </TableCell>
-              <TableCell>
-                {contact.email ? (
-                  <Typography variant="body2" noWrap title={contact.email}>
-                    {contact.email}
-                  </Typography>
-                ) : (
-                  <Muted />
-                )}
-              </TableCell>
-              <TableCell data-testid="contact-rank" sx={{ lineHeight: 1.4 }}>
-                {rankLabel(contact)}
-              </TableCell>
-              <TableCell>
-                <StatusChip status={contact.status} />
-              </TableCell>
-              <TableCell align="right">
-                <ContactActionsMenu contact={contact} handlers={handlers(contact)} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        ))}
+      </TableBody>
+    </ListTable>
   );
 }
 

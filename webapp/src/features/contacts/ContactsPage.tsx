@@ -17,18 +17,15 @@ import Skeleton from "@mui/material/Skeleton";
 import AddRounded from "@mui/icons-material/AddRounded";
 import AddTaskRounded from "@mui/icons-material/AddTaskRounded";
 import EventAvailableRounded from "@mui/icons-material/EventAvailableRounded";
-import FilterListRounded from "@mui/icons-material/FilterListRounded";
 import GroupAddRounded from "@mui/icons-material/GroupAddRounded";
 import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
 import PeopleAltRounded from "@mui/icons-material/PeopleAltRounded";
 import PersonAddAlt1Rounded from "@mui/icons-material/PersonAddAlt1Rounded";
 import PhoneCallbackRounded from "@mui/icons-material/PhoneCallbackRounded";
-import SearchOffRounded from "@mui/icons-material/SearchOffRounded";
 import UploadFileRounded from "@mui/icons-material/UploadFileRounded";
-import { ContactStatus } from "../../gen/tremplin/common/v1/common_pb";
 import { NetworkService, type Contact, type DuplicatePair } from "../../gen/tremplin/network/v1/network_pb";
-import { PremiumFilterBar } from "../../components/PremiumFilterBar";
-import { EmptyState } from "../../components/EmptyState";
+import { EmptyListState, ListSkeleton, NoMatchState } from "../../components/ListStates";
+import { PremiumFilterBar, statusMenu, type FilterRowProps } from "../../components/PremiumFilterBar";
 import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
 import { PremiumBadge } from "../../components/PremiumBadge";
@@ -45,7 +42,6 @@ import { STATUS_ORDER, countByStatus, statusInfo } from "./status";
 import { useContactActions } from "./useContactActions";
 import { ExportMenu } from "./ExportMenu";
 import { useContactExport } from "./useContactExport";
-import { Loading } from "../../components/Loading";
 
 const m = networkMessages.list;
 
@@ -150,11 +146,11 @@ export default function ContactsPage() {
         {failed ? (
           <LoadError what={m.load} onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : loading ? (
-          <LoadingList mobile={isMobile} />
+          <ListSkeleton rows={isMobile ? 4 : 8} height={isMobile ? 72 : 40} />
         ) : empty ? (
           <EmptyNetwork premium={gate.premium} onAdd={actions.create} onImport={actions.importContacts} />
         ) : shown.length === 0 ? (
-          <NoMatch onClear={() => changeFilters(NO_FILTERS)} />
+          <NoMatchState texts={m} clearLabel={m.clearFilters} onClear={() => changeFilters(NO_FILTERS)} />
         ) : isMobile ? (
           <ContactCards contacts={slice} handlers={handlers} />
         ) : (
@@ -230,21 +226,7 @@ function Header({
   );
 }
 
-function Toolbar({
-  filters,
-  onChange,
-  premium,
-  allow,
-  shown,
-  total,
-}: {
-  filters: ContactFilters;
-  onChange: (f: ContactFilters) => void;
-  premium: boolean;
-  allow: () => boolean;
-  shown: number;
-  total: number;
-}) {
+function Toolbar({ filters, onChange, premium, allow, shown, total }: FilterRowProps<ContactFilters>) {
   const [tagsWanted, setTagsWanted] = useState(filters.tags.length > 0);
   const tags = useQuery(NetworkService.method.searchTags, { term: "" }, { enabled: premium && tagsWanted });
   const tagOptions = useMemo(() => {
@@ -252,7 +234,6 @@ function Toolbar({
     for (const t of filters.tags) if (!names.some((n) => fold(n) === fold(t))) names.push(t);
     return names.map((n) => ({ value: n, label: n }));
   }, [tags.data, filters.tags]);
-  const statusOptions = STATUS_ORDER.map((s) => ({ value: String(s), label: statusInfo(s).label }));
 
   return (
     <PremiumFilterBar
@@ -260,13 +241,7 @@ function Toolbar({
       allow={allow}
       search={{ value: filters.search, onChange: (search) => onChange({ ...filters, search }), label: m.search, placeholder: m.searchPlaceholder }}
       menus={[
-        {
-          label: m.statusFilter,
-          icon: <FilterListRounded />,
-          options: statusOptions,
-          selected: filters.statuses.map(String),
-          onChange: (values) => onChange({ ...filters, statuses: values.map((v) => Number(v) as ContactStatus) }),
-        },
+        statusMenu(m.statusFilter, STATUS_ORDER, (s) => statusInfo(s).label, filters.statuses, (statuses) => onChange({ ...filters, statuses })),
         {
           label: m.tagFilter,
           icon: <LocalOfferOutlined />,
@@ -305,24 +280,12 @@ function DuplicatesNotice({ onReview }: { onReview: (pairs: readonly DuplicatePa
   );
 }
 
-function LoadingList({ mobile }: { mobile: boolean }) {
-  return (
-    <Loading card sx={{ p: 2 }}>
-      {Array.from({ length: mobile ? 4 : 8 }, (_, i) => (
-        <Skeleton key={i} height={mobile ? 72 : 40} sx={{ my: 0.5 }} />
-      ))}
-    </Loading>
-  );
-}
 
 function EmptyNetwork({ premium, onAdd, onImport }: { premium: boolean; onAdd: () => void; onImport: () => void }) {
   return (
-    <EmptyState
-      dashed
+    <EmptyListState
       icon={<GroupAddRounded />}
-      title={m.emptyTitle}
-      text={m.emptyText}
-      textMaxWidth={520}
+      texts={m}
       actions={
         <>
           <Button variant="contained" startIcon={<PersonAddAlt1Rounded />} onClick={onAdd}>
@@ -337,18 +300,6 @@ function EmptyNetwork({ premium, onAdd, onImport }: { premium: boolean; onAdd: (
   );
 }
 
-function NoMatch({ onClear }: { onClear: () => void }) {
-  return (
-    <EmptyState
-      level="minor"
-      tone="info"
-      icon={<SearchOffRounded />}
-      title={m.noMatchTitle}
-      text={m.noMatchText}
-      actions={<Button onClick={onClear}>{m.clearFilters}</Button>}
-    />
-  );
-}
 
 /** The floating add button and its menu of creation actions. */
 function AddMenu({

@@ -2,7 +2,6 @@
 // saved in the same call as the contact.
 import { startOfToday } from "date-fns";
 import type { useForm } from "react-hook-form";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
@@ -16,7 +15,7 @@ import { networkMessages } from "../../lib/messages/network";
 import { useOpensAtTop } from "../../lib/scroll";
 import { deadlineProblem } from "../../components/activity/taskForm";
 import { CONTACT_TASK_SUBJECTS, type FirstTaskValues } from "./firstTask";
-import { Actions, bind } from "../../components/form/layout";
+import { FormActions, bind } from "../../components/form/layout";
 import { StepLine } from "./formLayout";
 
 const f = networkMessages.form;
@@ -96,18 +95,11 @@ export function FirstTaskStep({
           <TextField label={ft.comments} multiline minRows={2} maxRows={6} {...bind(register("comments"))} />
         </Box>
       </Box>
-      {error && <Alert severity="error">{error}</Alert>}
-      <Actions>
+      <FormActions error={error} saving={saving} onCancel={onSkip} cancelLabel={ft.skip} submitLabel={editing ? ft.updateWithTask : ft.createWithTask}>
         <Button color="inherit" onClick={onBack} disabled={saving} sx={{ mr: { sm: "auto" } }}>
           {ft.back}
         </Button>
-        <Button variant="outlined" color="inherit" onClick={onSkip} disabled={saving} sx={{ borderColor: "divider" }}>
-          {ft.skip}
-        </Button>
-        <Button type="submit" variant="contained" loading={saving}>
-          {editing ? ft.updateWithTask : ft.createWithTask}
-        </Button>
-      </Actions>
+      </FormActions>
     </Box>
   );
 }

@@ -360,14 +360,20 @@ describe("contact modal", () => {
 });
 
 describe("contact modal, refused calls", () => {
-  it("a session lost while creating signs out to /login with the explanation, without crashing", async () => {
-    const app = renderNetwork("/contacts", { createError: serverError(Code.Unauthenticated, "UNAUTHENTICATED") });
+  /** Creates « Anne GALL » on a network whose creation fails with `createError`. */
+  async function createRefused(createError: ConnectError) {
+    const app = renderNetwork("/contacts", { createError });
     await table();
     const u = userEvent.setup();
     const dialog = await openNewContact(u);
     await u.type(dialog.getByRole("textbox", { name: /^Prénom/ }), "Anne");
     await u.type(dialog.getByRole("textbox", { name: /^Nom/ }), "Gall");
     await u.click(dialog.getByRole("button", { name: "Créer le contact" }));
+    return app;
+  }
+
+  it("a session lost while creating signs out to /login with the explanation, without crashing", async () => {
+    const app = await createRefused(serverError(Code.Unauthenticated, "UNAUTHENTICATED"));
     await waitFor(() => expect(app.location()).toBe("/login"));
     expect(await screen.findByText("Votre session a expiré. Merci de vous reconnecter.")).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
@@ -375,13 +381,7 @@ describe("contact modal, refused calls", () => {
   });
 
   it("PREMIUM_REQUIRED while creating goes to the subscription page, the modal gone", async () => {
-    const app = renderNetwork("/contacts", { createError: serverError(Code.PermissionDenied, "PREMIUM_REQUIRED") });
-    await table();
-    const u = userEvent.setup();
-    const dialog = await openNewContact(u);
-    await u.type(dialog.getByRole("textbox", { name: /^Prénom/ }), "Anne");
-    await u.type(dialog.getByRole("textbox", { name: /^Nom/ }), "Gall");
-    await u.click(dialog.getByRole("button", { name: "Créer le contact" }));
+    const app = await createRefused(serverError(Code.PermissionDenied, "PREMIUM_REQUIRED"));
     await waitFor(() => expect(app.location()).toBe("/ask-subscription"));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });

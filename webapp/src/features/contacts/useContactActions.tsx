@@ -1,16 +1,14 @@
 // What can be done to a contact from the list and the details page: create, edit (the contact
 // modal), delete (a confirmation, then the call), import (the import flow, premium).
-import { lazy, Suspense, useCallback, useMemo, type ReactNode } from "react";
+import { lazy, useCallback, useMemo } from "react";
 import { useMutation } from "@connectrpc/connect-query";
-import CircularProgress from "@mui/material/CircularProgress";
-import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
 import EditRounded from "@mui/icons-material/EditRounded";
 import PeopleAltRounded from "@mui/icons-material/PeopleAltRounded";
 import PersonAddAlt1Rounded from "@mui/icons-material/PersonAddAlt1Rounded";
 import UploadFileRounded from "@mui/icons-material/UploadFileRounded";
 import { Civility } from "../../gen/tremplin/common/v1/common_pb";
 import { NetworkService, type DuplicatePair } from "../../gen/tremplin/network/v1/network_pb";
+import { LazyBody } from "../../components/ModalBody";
 import { useModals } from "../../components/ModalHost";
 import { useToast } from "../../components/Toasts";
 import { errorReason, isNotFound } from "../../lib/errors";
@@ -26,22 +24,6 @@ import { useRefreshNetwork } from "../../lib/refresh";
 const ContactModalBody = lazy(() => import("./ContactForm").then((m) => ({ default: m.ContactModalBody })));
 const ImportFlow = lazy(() => import("./ImportFlow"));
 const MergeFlow = lazy(() => import("./MergeFlow"));
-
-/** A modal's body while its code loads. */
-function LazyBody({ label, children }: { label?: string; children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <Box sx={{ display: "flex", alignItems: "center", justifyContent: "center", gap: 1.5, py: 6 }}>
-          <CircularProgress size={24} />
-          {label && <Typography color="text.secondary">{label}</Typography>}
-        </Box>
-      }
-    >
-      {children}
-    </Suspense>
-  );
-}
 
 type Deletable = { id: string; firstName: string; lastName: string; isDeletable: boolean; status: number; civility: Civility };
 

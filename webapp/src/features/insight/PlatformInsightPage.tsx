@@ -56,19 +56,9 @@ export default function PlatformInsightPage() {
 function Insight({ insight }: { insight: GetPlatformInsightResponse }) {
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: { xs: 3, sm: 4 } }}>
-      <Box component="section" aria-labelledby="agencies-title">
-        <Typography id="agencies-title" variant="h2" sx={{ fontSize: "1.25rem" }}>
-          {m.agencies.title}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1.5 }}>
-          {m.agencies.hint}
-        </Typography>
-        {insight.agencies.length === 0 ? (
-          <Typography color="text.secondary">{m.agencies.empty}</Typography>
-        ) : (
-          <AgencySummaryTable rows={insight.agencies} labelledBy="agencies-title" />
-        )}
-      </Box>
+      <TableSection id="agencies-title" texts={m.agencies} empty={insight.agencies.length === 0}>
+        <AgencySummaryTable rows={insight.agencies} labelledBy="agencies-title" />
+      </TableSection>
 
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, gap: 2 }}>
         <WeeklyChart
@@ -91,19 +81,24 @@ function Insight({ insight }: { insight: GetPlatformInsightResponse }) {
         />
       </Box>
 
-      <Box component="section" aria-labelledby="routes-title">
-        <Typography id="routes-title" variant="h2" sx={{ fontSize: "1.25rem" }}>
-          {m.routes.title}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1.5 }}>
-          {m.routes.hint}
-        </Typography>
-        {insight.routes.length === 0 ? (
-          <Typography color="text.secondary">{m.routes.empty}</Typography>
-        ) : (
-          <RoutesTable rows={insight.routes} labelledBy="routes-title" />
-        )}
-      </Box>
+      <TableSection id="routes-title" texts={m.routes} empty={insight.routes.length === 0}>
+        <RoutesTable rows={insight.routes} labelledBy="routes-title" />
+      </TableSection>
+    </Box>
+  );
+}
+
+/** A section of the page around its table: its title (`id` names it), a hint, and the table or a line saying it is empty. */
+function TableSection({ id, texts, empty, children }: { id: string; texts: { title: string; hint: string; empty: string }; empty: boolean; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Typography id={id} variant="h2" sx={{ fontSize: "1.25rem" }}>
+        {texts.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1.5 }}>
+        {texts.hint}
+      </Typography>
+      {empty ? <Typography color="text.secondary">{texts.empty}</Typography> : children}
     </Box>
   );
 }

@@ -9,12 +9,9 @@ import DescriptionRounded from "@mui/icons-material/DescriptionRounded";
 import DoNotDisturbOnRounded from "@mui/icons-material/DoNotDisturbOnRounded";
 import EmojiEventsRounded from "@mui/icons-material/EmojiEventsRounded";
 import InfoOutlined from "@mui/icons-material/InfoOutlined";
-import LinkRounded from "@mui/icons-material/LinkRounded";
-import OpenInNewRounded from "@mui/icons-material/OpenInNewRounded";
 import PeopleAltRounded from "@mui/icons-material/PeopleAltRounded";
 import Card from "@mui/material/Card";
 import { ApplicationStatus, type Application } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
-import { visuallyHidden } from "../../../components/PremiumBadge";
 import { formatDate } from "../../../lib/format";
 import { safeExternalHref } from "../../../lib/links";
 import { applicationMessages } from "../../../lib/messages/applications";
@@ -22,6 +19,7 @@ import { brand } from "../../../lib/theme";
 import { applicationSourceLabel } from "../labels";
 import { StatusChip } from "../list/StatusChip";
 import { None } from "./parts";
+import { ResourceLinks } from "../../../components/resources/ResourceLinks";
 import { EmptyLine, Panel, Row } from "../../../components/DetailsPanel";
 import { personName } from "../../../lib/names";
 
@@ -86,31 +84,7 @@ export function InformationCard({ application }: { application: Application }) {
         <Row label={d.place}>{text(a.place)}</Row>
         {a.reference && <Row label={d.reference}>{text(a.reference)}</Row>}
         <Row label={d.resources}>
-          {a.resources.length ? (
-            <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexDirection: "column", gap: 0.5 }}>
-              {a.resources.map((r, i) => {
-                const href = webHref(r.url);
-                return (
-                  <Box component="li" key={i} sx={{ display: "flex", alignItems: "center", gap: 0.75, minWidth: 0 }}>
-                    <LinkRounded fontSize="small" sx={{ color: "text.secondary", flex: "none" }} />
-                    {href ? (
-                      <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, overflowWrap: "anywhere" }}>
-                        {r.label}
-                        <OpenInNewRounded sx={{ fontSize: 14 }} aria-hidden />
-                        <Box component="span" sx={visuallyHidden}>
-                          {d.opensInNewTab}
-                        </Box>
-                      </Link>
-                    ) : (
-                      <Typography>{r.label}</Typography>
-                    )}
-                  </Box>
-                );
-              })}
-            </Box>
-          ) : (
-            <None />
-          )}
+          <ResourceLinks resources={a.resources} href={webHref} newTab={d.opensInNewTab} empty={<None />} />
         </Row>
       </Box>
     </Panel>

@@ -6,10 +6,8 @@ import { Link as RouterLink } from "react-router";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import Link from "@mui/material/Link";
-import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
@@ -18,6 +16,7 @@ import EuroRounded from "@mui/icons-material/EuroRounded";
 import PlaceOutlined from "@mui/icons-material/PlaceOutlined";
 import TagRounded from "@mui/icons-material/TagRounded";
 import type { Application } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
+import { HiddenHeaderCell, ListTable } from "../../../components/ListTable";
 import { cardLink, wholeCard } from "../../../components/cardLink";
 import { visuallyHidden } from "../../../components/PremiumBadge";
 import { formatDate } from "../../../lib/format";
@@ -51,92 +50,81 @@ function Text({ value }: { value: string }) {
 
 export function ApplicationTable({ applications, handlers }: { applications: readonly Application[]; handlers: RowHandlers }) {
   return (
-    <TableContainer component={Card} sx={{ overflowX: "auto" }}>
-      <Table
-        size="small"
-        aria-label={m.title}
-        sx={{
-          minWidth: 1000,
-          tableLayout: "fixed",
-          "& td, & th": { px: 1.25, py: 1.25, fontSize: "0.875rem", verticalAlign: "top" },
-          // Headers wrap too: « Détails de la source » never runs into « Publication ».
-          "& th": { color: "text.secondary", fontWeight: 600, bgcolor: "#FAFBFD", verticalAlign: "bottom" },
-        }}
-      >
-        <colgroup>
-          {/* The texts wrap, so the room goes to those that run long (company and job, place,
-              reference); the date and the status chip keep one line. */}
-          <col style={{ width: "52px" }} />
-          <col style={{ width: "24%" }} />
-          <col style={{ width: "12%" }} />
-          <col style={{ width: "9%" }} />
-          <col style={{ width: "10%" }} />
-          <col style={{ width: "12%" }} />
-          <col style={{ width: "104px" }} />
-          <col style={{ width: "12%" }} />
-          <col style={{ width: "116px" }} />
-        </colgroup>
-        <TableHead>
-          <TableRow>
-            <TableCell>
-              <Box component="span" sx={visuallyHidden}>
-                {c.actions}
-              </Box>
+    <ListTable
+      label={m.title}
+      minWidth={1000}
+      // Headers wrap too: « Détails de la source » never runs into « Publication ».
+      sx={{ tableLayout: "fixed", "& td, & th": { px: 1.25, py: 1.25, verticalAlign: "top" }, "& th": { verticalAlign: "bottom" } }}
+    >
+      <colgroup>
+        {/* The texts wrap, so the room goes to those that run long (company and job, place,
+            reference); the date and the status chip keep one line. */}
+        <col style={{ width: "52px" }} />
+        <col style={{ width: "24%" }} />
+        <col style={{ width: "12%" }} />
+        <col style={{ width: "9%" }} />
+        <col style={{ width: "10%" }} />
+        <col style={{ width: "12%" }} />
+        <col style={{ width: "104px" }} />
+        <col style={{ width: "12%" }} />
+        <col style={{ width: "116px" }} />
+      </colgroup>
+      <TableHead>
+        <TableRow>
+          <HiddenHeaderCell label={c.actions} />
+          <TableCell>{c.subject}</TableCell>
+          <TableCell>{c.reference}</TableCell>
+          <TableCell>{c.salary}</TableCell>
+          <TableCell>{c.source}</TableCell>
+          <TableCell>{c.sourceDetails}</TableCell>
+          <TableCell>{c.publication}</TableCell>
+          <TableCell>{c.place}</TableCell>
+          <TableCell>{c.status}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {applications.map((a) => (
+          <TableRow key={a.id} hover data-testid="application-row" sx={{ "&:last-child td": { borderBottom: 0 } }}>
+            <TableCell sx={{ "&&": { py: 0.25, px: 0.5 } }}>
+              <ApplicationActionsMenu application={a} handlers={handlers(a)} />
             </TableCell>
-            <TableCell>{c.subject}</TableCell>
-            <TableCell>{c.reference}</TableCell>
-            <TableCell>{c.salary}</TableCell>
-            <TableCell>{c.source}</TableCell>
-            <TableCell>{c.sourceDetails}</TableCell>
-            <TableCell>{c.publication}</TableCell>
-            <TableCell>{c.place}</TableCell>
-            <TableCell>{c.status}</TableCell>
+            <TableCell>
+              <Link
+                component={RouterLink}
+                to={`/application/${a.id}`}
+                underline="hover"
+                color="text.primary"
+                sx={{ fontWeight: 700, display: "block", overflowWrap: "break-word" }}
+              >
+                {a.company}
+              </Link>
+              <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: "break-word" }}>
+                {a.job}
+              </Typography>
+            </TableCell>
+            <TableCell>
+              <Text value={a.reference} />
+            </TableCell>
+            <TableCell>
+              <Text value={a.salary} />
+            </TableCell>
+            <TableCell>
+              <Text value={sourceLabel(a.source)} />
+            </TableCell>
+            <TableCell>
+              <Text value={a.sourceDetails} />
+            </TableCell>
+            <TableCell sx={{ whiteSpace: "nowrap" }}>{a.dateOfPublication ? formatDate(a.dateOfPublication) : <Muted />}</TableCell>
+            <TableCell>
+              <Text value={a.place} />
+            </TableCell>
+            <TableCell>
+              <StatusChip status={a.status} />
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {applications.map((a) => (
-            <TableRow key={a.id} hover data-testid="application-row" sx={{ "&:last-child td": { borderBottom: 0 } }}>
-              <TableCell sx={{ "&&": { py: 0.25, px: 0.5 } }}>
-                <ApplicationActionsMenu application={a} handlers={handlers(a)} />
-              </TableCell>
-              <TableCell>
-                <Link
-                  component={RouterLink}
-                  to={`/application/${a.id}`}
-                  underline="hover"
-                  color="text.primary"
-                  sx={{ fontWeight: 700, display: "block", overflowWrap: "break-word" }}
-                >
-                  {a.company}
-                </Link>
-                <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: "break-word" }}>
-                  {a.job}
-                </Typography>
-              </TableCell>
-              <TableCell>
-                <Text value={a.reference} />
-              </TableCell>
-              <TableCell>
-                <Text value={a.salary} />
-              </TableCell>
-              <TableCell>
-                <Text value={sourceLabel(a.source)} />
-              </TableCell>
-              <TableCell>
-                <Text value={a.sourceDetails} />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{a.dateOfPublication ? formatDate(a.dateOfPublication) : <Muted />}</TableCell>
-              <TableCell>
-                <Text value={a.place} />
-              </TableCell>
-              <TableCell>
-                <StatusChip status={a.status} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        ))}
+      </TableBody>
+    </ListTable>
   );
 }
 

@@ -2,7 +2,7 @@
 // source and its details, salary, reference (hidden and cleared for the source my-network),
 // place, publication date, the candidate's own contacts (several, searchable), description and
 // links. Rules checked on submit; the server's refusals land on the fields they name.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 // Only useForm's own methods (register, watch, setValue…): react-hook-form is one module shared
 // with the login page, whose chunk would carry Controller or useFieldArray too.
 import { useForm } from "react-hook-form";
@@ -12,12 +12,11 @@ import Alert from "@mui/material/Alert";
 import Autocomplete, { createFilterOptions } from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import InfoOutlined from "@mui/icons-material/InfoOutlined";
-import { Actions, Grid, Section, bind } from "../../../components/form/layout";
+import { Actions, FormActions, Grid, Section, bind } from "../../../components/form/layout";
 import { NetworkService } from "../../../gen/tremplin/network/v1/network_pb";
 import {
   ApplicationSource,
@@ -26,6 +25,7 @@ import {
 } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
 import { DayField } from "../../../components/DayField";
 import { ResourcesField } from "../../../components/resources/ResourcesField";
+import { BodyLoading, LoadFailure } from "../../../components/ModalBody";
 import { useToast } from "../../../components/Toasts";
 import { isClosed } from "../../../components/applicationStatus";
 import { errorReason, isNotFound } from "../../../lib/errors";
@@ -77,28 +77,12 @@ export function ApplicationModalBody({
   }
   const application = existing.data?.application;
   if (applicationId && !application) {
-    return (
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "center", gap: 1.5, py: 6 }}>
-        <CircularProgress size={22} />
-        <Typography color="text.secondary">{f.loading}</Typography>
-      </Box>
-    );
+    return <BodyLoading label={f.loading} size={22} />;
   }
   if (application && isClosed(application)) {
     return <Closed close={close} />;
   }
   return <ApplicationForm application={application} close={close} onSaved={onSaved} />;
-}
-
-function LoadFailure({ error, close, onGone }: { error: unknown; close: () => void; onGone: () => void }) {
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current) return;
-    done.current = true;
-    if (isNotFound(error)) onGone();
-    close();
-  }, [error, close, onGone]);
-  return null;
 }
 
 /** Win and lost are final: the form is not offered. */
@@ -281,16 +265,7 @@ export function ApplicationForm({
         {text("description", f.description, { multiline: true, minRows: 3, maxRows: 12, slotProps: { htmlInput: { maxLength: 20000 } } })}
       </Section>
 
-      {formError && <Alert severity="error">{formError}</Alert>}
-
-      <Actions>
-        <Button variant="outlined" color="inherit" onClick={close} disabled={saving} sx={{ borderColor: "divider" }}>
-          {f.cancel}
-        </Button>
-        <Button type="submit" variant="contained" loading={saving}>
-          {editing ? f.submitUpdate : f.submitCreate}
-        </Button>
-      </Actions>
+      <FormActions error={formError} saving={saving} onCancel={close} cancelLabel={f.cancel} submitLabel={editing ? f.submitUpdate : f.submitCreate} />
     </Box>
   );
 }

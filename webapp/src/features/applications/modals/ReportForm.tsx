@@ -3,9 +3,7 @@
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useMutation } from "@connectrpc/connect-query";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import FormControl from "@mui/material/FormControl";
 import FormHelperText from "@mui/material/FormHelperText";
 import FormLabel from "@mui/material/FormLabel";
@@ -16,7 +14,7 @@ import Typography from "@mui/material/Typography";
 import EmojiEventsRounded from "@mui/icons-material/EmojiEventsRounded";
 import DoNotDisturbOnRounded from "@mui/icons-material/DoNotDisturbOnRounded";
 import { ApplicationStatus, OpportunityService, type Application } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
-import { Actions, bind } from "../../../components/form/layout";
+import { FormActions, bind } from "../../../components/form/layout";
 import { useToast } from "../../../components/Toasts";
 import { errorReason, isNotFound } from "../../../lib/errors";
 import { messages } from "../../../lib/messages";
@@ -155,15 +153,7 @@ export function ApplicationReportForm({
         {...bind(register("comment"))}
         slotProps={{ htmlInput: { maxLength: 5000 } }}
       />
-      {formError && <Alert severity="error">{formError}</Alert>}
-      <Actions>
-        <Button variant="outlined" color="inherit" onClick={close} disabled={complete.isPending} sx={{ borderColor: "divider" }}>
-          {r.cancel}
-        </Button>
-        <Button type="submit" variant="contained" loading={complete.isPending}>
-          {r.submit}
-        </Button>
-      </Actions>
+      <FormActions error={formError} saving={complete.isPending} onCancel={close} cancelLabel={r.cancel} submitLabel={r.submit} />
     </Box>
   );
 }

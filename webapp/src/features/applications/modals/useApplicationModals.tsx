@@ -2,16 +2,14 @@
 // After creating an application, the first-task prompt opens locked to it (spec section 4:
 // default subject send-application, priority normal, a deadline), with cancel labelled
 // « Ignorer ». The forms load with the first modal opened (their day picker is heavy).
-import { lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from "react";
-import Box from "@mui/material/Box";
-import CircularProgress from "@mui/material/CircularProgress";
-import Typography from "@mui/material/Typography";
+import { lazy, useEffect, useMemo, useRef, type ReactNode } from "react";
 import EditRounded from "@mui/icons-material/EditRounded";
 import TaskAltRounded from "@mui/icons-material/TaskAltRounded";
 import WorkOutlineRounded from "@mui/icons-material/WorkOutlineRounded";
 import { TaskSubject } from "../../../gen/tremplin/activity/v1/activity_pb";
 import type { Application } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
 import { ApplicationStatus } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
+import { LazyBody } from "../../../components/ModalBody";
 import { useModals } from "../../../components/ModalHost";
 import { useActivityModals } from "../../../components/activity/useActivityModals";
 import { applicationMessages } from "../../../lib/messages/applications";
@@ -33,22 +31,6 @@ export type ApplicationModals = {
    *  Resolves true when saved, false when cancelled or refused. */
   report: (application: Application, outcome?: ApplicationStatus.LOST | ApplicationStatus.WIN) => Promise<boolean>;
 };
-
-/** A modal's body while its code loads. */
-function LazyBody({ label, children }: { label?: string; children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <Box sx={{ display: "flex", alignItems: "center", justifyContent: "center", gap: 1.5, py: 6 }}>
-          <CircularProgress size={24} />
-          {label && <Typography color="text.secondary">{label}</Typography>}
-        </Box>
-      }
-    >
-      {children}
-    </Suspense>
-  );
-}
 
 /** Calls `onGone` once when the modal's body leaves the screen (closed, dismissed or replaced). */
 function OnUnmount({ onGone, children }: { onGone: () => void; children: ReactNode }) {

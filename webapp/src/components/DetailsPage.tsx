@@ -1,0 +1,72 @@
+// The frame of a details page (a contact's, an application's, an activity's): the breadcrumb
+// back to the list, and while the record is not there its placeholders or its load error.
+import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router";
+import Box from "@mui/material/Box";
+import Breadcrumbs from "@mui/material/Breadcrumbs";
+import Link from "@mui/material/Link";
+import Skeleton from "@mui/material/Skeleton";
+import Typography from "@mui/material/Typography";
+import ChevronRightRounded from "@mui/icons-material/ChevronRightRounded";
+import { LoadError } from "./LoadError";
+import { Loading } from "./Loading";
+
+/** « List › Record »: the list a link, the record's name (« … » while it loads) the current page. */
+export function DetailsBreadcrumbs({ label, to, list, current }: { label: string; to: string; list: string; current: string | undefined }) {
+  return (
+    <Breadcrumbs aria-label={label} separator={<ChevronRightRounded fontSize="small" />} sx={{ mb: 2, "& ol": { flexWrap: "nowrap" }, "& li:last-of-type": { minWidth: 0 } }}>
+      <Link component={RouterLink} to={to} color="text.secondary">
+        {list}
+      </Link>
+      <Typography color="text.primary" noWrap aria-current="page" sx={{ fontWeight: 600 }}>
+        {current ?? "…"}
+      </Typography>
+    </Breadcrumbs>
+  );
+}
+
+/** The record could not be read: the page's h1, then « Impossible de charger … » and « Réessayer ». */
+function DetailsLoadError({ title, what, query }: { title: string; what: string; query: { refetch: () => unknown; isFetching: boolean } }) {
+  return (
+    <>
+      <Typography variant="h1" sx={{ fontSize: { xs: "1.5rem", sm: "1.75rem" }, mb: 2 }}>
+        {title}
+      </Typography>
+      <LoadError what={what} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    </>
+  );
+}
+
+/** The header card, then two columns (`columns`: their grid template from `md`). */
+function DetailsSkeleton({ columns }: { columns: string }) {
+  return (
+    <Loading>
+      <Skeleton variant="rounded" height={120} sx={{ mb: 3 }} />
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: columns }, gap: 3 }}>
+        <Skeleton variant="rounded" height={360} />
+        <Skeleton variant="rounded" height={360} />
+      </Box>
+    </Loading>
+  );
+}
+
+/** The record's details once read (`children`), else its load error (`title`, `what`), else placeholders. */
+export function DetailsBody<T>({
+  record,
+  query,
+  title,
+  what,
+  columns,
+  children,
+}: {
+  record: T | undefined;
+  query: { isError: boolean; refetch: () => unknown; isFetching: boolean };
+  title: string;
+  what: string;
+  /** The placeholders' two columns from `md`. */
+  columns: string;
+  children: (record: T) => ReactNode;
+}) {
+  if (record) return children(record);
+  return query.isError ? <DetailsLoadError title={title} what={what} query={query} /> : <DetailsSkeleton columns={columns} />;
+}
