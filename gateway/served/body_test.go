@@ -1,4 +1,8 @@
-package gateway_test
+// Package served_test checks the /api gateway as the whole server serves it (internal/testserver:
+// sign-in, body caps, decoding, the OpenAPI document against real answers). These tests live
+// outside package gateway so that the gateway's own test binary, which its fuzz target (make
+// test-fuzz) compiles again with coverage instrumentation, does not link the whole server.
+package served_test
 
 import (
 	"bytes"

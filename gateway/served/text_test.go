@@ -1,4 +1,4 @@
-package gateway_test
+package served_test
 
 import (
 	"net/http"
