@@ -151,6 +151,14 @@ function preloadMainFont(): Plugin {
 
 const backend = process.env.TREMPLIN_BACKEND ?? "http://localhost:8080";
 
+// The unit tests (vitest, below), and those among them that change what other files would see.
+const TESTS = "src/**/*.test.{ts,tsx}";
+const CHANGES_SHARED_STATE = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
+const ISOLATED_TESTS = (readdirSync(resolve(import.meta.dirname, "src"), { recursive: true }) as string[])
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .map((f) => join("src", f))
+  .filter((f) => CHANGES_SHARED_STATE.test(readFileSync(resolve(import.meta.dirname, f), "utf8")));
+
 export default defineConfig({
   plugins: [themeWithoutVars(), slimOptionDependencies(), react(), preloadMainFont(), precompress(), keepDistPlaceholder()],
   // The Content-Security-Policy allows <style> tags only with the nonce of the response
@@ -192,7 +200,6 @@ export default defineConfig({
   },
   test: {
     environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
     restoreMocks: true,
     // Every core: vitest's default leaves one idle on a 2-core machine (CI's), where the suite
@@ -200,5 +207,14 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     // A guard against a hung test, not a speed check.
     testTimeout: 60_000,
+    // Most test files share one module graph and one jsdom per worker (isolate: false): each file
+    // then no longer imports React, MUI and the app again nor builds a new jsdom, and the suite
+    // takes about half the CPU. A file that replaces a module, a global or the clock gets a fresh
+    // graph of its own, found by reading the files, so that a new one cannot be forgotten: a
+    // module mocked in a shared graph would leak into the files that run after it.
+    projects: [
+      { extends: true, test: { name: "isolated", include: ISOLATED_TESTS, isolate: true } },
+      { extends: true, test: { name: "shared", include: [TESTS], exclude: ISOLATED_TESTS, isolate: false } },
+    ],
   },
 });
