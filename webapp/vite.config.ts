@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { availableParallelism } from "node:os";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
@@ -18,20 +18,25 @@ function keepDistPlaceholder(): Plugin {
   };
 }
 
+/** The files below a folder of the web app, at any depth, as paths from the web app's root. */
+function filesUnder(folder: string): string[] {
+  return readdirSync(resolve(import.meta.dirname, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(import.meta.dirname, join(entry.parentPath, entry.name)));
+}
+
 // Every text asset is written twice more, brotli (.br) and gzip (.gz) at their best levels, so
 // that the server sends bytes compressed once at build time (internal/server/spa.go picks one by
 // Accept-Encoding). index.html is left alone: the server writes a fresh CSP nonce into each copy.
 // Fonts, images and videos are compressed formats already.
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|vtt|txt|webmanifest)$/;
 function precompress(): Plugin {
-  const dist = resolve(import.meta.dirname, "dist");
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
   return {
     name: "tremplin-precompress",
     apply: "build",
     closeBundle() {
-      for (const file of walk(dist).filter((f) => COMPRESSIBLE.test(f))) {
+      for (const name of filesUnder("dist").filter((f) => COMPRESSIBLE.test(f))) {
+        const file = resolve(import.meta.dirname, name);
         const raw = readFileSync(file);
         const br = brotliCompressSync(raw, {
           params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
@@ -154,9 +159,8 @@ const backend = process.env.TREMPLIN_BACKEND ?? "http://localhost:8080";
 // The unit tests (vitest, below), and those among them that change what other files would see.
 const TESTS = "src/**/*.test.{ts,tsx}";
 const CHANGES_SHARED_STATE = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
-const ISOLATED_TESTS = (readdirSync(resolve(import.meta.dirname, "src"), { recursive: true }) as string[])
+const ISOLATED_TESTS = filesUnder("src")
   .filter((f) => /\.test\.tsx?$/.test(f))
-  .map((f) => join("src", f))
   .filter((f) => CHANGES_SHARED_STATE.test(readFileSync(resolve(import.meta.dirname, f), "utf8")));
 
 export default defineConfig({
