@@ -67,11 +67,50 @@ func (b *Base) CallerTime(ctx context.Context, v *viewer.Viewer) (time.Time, *ti
 	return b.Now(), users.LocationOf(u), nil
 }
 
+// CandidateAndTime is the prologue of a candidate's RPC that depends on their "today" (a
+// week, a deadline): the signed-in candidate (Candidate), then CallerTime.
+func (b *Base) CandidateAndTime(ctx context.Context) (*viewer.Viewer, time.Time, *time.Location, error) {
+	v, err := Candidate(ctx)
+	if err != nil {
+		return nil, time.Time{}, nil, err
+	}
+	now, loc, err := b.CallerTime(ctx, v)
+	if err != nil {
+		return nil, time.Time{}, nil, err
+	}
+	return v, now, loc, nil
+}
+
 // Candidate answers the signed-in candidate, and refuses any other caller. The access policy
 // of the RPC has admitted the role already; this is the handler's own check, so a policy
 // widened by mistake does not hand a candidate's rules to another role.
 func Candidate(ctx context.Context) (*viewer.Viewer, error) {
 	return signedIn(ctx, viewer.RoleCandidate)
+}
+
+// CandidateAndID is the prologue of a candidate's RPC about one of their objects: the
+// signed-in candidate (Candidate), then the id of the object the request names (apierr.ID: a
+// malformed one is NotFound « e introuvable »). The caller comes first, so that another role
+// is refused before anything is said of the id.
+func CandidateAndID(ctx context.Context, raw string, e apierr.Entity) (*viewer.Viewer, uuid.UUID, error) {
+	return callerAndID(ctx, Candidate, raw, e)
+}
+
+// ManagerAndID is CandidateAndID for the RPCs both staff roles call (Manager).
+func ManagerAndID(ctx context.Context, raw string, e apierr.Entity) (*viewer.Viewer, uuid.UUID, error) {
+	return callerAndID(ctx, Manager, raw, e)
+}
+
+func callerAndID(ctx context.Context, caller func(context.Context) (*viewer.Viewer, error), raw string, e apierr.Entity) (*viewer.Viewer, uuid.UUID, error) {
+	v, err := caller(ctx)
+	if err != nil {
+		return nil, uuid.Nil, err
+	}
+	id, err := apierr.ID(raw, e)
+	if err != nil {
+		return nil, uuid.Nil, err
+	}
+	return v, id, nil
 }
 
 // AgencyAdmin answers the agency administrator (a person or an agency API key), with the

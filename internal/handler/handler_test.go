@@ -2,6 +2,7 @@ package handler_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -86,8 +87,45 @@ func TestCallerTime(t *testing.T) {
 			t.Errorf("zone %q: %v in %v, want %v in %s", zone, got, loc, now, want)
 		}
 	}
+	// CandidateAndTime: the candidate's own zone; another role is refused before any read.
+	u := d.Client.User.Create().SetEmail(uuid.NewString() + "@exemple.fr").SetFirstName("Léa").SetLastName("DUBOIS").
+		SetRole("candidate").SetTimeZone("America/Montreal").SaveX(ctx)
+	v := &viewer.Viewer{UserID: u.ID, Role: viewer.RoleCandidate}
+	if got, at, loc, err := base.CandidateAndTime(viewer.NewContext(ctx, v)); err != nil || got != v || !at.Equal(now) || loc.String() != "America/Montreal" {
+		t.Errorf("CandidateAndTime: %v, %v in %v, %v", got, at, loc, err)
+	}
+	if _, _, _, err := base.CandidateAndTime(viewer.NewContext(ctx, admin)); apierr.ReasonOf(err) != "ROLE_NOT_ALLOWED" {
+		t.Errorf("CandidateAndTime for an admin: %v; want ROLE_NOT_ALLOWED", err)
+	}
 	// Someone whose account is gone: NotFound, not a zone.
 	if _, _, err := base.CallerTime(ctx, &viewer.Viewer{UserID: uuid.New(), Role: viewer.RoleCandidate}); connect.CodeOf(apierr.From(err)) != connect.CodeNotFound {
 		t.Errorf("a caller without an account: %v", err)
+	}
+}
+
+// CandidateAndID and ManagerAndID check the caller before the id: another role is refused
+// whatever the id, a malformed id from the right caller is NotFound naming the entity.
+func TestCallerAndID(t *testing.T) {
+	id := uuid.New()
+	for _, c := range []struct {
+		name        string
+		call        func(context.Context, string, apierr.Entity) (*viewer.Viewer, uuid.UUID, error)
+		admitted    *viewer.Viewer
+		notAdmitted *viewer.Viewer
+	}{
+		{"CandidateAndID", handler.CandidateAndID, candidate, agencyAdmin},
+		{"ManagerAndID", handler.ManagerAndID, agencyKey, candidate},
+	} {
+		in := func(v *viewer.Viewer) context.Context { return viewer.NewContext(context.Background(), v) }
+		if v, got, err := c.call(in(c.admitted), id.String(), apierr.Task); err != nil || v != c.admitted || got != id {
+			t.Errorf("%s: %v, %v, %v; want the caller and %v", c.name, v, got, err, id)
+		}
+		if _, _, err := c.call(in(c.notAdmitted), "not-an-id", apierr.Task); apierr.ReasonOf(err) != "ROLE_NOT_ALLOWED" {
+			t.Errorf("%s, another role with a malformed id: %v; want ROLE_NOT_ALLOWED", c.name, err)
+		}
+		_, _, err := c.call(in(c.admitted), "not-an-id", apierr.Task)
+		if connect.CodeOf(err) != connect.CodeNotFound || !strings.Contains(err.Error(), "Tâche introuvable") {
+			t.Errorf("%s, a malformed id: %v; want NotFound « Tâche introuvable »", c.name, err)
+		}
 	}
 }

@@ -387,20 +387,16 @@ func wellKnown(md protoreflect.MessageDescriptor) object {
 		return object{"type": "string", "format": "date-time"}
 	case "google.protobuf.Duration":
 		return object{"type": "string", "pattern": `^-?[0-9]+(\.[0-9]+)?s$`}
-	case "google.protobuf.FieldMask":
+	case "google.protobuf.FieldMask", "google.protobuf.StringValue", httpBody:
 		return object{"type": "string"}
-	case "google.protobuf.Struct":
+	case "google.protobuf.Struct", "google.protobuf.Empty":
 		return object{"type": "object"}
 	case "google.protobuf.ListValue":
 		return object{"type": "array"}
 	case "google.protobuf.Value":
 		return object{}
-	case "google.protobuf.Empty":
-		return object{"type": "object"}
 	case "google.protobuf.BoolValue":
 		return object{"type": "boolean"}
-	case "google.protobuf.StringValue":
-		return object{"type": "string"}
 	case "google.protobuf.BytesValue":
 		return object{"type": "string", "contentEncoding": "base64"}
 	case "google.protobuf.Int32Value", "google.protobuf.UInt32Value":
@@ -409,8 +405,6 @@ func wellKnown(md protoreflect.MessageDescriptor) object {
 		return object{"type": []any{"string", "integer"}, "format": "int64"}
 	case "google.protobuf.FloatValue", "google.protobuf.DoubleValue":
 		return object{"type": "number"}
-	case httpBody:
-		return object{"type": "string"}
 	}
 	// google.protobuf.Any and anything else: an object with its @type.
 	return object{"type": "object", "properties": object{"@type": object{"type": "string"}}}

@@ -329,15 +329,24 @@ func ToProto(t *ent.Task) *activityv1.Task {
 	if t.ExecutionDate != nil {
 		out.ExecutionDate = timestamppb.New(*t.ExecutionDate)
 	}
-	if c := t.Edges.Contact; c != nil {
-		out.Contact = &commonv1.ContactRef{Id: c.ID.String(), FirstName: c.FirstName, LastName: c.LastName, Company: c.Company}
-	} else if t.ContactID != nil {
-		out.Contact = &commonv1.ContactRef{Id: t.ContactID.String()}
-	}
-	if a := t.Edges.Application; a != nil {
-		out.Application = &commonv1.ApplicationRef{Id: a.ID.String(), Company: a.Company, Job: a.Job}
-	} else if t.ApplicationID != nil {
-		out.Application = &commonv1.ApplicationRef{Id: t.ApplicationID.String()}
-	}
+	out.Contact, out.Application = References(t.Edges.Contact, t.ContactID, t.Edges.Application, t.ApplicationID)
 	return out
+}
+
+// References presents the contact and the application an activity (a task, an event) is
+// linked to: from its edges when loaded, else by their ids alone; nil for neither.
+func References(c *ent.Contact, contactID *uuid.UUID, a *ent.Application, applicationID *uuid.UUID) (*commonv1.ContactRef, *commonv1.ApplicationRef) {
+	var contact *commonv1.ContactRef
+	if c != nil {
+		contact = &commonv1.ContactRef{Id: c.ID.String(), FirstName: c.FirstName, LastName: c.LastName, Company: c.Company}
+	} else if contactID != nil {
+		contact = &commonv1.ContactRef{Id: contactID.String()}
+	}
+	var application *commonv1.ApplicationRef
+	if a != nil {
+		application = &commonv1.ApplicationRef{Id: a.ID.String(), Company: a.Company, Job: a.Job}
+	} else if applicationID != nil {
+		application = &commonv1.ApplicationRef{Id: applicationID.String()}
+	}
+	return contact, application
 }

@@ -248,7 +248,13 @@ func ViolationField(err error) string {
 func WantFieldViolation(t testing.TB, what string, err error, field, message string) {
 	t.Helper()
 	WantRefusal(t, what, err, connect.CodeInvalidArgument, "INVALID_FIELDS")
-	vs := Violations(err)
+	wantViolation(t, what, Violations(err), field, message)
+}
+
+// wantViolation fails unless one of vs names field (its path or its rule id) and, when message
+// is not empty, says it: the check of a field violation whether it came over Connect or JSON.
+func wantViolation(t testing.TB, what string, vs []Violation, field, message string) {
+	t.Helper()
 	i := slices.IndexFunc(vs, func(v Violation) bool { return v.Field == field || v.Rule == field })
 	switch {
 	case i < 0:

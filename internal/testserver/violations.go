@@ -2,7 +2,6 @@ package testserver
 
 import (
 	"net/http"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -63,12 +62,5 @@ func WantJSONFieldViolation(t testing.TB, what string, status int, body map[stri
 		t.Errorf("%s: %d %v, want 400 invalid_argument INVALID_FIELDS", what, status, body)
 		return
 	}
-	vs := JSONViolations(body)
-	i := slices.IndexFunc(vs, func(v Violation) bool { return v.Field == field || v.Rule == field })
-	switch {
-	case i < 0:
-		t.Errorf("%s: violations %v do not name %s", what, vs, field)
-	case message != "" && vs[i].Message != message:
-		t.Errorf("%s: %s says %q, want %q", what, field, vs[i].Message, message)
-	}
+	wantViolation(t, what, JSONViolations(body), field, message)
 }

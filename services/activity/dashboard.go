@@ -27,11 +27,7 @@ const upcomingEvents = 3
 // (internal/dashboard: four aggregate statements), the next 3 events and the thresholds: six
 // statements whatever the volume.
 func (s *Service) GetDashboard(ctx context.Context, req *activityv1.GetDashboardRequest) (*activityv1.GetDashboardResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	now, loc, err := s.CallerTime(ctx, v)
+	v, now, loc, err := s.CandidateAndTime(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -185,11 +181,7 @@ func (s *Service) setting(ctx context.Context, owner uuid.UUID) (*activityv1.Das
 // GetDashboardHistory answers the candidate's last 12 weeks against their objectives
 // (internal/dashboard: one statement per table, grouped by week in their time zone).
 func (s *Service) GetDashboardHistory(ctx context.Context, _ *activityv1.GetDashboardHistoryRequest) (*activityv1.GetDashboardHistoryResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	now, loc, err := s.CallerTime(ctx, v)
+	v, now, loc, err := s.CandidateAndTime(ctx)
 	if err != nil {
 		return nil, err
 	}

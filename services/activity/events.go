@@ -74,11 +74,7 @@ func (s *Service) GetEvent(ctx context.Context, req *activityv1.GetEventRequest)
 // candidateEvent answers the caller, a candidate, and their event rawID names, with its
 // references (loadEvent).
 func (s *Service) candidateEvent(ctx context.Context, rawID string) (*viewer.Viewer, *ent.Event, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	id, err := apierr.ID(rawID, apierr.Event)
+	v, id, err := handler.CandidateAndID(ctx, rawID, apierr.Event)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -109,11 +105,7 @@ func (s *Service) CreateEvent(ctx context.Context, req *activityv1.CreateEventRe
 
 // UpdateEvent changes an event that is not completed yet.
 func (s *Service) UpdateEvent(ctx context.Context, req *activityv1.UpdateEventRequest) (*activityv1.UpdateEventResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Event)
+	v, id, err := handler.CandidateAndID(ctx, req.GetId(), apierr.Event)
 	if err != nil {
 		return nil, err
 	}
@@ -135,11 +127,7 @@ func (s *Service) UpdateEvent(ctx context.Context, req *activityv1.UpdateEventRe
 
 // DeleteEvent removes an event that is not completed.
 func (s *Service) DeleteEvent(ctx context.Context, req *activityv1.DeleteEventRequest) (*activityv1.DeleteEventResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Event)
+	v, id, err := handler.CandidateAndID(ctx, req.GetId(), apierr.Event)
 	if err != nil {
 		return nil, err
 	}

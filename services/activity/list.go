@@ -13,7 +13,6 @@ import (
 	"github.com/tremplin/tremplin/ent/predicate"
 	"github.com/tremplin/tremplin/ent/task"
 	activityv1 "github.com/tremplin/tremplin/gen/tremplin/activity/v1"
-	commonv1 "github.com/tremplin/tremplin/gen/tremplin/common/v1"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/contacts"
 	"github.com/tremplin/tremplin/internal/enums"
@@ -192,16 +191,7 @@ func eventToProto(e *ent.Event) *activityv1.Event {
 	if e.Mood != nil {
 		out.Mood = enums.StringOf[activityv1.Mood](*e.Mood)
 	}
-	if c := e.Edges.Contact; c != nil {
-		out.Contact = &commonv1.ContactRef{Id: c.ID.String(), FirstName: c.FirstName, LastName: c.LastName, Company: c.Company}
-	} else if e.ContactID != nil {
-		out.Contact = &commonv1.ContactRef{Id: e.ContactID.String()}
-	}
-	if a := e.Edges.Application; a != nil {
-		out.Application = &commonv1.ApplicationRef{Id: a.ID.String(), Company: a.Company, Job: a.Job}
-	} else if e.ApplicationID != nil {
-		out.Application = &commonv1.ApplicationRef{Id: e.ApplicationID.String()}
-	}
+	out.Contact, out.Application = tasks.References(e.Edges.Contact, e.ContactID, e.Edges.Application, e.ApplicationID)
 	return out
 }
 

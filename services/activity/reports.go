@@ -22,22 +22,18 @@ import (
 	"github.com/tremplin/tremplin/internal/tasks"
 )
 
-// activityID reads the id of a task or an event, NotFound naming the right one.
-func activityID(kind activityv1.ActivityType, raw string) (uuid.UUID, error) {
+// activityEntity is what an activity's id names, for its NotFound: an event or a task.
+func activityEntity(kind activityv1.ActivityType) apierr.Entity {
 	if kind == activityv1.ActivityType_ACTIVITY_TYPE_EVENT {
-		return apierr.ID(raw, apierr.Event)
+		return apierr.Event
 	}
-	return apierr.ID(raw, apierr.Task)
+	return apierr.Task
 }
 
 // UpdateAdditionalInformation sets the comments and links of a task or an event, completed or
 // not.
 func (s *Service) UpdateAdditionalInformation(ctx context.Context, req *activityv1.UpdateAdditionalInformationRequest) (*activityv1.UpdateAdditionalInformationResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := activityID(req.GetActivityType(), req.GetId())
+	v, id, err := handler.CandidateAndID(ctx, req.GetId(), activityEntity(req.GetActivityType()))
 	if err != nil {
 		return nil, err
 	}
@@ -75,11 +71,7 @@ func (s *Service) UpdateAdditionalInformation(ctx context.Context, req *activity
 // An event can be completed only once its date has passed; a completed activity answers
 // ACTIVITY_STATE (its report is changed with UpdateReport).
 func (s *Service) AddReport(ctx context.Context, req *activityv1.AddReportRequest) (*activityv1.AddReportResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := activityID(req.GetActivityType(), req.GetId())
+	v, id, err := handler.CandidateAndID(ctx, req.GetId(), activityEntity(req.GetActivityType()))
 	if err != nil {
 		return nil, err
 	}
@@ -255,11 +247,7 @@ func inSevenDays(now time.Time, loc *time.Location) time.Time {
 // UpdateReport changes the report of a completed task or event (mood, comment; links are
 // added to the activity's).
 func (s *Service) UpdateReport(ctx context.Context, req *activityv1.UpdateReportRequest) (*activityv1.UpdateReportResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := activityID(req.GetActivityType(), req.GetId())
+	v, id, err := handler.CandidateAndID(ctx, req.GetId(), activityEntity(req.GetActivityType()))
 	if err != nil {
 		return nil, err
 	}

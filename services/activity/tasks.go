@@ -18,11 +18,7 @@ var (
 
 // GetTask answers one of the candidate's tasks.
 func (s *Service) GetTask(ctx context.Context, req *activityv1.GetTaskRequest) (*activityv1.GetTaskResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Task)
+	v, id, err := handler.CandidateAndID(ctx, req.GetId(), apierr.Task)
 	if err != nil {
 		return nil, err
 	}
@@ -56,11 +52,7 @@ func (s *Service) CreateTask(ctx context.Context, req *activityv1.CreateTaskRequ
 
 // UpdateTask changes a task that is not completed yet, under the same rules.
 func (s *Service) UpdateTask(ctx context.Context, req *activityv1.UpdateTaskRequest) (*activityv1.UpdateTaskResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Task)
+	v, id, err := handler.CandidateAndID(ctx, req.GetId(), apierr.Task)
 	if err != nil {
 		return nil, err
 	}
@@ -86,11 +78,7 @@ func (s *Service) UpdateTask(ctx context.Context, req *activityv1.UpdateTaskRequ
 
 // DeleteTask removes a task that is not completed.
 func (s *Service) DeleteTask(ctx context.Context, req *activityv1.DeleteTaskRequest) (*activityv1.DeleteTaskResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Task)
+	v, id, err := handler.CandidateAndID(ctx, req.GetId(), apierr.Task)
 	if err != nil {
 		return nil, err
 	}

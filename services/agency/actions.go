@@ -23,11 +23,7 @@ var defineAsB2BRoot = (&agencyv1.DefineAsB2BRequest{}).ProtoReflect().Descriptor
 // holds both), and tells them: an invitation when they never signed in, otherwise the news that
 // their access is open again.
 func (s *Service) AllocateLicenseToCandidate(ctx context.Context, req *agencyv1.AllocateLicenseToCandidateRequest) (*agencyv1.AllocateLicenseToCandidateResponse, error) {
-	v, err := handler.Manager(ctx)
-	if err != nil {
-		return nil, err
-	}
-	agencyID, err := agencyOf(v, req.GetId())
+	v, agencyID, err := managerAndAgency(ctx, req.GetId())
 	if err != nil {
 		return nil, err
 	}

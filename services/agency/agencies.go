@@ -39,11 +39,7 @@ func (s *Service) ListAgencies(ctx context.Context, _ *agencyv1.ListAgenciesRequ
 
 // GetAgency answers one agency the caller manages.
 func (s *Service) GetAgency(ctx context.Context, req *agencyv1.GetAgencyRequest) (*agencyv1.GetAgencyResponse, error) {
-	v, err := handler.Manager(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Agency)
+	v, id, err := handler.ManagerAndID(ctx, req.GetId(), apierr.Agency)
 	if err != nil {
 		return nil, err
 	}
@@ -67,25 +63,14 @@ func (s *Service) CreateAgency(ctx context.Context, req *agencyv1.CreateAgencyRe
 	if name == "" {
 		return nil, apierr.InvalidField(req.ProtoReflect().Descriptor(), "name", "name.required", apierr.Required)
 	}
-	var (
-		id  uuid.UUID
-		inv *invitations.Invitation
-	)
-	err := s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
-		client := tx.Client()
+	a, err := s.saveAgency(ctx, func(ctx context.Context, client *ent.Client) (uuid.UUID, *invitations.Invitation, error) {
 		a, err := client.Agency.Create().SetName(name).SetEmail(users.NormalizeEmail(req.GetEmail())).Save(ctx)
 		if err != nil {
-			return err
+			return uuid.Nil, nil, err
 		}
-		id = a.ID
-		inv, err = s.createAdmin(ctx, client, a, req.GetUserProfile())
-		return err
+		inv, err := s.createAdmin(ctx, client, a, req.GetUserProfile())
+		return a.ID, inv, err
 	})
-	if err != nil {
-		return nil, err
-	}
-	s.Invitations.Send(inv)
-	a, err := presentAgency(ctx, s.Client, id)
 	if err != nil {
 		return nil, err
 	}
@@ -149,49 +134,64 @@ func (s *Service) UpdateAgency(ctx context.Context, req *agencyv1.UpdateAgencyRe
 	if name == "" {
 		return nil, apierr.InvalidField(req.ProtoReflect().Descriptor(), "name", "name.required", apierr.Required)
 	}
-	var inv *invitations.Invitation
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
-		client := tx.Client()
+	a, err := s.saveAgency(ctx, func(ctx context.Context, client *ent.Client) (uuid.UUID, *invitations.Invitation, error) {
 		a, err := client.Agency.UpdateOneID(id).SetName(name).SetEmail(users.NormalizeEmail(req.GetEmail())).Save(ctx)
 		if err != nil {
-			return err
+			return id, nil, err
 		}
 		p := req.GetUserProfile()
 		if p == nil {
-			return nil
+			return id, nil, nil
 		}
 		admin, err := firstAdmin(ctx, client, id)
 		if ent.IsNotFound(err) {
-			inv, err = s.createAdmin(ctx, client, a, p)
-			return err
+			inv, err := s.createAdmin(ctx, client, a, p)
+			return id, inv, err
 		}
 		if err != nil {
-			return err
+			return id, nil, err
 		}
 		email := users.NormalizeEmail(p.GetEmail())
 		update := admin.Update().SetEmail(email)
 		setProfile(update.Mutation(), p)
 		admin, err = update.Save(ctx)
 		if ent.IsConstraintError(err) {
-			return errEmailUsed()
+			return id, nil, errEmailUsed()
 		}
 		if err != nil {
-			return err
+			return id, nil, err
 		}
-		if email != "" && admin.FirstLoginAt == nil {
-			inv, err = s.Invitations.Prepare(ctx, client, invitations.For{User: admin, AdminOf: a.Name})
+		if email == "" || admin.FirstLoginAt != nil {
+			return id, nil, nil // no address, or signed in already: no invitation again
 		}
+		inv, err := s.Invitations.Prepare(ctx, client, invitations.For{User: admin, AdminOf: a.Name})
+		return id, inv, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &agencyv1.UpdateAgencyResponse{Agency: a}, nil
+}
+
+// saveAgency is the frame of the agency form's RPCs: save runs in one transaction and answers
+// the agency's id and the admin's invitation, when there is one to send; the invitation goes
+// out only once the transaction committed (a rolled-back one is never mailed), and the agency
+// is answered as it now is.
+func (s *Service) saveAgency(ctx context.Context, save func(ctx context.Context, client *ent.Client) (uuid.UUID, *invitations.Invitation, error)) (*agencyv1.Agency, error) {
+	var (
+		id  uuid.UUID
+		inv *invitations.Invitation
+	)
+	err := s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		var err error
+		id, inv, err = save(ctx, tx.Client())
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	s.Invitations.Send(inv)
-	a, err := presentAgency(ctx, s.Client, id)
-	if err != nil {
-		return nil, err
-	}
-	return &agencyv1.UpdateAgencyResponse{Agency: a}, nil
+	return presentAgency(ctx, s.Client, id)
 }
 
 // firstAdmin answers the agency's first admin account.

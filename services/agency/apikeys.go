@@ -62,11 +62,7 @@ func (s *Service) CreateApiKey(ctx context.Context, req *agencyv1.CreateApiKeyRe
 // ListApiKeys answers the keys of the caller's agency, or of the agency the platform admin
 // names (every key when none), newest first, revoked ones included.
 func (s *Service) ListApiKeys(ctx context.Context, req *agencyv1.ListApiKeysRequest) (*agencyv1.ListApiKeysResponse, error) {
-	v, err := handler.Manager(ctx)
-	if err != nil {
-		return nil, err
-	}
-	agencyID, err := agencyOf(v, req.GetAgencyId())
+	v, agencyID, err := managerAndAgency(ctx, req.GetAgencyId())
 	if err != nil {
 		return nil, err
 	}
@@ -94,11 +90,7 @@ func (s *Service) ListApiKeys(ctx context.Context, req *agencyv1.ListApiKeysRequ
 // RevokeApiKey revokes a key the caller manages; the next call made with it is refused.
 // Revoking it again keeps the first revocation's time.
 func (s *Service) RevokeApiKey(ctx context.Context, req *agencyv1.RevokeApiKeyRequest) (*agencyv1.RevokeApiKeyResponse, error) {
-	v, err := handler.Manager(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.APIKey)
+	v, id, err := handler.ManagerAndID(ctx, req.GetId(), apierr.APIKey)
 	if err != nil {
 		return nil, err
 	}

@@ -31,11 +31,7 @@ var createCandidateRoot = (&agencyv1.CreateCandidateRequest{}).ProtoReflect().De
 // when there is one) or B2C (platform admin only), and e-mails them an invitation when they
 // can then sign in.
 func (s *Service) CreateCandidate(ctx context.Context, req *agencyv1.CreateCandidateRequest) (*agencyv1.CreateCandidateResponse, error) {
-	v, err := handler.Manager(ctx)
-	if err != nil {
-		return nil, err
-	}
-	agencyID, err := agencyOf(v, req.GetId())
+	v, agencyID, err := managerAndAgency(ctx, req.GetId())
 	if err != nil {
 		return nil, err
 	}
@@ -187,11 +183,7 @@ func (s *Service) ListCandidates(ctx context.Context, req *agencyv1.ListCandidat
 // ListAgencyCandidates answers the candidates of one agency the caller manages, with the
 // counts of the status tabs.
 func (s *Service) ListAgencyCandidates(ctx context.Context, req *agencyv1.ListAgencyCandidatesRequest) (*agencyv1.ListAgencyCandidatesResponse, error) {
-	v, err := handler.Manager(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Agency)
+	v, id, err := handler.ManagerAndID(ctx, req.GetId(), apierr.Agency)
 	if err != nil {
 		return nil, err
 	}
@@ -298,11 +290,7 @@ func count(c *agencyv1.CandidateStatusCounts, status commonv1.UserStatus) {
 
 // GetCandidateLicense answers a candidate's licence, empty when they hold none.
 func (s *Service) GetCandidateLicense(ctx context.Context, req *agencyv1.GetCandidateLicenseRequest) (*agencyv1.GetCandidateLicenseResponse, error) {
-	v, err := handler.Manager(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Candidate)
+	v, id, err := handler.ManagerAndID(ctx, req.GetId(), apierr.Candidate)
 	if err != nil {
 		return nil, err
 	}

@@ -62,6 +62,20 @@ func agencyOf(v *viewer.Viewer, raw string) (*uuid.UUID, error) {
 	return &v.AgencyID, nil
 }
 
+// managerAndAgency is the prologue of an RPC a Manager calls for the agency the request may
+// name: the caller (handler.Manager), then that agency, checked (agencyOf).
+func managerAndAgency(ctx context.Context, raw string) (*viewer.Viewer, *uuid.UUID, error) {
+	v, err := handler.Manager(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	agencyID, err := agencyOf(v, raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, agencyID, nil
+}
+
 // candidates is the query of the candidates the caller manages: every candidate for the
 // platform admin, their agency's for an agency admin (the tenancy rules filter it again).
 func candidates(client *ent.Client, v *viewer.Viewer) *ent.UserQuery {

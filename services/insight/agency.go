@@ -41,12 +41,11 @@ func (s *Service) GetAgencyInsight(ctx context.Context, req *insightv1.GetAgency
 	} else if err != nil {
 		return nil, err
 	}
-	now, loc, err := s.readerTime(ctx, v)
+	now, spans, err := s.readerWeeks(ctx, v)
 	if err != nil {
 		return nil, err
 	}
 	sys := viewer.SystemContext(ctx)
-	spans := dashboard.Spans(now, loc, dashboard.HistoryWeeks)
 	scope := dashboard.Scope{Agency: agencyID, Activity: true}
 	// The candidates and their data versions first: their weeks are kept under these.
 	candidates, err := s.Client.User.Query().

@@ -27,12 +27,11 @@ func (s *Service) GetPlatformInsight(ctx context.Context, _ *insightv1.GetPlatfo
 	if err != nil {
 		return nil, err
 	}
-	now, loc, err := s.readerTime(ctx, v)
+	now, spans, err := s.readerWeeks(ctx, v)
 	if err != nil {
 		return nil, err
 	}
 	sys := viewer.SystemContext(ctx)
-	spans := dashboard.Spans(now, loc, dashboard.HistoryWeeks)
 	res := &insightv1.GetPlatformInsightResponse{}
 	if res.Agencies, err = s.agencySummaries(sys, spans); err != nil {
 		return nil, err

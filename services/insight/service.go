@@ -43,6 +43,16 @@ func (s *Service) readerTime(ctx context.Context, v *viewer.Viewer) (time.Time, 
 	return s.CallerTime(ctx, v)
 }
 
+// readerWeeks answers now and the weeks every staff view shows (dashboard.HistoryWeeks, the
+// current one last), in the reader's time zone (readerTime).
+func (s *Service) readerWeeks(ctx context.Context, v *viewer.Viewer) (time.Time, []dashboard.Span, error) {
+	now, loc, err := s.readerTime(ctx, v)
+	if err != nil {
+		return time.Time{}, nil, err
+	}
+	return now, dashboard.Spans(now, loc, dashboard.HistoryWeeks), nil
+}
+
 // versions are the candidates as the kept weeks know them: their ids and data versions (read
 // before their weeks, see dashboard.KeptWeeks.History).
 func versions(candidates []*ent.User) []dashboard.Versioned {

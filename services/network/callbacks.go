@@ -9,22 +9,16 @@ import (
 	"github.com/tremplin/tremplin/ent/contact"
 	networkv1 "github.com/tremplin/tremplin/gen/tremplin/network/v1"
 	"github.com/tremplin/tremplin/internal/callbacks"
-	"github.com/tremplin/tremplin/internal/handler"
-	"github.com/tremplin/tremplin/internal/users"
 )
 
 // ListCallBacks answers the contacts to call back by the end of the candidate's week
 // (internal/callbacks), presented as the list presents them. Premium (declared on the RPC).
 func (s *Service) ListCallBacks(ctx context.Context, _ *networkv1.ListCallBacksRequest) (*networkv1.ListCallBacksResponse, error) {
-	v, err := handler.Candidate(ctx)
+	v, now, loc, err := s.CandidateAndTime(ctx)
 	if err != nil {
 		return nil, err
 	}
-	u, err := s.CurrentUser(ctx, v)
-	if err != nil {
-		return nil, err
-	}
-	due, err := callbacks.List(ctx, s.Client, v.UserID, s.Now(), users.LocationOf(u))
+	due, err := callbacks.List(ctx, s.Client, v.UserID, now, loc)
 	if err != nil || len(due) == 0 {
 		return &networkv1.ListCallBacksResponse{CallBacks: []*networkv1.CallBack{}}, err
 	}

@@ -63,11 +63,7 @@ func (s *Service) ListContacts(ctx context.Context, req *networkv1.ListContactsR
 
 // GetContact answers one of the candidate's contacts.
 func (s *Service) GetContact(ctx context.Context, req *networkv1.GetContactRequest) (*networkv1.GetContactResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Contact)
+	v, id, err := handler.CandidateAndID(ctx, req.GetId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}
@@ -92,11 +88,7 @@ func presentOne(ctx context.Context, client *ent.Client, owner, id uuid.UUID) (*
 
 // ListRecommendedContacts answers the contacts this contact introduced (its children).
 func (s *Service) ListRecommendedContacts(ctx context.Context, req *networkv1.ListRecommendedContactsRequest) (*networkv1.ListRecommendedContactsResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Contact)
+	v, id, err := handler.CandidateAndID(ctx, req.GetId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}
@@ -113,11 +105,7 @@ func (s *Service) ListRecommendedContacts(ctx context.Context, req *networkv1.Li
 // ListDescendants answers the ids of every contact below this one in the intermediary tree,
 // nearest first, from one query of the candidate's (id, parent) pairs.
 func (s *Service) ListDescendants(ctx context.Context, req *networkv1.ListDescendantsRequest) (*networkv1.ListDescendantsResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Contact)
+	v, id, err := handler.CandidateAndID(ctx, req.GetId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}

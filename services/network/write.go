@@ -298,11 +298,7 @@ func (s *Service) CreateContact(ctx context.Context, req *networkv1.CreateContac
 // contact. Changing the tags needs premium; saving them unchanged does not. A task, when
 // given, is created with the contact in the same transaction.
 func (s *Service) UpdateContact(ctx context.Context, req *networkv1.UpdateContactRequest) (*networkv1.UpdateContactResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Contact)
+	v, id, err := handler.CandidateAndID(ctx, req.GetId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}
@@ -396,11 +392,7 @@ func (s *Service) UpdateContact(ctx context.Context, req *networkv1.UpdateContac
 // application. Any other answers FailedPrecondition/CONTACT_NOT_DELETABLE. The contacts it
 // introduced move up to its own intermediary, and their descendants are re-ranked.
 func (s *Service) DeleteContact(ctx context.Context, req *networkv1.DeleteContactRequest) (*networkv1.DeleteContactResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Contact)
+	v, id, err := handler.CandidateAndID(ctx, req.GetId(), apierr.Contact)
 	if err != nil {
 		return nil, err
 	}

@@ -34,11 +34,7 @@ const maxChain = 32
 // an indexed equality on (owner, company key), each with its chain of intermediaries — one
 // statement per level of the tree above them, the direct acquaintances needing none.
 func (s *Service) ListKnownContacts(ctx context.Context, req *opportunityv1.ListKnownContactsRequest) (*opportunityv1.ListKnownContactsResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Application)
+	v, id, err := handler.CandidateAndID(ctx, req.GetId(), apierr.Application)
 	if err != nil {
 		return nil, err
 	}

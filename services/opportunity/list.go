@@ -57,11 +57,7 @@ func (s *Service) ListApplications(ctx context.Context, req *opportunityv1.ListA
 
 // GetApplication answers one of the candidate's applications, in full.
 func (s *Service) GetApplication(ctx context.Context, req *opportunityv1.GetApplicationRequest) (*opportunityv1.GetApplicationResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Application)
+	v, id, err := handler.CandidateAndID(ctx, req.GetId(), apierr.Application)
 	if err != nil {
 		return nil, err
 	}

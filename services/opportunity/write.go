@@ -96,40 +96,45 @@ func (s *Service) CreateApplication(ctx context.Context, req *opportunityv1.Crea
 	if err != nil {
 		return nil, err
 	}
-	var id uuid.UUID
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
-		client := tx.Client()
+	a, err := s.writeThenPresent(ctx, v.UserID, func(ctx context.Context, client *ent.Client) (uuid.UUID, error) {
 		if err := contacts.EnsureOwned(ctx, client, v.UserID, f.contactIDs...); err != nil {
-			return err
+			return uuid.Nil, err
 		}
 		create := client.Application.Create().SetOwnerID(v.UserID).SetCreatedAt(s.Now()).AddContactIDs(f.contactIDs...)
 		f.apply(create.Mutation())
-		a, err := create.Save(ctx)
+		created, err := create.Save(ctx)
 		if err != nil {
-			return err
+			return uuid.Nil, err
 		}
-		id = a.ID
-		return nil
+		return created.ID, nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	a, err := presentOne(ctx, s.Client, v.UserID, id)
 	if err != nil {
 		return nil, err
 	}
 	return &opportunityv1.CreateApplicationResponse{Application: a}, nil
 }
 
+// writeThenPresent runs write in one transaction and, once it committed, answers the
+// application it wrote (the id it answers) in full: every change of an application answers
+// the application as it now is.
+func (s *Service) writeThenPresent(ctx context.Context, owner uuid.UUID, write func(ctx context.Context, client *ent.Client) (uuid.UUID, error)) (*opportunityv1.Application, error) {
+	var id uuid.UUID
+	err := s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		var err error
+		id, err = write(ctx, tx.Client())
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return presentOne(ctx, s.Client, owner, id)
+}
+
 // UpdateApplication changes an open (new or engaged) application: every field of the form,
 // its contacts replaced by those given (all the candidate's own). A won or lost one is final:
 // refused (APPLICATION_CLOSED). The status and the report are not the form's.
 func (s *Service) UpdateApplication(ctx context.Context, req *opportunityv1.UpdateApplicationRequest) (*opportunityv1.UpdateApplicationResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Application)
+	v, id, err := handler.CandidateAndID(ctx, req.GetId(), apierr.Application)
 	if err != nil {
 		return nil, err
 	}
@@ -137,22 +142,17 @@ func (s *Service) UpdateApplication(ctx context.Context, req *opportunityv1.Upda
 	if err != nil {
 		return nil, err
 	}
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
-		client := tx.Client()
+	a, err := s.writeThenPresent(ctx, v.UserID, func(ctx context.Context, client *ent.Client) (uuid.UUID, error) {
 		if _, err := applications.EnsureOpen(ctx, client, v.UserID, id); err != nil {
-			return err
+			return id, err
 		}
 		if err := contacts.EnsureOwned(ctx, client, v.UserID, f.contactIDs...); err != nil {
-			return err
+			return id, err
 		}
 		update := client.Application.UpdateOneID(id).Where(application.OwnerID(v.UserID)).ClearContacts().AddContactIDs(f.contactIDs...)
 		f.apply(update.Mutation())
-		return update.Exec(ctx)
+		return id, update.Exec(ctx)
 	})
-	if err != nil {
-		return nil, err
-	}
-	a, err := presentOne(ctx, s.Client, v.UserID, id)
 	if err != nil {
 		return nil, err
 	}
@@ -183,44 +183,31 @@ func (s *Service) MoveApplication(ctx context.Context, req *opportunityv1.MoveAp
 // move applies a status change by the candidate's hand (applications.CheckMove), the row
 // locked so that two closings at once close it once.
 func (s *Service) move(ctx context.Context, rawID string, to opportunityv1.ApplicationStatus, comment string) (*opportunityv1.Application, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(rawID, apierr.Application)
+	v, id, err := handler.CandidateAndID(ctx, rawID, apierr.Application)
 	if err != nil {
 		return nil, err
 	}
 	status := application.Status(enums.Spec(to))
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
-		client := tx.Client()
+	return s.writeThenPresent(ctx, v.UserID, func(ctx context.Context, client *ent.Client) (uuid.UUID, error) {
 		a, err := applications.Lock(ctx, client, v.UserID, id)
 		if err != nil {
-			return err
+			return id, err
 		}
 		if err := applications.CheckMove(a.Status, status); err != nil {
-			return err
+			return id, err
 		}
 		if a.Status == status {
-			return nil
+			return id, nil
 		}
-		return client.Application.UpdateOneID(id).Where(application.OwnerID(v.UserID)).
+		return id, client.Application.UpdateOneID(id).Where(application.OwnerID(v.UserID)).
 			SetStatus(status).SetComment(strings.TrimSpace(comment)).Exec(ctx)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return presentOne(ctx, s.Client, v.UserID, id)
 }
 
 // AddApplicationContact associates one of the candidate's contacts with an open application
 // (« Qui je connais là-bas ? »'s one click). Already associated: nothing changes.
 func (s *Service) AddApplicationContact(ctx context.Context, req *opportunityv1.AddApplicationContactRequest) (*opportunityv1.AddApplicationContactResponse, error) {
-	v, err := handler.Candidate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id, err := apierr.ID(req.GetId(), apierr.Application)
+	v, id, err := handler.CandidateAndID(ctx, req.GetId(), apierr.Application)
 	if err != nil {
 		return nil, err
 	}
@@ -228,25 +215,20 @@ func (s *Service) AddApplicationContact(ctx context.Context, req *opportunityv1.
 	if err != nil {
 		return nil, err
 	}
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
-		client := tx.Client()
+	a, err := s.writeThenPresent(ctx, v.UserID, func(ctx context.Context, client *ent.Client) (uuid.UUID, error) {
 		if _, err := applications.EnsureOpen(ctx, client, v.UserID, id); err != nil {
-			return err
+			return id, err
 		}
 		if err := contacts.EnsureOwned(ctx, client, v.UserID, contactID); err != nil {
-			return err
+			return id, err
 		}
 		linked, err := client.Application.Query().
 			Where(application.ID(id), application.HasContactsWith(contact.ID(contactID))).Exist(ctx)
 		if err != nil || linked {
-			return err
+			return id, err
 		}
-		return client.Application.UpdateOneID(id).Where(application.OwnerID(v.UserID)).AddContactIDs(contactID).Exec(ctx)
+		return id, client.Application.UpdateOneID(id).Where(application.OwnerID(v.UserID)).AddContactIDs(contactID).Exec(ctx)
 	})
-	if err != nil {
-		return nil, err
-	}
-	a, err := presentOne(ctx, s.Client, v.UserID, id)
 	if err != nil {
 		return nil, err
 	}
