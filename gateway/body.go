@@ -16,6 +16,7 @@ import (
 	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/bodylimit"
+	"github.com/tremplin/tremplin/internal/credentials"
 	"github.com/tremplin/tremplin/internal/httprule"
 )
 
@@ -127,7 +128,7 @@ func limitBodies(bindings []binding, fileRoutes []route, next http.Handler) http
 				"Content-Encoding non pris en charge : le corps de la requête doit être non compressé ou compressé en gzip")
 			return
 		}
-		if needsCaller && !bodylimit.Credentials(r.Header) {
+		if needsCaller && !credentials.Carried(r.Header) {
 			// Anonymous: the call is refused as unauthenticated whatever its body, so the body is
 			// neither read nor inflated. The call goes on without it, for the refusal to be the
 			// one every anonymous call gets — on a copy of the request: net/http reads the

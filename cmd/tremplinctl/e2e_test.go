@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tremplin/tremplin/internal/authn"
+	"github.com/tremplin/tremplin/internal/credentials"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
 )
@@ -50,7 +50,7 @@ func sessionCookie(t *testing.T, srv *testserver.Start, s *testserver.Session) s
 	t.Helper()
 	u, _ := url.Parse(srv.URL)
 	for _, c := range s.HTTP.Jar.Cookies(u) {
-		if c.Name == authn.CookieName {
+		if c.Name == credentials.CookieName {
 			return c.Name + "=" + c.Value
 		}
 	}

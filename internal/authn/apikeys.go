@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/hex"
-	"net/http"
 	"strings"
 	"time"
 
@@ -36,15 +35,6 @@ func NewAPIKey() (secret, prefix string, hash []byte) {
 	prefix = APIKeyPrefix + hex.EncodeToString(visible)
 	secret = prefix + "_" + base64.RawURLEncoding.EncodeToString(random)
 	return secret, prefix, hashToken(secret)
-}
-
-// BearerToken reads "Authorization: Bearer …" (over gRPC, the "authorization" metadata).
-func BearerToken(h http.Header) string {
-	auth := h.Get("Authorization")
-	if len(auth) > 7 && strings.EqualFold(auth[:7], "bearer ") {
-		return strings.TrimSpace(auth[7:])
-	}
-	return ""
 }
 
 // keyTouchEvery bounds how often a key's last-used time is written: a partner calling

@@ -9,6 +9,7 @@ import (
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/clock"
+	"github.com/tremplin/tremplin/internal/credentials"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
 
@@ -32,7 +33,7 @@ type Authenticator struct {
 
 // Authenticate reads "Authorization: Bearer tpk_…" first, then the session cookie.
 func (a *Authenticator) Authenticate(ctx context.Context, h http.Header) (Outcome, error) {
-	if secret := BearerToken(h); secret != "" {
+	if secret := credentials.Bearer(h); secret != "" {
 		key, err := lookupAPIKey(ctx, a.Client, secret, a.Clock.Now())
 		if err != nil || key == nil {
 			return Outcome{}, err
@@ -46,7 +47,7 @@ func (a *Authenticator) Authenticate(ctx context.Context, h http.Header) (Outcom
 		// An agency key with no agency acts for nobody (never for the platform).
 		return Outcome{}, nil
 	}
-	s, err := a.Sessions.Lookup(ctx, TokenFromHeader(h))
+	s, err := a.Sessions.Lookup(ctx, credentials.Session(h))
 	if err != nil || s == nil {
 		return Outcome{}, err
 	}

@@ -15,12 +15,10 @@ import (
 	"github.com/tremplin/tremplin/ent/session"
 	"github.com/tremplin/tremplin/ent/user"
 	"github.com/tremplin/tremplin/internal/clock"
+	"github.com/tremplin/tremplin/internal/credentials"
 	"github.com/tremplin/tremplin/internal/users"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
-
-// CookieName is the browser session cookie.
-const CookieName = "tremplin_session"
 
 // touchEvery bounds how often a session's last-seen time is written.
 const touchEvery = 5 * time.Minute
@@ -185,7 +183,7 @@ func (s *Sessions) ClearCookie() *http.Cookie {
 
 func (s *Sessions) cookie(token string, expires time.Time) *http.Cookie {
 	return &http.Cookie{
-		Name:     CookieName,
+		Name:     credentials.CookieName,
 		Value:    token,
 		Path:     "/",
 		Expires:  expires,
@@ -193,16 +191,6 @@ func (s *Sessions) cookie(token string, expires time.Time) *http.Cookie {
 		Secure:   s.Secure,
 		SameSite: http.SameSiteLaxMode,
 	}
-}
-
-// TokenFromHeader reads the session token from a request's Cookie header.
-func TokenFromHeader(h http.Header) string {
-	r := http.Request{Header: h}
-	c, err := r.Cookie(CookieName)
-	if err != nil {
-		return ""
-	}
-	return c.Value
 }
 
 // truncate cuts s to at most n bytes without splitting a character (PostgreSQL refuses

@@ -20,7 +20,7 @@ import (
 
 	optionsv1 "github.com/tremplin/tremplin/gen/tremplin/options/v1"
 	"github.com/tremplin/tremplin/internal/access"
-	"github.com/tremplin/tremplin/internal/authn"
+	"github.com/tremplin/tremplin/internal/credentials"
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/httprule"
 	"github.com/tremplin/tremplin/internal/protosource"
@@ -113,7 +113,7 @@ func Build(services []protoreflect.ServiceDescriptor, comments Comments) ([]byte
 			"schemas": b.schemas,
 			"securitySchemes": object{
 				"session": object{
-					"type": "apiKey", "in": "cookie", "name": authn.CookieName,
+					"type": "apiKey", "in": "cookie", "name": credentials.CookieName,
 					"description": "The browser session, set by POST /api/auth/login.",
 				},
 				"apiKey": object{

@@ -55,6 +55,7 @@ import (
 	"github.com/tremplin/tremplin/internal/jobs"
 	"github.com/tremplin/tremplin/internal/mail"
 	"github.com/tremplin/tremplin/internal/payments"
+	"github.com/tremplin/tremplin/internal/procguard"
 	"github.com/tremplin/tremplin/internal/rpc"
 	"github.com/tremplin/tremplin/internal/webhooks"
 	"github.com/tremplin/tremplin/services/account"
@@ -236,8 +237,9 @@ func New(d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Bodies are capped on the wire and inflated (internal/bodylimit): 6 MiB for the procedures
-	// that need a caller, 8 KiB for the public ones, health and reflection.
+	// Bodies are capped on the wire and inflated (internal/bodylimit, applied before a body is
+	// read by internal/procguard): 6 MiB for the procedures that need a caller, 8 KiB for the
+	// public ones, health and reflection.
 	options := append([]connect.HandlerOption{
 		connect.WithInterceptors(interceptors...),
 		connect.WithCompressMinBytes(1024),
@@ -245,7 +247,7 @@ func New(d Deps) (*Server, error) {
 		rpc.JSONCodecs(),
 	}, bodylimit.GuardedHandlerOptions(bodylimit.MaxBodyBytes)...)
 	publicOptions := bodylimit.HandlerOptions(bodylimit.AnonymousMaxBodyBytes)
-	guard := &bodylimit.Guard{Policies: policies, Auth: authenticator, Log: d.Log, Options: options}
+	guard := &procguard.Guard{Policies: policies, Auth: authenticator, Log: d.Log, Options: options}
 
 	mux := http.NewServeMux()
 	api := make([]gateway.Handler, 0, len(services))

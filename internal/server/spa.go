@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tremplin/tremplin/internal/authn"
+	"github.com/tremplin/tremplin/internal/credentials"
 )
 
 // The help page's video and captions: Go's built-in table lacks these types and a fresh
@@ -144,7 +144,7 @@ func loginRedirect(r *http.Request) (string, bool) {
 		strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/assets/") {
 		return "", false
 	}
-	if authn.TokenFromHeader(r.Header) != "" {
+	if credentials.Session(r.Header) != "" {
 		return "", false
 	}
 	if p == "/" || p == "/index.html" {

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/tremplin/tremplin/internal/authn"
+	"github.com/tremplin/tremplin/internal/credentials"
 )
 
 // The help video plays in browsers: the right media types, and byte ranges for seeking.
@@ -108,7 +108,7 @@ func TestAppPageCarriesAStrictContentSecurityPolicy(t *testing.T) {
 	for _, p := range []string{"/", "/login", "/contacts/42"} {
 		rec := httptest.NewRecorder()
 		req := httptest.NewRequest(http.MethodGet, p, nil)
-		req.AddCookie(&http.Cookie{Name: authn.CookieName, Value: "a-session"})
+		req.AddCookie(&http.Cookie{Name: credentials.CookieName, Value: "a-session"})
 		h.ServeHTTP(rec, req)
 		csp := rec.Header().Get("Content-Security-Policy")
 		for _, directive := range []string{"default-src 'self'", "script-src 'self';", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'"} {
@@ -183,7 +183,7 @@ func TestPagesWithASessionCookieServeTheApp(t *testing.T) {
 	h := spaHandler(builtApp())
 	for _, p := range []string{"/", "/contacts", "/task/42?x=1"} {
 		req := httptest.NewRequest(http.MethodGet, p, nil)
-		req.AddCookie(&http.Cookie{Name: authn.CookieName, Value: "expired-or-not"})
+		req.AddCookie(&http.Cookie{Name: credentials.CookieName, Value: "expired-or-not"})
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
 		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `<div id=root>`) {

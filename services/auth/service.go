@@ -22,6 +22,7 @@ import (
 	"github.com/tremplin/tremplin/internal/access"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/authn"
+	"github.com/tremplin/tremplin/internal/credentials"
 	"github.com/tremplin/tremplin/internal/enums"
 	"github.com/tremplin/tremplin/internal/handler"
 	"github.com/tremplin/tremplin/internal/mail"
@@ -110,7 +111,7 @@ func (s *Service) signIn(ctx context.Context, u *ent.User, now time.Time) (*comm
 	call, _ := connect.CallInfoForHandlerContext(ctx)
 	// The session the browser carried, if any, is ended: its cookie is replaced below, so
 	// nobody should hold that token any more (a browser signed in again, or by someone else).
-	if err := s.Sessions.Delete(ctx, authn.TokenFromHeader(call.RequestHeader())); err != nil {
+	if err := s.Sessions.Delete(ctx, credentials.Session(call.RequestHeader())); err != nil {
 		return nil, err
 	}
 	cookie, err := s.Sessions.Create(ctx, u.ID, authn.ClientAddress(call.Peer().Addr), call.RequestHeader().Get("User-Agent"))
@@ -195,7 +196,7 @@ func (s *Service) recordSignIn(ctx context.Context, u *ent.User, now time.Time) 
 // Logout ends the session server-side and clears the cookie, whatever the state.
 func (s *Service) Logout(ctx context.Context, _ *authv1.LogoutRequest) (*authv1.LogoutResponse, error) {
 	call, _ := connect.CallInfoForHandlerContext(ctx)
-	if err := s.Sessions.Delete(ctx, authn.TokenFromHeader(call.RequestHeader())); err != nil {
+	if err := s.Sessions.Delete(ctx, credentials.Session(call.RequestHeader())); err != nil {
 		return nil, err
 	}
 	call.ResponseHeader().Add("Set-Cookie", s.Sessions.ClearCookie().String())

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tremplin/tremplin/internal/authn"
 	"github.com/tremplin/tremplin/internal/config"
+	"github.com/tremplin/tremplin/internal/credentials"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/testserver"
 )
@@ -48,11 +48,11 @@ func signInWith(t *testing.T, srv *testserver.Start, email, password string, car
 func setCookie(t *testing.T, res *http.Response) *http.Cookie {
 	t.Helper()
 	for _, c := range res.Cookies() {
-		if c.Name == authn.CookieName {
+		if c.Name == credentials.CookieName {
 			return c
 		}
 	}
-	t.Fatalf("%s: no %s cookie set (Set-Cookie %q)", res.Request.URL.Path, authn.CookieName, res.Header.Values("Set-Cookie"))
+	t.Fatalf("%s: no %s cookie set (Set-Cookie %q)", res.Request.URL.Path, credentials.CookieName, res.Header.Values("Set-Cookie"))
 	return nil
 }
 
@@ -93,7 +93,7 @@ func TestSignInIssuesANewToken(t *testing.T) {
 		srv.CreateUser(t, "alice@exemple.fr", testserver.UserSpec{IsB2C: true, FreeAccess: true})
 		srv.CreateUser(t, "bruno@exemple.fr", testserver.UserSpec{IsB2C: true, FreeAccess: true})
 
-		planted := &http.Cookie{Name: authn.CookieName, Value: "jeton-choisi-par-un-tiers-0123456789abcdefghijk"}
+		planted := &http.Cookie{Name: credentials.CookieName, Value: "jeton-choisi-par-un-tiers-0123456789abcdefghijk"}
 		got := signInRaw(t, srv, "alice@exemple.fr", planted)
 		if got.Value == planted.Value {
 			t.Fatal("the sign-in kept the token the browser carried")
