@@ -8,28 +8,9 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { expectAccessible } from "./axe";
-import type { Page } from "@playwright/test";
 import { DEMO, ENV, required } from "./env";
-import { expect, login, me, test, token, toast, createContactByApi } from "./fixtures";
-
-const SHOTS = process.env.TREMPLIN_E2E_SHOTS;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-async function choose(page: Page, dialog: ReturnType<Page["getByRole"]>, field: RegExp, option: string) {
-  await dialog.getByRole("combobox", { name: field }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-  // The menu fades out, hidden from assistive technologies but still drawn: axe run during the
-  // fade sees half-transparent options (low contrast). Wait until it is gone from the page.
-  await expect(page.locator('ul[role="listbox"]')).toHaveCount(0);
-}
-
-const viewports = [
-  { name: "1280 px", width: 1280, height: 800 },
-  { name: "375 px", width: 375, height: 740 },
-] as const;
+import { choose, expect, login, me, shotInto, test, token, toast, createContactByApi } from "./fixtures";
+import { viewports } from "./screens";
 
 for (const vp of viewports) {
   test.describe(`activities at ${vp.name}`, () => {
@@ -50,7 +31,7 @@ for (const vp of viewports) {
       await expect(page.getByRole("tab", { name: /^Rendez-vous \(\d+\)$/ })).toBeVisible();
       await expect(page.getByTestId("week-range")).toContainText(/du \d{2}\/\d{2} au \d{2}\/\d{2}\/\d{4}/);
       await expect(page.getByRole("region", { name: "Activités par moyen de contact" })).toBeVisible();
-      await shot(page, `activities-${tag}`);
+      await shotInto(page, `activities-${tag}`);
       await expectAccessible(page);
 
       await page.getByRole("button", { name: "Ajouter une tâche" }).click();
@@ -72,7 +53,7 @@ for (const vp of viewports) {
       await expect(page.getByRole("option")).toHaveText(["E-mail", "InMail", "Autre"]);
       await page.getByRole("option", { name: "E-mail" }).click();
       await choose(page, dialog, /^Priorité/, "Urgente");
-      await shot(page, `task-modal-${tag}`);
+      await shotInto(page, `task-modal-${tag}`);
       await expectAccessible(page);
       await dialog.getByRole("button", { name: "Créer" }).click();
       await expect(toast(page, "Tâche créée")).toBeVisible();
@@ -86,7 +67,7 @@ for (const vp of viewports) {
 
       const report = page.getByRole("dialog", { name: "Compte rendu" });
       await report.getByRole("textbox", { name: "Commentaire" }).fill("Relance envoyée, réponse attendue.");
-      await shot(page, `report-modal-${tag}`);
+      await shotInto(page, `report-modal-${tag}`);
       await expectAccessible(page);
       await report.getByRole("button", { name: "Terminer l'activité" }).click();
       await expect(toast(page, "Compte rendu ajouté")).toBeVisible();
@@ -101,7 +82,7 @@ for (const vp of viewports) {
       await expect(next.getByRole("combobox", { name: /^Contact/ })).toHaveValue(new RegExp(`TACHE ${t.toUpperCase()}`));
       await choose(page, next, /^Sujet/, "Demande de retour");
       await choose(page, next, /^Moyen de contact/, "E-mail");
-      await shot(page, `follow-up-${tag}`);
+      await shotInto(page, `follow-up-${tag}`);
       await next.getByRole("button", { name: "Créer" }).click();
       await expect(toast(page, "Tâche créée")).toBeVisible();
       await expect(next).toBeHidden();
@@ -122,7 +103,7 @@ for (const vp of viewports) {
       await expect(page.getByRole("navigation", { name: "Activités" }).getByRole("link", { name: "Activités" })).toBeVisible();
       await expect(page.getByRole("region", { name: "Compte rendu" })).toContainText("Relance envoyée, réponse attendue.");
       await expect(page.getByRole("button", { name: "Terminer" })).toHaveCount(0);
-      await shot(page, `task-details-${tag}`);
+      await shotInto(page, `task-details-${tag}`);
       await expectAccessible(page);
 
       // The contact is engaged, and its panel lists the task.
@@ -210,7 +191,7 @@ for (const vp of viewports) {
       await page.keyboard.press("ArrowDown");
       // The day the form holds (the default time may already be tomorrow's first quarter hour).
       const day = `${await year.textContent()}-${await dialog.getByRole("spinbutton", { name: "Mois" }).textContent()}-${await dialog.getByRole("spinbutton", { name: "Jour" }).textContent()}`;
-      await shot(page, `event-modal-${tag}`);
+      await shotInto(page, `event-modal-${tag}`);
       await expectAccessible(page);
       await dialog.getByRole("button", { name: "Créer" }).click();
       await expect(toast(page, "Rendez-vous créé")).toBeVisible();
@@ -239,7 +220,7 @@ for (const vp of viewports) {
       const download = page.waitForEvent("download");
       await page.getByRole("button", { name: "Fichier .ics" }).click();
       expect((await download).suggestedFilename()).toMatch(/\.ics$/);
-      await shot(page, `event-details-${tag}`);
+      await shotInto(page, `event-details-${tag}`);
       await expectAccessible(page);
     });
   });
@@ -251,7 +232,7 @@ test.describe("unsubscribe from the morning e-mail", () => {
       await page.setViewportSize({ width: vp.width, height: vp.height });
       await page.goto("/unsubscribe?token=not-a-real-token");
       await expect(page.getByTestId("unsubscribe-result")).toHaveText("Ce lien de désinscription n'est pas valide ou a expiré.");
-      await shot(page, `unsubscribe-invalid-${vp.width}`);
+      await shotInto(page, `unsubscribe-invalid-${vp.width}`);
       await expectAccessible(page);
     });
   }
@@ -282,7 +263,7 @@ test.describe("unsubscribe from the morning e-mail", () => {
     const link = /https?:\/\/[^\s"<>]+\/unsubscribe\?token=[A-Za-z0-9_-]+/.exec(mail!.replace(/=\r?\n/g, "").replace(/=3D/g, "="))![0];
     await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
     await expect(page.getByTestId("unsubscribe-result")).toHaveText("C'est fait\u00a0: vous ne recevrez plus l'e-mail du matin listant vos tâches du jour.");
-    await shot(page, "unsubscribe-done-1280");
+    await shotInto(page, "unsubscribe-done-1280");
     await expectAccessible(page);
   });
 });

@@ -4,12 +4,11 @@
 // candidate's invitation sets a password and signs them in; the agency admin then sees the
 // licence used. And the coach view, for a consenting and a non-consenting candidate.
 // Each run creates its own agency, named after a random token, so both widths run in parallel.
-import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { DEMO_PASSWORD, DEMO } from "./env";
-import { expect, login, test, token } from "./fixtures";
+import { expect, login, shot, test, token } from "./fixtures";
+import { viewports } from "./screens";
 import { mailsTo, passwordLinks } from "./outbox";
 
 async function invitationOf(email: string): Promise<string> {
@@ -21,15 +20,6 @@ async function invitationOf(email: string): Promise<string> {
 /** axe on what the page shows now (e2e/axe.ts), named in the report. */
 async function checkA11y(page: Page, what: string): Promise<void> {
   await test.step(`axe: ${what}`, () => expectAccessible(page));
-}
-
-/** With TREMPLIN_E2E_SHOTS=1, a full-page screenshot in webapp/screenshots/ (for review). */
-async function shot(page: Page, name: string): Promise<void> {
-  if (!process.env.TREMPLIN_E2E_SHOTS) return;
-  const dir = resolve(import.meta.dirname, "../screenshots");
-  mkdirSync(dir, { recursive: true });
-  await page.waitForTimeout(400); // let transitions end, for the picture only
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
 function toast(page: Page, text: string | RegExp) {
@@ -58,11 +48,6 @@ async function apiSession(baseURL: string, email: string): Promise<{ api: APIReq
   expect(id).toBeTruthy();
   return { api, id: id! };
 }
-
-const viewports = [
-  { name: "1280 px", width: 1280, height: 800, mobile: false },
-  { name: "375 px", width: 375, height: 740, mobile: true },
-] as const;
 
 for (const vp of viewports) {
   test.describe(`staff screens at ${vp.name}`, () => {

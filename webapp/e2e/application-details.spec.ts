@@ -4,29 +4,10 @@
 // interview from it, associate a known contact from « Qui je connais là-bas ? », mark it as won
 // with a report, and check that it is final. Each test makes its own names (a random token), so
 // the widths run in parallel on the demo candidate.
-import { join } from "node:path";
-import type { Locator, Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { DEMO } from "./env";
-import { expect, login, test, token, toast, createContactByApi } from "./fixtures";
-
-const SHOTS = process.env.TREMPLIN_E2E_SHOTS;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-async function choose(page: Page, scope: Locator, field: RegExp, option: string) {
-  await scope.getByRole("combobox", { name: field }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-  // Wait for the menu's fade-out: axe run during it sees half-transparent options.
-  await expect(page.locator('ul[role="listbox"]')).toHaveCount(0);
-}
-
-const viewports = [
-  { name: "1280 px", width: 1280, height: 800 },
-  { name: "375 px", width: 375, height: 740 },
-] as const;
+import { choose, expect, login, shotInto, test, token, toast, createContactByApi } from "./fixtures";
+import { viewports } from "./screens";
 
 for (const vp of viewports) {
   test.describe(`application details at ${vp.name}`, () => {
@@ -102,7 +83,7 @@ for (const vp of viewports) {
       await dialog.getByRole("textbox", { name: "Libellé" }).nth(1).fill("Les RH");
       await dialog.getByRole("textbox", { name: "Adresse (URL)" }).nth(1).fill("mailto:rh@exemple.fr");
       await dialog.getByRole("textbox", { name: "Description du poste" }).fill("Piloter la refonte du site.");
-      await shot(page, `application-modal-${tag}`);
+      await shotInto(page, `application-modal-${tag}`);
       await expectAccessible(page);
       await dialog.getByRole("button", { name: "Créer la candidature" }).click();
       await expect(toast(page, "Candidature créée")).toBeVisible();
@@ -118,7 +99,7 @@ for (const vp of viewports) {
       await prompt.getByRole("combobox", { name: /^Contact/ }).click();
       await page.getByRole("option", { name: new RegExp(`Nina PRISME ${T}`) }).click();
       await choose(page, prompt, /^Moyen de contact/, "E-mail");
-      await shot(page, `application-first-task-${tag}`);
+      await shotInto(page, `application-first-task-${tag}`);
       await expectAccessible(page);
       await prompt.getByRole("button", { name: "Créer" }).click();
       await expect(toast(page, "Tâche créée")).toBeVisible();
@@ -136,7 +117,7 @@ for (const vp of viewports) {
       if (vp.width >= 1280) {
         await expect(linked.getByRole("columnheader")).toHaveText(["Action", "Candidature", "Référence", "Salaire", "Publiée le", "Lieu", "Statut"]);
       }
-      await shot(page, `contact-applications-${tag}`);
+      await shotInto(page, `contact-applications-${tag}`);
       await expectAccessible(page);
       await linked.getByRole("link", { name: company, exact: true }).click();
 
@@ -162,7 +143,7 @@ for (const vp of viewports) {
       await expect(page.getByRole("region", { name: "Contacts associés" }).getByRole("link", { name: `Nina PRISME ${T}` })).toHaveAttribute("href", /\/contact\//);
       const activities = page.getByRole("region", { name: "Activités" });
       await expect(activities.getByTestId("activities-inProgress")).toContainText("Envoi de candidature");
-      await shot(page, `application-details-${tag}`);
+      await shotInto(page, `application-details-${tag}`);
       await expectAccessible(page);
 
       // Edit.
@@ -215,7 +196,7 @@ for (const vp of viewports) {
       await report.getByRole("radio", { name: /Gagnée/ }).check();
       await expect(report.getByText("Ce champ est obligatoire")).toHaveCount(0);
       await report.getByRole("textbox", { name: "Commentaire" }).fill("Offre acceptée, début en janvier.");
-      await shot(page, `application-report-${tag}`);
+      await shotInto(page, `application-report-${tag}`);
       await expectAccessible(page);
       await report.getByRole("button", { name: "Clôturer la candidature" }).click();
       await expect(toast(page, "Candidature clôturée")).toBeVisible();
@@ -232,7 +213,7 @@ for (const vp of viewports) {
       await expect(page.getByRole("button", { name: "Ajouter une tâche" })).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Ajouter un entretien" })).toHaveCount(0);
       await expect(known.getByRole("button", { name: /^Associer/ })).toHaveCount(0);
-      await shot(page, `application-won-${tag}`);
+      await shotInto(page, `application-won-${tag}`);
       await expectAccessible(page);
       // Still final after a reload (the server says so, not only the page).
       await page.reload();

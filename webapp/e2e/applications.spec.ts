@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { DEMO } from "./env";
 import { expect, nbsp, test, type SignIn, token, toast } from "./fixtures";
+import { viewports } from "./screens";
 
 const WHY_NOT_ENGAGED = `Engagée${nbsp}: automatique dès qu'une tâche ou un entretien de cette candidature est terminé.`;
 
@@ -22,11 +23,6 @@ async function createApplication(page: Page, company: string, job = "Chef de pro
 
 /** The board picker's values: the statuses' numbers. */
 const COLUMN_VALUES: Record<string, string> = { Nouvelle: "1", Engagée: "2", Perdue: "3", Gagnée: "4" };
-
-const viewports = [
-  { name: "1280 px", width: 1280, height: 800, mobile: false },
-  { name: "375 px", width: 375, height: 740, mobile: true },
-] as const;
 
 for (const vp of viewports) {
   test.describe(`applications at ${vp.name}`, () => {

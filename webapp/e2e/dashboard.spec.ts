@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { DEMO } from "./env";
 import { expect, login, nbsp, test } from "./fixtures";
+import { viewports } from "./screens";
 
 type Figure = { value?: number; previousValue?: number };
 type Dashboard = {
@@ -40,11 +41,6 @@ function day(iso: string, shiftMs = 0): string {
     new Date(Date.parse(iso) + shiftMs),
   );
 }
-
-const viewports = [
-  { name: "1280 px", width: 1280, height: 800, mobile: false },
-  { name: "375 px", width: 375, height: 740, mobile: true },
-] as const;
 
 for (const vp of viewports) {
   test.describe(`dashboard at ${vp.name}`, () => {

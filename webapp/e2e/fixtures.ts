@@ -1,4 +1,6 @@
-import { expect, request, test as base, type Cookie, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { expect, request, test as base, type Cookie, type Locator, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, ENV, required } from "./env";
 
 /** Opens the account's start page signed in with the worker's session (see `test` below). */
@@ -108,4 +110,31 @@ export async function createContactByApi(page: Page, contact: Record<string, unk
 /** The toast with this text (others may be on screen too). */
 export function toast(page: Page, text: string) {
   return page.getByTestId("toast").filter({ hasText: text });
+}
+
+/** Picks `option` in the select or combobox named `field` inside `scope` (a dialog, a form). */
+export async function choose(page: Page, scope: Locator, field: RegExp, option: string): Promise<void> {
+  await scope.getByRole("combobox", { name: field }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+  // The menu fades out, hidden from assistive technologies but still drawn: axe run during the
+  // fade sees half-transparent options (low contrast). Wait until it is gone from the page.
+  await expect(page.locator('ul[role="listbox"]')).toHaveCount(0);
+}
+
+/** With TREMPLIN_E2E_SHOTS=1, a full-page screenshot in webapp/screenshots/ (for review). */
+export async function shot(page: Page, name: string): Promise<void> {
+  if (!process.env.TREMPLIN_E2E_SHOTS) return;
+  const dir = resolve(import.meta.dirname, "../screenshots");
+  mkdirSync(dir, { recursive: true });
+  await page.waitForTimeout(400); // let transitions end, for the picture only
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * With TREMPLIN_E2E_SHOTS naming a folder, a full-page screenshot in that folder (the activity
+ * and application journeys; `shot` above takes the variable as a switch instead).
+ */
+export async function shotInto(page: Page, name: string): Promise<void> {
+  const dir = process.env.TREMPLIN_E2E_SHOTS;
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }

@@ -2,21 +2,10 @@
 // field in error; step 2 of a modal opens at its top; the import's file picker is a real button
 // and the import says which rows it left out and why; a panel whose call fails says so (never
 // « aucune ») and loads again on « Réessayer ».
-import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
 import type { FileChooser, Page } from "@playwright/test";
 import { DEMO } from "./env";
-import { expect, login, nbsp, test, token } from "./fixtures";
+import { expect, login, nbsp, shot, test, token } from "./fixtures";
 import { widths } from "./screens";
-
-/** With TREMPLIN_E2E_SHOTS=1, a screenshot in webapp/screenshots/ (for review). */
-async function shot(page: Page, name: string): Promise<void> {
-  if (!process.env.TREMPLIN_E2E_SHOTS) return;
-  const dir = resolve(import.meta.dirname, "../screenshots");
-  mkdirSync(dir, { recursive: true });
-  await page.waitForTimeout(400); // let transitions end, for the picture only
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 async function signedIn(page: Page, path: string, email: string = DEMO.candidate) {
   await login(page, email);

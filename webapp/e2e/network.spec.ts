@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import { DEMO } from "./env";
 import { expect, login, nbsp, test, token, toast, createContactByApi } from "./fixtures";
+import { viewports } from "./screens";
 
 const LINKEDIN = resolve(import.meta.dirname, "../../internal/contactcsv/testdata/linkedin_connections.csv");
 const IPHONE = resolve(import.meta.dirname, "../../internal/contactvcard/testdata/ios_contacts.vcf");
@@ -14,11 +15,6 @@ const EXPORT_HEADER = "First Name,Last Name,Notes,E-mail Address,Business Phone,
 const NOT_DELETABLE = "La suppression n'est pas possible pour un contact en cours ou clôturé";
 const NOT_DELETABLE_LINKED = "La suppression n'est pas possible pour un contact lié à des activités ou à une opportunité";
 
-
-const viewports = [
-  { name: "1280 px", width: 1280, height: 800, mobile: false },
-  { name: "375 px", width: 375, height: 740, mobile: true },
-] as const;
 
 for (const vp of viewports) {
   test.describe(`network at ${vp.name}`, () => {

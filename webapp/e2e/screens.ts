@@ -150,7 +150,17 @@ export const audiences: { account: string | null; screens: Screen[] }[] = [
   },
 ];
 
+/** The two widths every screen is checked at, the phone first. */
 export const widths = [
   { name: "375 px", width: 375, height: 740 },
   { name: "1280 px", width: 1280, height: 800 },
+] as const;
+
+/**
+ * The same two widths, the desktop first, for the journeys run at both; `mobile` for the steps
+ * that differ on a phone.
+ */
+export const viewports = [
+  { name: "1280 px", width: 1280, height: 800, mobile: false },
+  { name: "375 px", width: 375, height: 740, mobile: true },
 ] as const;

@@ -1,11 +1,6 @@
 // The event modal's body (spec section 2 "Modals", 4 "Form dependencies", 5): every dependency
 // applies as a value changes (eventForm.ts), the local rules show under their fields on submit,
 // and the server's refusals land on the fields they name.
-import { useMemo } from "react";
-// Only useForm's own methods (register, watch, setValue…): react-hook-form is one module shared
-// with the login page, whose chunk would carry Controller or useFieldArray too.
-import { useForm } from "react-hook-form";
-import { useMutation } from "@connectrpc/connect-query";
 import TextField from "@mui/material/TextField";
 import { ActivityService, MediaType, type Event as ActivityEvent } from "../../gen/tremplin/activity/v1/activity_pb";
 import { DayField } from "../DayField";
@@ -15,13 +10,12 @@ import { activityMessages } from "../../lib/messages/activities";
 import { Grid, bind } from "../form/layout";
 import { applyEventDependencies, emptyEvent, eventDraft, validateEvent, type EventFormValues } from "./eventForm";
 import { activityViolations, ruleOf } from "./fields";
-import { changeValues, focusRef } from "./formBinding";
+import { focusRef } from "./formBinding";
 import { FormBox } from "./FormBox";
 import { ApplicationField, ContactField, FieldBox, FormEnd, MediaField, SubjectField, type Locks } from "./formParts";
-import { useActivityLookups } from "./lookups";
-import { contactsFor, eventMediaTypesFor, eventSubjectsFor, needsMediaDetails } from "./subjects";
+import { eventMediaTypesFor, eventSubjectsFor, needsMediaDetails } from "./subjects";
 import { TimeField } from "./TimeField";
-import { useActivitySave } from "./useSaveFailure";
+import { useActivityModalForm } from "./useActivityModalForm";
 
 const f = activityMessages.form;
 const t = activityMessages.toasts;
@@ -45,31 +39,18 @@ export function EventForm({
   close: () => void;
   onSaved: (event: ActivityEvent) => void;
 }) {
-  const lookups = useActivityLookups();
-  const form = useForm<EventFormValues>({ mode: "onSubmit", reValidateMode: "onChange", defaultValues: initial });
-  const { register, watch, getValues, formState } = form;
-  const create = useMutation(ActivityService.method.createEvent, { meta: { handlesErrors: true } });
-  const update = useMutation(ActivityService.method.updateEvent, { meta: { handlesErrors: true } });
-  const saving = create.isPending || update.isPending;
-  const { formError, submit } = useActivitySave<EventFormValues, ActivityEvent>(form, {
+  const { form, lookups, values, errors, change, submit, contact, contacts, end } = useActivityModalForm({
+    initial,
+    id: event?.id,
+    calls: { create: ActivityService.method.createEvent, update: ActivityService.method.updateEvent, request: (v) => ({ event: eventDraft(v) }), saved: (r) => r.event },
+    dependencies: applyEventDependencies,
     violations: VIOLATIONS,
     pastDateField: "date",
-    fallback: event ? t.eventUpdateError : t.eventCreateError,
+    toasts: { created: t.eventCreated, updated: t.eventUpdated, createError: t.eventCreateError, updateError: t.eventUpdateError },
     close,
-    savedToast: event ? t.eventUpdated : t.eventCreated,
     onSaved,
-    send: (v, done, onError) => {
-      const draft = eventDraft(v);
-      if (event) update.mutate({ id: event.id, event: draft }, { onSuccess: (r) => done(r.event), onError });
-      else create.mutate({ event: draft }, { onSuccess: (r) => done(r.event), onError });
-    },
   });
-
-  const change = (patch: Partial<EventFormValues>) => {
-    const values = { ...getValues(), ...patch };
-    // While the lists load, a prefilled contact or application is kept as given.
-    changeValues(form, lookups.loading ? values : applyEventDependencies(values, lookups));
-  };
+  const { register } = form;
   // Registered in reading order, each with its rule: an empty submit focuses the first in error.
   // The text fields are react-hook-form's own; a change to any field applies the dependencies.
   const field = {
@@ -83,13 +64,7 @@ export function EventForm({
     comments: register("comments", { onChange: () => change({}) }),
   };
   register("resources");
-  const values = watch();
-  const errors = formState.errors;
   useUnsavedChanges(!sameValues(values, initial));
-
-  const application = lookups.applications.find((a) => a.id === values.applicationId);
-  const contacts = useMemo(() => contactsFor(lookups.contacts, application), [lookups.contacts, application]);
-  const contact = lookups.contacts.find((c) => c.id === values.contactId);
 
   return (
     <FormBox label={label ?? (event ? f.editEventTitle : f.createEventTitle)} onSubmit={submit}>
@@ -110,17 +85,7 @@ export function EventForm({
           <TimeField label={f.time} required value={values.time} onChange={(time) => change({ time })} error={Boolean(errors.time)} helperText={errors.time?.message} />
         </FieldBox>
       </Grid>
-      <FormEnd
-        comments={field.comments}
-        commentsError={errors.comments?.message}
-        resources={values.resources}
-        onResources={(resources) => change({ resources })}
-        error={formError ?? errors.resources?.message}
-        cancelLabel={f.cancel}
-        saveLabel={event ? f.update : f.create}
-        saving={saving}
-        close={close}
-      />
+      <FormEnd {...end} comments={field.comments} cancelLabel={f.cancel} saveLabel={event ? f.update : f.create} />
     </FormBox>
   );
 }

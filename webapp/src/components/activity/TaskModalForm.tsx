@@ -1,11 +1,7 @@
 // The task modal's body (spec section 2 "Modals", 4 "Form dependencies", 5): every dependency
 // applies as a value changes (taskForm.ts), the local rules show under their fields on submit,
 // and the server's refusals land on the fields they name.
-import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
-// Only useForm's own methods (register, watch, setValue…): react-hook-form is one module shared
-// with the login page, whose chunk would carry Controller or useFieldArray too.
-import { useForm } from "react-hook-form";
-import { useMutation } from "@connectrpc/connect-query";
+import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { startOfToday } from "date-fns";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
@@ -17,13 +13,12 @@ import { taskPriorityLabels, taskSubjectLabels } from "../../lib/messages/activi
 import { activityMessages } from "../../lib/messages/activities";
 import { Grid, bind } from "../form/layout";
 import { activityViolations, ruleOf } from "./fields";
-import { changeValues, focusRef } from "./formBinding";
+import { focusRef } from "./formBinding";
 import { FormBox } from "./FormBox";
 import { ApplicationField, ContactField, FieldBox, FormEnd, MediaField, SubjectField, type Locks } from "./formParts";
-import { useActivityLookups } from "./lookups";
 import { applyTaskDependencies, emptyTask, preselectContact, taskDraft, validateTask, type TaskFormValues } from "./taskForm";
-import { contactsFor, isContactSubject, taskMediaTypesFor, taskSubjectsFor } from "./subjects";
-import { useActivitySave } from "./useSaveFailure";
+import { isContactSubject, taskMediaTypesFor, taskSubjectsFor } from "./subjects";
+import { useActivityModalForm } from "./useActivityModalForm";
 
 const f = activityMessages.form;
 const t = activityMessages.toasts;
@@ -51,33 +46,21 @@ export function TaskForm({
   close: () => void;
   onSaved: (task: Task) => void;
 }) {
-  const lookups = useActivityLookups();
-  const form = useForm<TaskFormValues>({ mode: "onSubmit", reValidateMode: "onChange", defaultValues: initial });
-  const { register, watch, getValues, setValue, formState } = form;
-  const create = useMutation(ActivityService.method.createTask, { meta: { handlesErrors: true } });
-  const update = useMutation(ActivityService.method.updateTask, { meta: { handlesErrors: true } });
-  const saving = create.isPending || update.isPending;
-  const { formError, submit } = useActivitySave<TaskFormValues, Task>(form, {
+  const { form, lookups, values, errors, change, submit, contact, contacts, end } = useActivityModalForm({
+    initial,
+    id: task?.id,
+    calls: { create: ActivityService.method.createTask, update: ActivityService.method.updateTask, request: (v) => ({ task: taskDraft(v) }), saved: (r) => r.task },
+    dependencies: (values, lookups, patch) => {
+      const next = applyTaskDependencies(values, lookups);
+      return "applicationId" in patch ? preselectContact(next, lookups) : next;
+    },
     violations: VIOLATIONS,
     pastDateField: "deadline",
-    fallback: task ? t.taskUpdateError : t.taskCreateError,
+    toasts: { created: t.taskCreated, updated: t.taskUpdated, createError: t.taskCreateError, updateError: t.taskUpdateError },
     close,
-    savedToast: task ? t.taskUpdated : t.taskCreated,
     onSaved,
-    send: (v, done, onError) => {
-      const draft = taskDraft(v);
-      if (task) update.mutate({ id: task.id, task: draft }, { onSuccess: (r) => done(r.task), onError });
-      else create.mutate({ task: draft }, { onSuccess: (r) => done(r.task), onError });
-    },
   });
-
-  const change = (patch: Partial<TaskFormValues>) => {
-    const values = { ...getValues(), ...patch };
-    // While the lists load, a prefilled contact or application is kept as given.
-    let next = lookups.loading ? values : applyTaskDependencies(values, lookups);
-    if (!lookups.loading && "applicationId" in patch) next = preselectContact(next, lookups);
-    changeValues(form, next);
-  };
+  const { register, getValues, setValue } = form;
   // Registered in reading order, each with its rule: an empty submit focuses the first in error.
   // The text fields are react-hook-form's own; a change to any field applies the dependencies.
   const field = {
@@ -91,8 +74,6 @@ export function TaskForm({
     comments: register("comments", { onChange: () => change({}) }),
   };
   register("resources");
-  const values = watch();
-  const errors = formState.errors;
 
   // Once the lists are known, an opportunity given with a single contact brings that contact
   // (not a change of the user's: Escape still closes at once).
@@ -108,9 +89,6 @@ export function TaskForm({
   }, [lookups, task, getValues, setValue]);
   useUnsavedChanges(!sameValues(values, baseline));
 
-  const application = lookups.applications.find((a) => a.id === values.applicationId);
-  const contacts = useMemo(() => contactsFor(lookups.contacts, application), [lookups.contacts, application]);
-  const contact = lookups.contacts.find((c) => c.id === values.contactId);
   const withContact = values.subject === TaskSubject.UNSPECIFIED || isContactSubject(values.subject);
 
   return (
@@ -144,17 +122,7 @@ export function TaskForm({
           ))}
         </TextField>
       </Grid>
-      <FormEnd
-        comments={field.comments}
-        commentsError={errors.comments?.message}
-        resources={values.resources}
-        onResources={(resources) => change({ resources })}
-        error={formError ?? errors.resources?.message}
-        cancelLabel={cancelLabel}
-        saveLabel={task ? f.update : f.create}
-        saving={saving}
-        close={close}
-      />
+      <FormEnd {...end} comments={field.comments} cancelLabel={cancelLabel} saveLabel={task ? f.update : f.create} />
     </FormBox>
   );
 }

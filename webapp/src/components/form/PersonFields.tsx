@@ -10,27 +10,9 @@ import { Civility } from "../../gen/tremplin/common/v1/common_pb";
 import { agencyMessages } from "../../lib/messages/agency";
 import * as rules from "../../lib/validation";
 import { bind } from "./layout";
+import type { PersonValues } from "./person";
 
 const f = agencyMessages.agencyForm;
-
-/** The values these fields edit, part of a larger form's. */
-export type PersonValues = {
-  civility: Civility;
-  firstName: string;
-  lastName: string;
-  mobileNumber: string;
-  phoneNumber: string;
-  job: string;
-};
-
-export const EMPTY_PERSON: PersonValues = {
-  civility: Civility.UNSPECIFIED,
-  firstName: "",
-  lastName: "",
-  mobileNumber: "",
-  phoneNumber: "",
-  job: "",
-};
 
 type TextRules = Record<string, (value: string) => rules.RuleResult>;
 

@@ -1,7 +1,7 @@
 // The rules of the agencies screen that draw nothing: the idempotency key of a licence
 // allocation, and the agency form's request.
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import { Civility } from "../../gen/tremplin/common/v1/common_pb";
+import { EMPTY_PERSON, type PersonValues } from "../../components/form/person";
 import type { CreateAgencyRequestSchema } from "../../gen/tremplin/agency/v1/agency_pb";
 
 /** A fresh random key (32 hex digits), from the browser's secure random source. */
@@ -29,29 +29,14 @@ export function parseLicenceCount(raw: string): number | undefined {
   return n >= 1 && n <= 10_000 ? n : undefined;
 }
 
-export type AgencyFormValues = {
+/** The agency's name and e-mail, and its administrator: the person (components/form/person.ts) and their e-mail. */
+export type AgencyFormValues = PersonValues & {
   name: string;
   email: string;
-  civility: Civility;
-  firstName: string;
-  lastName: string;
   adminEmail: string;
-  mobileNumber: string;
-  phoneNumber: string;
-  job: string;
 };
 
-export const EMPTY_AGENCY: AgencyFormValues = {
-  name: "",
-  email: "",
-  civility: Civility.UNSPECIFIED,
-  firstName: "",
-  lastName: "",
-  adminEmail: "",
-  mobileNumber: "",
-  phoneNumber: "",
-  job: "",
-};
+export const EMPTY_AGENCY: AgencyFormValues = { ...EMPTY_PERSON, name: "", email: "", adminEmail: "" };
 
 export function agencyDraft(v: AgencyFormValues): MessageInitShape<typeof CreateAgencyRequestSchema> {
   return {

@@ -7,10 +7,8 @@ import type { ReactNode } from "react";
 import { Link as RouterLink, useLocation, useParams } from "react-router";
 import { useQuery } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
-import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
-import Link from "@mui/material/Link";
 import Skeleton from "@mui/material/Skeleton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -24,6 +22,7 @@ import LockPersonRounded from "@mui/icons-material/LockPersonRounded";
 import PersonSearchRounded from "@mui/icons-material/PersonSearchRounded";
 import VisibilityRounded from "@mui/icons-material/VisibilityRounded";
 import { AgencyService, type CandidateProgress, type ProgressWeek } from "../../gen/tremplin/agency/v1/agency_pb";
+import { BackBreadcrumbs } from "../../components/BackBreadcrumbs";
 import { EmptyState } from "../../components/EmptyState";
 import { NotFoundState } from "../../components/NotFoundState";
 import { PageContainer } from "../../components/layout/PageContainer";
@@ -100,14 +99,7 @@ export default function CandidateProgressPage() {
 
   return (
     <PageContainer>
-      <Breadcrumbs aria-label={p.breadcrumb} sx={{ mb: 2 }}>
-        <Link component={RouterLink} to="/candidates" underline="hover" color="inherit">
-          {p.back}
-        </Link>
-        <Typography color="text.primary" aria-current="page">
-          {name || p.title}
-        </Typography>
-      </Breadcrumbs>
+      <BackBreadcrumbs label={p.breadcrumb} to="/candidates" list={p.back} current={name || p.title} />
       {body}
     </PageContainer>
   );

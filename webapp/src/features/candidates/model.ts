@@ -2,7 +2,8 @@
 // actions a candidate offers to whom, the licence line, the ticks, and the weekly figures of
 // the coach view.
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import { Civility, UserStatus, type User } from "../../gen/tremplin/common/v1/common_pb";
+import { UserStatus, type User } from "../../gen/tremplin/common/v1/common_pb";
+import { EMPTY_PERSON, type PersonValues } from "../../components/form/person";
 import type { CandidateStatusCounts, CreateCandidateRequestSchema, ProgressWeek } from "../../gen/tremplin/agency/v1/agency_pb";
 import { agencyMessages } from "../../lib/messages/agency";
 import { formatDate, toJsDate } from "../../lib/format";
@@ -209,31 +210,16 @@ export function weekTrend(figure: WeekFigure, now: number, before: number): Week
   return { text, spoken: text + meaning, tone };
 }
 
-export type CandidateFormValues = {
-  civility: Civility;
-  firstName: string;
-  lastName: string;
+/** The person (components/form/person.ts), the e-mail, and for the platform admin the kind and the agency. */
+export type CandidateFormValues = PersonValues & {
   email: string;
-  mobileNumber: string;
-  phoneNumber: string;
-  job: string;
   /** Platform admin only; B2C by default (spec section 5). */
   isB2c: boolean;
   /** Platform admin only: "" for no agency (a B2C candidate may have none). */
   agencyId: string;
 };
 
-export const EMPTY_CANDIDATE: CandidateFormValues = {
-  civility: Civility.UNSPECIFIED,
-  firstName: "",
-  lastName: "",
-  email: "",
-  mobileNumber: "",
-  phoneNumber: "",
-  job: "",
-  isB2c: true,
-  agencyId: "",
-};
+export const EMPTY_CANDIDATE: CandidateFormValues = { ...EMPTY_PERSON, email: "", isB2c: true, agencyId: "" };
 
 /**
  * The request of the candidate modal. An agency admin's candidate is of their agency (the

@@ -3,12 +3,11 @@
 import Box from "@mui/material/Box";
 import Divider from "@mui/material/Divider";
 import Typography from "@mui/material/Typography";
-import AddTaskRounded from "@mui/icons-material/AddTaskRounded";
 import ContactPhoneRounded from "@mui/icons-material/ContactPhoneRounded";
 import DeleteOutlineRounded from "@mui/icons-material/DeleteOutlineRounded";
 import EditRounded from "@mui/icons-material/EditRounded";
-import EventAvailableRounded from "@mui/icons-material/EventAvailableRounded";
 import { RowMenu, RowMenuItem } from "../../components/RowMenu";
+import { addActivityItems } from "../../components/activity/addActivityItems";
 import type { Contact } from "../../gen/tremplin/network/v1/network_pb";
 import { networkMessages } from "../../lib/messages/network";
 import { deleteBlock, deleteBlockMessage } from "./deletion";
@@ -39,12 +38,7 @@ export function ContactActionsMenu({
   return (
     <RowMenu label={label ?? m.menu(fullName(contact))} maxWidth={300}>
       {(id) => [
-        <RowMenuItem key="task" onClick={handlers.onAddTask} icon={<AddTaskRounded fontSize="small" />}>
-          {m.addTask}
-        </RowMenuItem>,
-        <RowMenuItem key="interview" onClick={handlers.onAddInterview} icon={<EventAvailableRounded fontSize="small" />}>
-          {m.addInterview}
-        </RowMenuItem>,
+        ...addActivityItems(handlers, m),
         handlers.onEdit && (
           <RowMenuItem key="edit" onClick={handlers.onEdit} icon={<EditRounded fontSize="small" />}>
             {m.edit}

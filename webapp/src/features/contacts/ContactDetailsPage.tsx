@@ -257,6 +257,20 @@ function ApplicationsPanel({ contactId }: { contactId: string }) {
   );
 }
 
+/** An application's company, a link to its page, over its job: the list's and the table's. */
+function ApplicationTitle({ application: a }: { application: Application }) {
+  return (
+    <>
+      <Link component={RouterLink} to={`/application/${a.id}`} color="text.primary" sx={{ fontWeight: 600 }}>
+        {a.company}
+      </Link>
+      <Typography variant="body2" color="text.secondary">
+        {a.job}
+      </Typography>
+    </>
+  );
+}
+
 /** The contact's applications: a list on phones, a table elsewhere. */
 function ApplicationsList({ list }: { list: readonly Application[] }) {
   const { isMobile } = useViewport();
@@ -266,12 +280,7 @@ function ApplicationsList({ list }: { list: readonly Application[] }) {
       {list.map((a) => (
         <Box component="li" key={a.id} sx={{ display: "flex", alignItems: "flex-start", gap: 1.5, py: 1.25, borderTop: `1px solid ${brand.border}`, "&:first-of-type": { borderTop: 0 } }}>
           <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Link component={RouterLink} to={`/application/${a.id}`} color="text.primary" sx={{ fontWeight: 600 }}>
-              {a.company}
-            </Link>
-            <Typography variant="body2" color="text.secondary">
-              {a.job}
-            </Typography>
+            <ApplicationTitle application={a} />
             <Typography variant="body2" color="text.secondary">
               {[a.reference, a.salary, a.place, formatDate(a.dateOfPublication)].filter(Boolean).join(" · ")}
             </Typography>
@@ -303,12 +312,7 @@ function ApplicationsList({ list }: { list: readonly Application[] }) {
                 </IconButton>
               </TableCell>
               <TableCell sx={{ minWidth: 140 }}>
-                <Link component={RouterLink} to={`/application/${a.id}`} color="text.primary" sx={{ fontWeight: 600 }}>
-                  {a.company}
-                </Link>
-                <Typography variant="body2" color="text.secondary">
-                  {a.job}
-                </Typography>
+                <ApplicationTitle application={a} />
               </TableCell>
               <TableCell>{a.reference || d.none}</TableCell>
               <TableCell>{a.salary || d.none}</TableCell>

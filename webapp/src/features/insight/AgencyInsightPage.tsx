@@ -3,17 +3,16 @@
 // four weekly charts (the sharing candidates' figures, and every candidate's anonymous totals
 // when enough do not share), the sharing candidates' table, and the licences week by week.
 import type { ReactNode } from "react";
-import { Link as RouterLink, useParams } from "react-router";
+import { useParams } from "react-router";
 import { useQuery } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
-import Breadcrumbs from "@mui/material/Breadcrumbs";
-import Link from "@mui/material/Link";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import DomainDisabledRounded from "@mui/icons-material/DomainDisabledRounded";
 import LockPersonRounded from "@mui/icons-material/LockPersonRounded";
 import PrivacyTipRounded from "@mui/icons-material/PrivacyTipRounded";
 import { InsightService, type GetAgencyInsightResponse } from "../../gen/tremplin/insight/v1/insight_pb";
+import { BackBreadcrumbs } from "../../components/BackBreadcrumbs";
 import { preloadCharts, WeeklyChart } from "../../components/charts/WeeklyChart";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadError } from "../../components/LoadError";
@@ -73,14 +72,7 @@ export default function AgencyInsightPage() {
   return (
     <PageContainer>
       {forPlatform && (
-        <Breadcrumbs aria-label={m.breadcrumb} sx={{ mb: 2 }}>
-          <Link component={RouterLink} to="/agencies" underline="hover" color="inherit">
-            {m.back}
-          </Link>
-          <Typography color="text.primary" aria-current="page">
-            {agencyName || m.title}
-          </Typography>
-        </Breadcrumbs>
+        <BackBreadcrumbs label={m.breadcrumb} to="/agencies" list={m.back} current={agencyName || m.title} />
       )}
       <PageHeader title={m.title} subtitle={agencyName ? m.subtitleFor(agencyName) : m.subtitle} />
       {body}

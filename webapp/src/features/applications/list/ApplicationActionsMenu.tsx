@@ -2,12 +2,11 @@
 // details; while it is open (new or engaged), edit, add a task or an interview, close it as
 // won or lost through the report.
 import Divider from "@mui/material/Divider";
-import AddTaskRounded from "@mui/icons-material/AddTaskRounded";
 import EditRounded from "@mui/icons-material/EditRounded";
-import EventAvailableRounded from "@mui/icons-material/EventAvailableRounded";
 import FlagRounded from "@mui/icons-material/FlagRounded";
 import VisibilityOutlined from "@mui/icons-material/VisibilityOutlined";
 import { RowMenu, RowMenuItem } from "../../../components/RowMenu";
+import { addActivityItems } from "../../../components/activity/addActivityItems";
 import { isClosed } from "../../../components/applicationStatus";
 import type { Application } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
 import { applicationListMessages } from "../../../lib/messages/applicationList";
@@ -33,12 +32,7 @@ export function ApplicationActionsMenu({ application, handlers }: { application:
         <RowMenuItem key="edit" onClick={handlers.onEdit} icon={<EditRounded fontSize="small" />}>
           {m.edit}
         </RowMenuItem>,
-        <RowMenuItem key="task" onClick={handlers.onAddTask} icon={<AddTaskRounded fontSize="small" />}>
-          {m.addTask}
-        </RowMenuItem>,
-        <RowMenuItem key="interview" onClick={handlers.onAddInterview} icon={<EventAvailableRounded fontSize="small" />}>
-          {m.addInterview}
-        </RowMenuItem>,
+        ...addActivityItems(handlers, m),
         <Divider key="divider" />,
         <RowMenuItem key="close" onClick={handlers.onClose} icon={<FlagRounded fontSize="small" />}>
           {m.close}

@@ -53,6 +53,13 @@ export function ApplicationReportForm({
   const value = watch("outcome");
   const complete = useMutation(OpportunityService.method.markApplicationAsComplete, { meta: { handlesErrors: true } });
 
+  // The application was closed or deleted meanwhile: the report has nothing left to close.
+  const endWith = (message: string) => {
+    toast.error(message);
+    void refresh();
+    close();
+  };
+
   const submit = handleSubmit((v) => {
     setFormError(undefined);
     complete.mutate(
@@ -65,19 +72,9 @@ export function ApplicationReportForm({
         },
         onError: (err) => {
           if (handledByApp(err)) return;
-          if (errorReason(err) === "APPLICATION_CLOSED") {
-            toast.error(t.closed);
-            void refresh();
-            close();
-            return;
-          }
-          if (isNotFound(err)) {
-            toast.error(t.gone);
-            void refresh();
-            close();
-            return;
-          }
-          setFormError(t.completeError);
+          if (errorReason(err) === "APPLICATION_CLOSED") endWith(t.closed);
+          else if (isNotFound(err)) endWith(t.gone);
+          else setFormError(t.completeError);
         },
       },
     );
