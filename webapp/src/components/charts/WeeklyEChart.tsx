@@ -71,9 +71,12 @@ export default function WeeklyEChart({ description, weeks, series, kind, hidden,
         notMerge
         opts={{ renderer: "svg" }}
         onChartReady={onChartReady}
-        // ECharts writes the description into the container's aria-label: with role="img" that
-        // label is the picture's name for screen readers (a plain div may not carry one).
+        // With role="img", the description is the picture's name for screen readers (a plain
+        // div may not carry one). ECharts writes the same description into aria-label, but only
+        // once it has drawn (it waits for the container's size): given here too, the picture is
+        // never unnamed in between (axe, run in that moment, reported role-img-alt).
         role="img"
+        aria-label={description}
         data-testid="weekly-echart"
         style={{ height, width: "100%" }}
       />
