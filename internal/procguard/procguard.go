@@ -47,11 +47,12 @@ type Guard struct {
 }
 
 // Procedures serves the calls of the API's procedures (Connect, gRPC, gRPC-Web): a public
-// procedure's to public (built with bodylimit.GuardedHandlerOptions(bodylimit.AnonymousMaxBodyBytes)), the others
-// to signedIn (bodylimit.GuardedHandlerOptions(bodylimit.MaxBodyBytes)). Before either reads anything, it refuses
-// a call to a procedure that needs a caller when it carries no credentials, or when it is
-// compressed and its credentials are no one's; and a body announced above its cap. It also
-// stops reading the wire past the cap, with the same refusal (TooLarge).
+// procedure's to public (built with bodylimit.GuardedHandlerOptions at AnonymousMaxBodyBytes),
+// the others to signedIn (GuardedHandlerOptions at MaxBodyBytes). Before either reads
+// anything, it refuses a call to a procedure that needs a caller when it carries no
+// credentials, or when it is compressed and its credentials are no one's; and a body announced
+// above its cap. It also stops reading the wire past the cap, with the same refusal
+// (bodylimit.TooLarge).
 func (g *Guard) Procedures(signedIn, public http.Handler) http.Handler {
 	errs := connect.NewErrorWriter(g.Options...)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -34,21 +34,16 @@ var _ insightv1connect.InsightServiceHandler = (*Service)(nil)
 // shown: below it, the totals minus the named figures would give someone's weeks away.
 const minHidden = 5
 
-// readerTime answers now and the reader's time zone: a person's own, the default for an API
-// key (no person behind it).
-func (s *Service) readerTime(ctx context.Context, v *viewer.Viewer) (time.Time, *time.Location, error) {
-	if v.UserID == uuid.Nil {
-		return s.Now(), users.Location(""), nil
-	}
-	return s.CallerTime(ctx, v)
-}
-
 // readerWeeks answers now and the weeks every staff view shows (dashboard.HistoryWeeks, the
-// current one last), in the reader's time zone (readerTime).
+// current one last), in the reader's time zone: a person's own, the default for an API key (no
+// person behind it).
 func (s *Service) readerWeeks(ctx context.Context, v *viewer.Viewer) (time.Time, []dashboard.Span, error) {
-	now, loc, err := s.readerTime(ctx, v)
-	if err != nil {
-		return time.Time{}, nil, err
+	now, loc := s.Now(), users.Location("")
+	if v.UserID != uuid.Nil {
+		var err error
+		if now, loc, err = s.CallerTime(ctx, v); err != nil {
+			return time.Time{}, nil, err
+		}
 	}
 	return now, dashboard.Spans(now, loc, dashboard.HistoryWeeks), nil
 }

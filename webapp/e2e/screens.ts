@@ -150,17 +150,11 @@ export const audiences: { account: string | null; screens: Screen[] }[] = [
   },
 ];
 
-/** The two widths every screen is checked at, the phone first. */
+/** The two widths every screen is checked at, the phone first; `mobile` for the steps that differ on a phone. */
 export const widths = [
-  { name: "375 px", width: 375, height: 740 },
-  { name: "1280 px", width: 1280, height: 800 },
+  { name: "375 px", width: 375, height: 740, mobile: true },
+  { name: "1280 px", width: 1280, height: 800, mobile: false },
 ] as const;
 
-/**
- * The same two widths, the desktop first, for the journeys run at both; `mobile` for the steps
- * that differ on a phone.
- */
-export const viewports = [
-  { name: "1280 px", width: 1280, height: 800, mobile: false },
-  { name: "375 px", width: 375, height: 740, mobile: true },
-] as const;
+/** The same two widths, the desktop first, for the journeys run at both. */
+export const viewports = [widths[1], widths[0]] as const;
