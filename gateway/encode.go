@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"math"
 	"strconv"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -16,48 +17,108 @@ import (
 
 // encoder writes a message as protojson would with EmitDefaultValues, except that enum
 // values are the spec's strings (and unspecified ones are left out). It walks the message
-// once, appending to a buffer: a 5,000-contact list is encoded in a fraction of the time
-// marshal-then-rewrite would take. Well-known types (Timestamp, Any…) are handed to protojson.
+// once, appending to a buffer, following the plan of its type (built once: see plan): a
+// 5,000-contact list is encoded in a fraction of the time marshal-then-rewrite would take.
+// Well-known types (Timestamp, Any…) are handed to protojson.
 type encoder struct {
 	wkt protojson.MarshalOptions
 }
 
+// plan is how the encoder writes a message type, worked out once per type rather than once
+// per message: a list of 1,000 contacts asked the same questions of the same descriptors
+// 17,000 times (a field's JSON name escaped again, whether its enum has spec strings).
+type plan struct {
+	timestamp bool // google.protobuf.Timestamp: written by appendTimestamp
+	wellKnown bool // another google.protobuf type: handed to protojson
+	fields    []fieldPlan
+}
+
+// fieldPlan is one field of a plan.
+type fieldPlan struct {
+	desc protoreflect.FieldDescriptor
+	key  []byte // "jsonName": escaped, with its colon
+	// presence: written only when set (messages, oneofs, optional scalars).
+	presence    bool
+	list, isMap bool
+	// specs: a singular enum's spec strings by value (nil for any other field, or an enum
+	// without them); a value without one is left out.
+	specs map[protoreflect.EnumNumber]string
+}
+
+var plans sync.Map // protoreflect.FullName → *plan
+
+func planOf(md protoreflect.MessageDescriptor) *plan {
+	if p, ok := plans.Load(md.FullName()); ok {
+		return p.(*plan)
+	}
+	p := &plan{timestamp: md.FullName() == timestampName, wellKnown: isWellKnown(md)}
+	fields := md.Fields()
+	for i := range fields.Len() {
+		f := fields.Get(i)
+		fp := fieldPlan{desc: f, key: append(appendString(nil, f.JSONName()), ':'), presence: f.HasPresence(),
+			list: f.IsList(), isMap: f.IsMap()}
+		if f.Enum() != nil && !f.IsList() && !f.IsMap() && enums.HasSpec(f.Enum()) {
+			fp.specs = enums.SpecsOf(f.Enum())
+		}
+		p.fields = append(p.fields, fp)
+	}
+	plans.Store(md.FullName(), p)
+	return p
+}
+
+var timestampName = (&timestamppb.Timestamp{}).ProtoReflect().Descriptor().FullName()
+
 func (e *encoder) message(b []byte, m protoreflect.Message) ([]byte, error) {
-	if ts, ok := m.Interface().(*timestamppb.Timestamp); ok {
+	p := planOf(m.Descriptor())
+	if p.timestamp {
 		// Every listed row carries one or two: written here, as protojson writes them, rather
 		// than through protojson's generic marshalling (a tenth of a list's encoding).
-		if out, ok := appendTimestamp(b, ts); ok {
-			return out, nil
+		if ts, ok := m.Interface().(*timestamppb.Timestamp); ok {
+			if out, ok := appendTimestamp(b, ts); ok {
+				return out, nil
+			}
 		}
 	}
-	if isWellKnown(m.Descriptor()) {
+	if p.wellKnown {
 		data, err := e.wkt.Marshal(m.Interface())
 		return append(b, data...), err
 	}
 	b = append(b, '{')
 	first := true
-	fields := m.Descriptor().Fields()
 	var err error
-	for i := range fields.Len() {
-		f := fields.Get(i)
-		if !e.emits(m, f) {
+	for i := range p.fields {
+		fp := &p.fields[i]
+		f := fp.desc
+		if fp.presence && !m.Has(f) {
 			continue
 		}
-		value := m.Get(f)
-		if f.Enum() != nil && !f.IsList() && !f.IsMap() && enums.HasSpec(f.Enum()) &&
-			enums.SpecOf(f.Enum(), value.Enum()) == "" {
-			continue // unspecified: left out, as the spec's clients expect
+		// An empty list or map is written without reading it: reading would allocate one.
+		empty := (fp.list || fp.isMap) && !m.Has(f)
+		var value protoreflect.Value
+		if !empty {
+			value = m.Get(f)
+		}
+		var spec string
+		if fp.specs != nil {
+			if spec = fp.specs[value.Enum()]; spec == "" {
+				continue // unspecified: left out, as the spec's clients expect
+			}
 		}
 		if !first {
 			b = append(b, ',')
 		}
 		first = false
-		b = appendString(b, f.JSONName())
-		b = append(b, ':')
+		b = append(b, fp.key...)
 		switch {
-		case f.IsList():
+		case empty && fp.list:
+			b = append(b, "[]"...)
+		case empty:
+			b = append(b, "{}"...)
+		case spec != "":
+			b = appendString(b, spec)
+		case fp.list:
 			b, err = e.list(b, f, value.List())
-		case f.IsMap():
+		case fp.isMap:
 			b, err = e.mapValue(b, f, value.Map())
 		default:
 			b, err = e.single(b, f, value)
@@ -97,15 +158,6 @@ func appendTimestamp(b []byte, ts *timestamppb.Timestamp) ([]byte, bool) {
 }
 
 var pow10 = [...]int64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
-
-// emits reports whether protojson with EmitDefaultValues writes the field: every field
-// without presence, and fields with presence (messages, oneofs, optional scalars) when set.
-func (e *encoder) emits(m protoreflect.Message, f protoreflect.FieldDescriptor) bool {
-	if f.HasPresence() {
-		return m.Has(f)
-	}
-	return true
-}
 
 func (e *encoder) list(b []byte, f protoreflect.FieldDescriptor, l protoreflect.List) ([]byte, error) {
 	b = append(b, '[')
@@ -206,18 +258,27 @@ func appendFloat(b []byte, f float64, bits int) []byte {
 
 const hex = "0123456789abcdef"
 
-// appendString writes s as a JSON string, escaping what JSON requires (and <, >, & and the
+// plain marks the bytes appendString copies as they are: printable ASCII but for the quote,
+// the backslash and <, > and &. Every other byte takes the slow path.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
+// appendString writes s as a JSON string, escaping what JSON requires (and <, > and & and the
 // line separators, so the output is safe to embed anywhere, as encoding/json does).
 func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
+		if plain[c] {
+			i++
+			continue
+		}
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
 			b = append(b, s[start:i]...)
 			switch c {
 			case '"', '\\':

@@ -43,6 +43,7 @@ func echoGateway(t testing.TB) (http.Handler, []binding) {
 			procedure := "/" + string(s.FullName()) + "/" + string(m.Name())
 			opts := []connect.HandlerOption{
 				connect.WithSchema(m),
+				connect.WithCodec(HandOff()),
 				connect.WithRequestInitializer(func(_ connect.Spec, msg any) error {
 					*msg.(*dynamicpb.Message) = *dynamicpb.NewMessage(m.Input()) //nolint:govet // a fresh message, copied before use
 					return nil

@@ -19,7 +19,8 @@ import (
 	"github.com/tremplin/tremplin/internal/fastgzip"
 )
 
-// Handler is an RPC service to expose: its Connect path, handler and descriptor.
+// Handler is an RPC service to expose: its Connect path, handler and descriptor. The handler
+// is one built for the gateway alone, speaking HandOff besides the usual codecs.
 type Handler struct {
 	Path       string
 	Handler    http.Handler
@@ -33,10 +34,10 @@ func New(services []Handler) (http.Handler, error) {
 	for _, s := range services {
 		descriptors = append(descriptors, s.Descriptor)
 		vgServices = append(vgServices, vanguard.NewService(s.Path, s.Handler,
-			// Calls reach the handlers as binary Connect: cheap, and the REST codec never
-			// touches them.
+			// Calls reach the handlers as Connect calls carrying the messages themselves, not
+			// an encoding of them (handoff.go): the handlers must speak HandOff.
 			vanguard.WithTargetProtocols(vanguard.ProtocolConnect),
-			vanguard.WithTargetCodecs(vanguard.CodecProto),
+			vanguard.WithTargetCodecs(HandOffName),
 			vanguard.WithMaxMessageBufferBytes(MaxBodyBytes),
 			// In-process calls: compressing them would only cost time.
 			vanguard.WithNoTargetCompression(),
@@ -44,6 +45,7 @@ func New(services []Handler) (http.Handler, error) {
 	}
 	transcoder, err := vanguard.NewTranscoder(vgServices,
 		vanguard.WithCodec(specJSONOf(descriptors)),
+		vanguard.WithCodec(func(vanguard.TypeResolver) vanguard.Codec { return gatewaySide{} }),
 		vanguard.WithCompression(fastgzip.Name, fastgzip.NewCompressor, fastgzip.NewDecompressor),
 		vanguard.WithUnknownHandler(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 			writeError(w, http.StatusNotFound, connect.CodeNotFound, "NOT_FOUND", "Route inconnue")

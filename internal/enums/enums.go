@@ -53,6 +53,12 @@ func NumberOf(d protoreflect.EnumDescriptor, s string) (protoreflect.EnumNumber,
 // HasSpec reports whether enum d carries spec strings.
 func HasSpec(d protoreflect.EnumDescriptor) bool { return len(tableOf(d).toSpec) > 0 }
 
+// SpecsOf answers the spec strings of enum d by value (empty when it has none), for a caller
+// that converts many values of one enum; the map is shared and must not be changed.
+func SpecsOf(d protoreflect.EnumDescriptor) map[protoreflect.EnumNumber]string {
+	return tableOf(d).toSpec
+}
+
 // Enum is a generated proto enum type.
 type Enum interface {
 	~int32

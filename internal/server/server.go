@@ -256,9 +256,13 @@ func New(d Deps) (*Server, error) {
 		// Public procedures (sign-in, password links) take small bodies, as on /api; calls
 		// without credentials to the others are refused before their body is read.
 		_, public := s.handler(append(slices.Clone(options), bodylimit.GuardedHandlerOptions(bodylimit.AnonymousMaxBodyBytes)...)...)
-		handler = guard.Procedures(handler, public)
-		mux.Handle(path, handler)
-		api = append(api, gateway.Handler{Path: path, Handler: gateway.Uncompressed(handler), Descriptor: s.desc})
+		mux.Handle(path, guard.Procedures(handler, public))
+		// The gateway's own pair: the same, speaking the in-process codec as well (never
+		// mounted: only the gateway can hand a message over).
+		handOff := append(slices.Clone(options), connect.WithCodec(gateway.HandOff()))
+		_, forAPI := s.handler(handOff...)
+		_, publicForAPI := s.handler(append(handOff, bodylimit.GuardedHandlerOptions(bodylimit.AnonymousMaxBodyBytes)...)...)
+		api = append(api, gateway.Handler{Path: path, Handler: gateway.Uncompressed(guard.Procedures(forAPI, publicForAPI)), Descriptor: s.desc})
 	}
 	apiHandler, err := gateway.New(api)
 	if err != nil {
