@@ -54,7 +54,7 @@ func (s *Service) ListContacts(ctx context.Context, req *networkv1.ListContactsR
 	if len(tagKeys) > 0 {
 		preds = append(preds, contact.HasTagsWith(tag.NameKeyIn(tagKeys...), tag.OwnerID(v.UserID)))
 	}
-	list, next, err := presentContactsPage(ctx, s.Client, v.UserID, listView, page, preds...)
+	list, next, err := presentContactsPage(ctx, s.Client, v.UserID, listView, page, alongside, preds...)
 	if err != nil {
 		return nil, err
 	}
