@@ -156,7 +156,13 @@ for (const vp of viewports) {
 
       // The application is engaged (its first linked activity is completed), and so is the contact.
       await expect(page.getByTestId("application-status").first()).toHaveText("Engagée");
-      await activities.getByRole("tab", { name: /^Terminées/ }).click();
+      // The panel's lists refreshed first (its counts say so): clicked while they were still
+      // being refreshed, the tab once stayed unselected in CI (the page laid out anew under the
+      // click, most likely). The selection is then checked, not assumed.
+      const finished = activities.getByRole("tab", { name: "Terminées (1)" });
+      await expect(finished).toBeVisible();
+      await finished.click();
+      await expect(finished).toHaveAttribute("aria-selected", "true");
       await expect(activities.getByTestId("activities-finished")).toContainText("Entretien de recrutement");
       await page.goto(`/contact/${contact.id}`);
       await expect(page.getByRole("heading", { level: 1, name: new RegExp(`ENTRETIEN ${T}`) })).toBeVisible();
