@@ -40,6 +40,7 @@ type fieldPlan struct {
 	// presence: written only when set (messages, oneofs, optional scalars).
 	presence    bool
 	list, isMap bool
+	message     bool // a singular message field
 	// specs: a singular enum's spec strings by value (nil for any other field, or an enum
 	// without them); a value without one is left out.
 	specs map[protoreflect.EnumNumber]string
@@ -56,7 +57,7 @@ func planOf(md protoreflect.MessageDescriptor) *plan {
 	for i := range fields.Len() {
 		f := fields.Get(i)
 		fp := fieldPlan{desc: f, key: append(appendString(nil, f.JSONName()), ':'), presence: f.HasPresence(),
-			list: f.IsList(), isMap: f.IsMap()}
+			list: f.IsList(), isMap: f.IsMap(), message: f.Message() != nil && !f.IsList() && !f.IsMap()}
 		if f.Enum() != nil && !f.IsList() && !f.IsMap() && enums.HasSpec(f.Enum()) {
 			fp.specs = enums.SpecsOf(f.Enum())
 		}
@@ -89,13 +90,18 @@ func (e *encoder) message(b []byte, m protoreflect.Message) ([]byte, error) {
 	for i := range p.fields {
 		fp := &p.fields[i]
 		f := fp.desc
-		if fp.presence && !m.Has(f) {
-			continue
-		}
 		// An empty list or map is written without reading it: reading would allocate one.
 		empty := (fp.list || fp.isMap) && !m.Has(f)
 		var value protoreflect.Value
-		if !empty {
+		switch {
+		case fp.message:
+			// Unset, a message field reads as an invalid message: one lookup, not two.
+			if value = m.Get(f); !value.Message().IsValid() {
+				continue
+			}
+		case fp.presence && !m.Has(f):
+			continue
+		case !empty:
 			value = m.Get(f)
 		}
 		var spec string
