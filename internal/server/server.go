@@ -251,18 +251,21 @@ func New(d Deps) (*Server, error) {
 
 	mux := http.NewServeMux()
 	api := make([]gateway.Handler, 0, len(services))
+	// guarded builds a service's handlers with opts: signed-in procedures at the full cap, public
+	// ones (sign-in, password links) at the small cap as on /api, and calls without credentials
+	// to the others refused before their body is read.
+	guarded := func(s service, opts ...connect.HandlerOption) (string, http.Handler) {
+		path, signedIn := s.handler(opts...)
+		_, public := s.handler(append(slices.Clone(opts), bodylimit.GuardedHandlerOptions(bodylimit.AnonymousMaxBodyBytes)...)...)
+		return path, guard.Procedures(signedIn, public)
+	}
 	for _, s := range services {
-		path, handler := s.handler(options...)
-		// Public procedures (sign-in, password links) take small bodies, as on /api; calls
-		// without credentials to the others are refused before their body is read.
-		_, public := s.handler(append(slices.Clone(options), bodylimit.GuardedHandlerOptions(bodylimit.AnonymousMaxBodyBytes)...)...)
-		mux.Handle(path, guard.Procedures(handler, public))
-		// The gateway's own pair: the same, speaking the in-process codec as well (never
+		path, handler := guarded(s, options...)
+		mux.Handle(path, handler)
+		// The gateway's own handlers: the same, speaking the in-process codec as well (never
 		// mounted: only the gateway can hand a message over).
-		handOff := append(slices.Clone(options), connect.WithCodec(gateway.HandOff()))
-		_, forAPI := s.handler(handOff...)
-		_, publicForAPI := s.handler(append(handOff, bodylimit.GuardedHandlerOptions(bodylimit.AnonymousMaxBodyBytes)...)...)
-		api = append(api, gateway.Handler{Path: path, Handler: gateway.Uncompressed(guard.Procedures(forAPI, publicForAPI)), Descriptor: s.desc})
+		_, forAPI := guarded(s, append(slices.Clone(options), connect.WithCodec(gateway.HandOff()))...)
+		api = append(api, gateway.Handler{Path: path, Handler: gateway.Uncompressed(forAPI), Descriptor: s.desc})
 	}
 	apiHandler, err := gateway.New(api)
 	if err != nil {
