@@ -1,6 +1,7 @@
 package network_test
 
 import (
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -65,6 +66,19 @@ func TestCreateContact(t *testing.T) {
 		if child.GetRank() != 2 || grandChild.GetRank() != 3 || grandChild.GetParent().GetId() != child.GetId() ||
 			grandChild.GetParent().GetFirstName() != "Paul" || grandChild.GetParent().GetLastName() != "PETIT" {
 			t.Errorf("ranks: %v / %v", child, grandChild)
+		}
+		// The whole network names each intermediary as a contact read alone does.
+		intermediaries := map[string]string{}
+		for _, listed := range list(t, w, nil) {
+			if p := listed.GetParent(); p != nil {
+				intermediaries[listed.GetId()] = p.GetId() + " " + p.GetFirstName() + " " + p.GetLastName() + " " + p.GetCompany()
+			}
+		}
+		if want := map[string]string{
+			child.GetId():      c.GetId() + " Marie Ève DE LA TOUR Société Générale",
+			grandChild.GetId(): child.GetId() + " Paul PETIT ",
+		}; !maps.Equal(intermediaries, want) {
+			t.Errorf("intermediaries listed: %v, want %v", intermediaries, want)
 		}
 
 		// Refusals.

@@ -61,6 +61,11 @@ type selection struct {
 	preds []predicate.Contact
 }
 
+// isWholeNetwork says whether the selection, read in page, is every contact of the owner.
+func (sel selection) isWholeNetwork(page paging.Page) bool {
+	return len(sel.preds) == 0 && page.Size == 0
+}
+
 func (sel selection) all() []predicate.Contact {
 	return append([]predicate.Contact{contact.OwnerID(sel.owner)}, sel.preds...)
 }
@@ -96,11 +101,14 @@ type presentedRow struct {
 }
 
 // destinations are where a row of the presentation query goes, in the order of its columns
-// (listFields, the intermediary's three names, the two flags, then fullView's notes and links).
-func (r *presentedRow) destinations(v view) []any {
+// (listFields; for a part of the network, the intermediary's three names and the two flags;
+// then fullView's notes and links).
+func (r *presentedRow) destinations(v view, wholeNetwork bool) []any {
 	d := []any{&r.id, &r.createdAt, &r.parentID, &r.rank, &r.civility, &r.firstName, &r.lastName,
-		&r.email, &r.company, &r.job, &r.phone, &r.mobile, &r.origin, &r.status, &r.sortKey, &r.touchRhythm,
-		&r.parentFirst, &r.parentLast, &r.parentCompany, &r.hasActivity, &r.hasApplication}
+		&r.email, &r.company, &r.job, &r.phone, &r.mobile, &r.origin, &r.status, &r.sortKey, &r.touchRhythm}
+	if !wholeNetwork {
+		d = append(d, &r.parentFirst, &r.parentLast, &r.parentCompany, &r.hasActivity, &r.hasApplication)
+	}
 	if v == fullView {
 		d = append(d, &r.comments, &r.resources)
 	}
@@ -133,24 +141,31 @@ const (
 
 // presentContactsPage is presentContacts for one page (internal/paging, keyset on sort_key
 // compared byte-wise, then id), with the token of the next page (nil on the last). For the
-// whole list (the zero page) read alongside, the tags — those of the same selection — are read
-// while the contacts are: a millisecond or two of a rebuilt 1,000-contact list (issue 25).
+// whole list (the zero page) read alongside, the tags and the involvement flags — those of the
+// same selection — are read while the contacts are: a millisecond or two of a rebuilt
+// 1,000-contact list (issue 25).
 func presentContactsPage(ctx context.Context, client *ent.Client, owner uuid.UUID, v view, page paging.Page, how reading, preds ...predicate.Contact) ([]*networkv1.Contact, *string, error) {
 	sel := selection{owner: owner, preds: preds}
 	var (
 		tags        map[uuid.UUID][]*networkv1.Tag
-		tagsRead    errgroup.Group
-		tagsStarted = how == alongside && page.Size == 0
+		involved    map[uuid.UUID]involvement
+		alongRead   errgroup.Group
+		readAlongside = how == alongside && page.Size == 0
 	)
-	if tagsStarted {
-		tagsRead.Go(func() (err error) {
+	if readAlongside {
+		alongRead.Go(func() (err error) {
+			if sel.isWholeNetwork(page) {
+				if involved, err = involvementOf(ctx, client, owner); err != nil {
+					return err
+				}
+			}
 			tags, err = tagsOf(ctx, client, sel)
 			return err
 		})
 	}
 	rows, err := readContacts(ctx, client, sel, v, page)
-	if tagsErr := tagsRead.Wait(); err == nil && tagsErr != nil {
-		return nil, nil, tagsErr
+	if alongErr := alongRead.Wait(); err == nil && alongErr != nil {
+		return nil, nil, alongErr
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("loading contacts: %w", err)
@@ -160,7 +175,12 @@ func presentContactsPage(ctx context.Context, client *ent.Client, owner uuid.UUI
 	}
 	n, next := page.Cut(len(rows), func(i int) []any { return []any{rows[i].sortKey, rows[i].id} })
 	rows = rows[:n]
-	if !tagsStarted {
+	if !readAlongside {
+		if sel.isWholeNetwork(page) {
+			if involved, err = involvementOf(ctx, client, owner); err != nil {
+				return nil, nil, err
+			}
+		}
 		if page.Size > 0 {
 			// The tags of this page's contacts only.
 			ids := make([]uuid.UUID, len(rows))
@@ -172,6 +192,9 @@ func presentContactsPage(ctx context.Context, client *ent.Client, owner uuid.UUI
 		if tags, err = tagsOf(ctx, client, sel); err != nil {
 			return nil, nil, err
 		}
+	}
+	if sel.isWholeNetwork(page) {
+		completeWholeNetwork(rows, involved)
 	}
 	// One allocation for the contacts and one for their dates, not two per contact.
 	contacts := make([]networkv1.Contact, len(rows))
@@ -194,10 +217,16 @@ func readContacts(ctx context.Context, client *ent.Client, sel selection, v view
 	listed := sql.Table(contact.Table)
 	s := sql.Dialect(d).Select().From(listed)
 	s.Select(s.Columns(listFields...)...)
-	parent := sql.Table(contact.Table).As("intermediary")
-	s.LeftJoin(parent).On(s.C(contact.FieldParentID), parent.C(contact.FieldID))
-	s.AppendSelect(parent.C(contact.FieldFirstName), parent.C(contact.FieldLastName), parent.C(contact.FieldCompany))
-	withInvolvement(s, sel.owner)
+	whole := sel.isWholeNetwork(page)
+	if !whole {
+		// The whole network holds every intermediary and has its involvement read as a set
+		// (involvementOf): it is a plain read of the owner's contacts, without a probe per
+		// row. A part of it joins its intermediaries and probes its involvement here.
+		parent := sql.Table(contact.Table).As("intermediary")
+		s.LeftJoin(parent).On(s.C(contact.FieldParentID), parent.C(contact.FieldID))
+		s.AppendSelect(parent.C(contact.FieldFirstName), parent.C(contact.FieldLastName), parent.C(contact.FieldCompany))
+		withInvolvement(s, sel.owner)
+	}
 	if v == fullView {
 		s.AppendSelect(s.Columns(fullOnlyFields...)...)
 	}
@@ -217,7 +246,7 @@ func readContacts(ctx context.Context, client *ent.Client, sel selection, v view
 		rows []presentedRow
 		cur  presentedRow
 	)
-	into := cur.destinations(v)
+	into := cur.destinations(v, whole)
 	for found.Next() {
 		cur = presentedRow{}
 		if err := found.Scan(into...); err != nil {
@@ -307,6 +336,79 @@ func withInvolvement(s *sql.Selector, owner uuid.UUID) {
 		Where(sql.EQ(apps.C(application.FieldOwnerID), owner)).As("linked")
 	s.LeftJoin(linked).On(s.C(contact.FieldID), linked.C("contact_id"))
 	s.AppendSelectExprAs(sql.NotNull(linked.C("contact_id")), "has_application")
+}
+
+// involvement is what a contact's badge and deletability read of the rest of the network.
+type involvement struct {
+	activity    bool // a task or an event is with the contact
+	application bool // an application of the owner names the contact
+}
+
+// involvementOf answers the involvement of the owner's involved contacts, in one statement:
+// the contacts of the owner's tasks, events and applications — the rule withInvolvement
+// probes contact by contact, read as a set for the whole network (a contact's tasks and
+// events are its owner's).
+func involvementOf(ctx context.Context, client *ent.Client, owner uuid.UUID) (map[uuid.UUID]involvement, error) {
+	d := sql.Dialect(client.Dialect())
+	tasks, events := sql.Table(task.Table), sql.Table(event.Table)
+	withTasks := d.Select(tasks.C(task.FieldContactID)).AppendSelectExprAs(sql.Raw("0"), "kind").From(tasks).
+		Where(sql.And(sql.EQ(tasks.C(task.FieldOwnerID), owner), sql.NotNull(tasks.C(task.FieldContactID))))
+	withEvents := d.Select(events.C(event.FieldContactID)).AppendSelectExprAs(sql.Raw("0"), "kind").From(events).
+		Where(sql.And(sql.EQ(events.C(event.FieldOwnerID), owner), sql.NotNull(events.C(event.FieldContactID))))
+	links, apps := sql.Table(contact.ApplicationsTable), sql.Table(application.Table)
+	named := d.Select(links.C(contact.ApplicationsPrimaryKey[1])).AppendSelectExprAs(sql.Raw("1"), "kind").From(links).
+		Join(apps).On(links.C(contact.ApplicationsPrimaryKey[0]), apps.C(application.FieldID)).
+		Where(sql.EQ(apps.C(application.FieldOwnerID), owner))
+	// UNION, not UNION ALL: each involved contact comes once or twice, however many tasks.
+	query, args := withTasks.Union(withEvents).Union(named).Query()
+	rows, err := client.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("loading the contacts' involvement: %w", err)
+	}
+	defer rows.Close()
+	out := make(map[uuid.UUID]involvement)
+	var (
+		id   uuid.UUID
+		kind int
+	)
+	for rows.Next() {
+		if err := rows.Scan(&id, &kind); err != nil {
+			return nil, fmt.Errorf("loading the contacts' involvement: %w", err)
+		}
+		in := out[id]
+		if kind == 0 {
+			in.activity = true
+		} else {
+			in.application = true
+		}
+		out[id] = in
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("loading the contacts' involvement: %w", err)
+	}
+	return out, nil
+}
+
+// completeWholeNetwork gives the rows of the whole network what a part of it reads in its
+// statement: each intermediary's names, from the intermediary's own row (every one is in the
+// network), and the involvement flags.
+func completeWholeNetwork(rows []*presentedRow, involved map[uuid.UUID]involvement) {
+	byID := make(map[uuid.UUID]*presentedRow, len(rows))
+	for _, r := range rows {
+		byID[r.id] = r
+	}
+	for _, r := range rows {
+		in := involved[r.id]
+		r.hasActivity, r.hasApplication = in.activity, in.application
+		if !r.parentID.Valid {
+			continue
+		}
+		if p := byID[r.parentID.UUID]; p != nil {
+			r.parentFirst = stdsql.NullString{String: p.firstName, Valid: true}
+			r.parentLast = stdsql.NullString{String: p.lastName, Valid: true}
+			r.parentCompany = stdsql.NullString{String: p.company, Valid: true}
+		}
+	}
 }
 
 // isDeletable answers whether one of the owner's contacts may be deleted (its status, and
