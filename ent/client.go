@@ -23,6 +23,7 @@ import (
 	"github.com/tremplin/tremplin/ent/application"
 	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
+	"github.com/tremplin/tremplin/ent/contacttag"
 	"github.com/tremplin/tremplin/ent/dashboardsetting"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/idempotencykey"
@@ -63,6 +64,8 @@ type Client struct {
 	ApplicationSearchPrefix *ApplicationSearchPrefixClient
 	// Contact is the client for interacting with the Contact builders.
 	Contact *ContactClient
+	// ContactTag is the client for interacting with the ContactTag builders.
+	ContactTag *ContactTagClient
 	// DashboardSetting is the client for interacting with the DashboardSetting builders.
 	DashboardSetting *DashboardSettingClient
 	// Event is the client for interacting with the Event builders.
@@ -115,6 +118,7 @@ func (c *Client) init() {
 	c.Application = NewApplicationClient(c.config)
 	c.ApplicationSearchPrefix = NewApplicationSearchPrefixClient(c.config)
 	c.Contact = NewContactClient(c.config)
+	c.ContactTag = NewContactTagClient(c.config)
 	c.DashboardSetting = NewDashboardSettingClient(c.config)
 	c.Event = NewEventClient(c.config)
 	c.IdempotencyKey = NewIdempotencyKeyClient(c.config)
@@ -231,6 +235,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Application:             NewApplicationClient(cfg),
 		ApplicationSearchPrefix: NewApplicationSearchPrefixClient(cfg),
 		Contact:                 NewContactClient(cfg),
+		ContactTag:              NewContactTagClient(cfg),
 		DashboardSetting:        NewDashboardSettingClient(cfg),
 		Event:                   NewEventClient(cfg),
 		IdempotencyKey:          NewIdempotencyKeyClient(cfg),
@@ -274,6 +279,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Application:             NewApplicationClient(cfg),
 		ApplicationSearchPrefix: NewApplicationSearchPrefixClient(cfg),
 		Contact:                 NewContactClient(cfg),
+		ContactTag:              NewContactTagClient(cfg),
 		DashboardSetting:        NewDashboardSettingClient(cfg),
 		Event:                   NewEventClient(cfg),
 		IdempotencyKey:          NewIdempotencyKeyClient(cfg),
@@ -321,8 +327,8 @@ func (c *Client) Close() error {
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.APIKey, c.ActionToken, c.ActiveDay, c.Agency, c.Application,
-		c.ApplicationSearchPrefix, c.Contact, c.DashboardSetting, c.Event,
-		c.IdempotencyKey, c.JobRun, c.License, c.LicenseBatch, c.PageView,
+		c.ApplicationSearchPrefix, c.Contact, c.ContactTag, c.DashboardSetting,
+		c.Event, c.IdempotencyKey, c.JobRun, c.License, c.LicenseBatch, c.PageView,
 		c.PersonalLink, c.Session, c.StripeEvent, c.Tag, c.Task, c.User,
 		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint, c.WebhookEvent,
 	} {
@@ -335,8 +341,8 @@ func (c *Client) Use(hooks ...Hook) {
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.APIKey, c.ActionToken, c.ActiveDay, c.Agency, c.Application,
-		c.ApplicationSearchPrefix, c.Contact, c.DashboardSetting, c.Event,
-		c.IdempotencyKey, c.JobRun, c.License, c.LicenseBatch, c.PageView,
+		c.ApplicationSearchPrefix, c.Contact, c.ContactTag, c.DashboardSetting,
+		c.Event, c.IdempotencyKey, c.JobRun, c.License, c.LicenseBatch, c.PageView,
 		c.PersonalLink, c.Session, c.StripeEvent, c.Tag, c.Task, c.User,
 		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint, c.WebhookEvent,
 	} {
@@ -361,6 +367,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.ApplicationSearchPrefix.mutate(ctx, m)
 	case *ContactMutation:
 		return c.Contact.mutate(ctx, m)
+	case *ContactTagMutation:
+		return c.ContactTag.mutate(ctx, m)
 	case *DashboardSettingMutation:
 		return c.DashboardSetting.mutate(ctx, m)
 	case *EventMutation:
@@ -1632,6 +1640,22 @@ func (c *ContactClient) QueryApplications(_m *Contact) *ApplicationQuery {
 	return query
 }
 
+// QueryTagLinks queries the tag_links edge of a Contact.
+func (c *ContactClient) QueryTagLinks(_m *Contact) *ContactTagQuery {
+	query := (&ContactTagClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(contact.Table, contact.FieldID, id),
+			sqlgraph.To(contacttag.Table, contacttag.ContactColumn),
+			sqlgraph.Edge(sqlgraph.O2M, true, contact.TagLinksTable, contact.TagLinksColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *ContactClient) Hooks() []Hook {
 	hooks := c.hooks.Contact
@@ -1655,6 +1679,123 @@ func (c *ContactClient) mutate(ctx context.Context, m *ContactMutation) (Value, 
 		return (&ContactDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Contact mutation op: %q", m.Op())
+	}
+}
+
+// ContactTagClient is a client for the ContactTag schema.
+type ContactTagClient struct {
+	config
+}
+
+// NewContactTagClient returns a client for the ContactTag from the given config.
+func NewContactTagClient(c config) *ContactTagClient {
+	return &ContactTagClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `contacttag.Hooks(f(g(h())))`.
+func (c *ContactTagClient) Use(hooks ...Hook) {
+	c.hooks.ContactTag = append(c.hooks.ContactTag, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `contacttag.Intercept(f(g(h())))`.
+func (c *ContactTagClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ContactTag = append(c.inters.ContactTag, interceptors...)
+}
+
+// Create returns a builder for creating a ContactTag entity.
+func (c *ContactTagClient) Create() *ContactTagCreate {
+	mutation := newContactTagMutation(c.config, OpCreate)
+	return &ContactTagCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ContactTag entities.
+func (c *ContactTagClient) CreateBulk(builders ...*ContactTagCreate) *ContactTagCreateBulk {
+	return &ContactTagCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ContactTagClient) MapCreateBulk(slice any, setFunc func(*ContactTagCreate, int)) *ContactTagCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ContactTagCreateBulk{err: fmt.Errorf("calling to ContactTagClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ContactTagCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ContactTagCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ContactTag.
+func (c *ContactTagClient) Update() *ContactTagUpdate {
+	mutation := newContactTagMutation(c.config, OpUpdate)
+	return &ContactTagUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ContactTagClient) UpdateOne(_m *ContactTag) *ContactTagUpdateOne {
+	mutation := newContactTagMutation(c.config, OpUpdateOne)
+	mutation.contact = &_m.ContactID
+	mutation.tag = &_m.TagID
+	return &ContactTagUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ContactTag.
+func (c *ContactTagClient) Delete() *ContactTagDelete {
+	mutation := newContactTagMutation(c.config, OpDelete)
+	return &ContactTagDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Query returns a query builder for ContactTag.
+func (c *ContactTagClient) Query() *ContactTagQuery {
+	return &ContactTagQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeContactTag},
+		inters: c.Interceptors(),
+	}
+}
+
+// QueryContact queries the contact edge of a ContactTag.
+func (c *ContactTagClient) QueryContact(_m *ContactTag) *ContactQuery {
+	return c.Query().
+		Where(contacttag.ContactID(_m.ContactID), contacttag.TagID(_m.TagID)).
+		QueryContact()
+}
+
+// QueryTag queries the tag edge of a ContactTag.
+func (c *ContactTagClient) QueryTag(_m *ContactTag) *TagQuery {
+	return c.Query().
+		Where(contacttag.ContactID(_m.ContactID), contacttag.TagID(_m.TagID)).
+		QueryTag()
+}
+
+// Hooks returns the client hooks.
+func (c *ContactTagClient) Hooks() []Hook {
+	hooks := c.hooks.ContactTag
+	return append(hooks[:len(hooks):len(hooks)], contacttag.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ContactTagClient) Interceptors() []Interceptor {
+	return c.inters.ContactTag
+}
+
+func (c *ContactTagClient) mutate(ctx context.Context, m *ContactTagMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ContactTagCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ContactTagUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ContactTagUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ContactTagDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ContactTag mutation op: %q", m.Op())
 	}
 }
 
@@ -4356,13 +4497,13 @@ func (c *WebhookEventClient) mutate(ctx context.Context, m *WebhookEventMutation
 type (
 	hooks struct {
 		APIKey, ActionToken, ActiveDay, Agency, Application, ApplicationSearchPrefix,
-		Contact, DashboardSetting, Event, IdempotencyKey, JobRun, License,
+		Contact, ContactTag, DashboardSetting, Event, IdempotencyKey, JobRun, License,
 		LicenseBatch, PageView, PersonalLink, Session, StripeEvent, Tag, Task, User,
 		WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent []ent.Hook
 	}
 	inters struct {
 		APIKey, ActionToken, ActiveDay, Agency, Application, ApplicationSearchPrefix,
-		Contact, DashboardSetting, Event, IdempotencyKey, JobRun, License,
+		Contact, ContactTag, DashboardSetting, Event, IdempotencyKey, JobRun, License,
 		LicenseBatch, PageView, PersonalLink, Session, StripeEvent, Tag, Task, User,
 		WebhookAttempt, WebhookDelivery, WebhookEndpoint,
 		WebhookEvent []ent.Interceptor

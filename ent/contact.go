@@ -87,9 +87,11 @@ type ContactEdges struct {
 	Events []*Event `json:"events,omitempty"`
 	// Applications holds the value of the applications edge.
 	Applications []*Application `json:"applications,omitempty"`
+	// TagLinks holds the value of the tag_links edge.
+	TagLinks []*ContactTag `json:"tag_links,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [7]bool
+	loadedTypes [8]bool
 }
 
 // OwnerOrErr returns the Owner value or an error if the edge
@@ -157,6 +159,15 @@ func (e ContactEdges) ApplicationsOrErr() ([]*Application, error) {
 		return e.Applications, nil
 	}
 	return nil, &NotLoadedError{edge: "applications"}
+}
+
+// TagLinksOrErr returns the TagLinks value or an error if the edge
+// was not loaded in eager-loading.
+func (e ContactEdges) TagLinksOrErr() ([]*ContactTag, error) {
+	if e.loadedTypes[7] {
+		return e.TagLinks, nil
+	}
+	return nil, &NotLoadedError{edge: "tag_links"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -380,6 +391,11 @@ func (_m *Contact) QueryEvents() *EventQuery {
 // QueryApplications queries the "applications" edge of the Contact entity.
 func (_m *Contact) QueryApplications() *ApplicationQuery {
 	return NewContactClient(_m.config).QueryApplications(_m)
+}
+
+// QueryTagLinks queries the "tag_links" edge of the Contact entity.
+func (_m *Contact) QueryTagLinks() *ContactTagQuery {
+	return NewContactClient(_m.config).QueryTagLinks(_m)
 }
 
 // Update returns a builder for updating this Contact.

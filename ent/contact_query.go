@@ -17,6 +17,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/tremplin/tremplin/ent/application"
 	"github.com/tremplin/tremplin/ent/contact"
+	"github.com/tremplin/tremplin/ent/contacttag"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/predicate"
 	"github.com/tremplin/tremplin/ent/tag"
@@ -38,6 +39,7 @@ type ContactQuery struct {
 	withTasks        *TaskQuery
 	withEvents       *EventQuery
 	withApplications *ApplicationQuery
+	withTagLinks     *ContactTagQuery
 	modifiers        []func(*sql.Selector)
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
@@ -222,6 +224,28 @@ func (_q *ContactQuery) QueryApplications() *ApplicationQuery {
 			sqlgraph.From(contact.Table, contact.FieldID, selector),
 			sqlgraph.To(application.Table, application.FieldID),
 			sqlgraph.Edge(sqlgraph.M2M, true, contact.ApplicationsTable, contact.ApplicationsPrimaryKey...),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryTagLinks chains the current query on the "tag_links" edge.
+func (_q *ContactQuery) QueryTagLinks() *ContactTagQuery {
+	query := (&ContactTagClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(contact.Table, contact.FieldID, selector),
+			sqlgraph.To(contacttag.Table, contacttag.ContactColumn),
+			sqlgraph.Edge(sqlgraph.O2M, true, contact.TagLinksTable, contact.TagLinksColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -428,6 +452,7 @@ func (_q *ContactQuery) Clone() *ContactQuery {
 		withTasks:        _q.withTasks.Clone(),
 		withEvents:       _q.withEvents.Clone(),
 		withApplications: _q.withApplications.Clone(),
+		withTagLinks:     _q.withTagLinks.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -509,6 +534,17 @@ func (_q *ContactQuery) WithApplications(opts ...func(*ApplicationQuery)) *Conta
 		opt(query)
 	}
 	_q.withApplications = query
+	return _q
+}
+
+// WithTagLinks tells the query-builder to eager-load the nodes that are connected to
+// the "tag_links" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *ContactQuery) WithTagLinks(opts ...func(*ContactTagQuery)) *ContactQuery {
+	query := (&ContactTagClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withTagLinks = query
 	return _q
 }
 
@@ -596,7 +632,7 @@ func (_q *ContactQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Cont
 	var (
 		nodes       = []*Contact{}
 		_spec       = _q.querySpec()
-		loadedTypes = [7]bool{
+		loadedTypes = [8]bool{
 			_q.withOwner != nil,
 			_q.withParent != nil,
 			_q.withChildren != nil,
@@ -604,6 +640,7 @@ func (_q *ContactQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Cont
 			_q.withTasks != nil,
 			_q.withEvents != nil,
 			_q.withApplications != nil,
+			_q.withTagLinks != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -671,6 +708,13 @@ func (_q *ContactQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Cont
 		if err := _q.loadApplications(ctx, query, nodes,
 			func(n *Contact) { n.Edges.Applications = []*Application{} },
 			func(n *Contact, e *Application) { n.Edges.Applications = append(n.Edges.Applications, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withTagLinks; query != nil {
+		if err := _q.loadTagLinks(ctx, query, nodes,
+			func(n *Contact) { n.Edges.TagLinks = []*ContactTag{} },
+			func(n *Contact, e *ContactTag) { n.Edges.TagLinks = append(n.Edges.TagLinks, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -956,6 +1000,36 @@ func (_q *ContactQuery) loadApplications(ctx context.Context, query *Application
 		for kn := range nodes {
 			assign(kn, n)
 		}
+	}
+	return nil
+}
+func (_q *ContactQuery) loadTagLinks(ctx context.Context, query *ContactTagQuery, nodes []*Contact, init func(*Contact), assign func(*Contact, *ContactTag)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Contact)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(contacttag.FieldContactID)
+	}
+	query.Where(predicate.ContactTag(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(contact.TagLinksColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.ContactID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "contact_id" returned %v for node %v`, fk, n)
+		}
+		assign(node, n)
 	}
 	return nil
 }

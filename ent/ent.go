@@ -19,6 +19,7 @@ import (
 	"github.com/tremplin/tremplin/ent/application"
 	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
+	"github.com/tremplin/tremplin/ent/contacttag"
 	"github.com/tremplin/tremplin/ent/dashboardsetting"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/idempotencykey"
@@ -103,6 +104,7 @@ func checkColumn(t, c string) error {
 			application.Table:             application.ValidColumn,
 			applicationsearchprefix.Table: applicationsearchprefix.ValidColumn,
 			contact.Table:                 contact.ValidColumn,
+			contacttag.Table:              contacttag.ValidColumn,
 			dashboardsetting.Table:        dashboardsetting.ValidColumn,
 			event.Table:                   event.ValidColumn,
 			idempotencykey.Table:          idempotencykey.ValidColumn,

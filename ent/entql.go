@@ -10,6 +10,7 @@ import (
 	"github.com/tremplin/tremplin/ent/application"
 	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
+	"github.com/tremplin/tremplin/ent/contacttag"
 	"github.com/tremplin/tremplin/ent/dashboardsetting"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/idempotencykey"
@@ -37,7 +38,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 24)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 25)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -196,6 +197,27 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[7] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   contacttag.Table,
+			Columns: contacttag.Columns,
+			CompositeID: []*sqlgraph.FieldSpec{
+				{
+					Type:   field.TypeUUID,
+					Column: contacttag.FieldContactID,
+				},
+				{
+					Type:   field.TypeUUID,
+					Column: contacttag.FieldTagID,
+				},
+			},
+		},
+		Type: "ContactTag",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			contacttag.FieldContactID: {Type: field.TypeUUID, Column: contacttag.FieldContactID},
+			contacttag.FieldTagID:     {Type: field.TypeUUID, Column: contacttag.FieldTagID},
+		},
+	}
+	graph.Nodes[8] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   dashboardsetting.Table,
 			Columns: dashboardsetting.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -222,7 +244,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			dashboardsetting.FieldNewContactHigh:           {Type: field.TypeInt, Column: dashboardsetting.FieldNewContactHigh},
 		},
 	}
-	graph.Nodes[8] = &sqlgraph.Node{
+	graph.Nodes[9] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   event.Table,
 			Columns: event.Columns,
@@ -251,7 +273,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			event.FieldCompletedAt:           {Type: field.TypeTime, Column: event.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[9] = &sqlgraph.Node{
+	graph.Nodes[10] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   idempotencykey.Table,
 			Columns: idempotencykey.Columns,
@@ -271,7 +293,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			idempotencykey.FieldExpiresAt:   {Type: field.TypeTime, Column: idempotencykey.FieldExpiresAt},
 		},
 	}
-	graph.Nodes[10] = &sqlgraph.Node{
+	graph.Nodes[11] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   jobrun.Table,
 			Columns: jobrun.Columns,
@@ -289,7 +311,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			jobrun.FieldError:      {Type: field.TypeString, Column: jobrun.FieldError},
 		},
 	}
-	graph.Nodes[11] = &sqlgraph.Node{
+	graph.Nodes[12] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   license.Table,
 			Columns: license.Columns,
@@ -310,7 +332,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			license.FieldExpirationDate: {Type: field.TypeTime, Column: license.FieldExpirationDate},
 		},
 	}
-	graph.Nodes[12] = &sqlgraph.Node{
+	graph.Nodes[13] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   licensebatch.Table,
 			Columns: licensebatch.Columns,
@@ -328,7 +350,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			licensebatch.FieldCreatedAt:      {Type: field.TypeTime, Column: licensebatch.FieldCreatedAt},
 		},
 	}
-	graph.Nodes[13] = &sqlgraph.Node{
+	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   pageview.Table,
 			Columns: pageview.Columns,
@@ -345,7 +367,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			pageview.FieldViews: {Type: field.TypeInt64, Column: pageview.FieldViews},
 		},
 	}
-	graph.Nodes[14] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   personallink.Table,
 			Columns: personallink.Columns,
@@ -363,7 +385,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			personallink.FieldToken:     {Type: field.TypeString, Column: personallink.FieldToken},
 		},
 	}
-	graph.Nodes[15] = &sqlgraph.Node{
+	graph.Nodes[16] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   session.Table,
 			Columns: session.Columns,
@@ -383,7 +405,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			session.FieldUserAgent:  {Type: field.TypeString, Column: session.FieldUserAgent},
 		},
 	}
-	graph.Nodes[16] = &sqlgraph.Node{
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   stripeevent.Table,
 			Columns: stripeevent.Columns,
@@ -398,7 +420,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			stripeevent.FieldReceivedAt: {Type: field.TypeTime, Column: stripeevent.FieldReceivedAt},
 		},
 	}
-	graph.Nodes[17] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   tag.Table,
 			Columns: tag.Columns,
@@ -416,7 +438,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			tag.FieldNameKey:   {Type: field.TypeString, Column: tag.FieldNameKey},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   task.Table,
 			Columns: task.Columns,
@@ -446,7 +468,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			task.FieldEscalatedAt:           {Type: field.TypeTime, Column: task.FieldEscalatedAt},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -490,7 +512,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldDataVersion:                   {Type: field.TypeInt64, Column: user.FieldDataVersion},
 		},
 	}
-	graph.Nodes[20] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -509,7 +531,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldDurationMs:  {Type: field.TypeInt, Column: webhookattempt.FieldDurationMs},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookdelivery.Table,
 			Columns: webhookdelivery.Columns,
@@ -534,7 +556,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookdelivery.FieldLastError:      {Type: field.TypeString, Column: webhookdelivery.FieldLastError},
 		},
 	}
-	graph.Nodes[22] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -554,7 +576,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookendpoint.FieldSecret:    {Type: field.TypeString, Column: webhookendpoint.FieldSecret},
 		},
 	}
-	graph.Nodes[23] = &sqlgraph.Node{
+	graph.Nodes[24] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookevent.Table,
 			Columns: webhookevent.Columns,
@@ -811,6 +833,42 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Contact",
 		"Application",
+	)
+	graph.MustAddE(
+		"tag_links",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: true,
+			Table:   contact.TagLinksTable,
+			Columns: []string{contact.TagLinksColumn},
+			Bidi:    false,
+		},
+		"Contact",
+		"ContactTag",
+	)
+	graph.MustAddE(
+		"contact",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   contacttag.ContactTable,
+			Columns: []string{contacttag.ContactColumn},
+			Bidi:    false,
+		},
+		"ContactTag",
+		"Contact",
+	)
+	graph.MustAddE(
+		"tag",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   contacttag.TagTable,
+			Columns: []string{contacttag.TagColumn},
+			Bidi:    false,
+		},
+		"ContactTag",
+		"Tag",
 	)
 	graph.MustAddE(
 		"owner",
@@ -2018,6 +2076,93 @@ func (f *ContactFilter) WhereHasApplicationsWith(preds ...predicate.Application)
 	})))
 }
 
+// WhereHasTagLinks applies a predicate to check if query has an edge tag_links.
+func (f *ContactFilter) WhereHasTagLinks() {
+	f.Where(entql.HasEdge("tag_links"))
+}
+
+// WhereHasTagLinksWith applies a predicate to check if query has an edge tag_links with a given conditions (other predicates).
+func (f *ContactFilter) WhereHasTagLinksWith(preds ...predicate.ContactTag) {
+	f.Where(entql.HasEdgeWith("tag_links", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *ContactTagQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the ContactTagQuery builder.
+func (_q *ContactTagQuery) Filter() *ContactTagFilter {
+	return &ContactTagFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *ContactTagMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the ContactTagMutation builder.
+func (m *ContactTagMutation) Filter() *ContactTagFilter {
+	return &ContactTagFilter{config: m.config, predicateAdder: m}
+}
+
+// ContactTagFilter provides a generic filtering capability at runtime for ContactTagQuery.
+type ContactTagFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *ContactTagFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereContactID applies the entql [16]byte predicate on the contact_id field.
+func (f *ContactTagFilter) WhereContactID(p entql.ValueP) {
+	f.Where(p.Field(contacttag.FieldContactID))
+}
+
+// WhereTagID applies the entql [16]byte predicate on the tag_id field.
+func (f *ContactTagFilter) WhereTagID(p entql.ValueP) {
+	f.Where(p.Field(contacttag.FieldTagID))
+}
+
+// WhereHasContact applies a predicate to check if query has an edge contact.
+func (f *ContactTagFilter) WhereHasContact() {
+	f.Where(entql.HasEdge("contact"))
+}
+
+// WhereHasContactWith applies a predicate to check if query has an edge contact with a given conditions (other predicates).
+func (f *ContactTagFilter) WhereHasContactWith(preds ...predicate.Contact) {
+	f.Where(entql.HasEdgeWith("contact", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasTag applies a predicate to check if query has an edge tag.
+func (f *ContactTagFilter) WhereHasTag() {
+	f.Where(entql.HasEdge("tag"))
+}
+
+// WhereHasTagWith applies a predicate to check if query has an edge tag with a given conditions (other predicates).
+func (f *ContactTagFilter) WhereHasTagWith(preds ...predicate.Tag) {
+	f.Where(entql.HasEdgeWith("tag", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
 // addPredicate implements the predicateAdder interface.
 func (_q *DashboardSettingQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
@@ -2047,7 +2192,7 @@ type DashboardSettingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *DashboardSettingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2176,7 +2321,7 @@ type EventFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EventFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2338,7 +2483,7 @@ type IdempotencyKeyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *IdempotencyKeyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2413,7 +2558,7 @@ type JobRunFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *JobRunFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2478,7 +2623,7 @@ type LicenseFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LicenseFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2586,7 +2731,7 @@ type LicenseBatchFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LicenseBatchFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2679,7 +2824,7 @@ type PageViewFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PageViewFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2739,7 +2884,7 @@ type PersonalLinkFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PersonalLinkFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2818,7 +2963,7 @@ type SessionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SessionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2907,7 +3052,7 @@ type StripeEventFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *StripeEventFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2957,7 +3102,7 @@ type TagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3050,7 +3195,7 @@ type TaskFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TaskFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3217,7 +3362,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3454,7 +3599,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3538,7 +3683,7 @@ type WebhookDeliveryFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookDeliveryFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3680,7 +3825,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3783,7 +3928,7 @@ type WebhookEventFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEventFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

@@ -28,6 +28,8 @@ type Tx struct {
 	ApplicationSearchPrefix *ApplicationSearchPrefixClient
 	// Contact is the client for interacting with the Contact builders.
 	Contact *ContactClient
+	// ContactTag is the client for interacting with the ContactTag builders.
+	ContactTag *ContactTagClient
 	// DashboardSetting is the client for interacting with the DashboardSetting builders.
 	DashboardSetting *DashboardSettingClient
 	// Event is the client for interacting with the Event builders.
@@ -200,6 +202,7 @@ func (tx *Tx) init() {
 	tx.Application = NewApplicationClient(tx.config)
 	tx.ApplicationSearchPrefix = NewApplicationSearchPrefixClient(tx.config)
 	tx.Contact = NewContactClient(tx.config)
+	tx.ContactTag = NewContactTagClient(tx.config)
 	tx.DashboardSetting = NewDashboardSettingClient(tx.config)
 	tx.Event = NewEventClient(tx.config)
 	tx.IdempotencyKey = NewIdempotencyKeyClient(tx.config)

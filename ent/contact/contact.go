@@ -76,6 +76,8 @@ const (
 	EdgeEvents = "events"
 	// EdgeApplications holds the string denoting the applications edge name in mutations.
 	EdgeApplications = "applications"
+	// EdgeTagLinks holds the string denoting the tag_links edge name in mutations.
+	EdgeTagLinks = "tag_links"
 	// Table holds the table name of the contact in the database.
 	Table = "contacts"
 	// OwnerTable is the table that holds the owner relation/edge.
@@ -117,6 +119,13 @@ const (
 	// ApplicationsInverseTable is the table name for the Application entity.
 	// It exists in this package in order to avoid circular dependency with the "application" package.
 	ApplicationsInverseTable = "applications"
+	// TagLinksTable is the table that holds the tag_links relation/edge.
+	TagLinksTable = "contact_tags"
+	// TagLinksInverseTable is the table name for the ContactTag entity.
+	// It exists in this package in order to avoid circular dependency with the "contacttag" package.
+	TagLinksInverseTable = "contact_tags"
+	// TagLinksColumn is the table column denoting the tag_links relation/edge.
+	TagLinksColumn = "contact_id"
 )
 
 // Columns holds all SQL columns for contact fields.
@@ -503,6 +512,20 @@ func ByApplications(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newApplicationsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByTagLinksCount orders the results by tag_links count.
+func ByTagLinksCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newTagLinksStep(), opts...)
+	}
+}
+
+// ByTagLinks orders the results by tag_links terms.
+func ByTagLinks(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newTagLinksStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newOwnerStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -550,5 +573,12 @@ func newApplicationsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(ApplicationsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2M, true, ApplicationsTable, ApplicationsPrimaryKey...),
+	)
+}
+func newTagLinksStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(TagLinksInverseTable, TagLinksColumn),
+		sqlgraph.Edge(sqlgraph.O2M, true, TagLinksTable, TagLinksColumn),
 	)
 }

@@ -1402,6 +1402,29 @@ func HasApplicationsWith(preds ...predicate.Application) predicate.Contact {
 	})
 }
 
+// HasTagLinks applies the HasEdge predicate on the "tag_links" edge.
+func HasTagLinks() predicate.Contact {
+	return predicate.Contact(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, true, TagLinksTable, TagLinksColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasTagLinksWith applies the HasEdge predicate on the "tag_links" edge with a given conditions (other predicates).
+func HasTagLinksWith(preds ...predicate.ContactTag) predicate.Contact {
+	return predicate.Contact(func(s *sql.Selector) {
+		step := newTagLinksStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Contact) predicate.Contact {
 	return predicate.Contact(sql.AndPredicates(predicates...))

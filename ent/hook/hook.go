@@ -93,6 +93,18 @@ func (f ContactFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ContactMutation", m)
 }
 
+// The ContactTagFunc type is an adapter to allow the use of ordinary
+// function as ContactTag mutator.
+type ContactTagFunc func(context.Context, *ent.ContactTagMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ContactTagFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ContactTagMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ContactTagMutation", m)
+}
+
 // The DashboardSettingFunc type is an adapter to allow the use of ordinary
 // function as DashboardSetting mutator.
 type DashboardSettingFunc func(context.Context, *ent.DashboardSettingMutation) (ent.Value, error)

@@ -15,6 +15,7 @@ import (
 	"github.com/tremplin/tremplin/ent/application"
 	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
+	"github.com/tremplin/tremplin/ent/contacttag"
 	"github.com/tremplin/tremplin/ent/dashboardsetting"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/idempotencykey"
@@ -278,6 +279,33 @@ func (f TraverseContact) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.ContactQuery", q)
+}
+
+// The ContactTagFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ContactTagFunc func(context.Context, *ent.ContactTagQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ContactTagFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ContactTagQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ContactTagQuery", q)
+}
+
+// The TraverseContactTag type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseContactTag func(context.Context, *ent.ContactTagQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseContactTag) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseContactTag) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ContactTagQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ContactTagQuery", q)
 }
 
 // The DashboardSettingFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -756,6 +784,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.ApplicationSearchPrefixQuery, predicate.ApplicationSearchPrefix, applicationsearchprefix.OrderOption]{typ: ent.TypeApplicationSearchPrefix, tq: q}, nil
 	case *ent.ContactQuery:
 		return &query[*ent.ContactQuery, predicate.Contact, contact.OrderOption]{typ: ent.TypeContact, tq: q}, nil
+	case *ent.ContactTagQuery:
+		return &query[*ent.ContactTagQuery, predicate.ContactTag, contacttag.OrderOption]{typ: ent.TypeContactTag, tq: q}, nil
 	case *ent.DashboardSettingQuery:
 		return &query[*ent.DashboardSettingQuery, predicate.DashboardSetting, dashboardsetting.OrderOption]{typ: ent.TypeDashboardSetting, tq: q}, nil
 	case *ent.EventQuery:

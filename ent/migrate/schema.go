@@ -281,6 +281,38 @@ var (
 			},
 		},
 	}
+	// ContactTagsColumns holds the columns for the "contact_tags" table.
+	ContactTagsColumns = []*schema.Column{
+		{Name: "contact_id", Type: field.TypeUUID},
+		{Name: "tag_id", Type: field.TypeUUID},
+	}
+	// ContactTagsTable holds the schema information for the "contact_tags" table.
+	ContactTagsTable = &schema.Table{
+		Name:       "contact_tags",
+		Columns:    ContactTagsColumns,
+		PrimaryKey: []*schema.Column{ContactTagsColumns[0], ContactTagsColumns[1]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "contact_tags_contacts_contact",
+				Columns:    []*schema.Column{ContactTagsColumns[0]},
+				RefColumns: []*schema.Column{ContactsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "contact_tags_tags_tag",
+				Columns:    []*schema.Column{ContactTagsColumns[1]},
+				RefColumns: []*schema.Column{TagsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "contacttag_tag_id_contact_id",
+				Unique:  false,
+				Columns: []*schema.Column{ContactTagsColumns[1], ContactTagsColumns[0]},
+			},
+		},
+	}
 	// DashboardSettingsColumns holds the columns for the "dashboard_settings" table.
 	DashboardSettingsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -946,31 +978,6 @@ var (
 			},
 		},
 	}
-	// ContactTagsColumns holds the columns for the "contact_tags" table.
-	ContactTagsColumns = []*schema.Column{
-		{Name: "contact_id", Type: field.TypeUUID},
-		{Name: "tag_id", Type: field.TypeUUID},
-	}
-	// ContactTagsTable holds the schema information for the "contact_tags" table.
-	ContactTagsTable = &schema.Table{
-		Name:       "contact_tags",
-		Columns:    ContactTagsColumns,
-		PrimaryKey: []*schema.Column{ContactTagsColumns[0], ContactTagsColumns[1]},
-		ForeignKeys: []*schema.ForeignKey{
-			{
-				Symbol:     "contact_tags_contact_id",
-				Columns:    []*schema.Column{ContactTagsColumns[0]},
-				RefColumns: []*schema.Column{ContactsColumns[0]},
-				OnDelete:   schema.Cascade,
-			},
-			{
-				Symbol:     "contact_tags_tag_id",
-				Columns:    []*schema.Column{ContactTagsColumns[1]},
-				RefColumns: []*schema.Column{TagsColumns[0]},
-				OnDelete:   schema.Cascade,
-			},
-		},
-	}
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
 		APIKeysTable,
@@ -980,6 +987,7 @@ var (
 		ApplicationsTable,
 		ApplicationSearchPrefixesTable,
 		ContactsTable,
+		ContactTagsTable,
 		DashboardSettingsTable,
 		EventsTable,
 		IdempotencyKeysTable,
@@ -998,7 +1006,6 @@ var (
 		WebhookEndpointsTable,
 		WebhookEventsTable,
 		ApplicationContactsTable,
-		ContactTagsTable,
 	}
 )
 
@@ -1012,6 +1019,8 @@ func init() {
 	ApplicationSearchPrefixesTable.ForeignKeys[1].RefTable = UsersTable
 	ContactsTable.ForeignKeys[0].RefTable = UsersTable
 	ContactsTable.ForeignKeys[1].RefTable = ContactsTable
+	ContactTagsTable.ForeignKeys[0].RefTable = ContactsTable
+	ContactTagsTable.ForeignKeys[1].RefTable = TagsTable
 	DashboardSettingsTable.ForeignKeys[0].RefTable = UsersTable
 	EventsTable.ForeignKeys[0].RefTable = UsersTable
 	EventsTable.ForeignKeys[1].RefTable = ContactsTable
@@ -1034,6 +1043,4 @@ func init() {
 	WebhookEventsTable.ForeignKeys[0].RefTable = AgenciesTable
 	ApplicationContactsTable.ForeignKeys[0].RefTable = ApplicationsTable
 	ApplicationContactsTable.ForeignKeys[1].RefTable = ContactsTable
-	ContactTagsTable.ForeignKeys[0].RefTable = ContactsTable
-	ContactTagsTable.ForeignKeys[1].RefTable = TagsTable
 }

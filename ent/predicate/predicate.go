@@ -27,6 +27,9 @@ type ApplicationSearchPrefix func(*sql.Selector)
 // Contact is the predicate function for contact builders.
 type Contact func(*sql.Selector)
 
+// ContactTag is the predicate function for contacttag builders.
+type ContactTag func(*sql.Selector)
+
 // DashboardSetting is the predicate function for dashboardsetting builders.
 type DashboardSetting func(*sql.Selector)
 

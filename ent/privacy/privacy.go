@@ -279,6 +279,30 @@ func (f ContactMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutatio
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ContactMutation", m)
 }
 
+// The ContactTagQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type ContactTagQueryRuleFunc func(context.Context, *ent.ContactTagQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f ContactTagQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ContactTagQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.ContactTagQuery", q)
+}
+
+// The ContactTagMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type ContactTagMutationRuleFunc func(context.Context, *ent.ContactTagMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f ContactTagMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.ContactTagMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ContactTagMutation", m)
+}
+
 // The DashboardSettingQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type DashboardSettingQueryRuleFunc func(context.Context, *ent.DashboardSettingQuery) error
@@ -736,6 +760,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.ContactQuery:
 		return q.Filter(), nil
+	case *ent.ContactTagQuery:
+		return q.Filter(), nil
 	case *ent.DashboardSettingQuery:
 		return q.Filter(), nil
 	case *ent.EventQuery:
@@ -790,6 +816,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.ApplicationSearchPrefixMutation:
 		return m.Filter(), nil
 	case *ent.ContactMutation:
+		return m.Filter(), nil
+	case *ent.ContactTagMutation:
 		return m.Filter(), nil
 	case *ent.DashboardSettingMutation:
 		return m.Filter(), nil

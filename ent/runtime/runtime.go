@@ -14,6 +14,7 @@ import (
 	"github.com/tremplin/tremplin/ent/application"
 	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
+	"github.com/tremplin/tremplin/ent/contacttag"
 	"github.com/tremplin/tremplin/ent/dashboardsetting"
 	"github.com/tremplin/tremplin/ent/event"
 	"github.com/tremplin/tremplin/ent/idempotencykey"
@@ -435,6 +436,15 @@ func init() {
 	contactDescID := contactMixinFields0[0].Descriptor()
 	// contact.DefaultID holds the default value on creation for the id field.
 	contact.DefaultID = contactDescID.Default.(func() uuid.UUID)
+	contacttag.Policy = privacy.NewPolicies(schema.ContactTag{})
+	contacttag.Hooks[0] = func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if err := contacttag.Policy.EvalMutation(ctx, m); err != nil {
+				return nil, err
+			}
+			return next.Mutate(ctx, m)
+		})
+	}
 	dashboardsettingMixin := schema.DashboardSetting{}.Mixin()
 	dashboardsetting.Policy = privacy.NewPolicies(dashboardsettingMixin[2], schema.DashboardSetting{})
 	dashboardsetting.Hooks[0] = func(next ent.Mutator) ent.Mutator {

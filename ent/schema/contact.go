@@ -3,12 +3,14 @@ package schema
 import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/entsql"
+	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
 
 	"github.com/tremplin/tremplin/internal/contacts"
+	"github.com/tremplin/tremplin/internal/tenancy"
 )
 
 // Contact is a person of a candidate's network. Contacts form a tree through their
@@ -66,7 +68,7 @@ func (Contact) Edges() []ent.Edge {
 			Field("parent_id").
 			Unique().
 			Annotations(entsql.OnDelete(entsql.SetNull)),
-		edge.To("tags", Tag.Type),
+		edge.To("tags", Tag.Type).Through("tag_links", ContactTag.Type),
 		edge.From("tasks", Task.Type).Ref("contact"),
 		edge.From("events", Event.Type).Ref("contact"),
 		edge.From("applications", Application.Type).Ref("contacts"),
@@ -103,4 +105,39 @@ func (Tag) Edges() []ent.Edge {
 
 func (Tag) Indexes() []ent.Index {
 	return []ent.Index{index.Fields("owner_id", "name_key").Unique()}
+}
+
+// ContactTag is a tag put on a contact: the contact_tags table, declared as an edge schema only
+// to be indexed by tag as well as by contact (ent's own join table has its primary key alone,
+// led by the contact): reading an owner's tags with their contacts, finding a tag's contacts
+// and deleting a tag then read that owner's links, not every candidate's (ent issue #1845).
+type ContactTag struct{ ent.Schema }
+
+func (ContactTag) Annotations() []schema.Annotation {
+	return []schema.Annotation{field.ID("contact_id", "tag_id")}
+}
+
+func (ContactTag) Fields() []ent.Field {
+	return []ent.Field{
+		field.UUID("contact_id", uuid.UUID{}),
+		field.UUID("tag_id", uuid.UUID{}),
+	}
+}
+
+func (ContactTag) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.To("contact", Contact.Type).Field("contact_id").Unique().Required().
+			Annotations(entsql.OnDelete(entsql.Cascade)),
+		edge.To("tag", Tag.Type).Field("tag_id").Unique().Required().
+			Annotations(entsql.OnDelete(entsql.Cascade)),
+	}
+}
+
+// Policy: links are read and written through a contact's tags edge, under the contact's
+// policy; the entity itself is the system's only.
+func (ContactTag) Policy() ent.Policy { return tenancy.SystemOnlyPolicy() }
+
+// Indexes: by tag, then contact — the primary key serves reads by contact.
+func (ContactTag) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("tag_id", "contact_id")}
 }
