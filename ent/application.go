@@ -73,9 +73,11 @@ type ApplicationEdges struct {
 	Events []*Event `json:"events,omitempty"`
 	// SearchPrefixes holds the value of the search_prefixes edge.
 	SearchPrefixes []*ApplicationSearchPrefix `json:"search_prefixes,omitempty"`
+	// ContactLinks holds the value of the contact_links edge.
+	ContactLinks []*ApplicationContact `json:"contact_links,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [5]bool
+	loadedTypes [6]bool
 }
 
 // OwnerOrErr returns the Owner value or an error if the edge
@@ -123,6 +125,15 @@ func (e ApplicationEdges) SearchPrefixesOrErr() ([]*ApplicationSearchPrefix, err
 		return e.SearchPrefixes, nil
 	}
 	return nil, &NotLoadedError{edge: "search_prefixes"}
+}
+
+// ContactLinksOrErr returns the ContactLinks value or an error if the edge
+// was not loaded in eager-loading.
+func (e ApplicationEdges) ContactLinksOrErr() ([]*ApplicationContact, error) {
+	if e.loadedTypes[5] {
+		return e.ContactLinks, nil
+	}
+	return nil, &NotLoadedError{edge: "contact_links"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -301,6 +312,11 @@ func (_m *Application) QueryEvents() *EventQuery {
 // QuerySearchPrefixes queries the "search_prefixes" edge of the Application entity.
 func (_m *Application) QuerySearchPrefixes() *ApplicationSearchPrefixQuery {
 	return NewApplicationClient(_m.config).QuerySearchPrefixes(_m)
+}
+
+// QueryContactLinks queries the "contact_links" edge of the Application entity.
+func (_m *Application) QueryContactLinks() *ApplicationContactQuery {
+	return NewApplicationClient(_m.config).QueryContactLinks(_m)
 }
 
 // Update returns a builder for updating this Application.

@@ -16,6 +16,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
 	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/applicationcontact"
 	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/event"
@@ -36,6 +37,7 @@ type ApplicationQuery struct {
 	withTasks          *TaskQuery
 	withEvents         *EventQuery
 	withSearchPrefixes *ApplicationSearchPrefixQuery
+	withContactLinks   *ApplicationContactQuery
 	modifiers          []func(*sql.Selector)
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
@@ -176,6 +178,28 @@ func (_q *ApplicationQuery) QuerySearchPrefixes() *ApplicationSearchPrefixQuery 
 			sqlgraph.From(application.Table, application.FieldID, selector),
 			sqlgraph.To(applicationsearchprefix.Table, applicationsearchprefix.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, application.SearchPrefixesTable, application.SearchPrefixesColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryContactLinks chains the current query on the "contact_links" edge.
+func (_q *ApplicationQuery) QueryContactLinks() *ApplicationContactQuery {
+	query := (&ApplicationContactClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(application.Table, application.FieldID, selector),
+			sqlgraph.To(applicationcontact.Table, applicationcontact.ApplicationColumn),
+			sqlgraph.Edge(sqlgraph.O2M, true, application.ContactLinksTable, application.ContactLinksColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -380,6 +404,7 @@ func (_q *ApplicationQuery) Clone() *ApplicationQuery {
 		withTasks:          _q.withTasks.Clone(),
 		withEvents:         _q.withEvents.Clone(),
 		withSearchPrefixes: _q.withSearchPrefixes.Clone(),
+		withContactLinks:   _q.withContactLinks.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -439,6 +464,17 @@ func (_q *ApplicationQuery) WithSearchPrefixes(opts ...func(*ApplicationSearchPr
 		opt(query)
 	}
 	_q.withSearchPrefixes = query
+	return _q
+}
+
+// WithContactLinks tells the query-builder to eager-load the nodes that are connected to
+// the "contact_links" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *ApplicationQuery) WithContactLinks(opts ...func(*ApplicationContactQuery)) *ApplicationQuery {
+	query := (&ApplicationContactClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withContactLinks = query
 	return _q
 }
 
@@ -526,12 +562,13 @@ func (_q *ApplicationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*
 	var (
 		nodes       = []*Application{}
 		_spec       = _q.querySpec()
-		loadedTypes = [5]bool{
+		loadedTypes = [6]bool{
 			_q.withOwner != nil,
 			_q.withContacts != nil,
 			_q.withTasks != nil,
 			_q.withEvents != nil,
 			_q.withSearchPrefixes != nil,
+			_q.withContactLinks != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -588,6 +625,13 @@ func (_q *ApplicationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*
 			func(n *Application, e *ApplicationSearchPrefix) {
 				n.Edges.SearchPrefixes = append(n.Edges.SearchPrefixes, e)
 			}); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withContactLinks; query != nil {
+		if err := _q.loadContactLinks(ctx, query, nodes,
+			func(n *Application) { n.Edges.ContactLinks = []*ApplicationContact{} },
+			func(n *Application, e *ApplicationContact) { n.Edges.ContactLinks = append(n.Edges.ContactLinks, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -775,6 +819,36 @@ func (_q *ApplicationQuery) loadSearchPrefixes(ctx context.Context, query *Appli
 		node, ok := nodeids[fk]
 		if !ok {
 			return fmt.Errorf(`unexpected referenced foreign-key "application_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *ApplicationQuery) loadContactLinks(ctx context.Context, query *ApplicationContactQuery, nodes []*Application, init func(*Application), assign func(*Application, *ApplicationContact)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Application)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(applicationcontact.FieldApplicationID)
+	}
+	query.Where(predicate.ApplicationContact(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(application.ContactLinksColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.ApplicationID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "application_id" returned %v for node %v`, fk, n)
 		}
 		assign(node, n)
 	}

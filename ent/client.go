@@ -21,6 +21,7 @@ import (
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/applicationcontact"
 	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/contacttag"
@@ -60,6 +61,8 @@ type Client struct {
 	Agency *AgencyClient
 	// Application is the client for interacting with the Application builders.
 	Application *ApplicationClient
+	// ApplicationContact is the client for interacting with the ApplicationContact builders.
+	ApplicationContact *ApplicationContactClient
 	// ApplicationSearchPrefix is the client for interacting with the ApplicationSearchPrefix builders.
 	ApplicationSearchPrefix *ApplicationSearchPrefixClient
 	// Contact is the client for interacting with the Contact builders.
@@ -116,6 +119,7 @@ func (c *Client) init() {
 	c.ActiveDay = NewActiveDayClient(c.config)
 	c.Agency = NewAgencyClient(c.config)
 	c.Application = NewApplicationClient(c.config)
+	c.ApplicationContact = NewApplicationContactClient(c.config)
 	c.ApplicationSearchPrefix = NewApplicationSearchPrefixClient(c.config)
 	c.Contact = NewContactClient(c.config)
 	c.ContactTag = NewContactTagClient(c.config)
@@ -233,6 +237,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		ActiveDay:               NewActiveDayClient(cfg),
 		Agency:                  NewAgencyClient(cfg),
 		Application:             NewApplicationClient(cfg),
+		ApplicationContact:      NewApplicationContactClient(cfg),
 		ApplicationSearchPrefix: NewApplicationSearchPrefixClient(cfg),
 		Contact:                 NewContactClient(cfg),
 		ContactTag:              NewContactTagClient(cfg),
@@ -277,6 +282,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		ActiveDay:               NewActiveDayClient(cfg),
 		Agency:                  NewAgencyClient(cfg),
 		Application:             NewApplicationClient(cfg),
+		ApplicationContact:      NewApplicationContactClient(cfg),
 		ApplicationSearchPrefix: NewApplicationSearchPrefixClient(cfg),
 		Contact:                 NewContactClient(cfg),
 		ContactTag:              NewContactTagClient(cfg),
@@ -327,10 +333,11 @@ func (c *Client) Close() error {
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.APIKey, c.ActionToken, c.ActiveDay, c.Agency, c.Application,
-		c.ApplicationSearchPrefix, c.Contact, c.ContactTag, c.DashboardSetting,
-		c.Event, c.IdempotencyKey, c.JobRun, c.License, c.LicenseBatch, c.PageView,
-		c.PersonalLink, c.Session, c.StripeEvent, c.Tag, c.Task, c.User,
-		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint, c.WebhookEvent,
+		c.ApplicationContact, c.ApplicationSearchPrefix, c.Contact, c.ContactTag,
+		c.DashboardSetting, c.Event, c.IdempotencyKey, c.JobRun, c.License,
+		c.LicenseBatch, c.PageView, c.PersonalLink, c.Session, c.StripeEvent, c.Tag,
+		c.Task, c.User, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -341,10 +348,11 @@ func (c *Client) Use(hooks ...Hook) {
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.APIKey, c.ActionToken, c.ActiveDay, c.Agency, c.Application,
-		c.ApplicationSearchPrefix, c.Contact, c.ContactTag, c.DashboardSetting,
-		c.Event, c.IdempotencyKey, c.JobRun, c.License, c.LicenseBatch, c.PageView,
-		c.PersonalLink, c.Session, c.StripeEvent, c.Tag, c.Task, c.User,
-		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint, c.WebhookEvent,
+		c.ApplicationContact, c.ApplicationSearchPrefix, c.Contact, c.ContactTag,
+		c.DashboardSetting, c.Event, c.IdempotencyKey, c.JobRun, c.License,
+		c.LicenseBatch, c.PageView, c.PersonalLink, c.Session, c.StripeEvent, c.Tag,
+		c.Task, c.User, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -363,6 +371,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Agency.mutate(ctx, m)
 	case *ApplicationMutation:
 		return c.Application.mutate(ctx, m)
+	case *ApplicationContactMutation:
+		return c.ApplicationContact.mutate(ctx, m)
 	case *ApplicationSearchPrefixMutation:
 		return c.ApplicationSearchPrefix.mutate(ctx, m)
 	case *ContactMutation:
@@ -1228,6 +1238,22 @@ func (c *ApplicationClient) QuerySearchPrefixes(_m *Application) *ApplicationSea
 	return query
 }
 
+// QueryContactLinks queries the contact_links edge of a Application.
+func (c *ApplicationClient) QueryContactLinks(_m *Application) *ApplicationContactQuery {
+	query := (&ApplicationContactClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(application.Table, application.FieldID, id),
+			sqlgraph.To(applicationcontact.Table, applicationcontact.ApplicationColumn),
+			sqlgraph.Edge(sqlgraph.O2M, true, application.ContactLinksTable, application.ContactLinksColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *ApplicationClient) Hooks() []Hook {
 	hooks := c.hooks.Application
@@ -1251,6 +1277,123 @@ func (c *ApplicationClient) mutate(ctx context.Context, m *ApplicationMutation) 
 		return (&ApplicationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Application mutation op: %q", m.Op())
+	}
+}
+
+// ApplicationContactClient is a client for the ApplicationContact schema.
+type ApplicationContactClient struct {
+	config
+}
+
+// NewApplicationContactClient returns a client for the ApplicationContact from the given config.
+func NewApplicationContactClient(c config) *ApplicationContactClient {
+	return &ApplicationContactClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `applicationcontact.Hooks(f(g(h())))`.
+func (c *ApplicationContactClient) Use(hooks ...Hook) {
+	c.hooks.ApplicationContact = append(c.hooks.ApplicationContact, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `applicationcontact.Intercept(f(g(h())))`.
+func (c *ApplicationContactClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ApplicationContact = append(c.inters.ApplicationContact, interceptors...)
+}
+
+// Create returns a builder for creating a ApplicationContact entity.
+func (c *ApplicationContactClient) Create() *ApplicationContactCreate {
+	mutation := newApplicationContactMutation(c.config, OpCreate)
+	return &ApplicationContactCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ApplicationContact entities.
+func (c *ApplicationContactClient) CreateBulk(builders ...*ApplicationContactCreate) *ApplicationContactCreateBulk {
+	return &ApplicationContactCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ApplicationContactClient) MapCreateBulk(slice any, setFunc func(*ApplicationContactCreate, int)) *ApplicationContactCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ApplicationContactCreateBulk{err: fmt.Errorf("calling to ApplicationContactClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ApplicationContactCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ApplicationContactCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ApplicationContact.
+func (c *ApplicationContactClient) Update() *ApplicationContactUpdate {
+	mutation := newApplicationContactMutation(c.config, OpUpdate)
+	return &ApplicationContactUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ApplicationContactClient) UpdateOne(_m *ApplicationContact) *ApplicationContactUpdateOne {
+	mutation := newApplicationContactMutation(c.config, OpUpdateOne)
+	mutation.application = &_m.ApplicationID
+	mutation.contact = &_m.ContactID
+	return &ApplicationContactUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ApplicationContact.
+func (c *ApplicationContactClient) Delete() *ApplicationContactDelete {
+	mutation := newApplicationContactMutation(c.config, OpDelete)
+	return &ApplicationContactDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Query returns a query builder for ApplicationContact.
+func (c *ApplicationContactClient) Query() *ApplicationContactQuery {
+	return &ApplicationContactQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeApplicationContact},
+		inters: c.Interceptors(),
+	}
+}
+
+// QueryApplication queries the application edge of a ApplicationContact.
+func (c *ApplicationContactClient) QueryApplication(_m *ApplicationContact) *ApplicationQuery {
+	return c.Query().
+		Where(applicationcontact.ApplicationID(_m.ApplicationID), applicationcontact.ContactID(_m.ContactID)).
+		QueryApplication()
+}
+
+// QueryContact queries the contact edge of a ApplicationContact.
+func (c *ApplicationContactClient) QueryContact(_m *ApplicationContact) *ContactQuery {
+	return c.Query().
+		Where(applicationcontact.ApplicationID(_m.ApplicationID), applicationcontact.ContactID(_m.ContactID)).
+		QueryContact()
+}
+
+// Hooks returns the client hooks.
+func (c *ApplicationContactClient) Hooks() []Hook {
+	hooks := c.hooks.ApplicationContact
+	return append(hooks[:len(hooks):len(hooks)], applicationcontact.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ApplicationContactClient) Interceptors() []Interceptor {
+	return c.inters.ApplicationContact
+}
+
+func (c *ApplicationContactClient) mutate(ctx context.Context, m *ApplicationContactMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ApplicationContactCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ApplicationContactUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ApplicationContactUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ApplicationContactDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ApplicationContact mutation op: %q", m.Op())
 	}
 }
 
@@ -4496,16 +4639,17 @@ func (c *WebhookEventClient) mutate(ctx context.Context, m *WebhookEventMutation
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		APIKey, ActionToken, ActiveDay, Agency, Application, ApplicationSearchPrefix,
-		Contact, ContactTag, DashboardSetting, Event, IdempotencyKey, JobRun, License,
-		LicenseBatch, PageView, PersonalLink, Session, StripeEvent, Tag, Task, User,
-		WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent []ent.Hook
+		APIKey, ActionToken, ActiveDay, Agency, Application, ApplicationContact,
+		ApplicationSearchPrefix, Contact, ContactTag, DashboardSetting, Event,
+		IdempotencyKey, JobRun, License, LicenseBatch, PageView, PersonalLink, Session,
+		StripeEvent, Tag, Task, User, WebhookAttempt, WebhookDelivery, WebhookEndpoint,
+		WebhookEvent []ent.Hook
 	}
 	inters struct {
-		APIKey, ActionToken, ActiveDay, Agency, Application, ApplicationSearchPrefix,
-		Contact, ContactTag, DashboardSetting, Event, IdempotencyKey, JobRun, License,
-		LicenseBatch, PageView, PersonalLink, Session, StripeEvent, Tag, Task, User,
-		WebhookAttempt, WebhookDelivery, WebhookEndpoint,
+		APIKey, ActionToken, ActiveDay, Agency, Application, ApplicationContact,
+		ApplicationSearchPrefix, Contact, ContactTag, DashboardSetting, Event,
+		IdempotencyKey, JobRun, License, LicenseBatch, PageView, PersonalLink, Session,
+		StripeEvent, Tag, Task, User, WebhookAttempt, WebhookDelivery, WebhookEndpoint,
 		WebhookEvent []ent.Interceptor
 	}
 )

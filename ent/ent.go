@@ -17,6 +17,7 @@ import (
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/applicationcontact"
 	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/contacttag"
@@ -102,6 +103,7 @@ func checkColumn(t, c string) error {
 			activeday.Table:               activeday.ValidColumn,
 			agency.Table:                  agency.ValidColumn,
 			application.Table:             application.ValidColumn,
+			applicationcontact.Table:      applicationcontact.ValidColumn,
 			applicationsearchprefix.Table: applicationsearchprefix.ValidColumn,
 			contact.Table:                 contact.ValidColumn,
 			contacttag.Table:              contacttag.ValidColumn,

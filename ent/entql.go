@@ -8,6 +8,7 @@ import (
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/applicationcontact"
 	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/contacttag"
@@ -38,7 +39,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 25)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 26)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -146,6 +147,27 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[5] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   applicationcontact.Table,
+			Columns: applicationcontact.Columns,
+			CompositeID: []*sqlgraph.FieldSpec{
+				{
+					Type:   field.TypeUUID,
+					Column: applicationcontact.FieldApplicationID,
+				},
+				{
+					Type:   field.TypeUUID,
+					Column: applicationcontact.FieldContactID,
+				},
+			},
+		},
+		Type: "ApplicationContact",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			applicationcontact.FieldApplicationID: {Type: field.TypeUUID, Column: applicationcontact.FieldApplicationID},
+			applicationcontact.FieldContactID:     {Type: field.TypeUUID, Column: applicationcontact.FieldContactID},
+		},
+	}
+	graph.Nodes[6] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   applicationsearchprefix.Table,
 			Columns: applicationsearchprefix.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -160,7 +182,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			applicationsearchprefix.FieldPrefix:        {Type: field.TypeString, Column: applicationsearchprefix.FieldPrefix},
 		},
 	}
-	graph.Nodes[6] = &sqlgraph.Node{
+	graph.Nodes[7] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   contact.Table,
 			Columns: contact.Columns,
@@ -195,7 +217,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			contact.FieldMobileKey:    {Type: field.TypeString, Column: contact.FieldMobileKey},
 		},
 	}
-	graph.Nodes[7] = &sqlgraph.Node{
+	graph.Nodes[8] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   contacttag.Table,
 			Columns: contacttag.Columns,
@@ -216,7 +238,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			contacttag.FieldTagID:     {Type: field.TypeUUID, Column: contacttag.FieldTagID},
 		},
 	}
-	graph.Nodes[8] = &sqlgraph.Node{
+	graph.Nodes[9] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   dashboardsetting.Table,
 			Columns: dashboardsetting.Columns,
@@ -244,7 +266,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			dashboardsetting.FieldNewContactHigh:           {Type: field.TypeInt, Column: dashboardsetting.FieldNewContactHigh},
 		},
 	}
-	graph.Nodes[9] = &sqlgraph.Node{
+	graph.Nodes[10] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   event.Table,
 			Columns: event.Columns,
@@ -273,7 +295,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			event.FieldCompletedAt:           {Type: field.TypeTime, Column: event.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[10] = &sqlgraph.Node{
+	graph.Nodes[11] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   idempotencykey.Table,
 			Columns: idempotencykey.Columns,
@@ -293,7 +315,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			idempotencykey.FieldExpiresAt:   {Type: field.TypeTime, Column: idempotencykey.FieldExpiresAt},
 		},
 	}
-	graph.Nodes[11] = &sqlgraph.Node{
+	graph.Nodes[12] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   jobrun.Table,
 			Columns: jobrun.Columns,
@@ -311,7 +333,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			jobrun.FieldError:      {Type: field.TypeString, Column: jobrun.FieldError},
 		},
 	}
-	graph.Nodes[12] = &sqlgraph.Node{
+	graph.Nodes[13] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   license.Table,
 			Columns: license.Columns,
@@ -332,7 +354,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			license.FieldExpirationDate: {Type: field.TypeTime, Column: license.FieldExpirationDate},
 		},
 	}
-	graph.Nodes[13] = &sqlgraph.Node{
+	graph.Nodes[14] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   licensebatch.Table,
 			Columns: licensebatch.Columns,
@@ -350,7 +372,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			licensebatch.FieldCreatedAt:      {Type: field.TypeTime, Column: licensebatch.FieldCreatedAt},
 		},
 	}
-	graph.Nodes[14] = &sqlgraph.Node{
+	graph.Nodes[15] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   pageview.Table,
 			Columns: pageview.Columns,
@@ -367,7 +389,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			pageview.FieldViews: {Type: field.TypeInt64, Column: pageview.FieldViews},
 		},
 	}
-	graph.Nodes[15] = &sqlgraph.Node{
+	graph.Nodes[16] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   personallink.Table,
 			Columns: personallink.Columns,
@@ -385,7 +407,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			personallink.FieldToken:     {Type: field.TypeString, Column: personallink.FieldToken},
 		},
 	}
-	graph.Nodes[16] = &sqlgraph.Node{
+	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   session.Table,
 			Columns: session.Columns,
@@ -405,7 +427,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			session.FieldUserAgent:  {Type: field.TypeString, Column: session.FieldUserAgent},
 		},
 	}
-	graph.Nodes[17] = &sqlgraph.Node{
+	graph.Nodes[18] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   stripeevent.Table,
 			Columns: stripeevent.Columns,
@@ -420,7 +442,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			stripeevent.FieldReceivedAt: {Type: field.TypeTime, Column: stripeevent.FieldReceivedAt},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   tag.Table,
 			Columns: tag.Columns,
@@ -438,7 +460,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			tag.FieldNameKey:   {Type: field.TypeString, Column: tag.FieldNameKey},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   task.Table,
 			Columns: task.Columns,
@@ -468,7 +490,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			task.FieldEscalatedAt:           {Type: field.TypeTime, Column: task.FieldEscalatedAt},
 		},
 	}
-	graph.Nodes[20] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -512,7 +534,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldDataVersion:                   {Type: field.TypeInt64, Column: user.FieldDataVersion},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -531,7 +553,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldDurationMs:  {Type: field.TypeInt, Column: webhookattempt.FieldDurationMs},
 		},
 	}
-	graph.Nodes[22] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookdelivery.Table,
 			Columns: webhookdelivery.Columns,
@@ -556,7 +578,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookdelivery.FieldLastError:      {Type: field.TypeString, Column: webhookdelivery.FieldLastError},
 		},
 	}
-	graph.Nodes[23] = &sqlgraph.Node{
+	graph.Nodes[24] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -576,7 +598,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookendpoint.FieldSecret:    {Type: field.TypeString, Column: webhookendpoint.FieldSecret},
 		},
 	}
-	graph.Nodes[24] = &sqlgraph.Node{
+	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookevent.Table,
 			Columns: webhookevent.Columns,
@@ -725,6 +747,42 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Application",
 		"ApplicationSearchPrefix",
+	)
+	graph.MustAddE(
+		"contact_links",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: true,
+			Table:   application.ContactLinksTable,
+			Columns: []string{application.ContactLinksColumn},
+			Bidi:    false,
+		},
+		"Application",
+		"ApplicationContact",
+	)
+	graph.MustAddE(
+		"application",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   applicationcontact.ApplicationTable,
+			Columns: []string{applicationcontact.ApplicationColumn},
+			Bidi:    false,
+		},
+		"ApplicationContact",
+		"Application",
+	)
+	graph.MustAddE(
+		"contact",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   applicationcontact.ContactTable,
+			Columns: []string{applicationcontact.ContactColumn},
+			Bidi:    false,
+		},
+		"ApplicationContact",
+		"Contact",
 	)
 	graph.MustAddE(
 		"owner",
@@ -1745,6 +1803,93 @@ func (f *ApplicationFilter) WhereHasSearchPrefixesWith(preds ...predicate.Applic
 	})))
 }
 
+// WhereHasContactLinks applies a predicate to check if query has an edge contact_links.
+func (f *ApplicationFilter) WhereHasContactLinks() {
+	f.Where(entql.HasEdge("contact_links"))
+}
+
+// WhereHasContactLinksWith applies a predicate to check if query has an edge contact_links with a given conditions (other predicates).
+func (f *ApplicationFilter) WhereHasContactLinksWith(preds ...predicate.ApplicationContact) {
+	f.Where(entql.HasEdgeWith("contact_links", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *ApplicationContactQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the ApplicationContactQuery builder.
+func (_q *ApplicationContactQuery) Filter() *ApplicationContactFilter {
+	return &ApplicationContactFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *ApplicationContactMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the ApplicationContactMutation builder.
+func (m *ApplicationContactMutation) Filter() *ApplicationContactFilter {
+	return &ApplicationContactFilter{config: m.config, predicateAdder: m}
+}
+
+// ApplicationContactFilter provides a generic filtering capability at runtime for ApplicationContactQuery.
+type ApplicationContactFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *ApplicationContactFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereApplicationID applies the entql [16]byte predicate on the application_id field.
+func (f *ApplicationContactFilter) WhereApplicationID(p entql.ValueP) {
+	f.Where(p.Field(applicationcontact.FieldApplicationID))
+}
+
+// WhereContactID applies the entql [16]byte predicate on the contact_id field.
+func (f *ApplicationContactFilter) WhereContactID(p entql.ValueP) {
+	f.Where(p.Field(applicationcontact.FieldContactID))
+}
+
+// WhereHasApplication applies a predicate to check if query has an edge application.
+func (f *ApplicationContactFilter) WhereHasApplication() {
+	f.Where(entql.HasEdge("application"))
+}
+
+// WhereHasApplicationWith applies a predicate to check if query has an edge application with a given conditions (other predicates).
+func (f *ApplicationContactFilter) WhereHasApplicationWith(preds ...predicate.Application) {
+	f.Where(entql.HasEdgeWith("application", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasContact applies a predicate to check if query has an edge contact.
+func (f *ApplicationContactFilter) WhereHasContact() {
+	f.Where(entql.HasEdge("contact"))
+}
+
+// WhereHasContactWith applies a predicate to check if query has an edge contact with a given conditions (other predicates).
+func (f *ApplicationContactFilter) WhereHasContactWith(preds ...predicate.Contact) {
+	f.Where(entql.HasEdgeWith("contact", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
 // addPredicate implements the predicateAdder interface.
 func (_q *ApplicationSearchPrefixQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
@@ -1774,7 +1919,7 @@ type ApplicationSearchPrefixFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ApplicationSearchPrefixFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[5].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -1857,7 +2002,7 @@ type ContactFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ContactFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[6].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2119,7 +2264,7 @@ type ContactTagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ContactTagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[7].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2192,7 +2337,7 @@ type DashboardSettingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *DashboardSettingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[8].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2321,7 +2466,7 @@ type EventFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EventFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[9].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2483,7 +2628,7 @@ type IdempotencyKeyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *IdempotencyKeyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[10].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2558,7 +2703,7 @@ type JobRunFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *JobRunFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[11].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2623,7 +2768,7 @@ type LicenseFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LicenseFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[12].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2731,7 +2876,7 @@ type LicenseBatchFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LicenseBatchFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[13].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2824,7 +2969,7 @@ type PageViewFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PageViewFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[14].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2884,7 +3029,7 @@ type PersonalLinkFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PersonalLinkFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[15].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -2963,7 +3108,7 @@ type SessionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SessionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[16].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3052,7 +3197,7 @@ type StripeEventFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *StripeEventFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3102,7 +3247,7 @@ type TagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3195,7 +3340,7 @@ type TaskFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TaskFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3362,7 +3507,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3599,7 +3744,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3683,7 +3828,7 @@ type WebhookDeliveryFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookDeliveryFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3825,7 +3970,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -3928,7 +4073,7 @@ type WebhookEventFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEventFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

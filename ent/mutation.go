@@ -17,6 +17,7 @@ import (
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/applicationcontact"
 	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/contacttag"
@@ -55,6 +56,7 @@ const (
 	TypeActiveDay               = "ActiveDay"
 	TypeAgency                  = "Agency"
 	TypeApplication             = "Application"
+	TypeApplicationContact      = "ApplicationContact"
 	TypeApplicationSearchPrefix = "ApplicationSearchPrefix"
 	TypeContact                 = "Contact"
 	TypeContactTag              = "ContactTag"
@@ -4624,6 +4626,385 @@ func (m *ApplicationMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Application edge %s", name)
+}
+
+// ApplicationContactMutation represents an operation that mutates the ApplicationContact nodes in the graph.
+type ApplicationContactMutation struct {
+	config
+	op                 Op
+	typ                string
+	clearedFields      map[string]struct{}
+	application        *uuid.UUID
+	clearedapplication bool
+	contact            *uuid.UUID
+	clearedcontact     bool
+	done               bool
+	oldValue           func(context.Context) (*ApplicationContact, error)
+	predicates         []predicate.ApplicationContact
+}
+
+var _ ent.Mutation = (*ApplicationContactMutation)(nil)
+
+// applicationcontactOption allows management of the mutation configuration using functional options.
+type applicationcontactOption func(*ApplicationContactMutation)
+
+// newApplicationContactMutation creates new mutation for the ApplicationContact entity.
+func newApplicationContactMutation(c config, op Op, opts ...applicationcontactOption) *ApplicationContactMutation {
+	m := &ApplicationContactMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeApplicationContact,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ApplicationContactMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ApplicationContactMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetApplicationID sets the "application_id" field.
+func (m *ApplicationContactMutation) SetApplicationID(u uuid.UUID) {
+	m.application = &u
+}
+
+// ApplicationID returns the value of the "application_id" field in the mutation.
+func (m *ApplicationContactMutation) ApplicationID() (r uuid.UUID, exists bool) {
+	v := m.application
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetApplicationID resets all changes to the "application_id" field.
+func (m *ApplicationContactMutation) ResetApplicationID() {
+	m.application = nil
+}
+
+// SetContactID sets the "contact_id" field.
+func (m *ApplicationContactMutation) SetContactID(u uuid.UUID) {
+	m.contact = &u
+}
+
+// ContactID returns the value of the "contact_id" field in the mutation.
+func (m *ApplicationContactMutation) ContactID() (r uuid.UUID, exists bool) {
+	v := m.contact
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetContactID resets all changes to the "contact_id" field.
+func (m *ApplicationContactMutation) ResetContactID() {
+	m.contact = nil
+}
+
+// ClearApplication clears the "application" edge to the Application entity.
+func (m *ApplicationContactMutation) ClearApplication() {
+	m.clearedapplication = true
+	m.clearedFields[applicationcontact.FieldApplicationID] = struct{}{}
+}
+
+// ApplicationCleared reports if the "application" edge to the Application entity was cleared.
+func (m *ApplicationContactMutation) ApplicationCleared() bool {
+	return m.clearedapplication
+}
+
+// ApplicationIDs returns the "application" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ApplicationID instead. It exists only for internal usage by the builders.
+func (m *ApplicationContactMutation) ApplicationIDs() (ids []uuid.UUID) {
+	if id := m.application; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetApplication resets all changes to the "application" edge.
+func (m *ApplicationContactMutation) ResetApplication() {
+	m.application = nil
+	m.clearedapplication = false
+}
+
+// ClearContact clears the "contact" edge to the Contact entity.
+func (m *ApplicationContactMutation) ClearContact() {
+	m.clearedcontact = true
+	m.clearedFields[applicationcontact.FieldContactID] = struct{}{}
+}
+
+// ContactCleared reports if the "contact" edge to the Contact entity was cleared.
+func (m *ApplicationContactMutation) ContactCleared() bool {
+	return m.clearedcontact
+}
+
+// ContactIDs returns the "contact" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// ContactID instead. It exists only for internal usage by the builders.
+func (m *ApplicationContactMutation) ContactIDs() (ids []uuid.UUID) {
+	if id := m.contact; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetContact resets all changes to the "contact" edge.
+func (m *ApplicationContactMutation) ResetContact() {
+	m.contact = nil
+	m.clearedcontact = false
+}
+
+// Where appends a list predicates to the ApplicationContactMutation builder.
+func (m *ApplicationContactMutation) Where(ps ...predicate.ApplicationContact) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ApplicationContactMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ApplicationContactMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ApplicationContact, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ApplicationContactMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ApplicationContactMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ApplicationContact).
+func (m *ApplicationContactMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ApplicationContactMutation) Fields() []string {
+	fields := make([]string, 0, 2)
+	if m.application != nil {
+		fields = append(fields, applicationcontact.FieldApplicationID)
+	}
+	if m.contact != nil {
+		fields = append(fields, applicationcontact.FieldContactID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ApplicationContactMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case applicationcontact.FieldApplicationID:
+		return m.ApplicationID()
+	case applicationcontact.FieldContactID:
+		return m.ContactID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ApplicationContactMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	return nil, errors.New("edge schema ApplicationContact does not support getting old values")
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ApplicationContactMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case applicationcontact.FieldApplicationID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetApplicationID(v)
+		return nil
+	case applicationcontact.FieldContactID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetContactID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ApplicationContact field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ApplicationContactMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ApplicationContactMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ApplicationContactMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown ApplicationContact numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ApplicationContactMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ApplicationContactMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ApplicationContactMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown ApplicationContact nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ApplicationContactMutation) ResetField(name string) error {
+	switch name {
+	case applicationcontact.FieldApplicationID:
+		m.ResetApplicationID()
+		return nil
+	case applicationcontact.FieldContactID:
+		m.ResetContactID()
+		return nil
+	}
+	return fmt.Errorf("unknown ApplicationContact field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ApplicationContactMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.application != nil {
+		edges = append(edges, applicationcontact.EdgeApplication)
+	}
+	if m.contact != nil {
+		edges = append(edges, applicationcontact.EdgeContact)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ApplicationContactMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case applicationcontact.EdgeApplication:
+		if id := m.application; id != nil {
+			return []ent.Value{*id}
+		}
+	case applicationcontact.EdgeContact:
+		if id := m.contact; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ApplicationContactMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ApplicationContactMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ApplicationContactMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedapplication {
+		edges = append(edges, applicationcontact.EdgeApplication)
+	}
+	if m.clearedcontact {
+		edges = append(edges, applicationcontact.EdgeContact)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ApplicationContactMutation) EdgeCleared(name string) bool {
+	switch name {
+	case applicationcontact.EdgeApplication:
+		return m.clearedapplication
+	case applicationcontact.EdgeContact:
+		return m.clearedcontact
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ApplicationContactMutation) ClearEdge(name string) error {
+	switch name {
+	case applicationcontact.EdgeApplication:
+		m.ClearApplication()
+		return nil
+	case applicationcontact.EdgeContact:
+		m.ClearContact()
+		return nil
+	}
+	return fmt.Errorf("unknown ApplicationContact unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ApplicationContactMutation) ResetEdge(name string) error {
+	switch name {
+	case applicationcontact.EdgeApplication:
+		m.ResetApplication()
+		return nil
+	case applicationcontact.EdgeContact:
+		m.ResetContact()
+		return nil
+	}
+	return fmt.Errorf("unknown ApplicationContact edge %s", name)
 }
 
 // ApplicationSearchPrefixMutation represents an operation that mutates the ApplicationSearchPrefix nodes in the graph.

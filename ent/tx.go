@@ -24,6 +24,8 @@ type Tx struct {
 	Agency *AgencyClient
 	// Application is the client for interacting with the Application builders.
 	Application *ApplicationClient
+	// ApplicationContact is the client for interacting with the ApplicationContact builders.
+	ApplicationContact *ApplicationContactClient
 	// ApplicationSearchPrefix is the client for interacting with the ApplicationSearchPrefix builders.
 	ApplicationSearchPrefix *ApplicationSearchPrefixClient
 	// Contact is the client for interacting with the Contact builders.
@@ -200,6 +202,7 @@ func (tx *Tx) init() {
 	tx.ActiveDay = NewActiveDayClient(tx.config)
 	tx.Agency = NewAgencyClient(tx.config)
 	tx.Application = NewApplicationClient(tx.config)
+	tx.ApplicationContact = NewApplicationContactClient(tx.config)
 	tx.ApplicationSearchPrefix = NewApplicationSearchPrefixClient(tx.config)
 	tx.Contact = NewContactClient(tx.config)
 	tx.ContactTag = NewContactTagClient(tx.config)

@@ -62,6 +62,8 @@ const (
 	EdgeEvents = "events"
 	// EdgeSearchPrefixes holds the string denoting the search_prefixes edge name in mutations.
 	EdgeSearchPrefixes = "search_prefixes"
+	// EdgeContactLinks holds the string denoting the contact_links edge name in mutations.
+	EdgeContactLinks = "contact_links"
 	// Table holds the table name of the application in the database.
 	Table = "applications"
 	// OwnerTable is the table that holds the owner relation/edge.
@@ -97,6 +99,13 @@ const (
 	SearchPrefixesInverseTable = "application_search_prefixes"
 	// SearchPrefixesColumn is the table column denoting the search_prefixes relation/edge.
 	SearchPrefixesColumn = "application_id"
+	// ContactLinksTable is the table that holds the contact_links relation/edge.
+	ContactLinksTable = "application_contacts"
+	// ContactLinksInverseTable is the table name for the ApplicationContact entity.
+	// It exists in this package in order to avoid circular dependency with the "applicationcontact" package.
+	ContactLinksInverseTable = "application_contacts"
+	// ContactLinksColumn is the table column denoting the contact_links relation/edge.
+	ContactLinksColumn = "application_id"
 )
 
 // Columns holds all SQL columns for application fields.
@@ -387,6 +396,20 @@ func BySearchPrefixes(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newSearchPrefixesStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByContactLinksCount orders the results by contact_links count.
+func ByContactLinksCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newContactLinksStep(), opts...)
+	}
+}
+
+// ByContactLinks orders the results by contact_links terms.
+func ByContactLinks(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newContactLinksStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newOwnerStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -420,5 +443,12 @@ func newSearchPrefixesStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(SearchPrefixesInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, SearchPrefixesTable, SearchPrefixesColumn),
+	)
+}
+func newContactLinksStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(ContactLinksInverseTable, ContactLinksColumn),
+		sqlgraph.Edge(sqlgraph.O2M, true, ContactLinksTable, ContactLinksColumn),
 	)
 }

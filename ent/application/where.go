@@ -1066,6 +1066,29 @@ func HasSearchPrefixesWith(preds ...predicate.ApplicationSearchPrefix) predicate
 	})
 }
 
+// HasContactLinks applies the HasEdge predicate on the "contact_links" edge.
+func HasContactLinks() predicate.Application {
+	return predicate.Application(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, true, ContactLinksTable, ContactLinksColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasContactLinksWith applies the HasEdge predicate on the "contact_links" edge with a given conditions (other predicates).
+func HasContactLinksWith(preds ...predicate.ApplicationContact) predicate.Application {
+	return predicate.Application(func(s *sql.Selector) {
+		step := newContactLinksStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Application) predicate.Application {
 	return predicate.Application(sql.AndPredicates(predicates...))

@@ -69,6 +69,18 @@ func (f ApplicationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value,
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ApplicationMutation", m)
 }
 
+// The ApplicationContactFunc type is an adapter to allow the use of ordinary
+// function as ApplicationContact mutator.
+type ApplicationContactFunc func(context.Context, *ent.ApplicationContactMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ApplicationContactFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ApplicationContactMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ApplicationContactMutation", m)
+}
+
 // The ApplicationSearchPrefixFunc type is an adapter to allow the use of ordinary
 // function as ApplicationSearchPrefix mutator.
 type ApplicationSearchPrefixFunc func(context.Context, *ent.ApplicationSearchPrefixMutation) (ent.Value, error)

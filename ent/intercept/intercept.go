@@ -13,6 +13,7 @@ import (
 	"github.com/tremplin/tremplin/ent/agency"
 	"github.com/tremplin/tremplin/ent/apikey"
 	"github.com/tremplin/tremplin/ent/application"
+	"github.com/tremplin/tremplin/ent/applicationcontact"
 	"github.com/tremplin/tremplin/ent/applicationsearchprefix"
 	"github.com/tremplin/tremplin/ent/contact"
 	"github.com/tremplin/tremplin/ent/contacttag"
@@ -225,6 +226,33 @@ func (f TraverseApplication) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.ApplicationQuery", q)
+}
+
+// The ApplicationContactFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ApplicationContactFunc func(context.Context, *ent.ApplicationContactQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ApplicationContactFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ApplicationContactQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ApplicationContactQuery", q)
+}
+
+// The TraverseApplicationContact type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseApplicationContact func(context.Context, *ent.ApplicationContactQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseApplicationContact) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseApplicationContact) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ApplicationContactQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ApplicationContactQuery", q)
 }
 
 // The ApplicationSearchPrefixFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -780,6 +808,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.AgencyQuery, predicate.Agency, agency.OrderOption]{typ: ent.TypeAgency, tq: q}, nil
 	case *ent.ApplicationQuery:
 		return &query[*ent.ApplicationQuery, predicate.Application, application.OrderOption]{typ: ent.TypeApplication, tq: q}, nil
+	case *ent.ApplicationContactQuery:
+		return &query[*ent.ApplicationContactQuery, predicate.ApplicationContact, applicationcontact.OrderOption]{typ: ent.TypeApplicationContact, tq: q}, nil
 	case *ent.ApplicationSearchPrefixQuery:
 		return &query[*ent.ApplicationSearchPrefixQuery, predicate.ApplicationSearchPrefix, applicationsearchprefix.OrderOption]{typ: ent.TypeApplicationSearchPrefix, tq: q}, nil
 	case *ent.ContactQuery:

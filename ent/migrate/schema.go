@@ -174,6 +174,38 @@ var (
 			},
 		},
 	}
+	// ApplicationContactsColumns holds the columns for the "application_contacts" table.
+	ApplicationContactsColumns = []*schema.Column{
+		{Name: "application_id", Type: field.TypeUUID},
+		{Name: "contact_id", Type: field.TypeUUID},
+	}
+	// ApplicationContactsTable holds the schema information for the "application_contacts" table.
+	ApplicationContactsTable = &schema.Table{
+		Name:       "application_contacts",
+		Columns:    ApplicationContactsColumns,
+		PrimaryKey: []*schema.Column{ApplicationContactsColumns[0], ApplicationContactsColumns[1]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "application_contacts_applications_application",
+				Columns:    []*schema.Column{ApplicationContactsColumns[0]},
+				RefColumns: []*schema.Column{ApplicationsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "application_contacts_contacts_contact",
+				Columns:    []*schema.Column{ApplicationContactsColumns[1]},
+				RefColumns: []*schema.Column{ContactsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "applicationcontact_contact_id_application_id",
+				Unique:  false,
+				Columns: []*schema.Column{ApplicationContactsColumns[1], ApplicationContactsColumns[0]},
+			},
+		},
+	}
 	// ApplicationSearchPrefixesColumns holds the columns for the "application_search_prefixes" table.
 	ApplicationSearchPrefixesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeInt, Increment: true},
@@ -953,31 +985,6 @@ var (
 			},
 		},
 	}
-	// ApplicationContactsColumns holds the columns for the "application_contacts" table.
-	ApplicationContactsColumns = []*schema.Column{
-		{Name: "application_id", Type: field.TypeUUID},
-		{Name: "contact_id", Type: field.TypeUUID},
-	}
-	// ApplicationContactsTable holds the schema information for the "application_contacts" table.
-	ApplicationContactsTable = &schema.Table{
-		Name:       "application_contacts",
-		Columns:    ApplicationContactsColumns,
-		PrimaryKey: []*schema.Column{ApplicationContactsColumns[0], ApplicationContactsColumns[1]},
-		ForeignKeys: []*schema.ForeignKey{
-			{
-				Symbol:     "application_contacts_application_id",
-				Columns:    []*schema.Column{ApplicationContactsColumns[0]},
-				RefColumns: []*schema.Column{ApplicationsColumns[0]},
-				OnDelete:   schema.Cascade,
-			},
-			{
-				Symbol:     "application_contacts_contact_id",
-				Columns:    []*schema.Column{ApplicationContactsColumns[1]},
-				RefColumns: []*schema.Column{ContactsColumns[0]},
-				OnDelete:   schema.Cascade,
-			},
-		},
-	}
 	// Tables holds all the tables in the schema.
 	Tables = []*schema.Table{
 		APIKeysTable,
@@ -985,6 +992,7 @@ var (
 		ActiveDaysTable,
 		AgenciesTable,
 		ApplicationsTable,
+		ApplicationContactsTable,
 		ApplicationSearchPrefixesTable,
 		ContactsTable,
 		ContactTagsTable,
@@ -1005,7 +1013,6 @@ var (
 		WebhookDeliveriesTable,
 		WebhookEndpointsTable,
 		WebhookEventsTable,
-		ApplicationContactsTable,
 	}
 )
 
@@ -1015,6 +1022,8 @@ func init() {
 	ActionTokensTable.ForeignKeys[0].RefTable = UsersTable
 	ActiveDaysTable.ForeignKeys[0].RefTable = UsersTable
 	ApplicationsTable.ForeignKeys[0].RefTable = UsersTable
+	ApplicationContactsTable.ForeignKeys[0].RefTable = ApplicationsTable
+	ApplicationContactsTable.ForeignKeys[1].RefTable = ContactsTable
 	ApplicationSearchPrefixesTable.ForeignKeys[0].RefTable = ApplicationsTable
 	ApplicationSearchPrefixesTable.ForeignKeys[1].RefTable = UsersTable
 	ContactsTable.ForeignKeys[0].RefTable = UsersTable
@@ -1041,6 +1050,4 @@ func init() {
 	WebhookDeliveriesTable.ForeignKeys[1].RefTable = WebhookEventsTable
 	WebhookEndpointsTable.ForeignKeys[0].RefTable = AgenciesTable
 	WebhookEventsTable.ForeignKeys[0].RefTable = AgenciesTable
-	ApplicationContactsTable.ForeignKeys[0].RefTable = ApplicationsTable
-	ApplicationContactsTable.ForeignKeys[1].RefTable = ContactsTable
 }

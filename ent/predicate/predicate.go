@@ -21,6 +21,9 @@ type Agency func(*sql.Selector)
 // Application is the predicate function for application builders.
 type Application func(*sql.Selector)
 
+// ApplicationContact is the predicate function for applicationcontact builders.
+type ApplicationContact func(*sql.Selector)
+
 // ApplicationSearchPrefix is the predicate function for applicationsearchprefix builders.
 type ApplicationSearchPrefix func(*sql.Selector)
 

@@ -231,6 +231,30 @@ func (f ApplicationMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mut
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ApplicationMutation", m)
 }
 
+// The ApplicationContactQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type ApplicationContactQueryRuleFunc func(context.Context, *ent.ApplicationContactQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f ApplicationContactQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ApplicationContactQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.ApplicationContactQuery", q)
+}
+
+// The ApplicationContactMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type ApplicationContactMutationRuleFunc func(context.Context, *ent.ApplicationContactMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f ApplicationContactMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.ApplicationContactMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ApplicationContactMutation", m)
+}
+
 // The ApplicationSearchPrefixQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type ApplicationSearchPrefixQueryRuleFunc func(context.Context, *ent.ApplicationSearchPrefixQuery) error
@@ -756,6 +780,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.ApplicationQuery:
 		return q.Filter(), nil
+	case *ent.ApplicationContactQuery:
+		return q.Filter(), nil
 	case *ent.ApplicationSearchPrefixQuery:
 		return q.Filter(), nil
 	case *ent.ContactQuery:
@@ -812,6 +838,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.AgencyMutation:
 		return m.Filter(), nil
 	case *ent.ApplicationMutation:
+		return m.Filter(), nil
+	case *ent.ApplicationContactMutation:
 		return m.Filter(), nil
 	case *ent.ApplicationSearchPrefixMutation:
 		return m.Filter(), nil

@@ -3,6 +3,7 @@ package schema
 import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/entsql"
+	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
@@ -48,7 +49,7 @@ func (Application) Hooks() []ent.Hook { return []ent.Hook{applications.DerivedFi
 
 func (Application) Edges() []ent.Edge {
 	return []ent.Edge{
-		edge.To("contacts", Contact.Type),
+		edge.To("contacts", Contact.Type).Through("contact_links", ApplicationContact.Type),
 		edge.From("tasks", Task.Type).Ref("application"),
 		edge.From("events", Event.Type).Ref("application"),
 		edge.To("search_prefixes", ApplicationSearchPrefix.Type).
@@ -120,4 +121,40 @@ func (DashboardSetting) Fields() []ent.Field {
 
 func (DashboardSetting) Indexes() []ent.Index {
 	return []ent.Index{index.Fields("owner_id").Unique()}
+}
+
+// ApplicationContact is a contact named by an application: the application_contacts table,
+// declared as an edge schema only to be indexed by contact as well as by application (ent's
+// own join table has its primary key alone, led by the application): a contact's applications,
+// the activities of a contact's applications and a contact's deletion then read that contact's
+// links, not every candidate's (ent issue #1845).
+type ApplicationContact struct{ ent.Schema }
+
+func (ApplicationContact) Annotations() []schema.Annotation {
+	return []schema.Annotation{field.ID("application_id", "contact_id")}
+}
+
+func (ApplicationContact) Fields() []ent.Field {
+	return []ent.Field{
+		field.UUID("application_id", uuid.UUID{}),
+		field.UUID("contact_id", uuid.UUID{}),
+	}
+}
+
+func (ApplicationContact) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.To("application", Application.Type).Field("application_id").Unique().Required().
+			Annotations(entsql.OnDelete(entsql.Cascade)),
+		edge.To("contact", Contact.Type).Field("contact_id").Unique().Required().
+			Annotations(entsql.OnDelete(entsql.Cascade)),
+	}
+}
+
+// Policy: links are read and written through an application's contacts edge, under the
+// application's policy; the entity itself is the system's only.
+func (ApplicationContact) Policy() ent.Policy { return tenancy.SystemOnlyPolicy() }
+
+// Indexes: by contact, then application — the primary key serves reads by application.
+func (ApplicationContact) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("contact_id", "application_id")}
 }
