@@ -119,9 +119,10 @@ func (r *presentedRow) destinations(v view, wholeNetwork bool) []any {
 // last name then first name (case- and accent-insensitive: by sort_key compared byte-wise, the
 // same on both dialects and as the keyset of a page), then id.
 //
-// Two statements whatever the network's size: the contacts with their intermediary's names
+// Two statements whatever the selection's size: the contacts with their intermediary's names
 // and their involvement flags (tasks, events, applications), then the tags of the selected
-// contacts. Selections are subqueries, never lists of ids; every statement is owner-scoped
+// contacts. The whole network (no predicate, no page) takes three: its contacts alone, then
+// their involvement as a set and their tags (see readContacts). Selections are subqueries, never lists of ids; every statement is owner-scoped
 // (the contacts' is run through the client's driver, outside ent's query interceptors, so its
 // owner predicate is the selection's own: selection.all). The client may be a transaction's.
 func presentContacts(ctx context.Context, client *ent.Client, owner uuid.UUID, v view, preds ...predicate.Contact) ([]*networkv1.Contact, error) {
