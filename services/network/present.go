@@ -148,9 +148,9 @@ const (
 func presentContactsPage(ctx context.Context, client *ent.Client, owner uuid.UUID, v view, page paging.Page, how reading, preds ...predicate.Contact) ([]*networkv1.Contact, *string, error) {
 	sel := selection{owner: owner, preds: preds}
 	var (
-		tags        map[uuid.UUID][]*networkv1.Tag
-		involved    map[uuid.UUID]involvement
-		alongRead   errgroup.Group
+		tags          map[uuid.UUID][]*networkv1.Tag
+		involved      map[uuid.UUID]involvement
+		alongRead     errgroup.Group
 		readAlongside = how == alongside && page.Size == 0
 	)
 	if readAlongside {
