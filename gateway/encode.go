@@ -145,8 +145,17 @@ func appendTimestamp(b []byte, ts *timestamppb.Timestamp) ([]byte, bool) {
 	if secs < minSeconds || secs > maxSeconds || nanos < 0 || nanos >= 1e9 {
 		return b, false
 	}
+	// The digits written by hand: time.Format read its layout for each of a list's dates.
+	t := time.Unix(secs, 0).UTC()
+	year, month, day := t.Date()
+	hour, minute, second := t.Clock()
 	b = append(b, '"')
-	b = time.Unix(secs, 0).UTC().AppendFormat(b, "2006-01-02T15:04:05")
+	b = appendDigits(b, int64(year), 4)
+	b = appendDigits(append(b, '-'), int64(month), 2)
+	b = appendDigits(append(b, '-'), int64(day), 2)
+	b = appendDigits(append(b, 'T'), int64(hour), 2)
+	b = appendDigits(append(b, ':'), int64(minute), 2)
+	b = appendDigits(append(b, ':'), int64(second), 2)
 	if nanos != 0 {
 		digits, n := 9, int64(nanos)
 		switch {
@@ -155,12 +164,17 @@ func appendTimestamp(b []byte, ts *timestamppb.Timestamp) ([]byte, bool) {
 		case n%1e3 == 0:
 			digits, n = 6, n/1e3
 		}
-		b = append(b, '.')
-		for p := digits - 1; p >= 0; p-- {
-			b = append(b, byte('0'+n/pow10[p]%10))
-		}
+		b = appendDigits(append(b, '.'), n, digits)
 	}
 	return append(b, 'Z', '"'), true
+}
+
+// appendDigits writes n's last width digits, zeros first.
+func appendDigits(b []byte, n int64, width int) []byte {
+	for p := width - 1; p >= 0; p-- {
+		b = append(b, byte('0'+n/pow10[p]%10))
+	}
+	return b
 }
 
 var pow10 = [...]int64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
