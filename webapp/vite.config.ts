@@ -209,8 +209,10 @@ export default defineConfig({
     // Every core: vitest's default leaves one idle on a 2-core machine (CI's), where the suite
     // then took twice as long.
     maxWorkers: availableParallelism(),
-    // A guard against a hung test, not a speed check.
-    testTimeout: 60_000,
+    // A guard against a hung test, not a speed check. Beside the Go lint on CI's two cores, on a
+    // machine seen three times slower from one day to the next (2026-11-28), a form test that
+    // takes 15 s alone passed 60 s.
+    testTimeout: 180_000,
     // Most test files share one module graph and one jsdom per worker (isolate: false): each file
     // then no longer imports React, MUI and the app again nor builds a new jsdom, and the suite
     // takes about half the CPU. A file that replaces a module, a global or the clock gets a fresh

@@ -16,7 +16,7 @@ for (const vp of viewports) {
   test.describe(`activities at ${vp.name}`, () => {
     test.use({ viewport: { width: vp.width, height: vp.height } });
     // Whole journeys, with an accessibility check on every screen and modal on the way.
-    test.describe.configure({ timeout: 90_000 });
+    test.describe.configure({ timeout: 180_000 });
     const tag = vp.width;
 
     test("plan a task for a contact, complete it with a report, accept the follow-up; the contact is engaged", async ({ page }) => {

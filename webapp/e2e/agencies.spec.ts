@@ -12,7 +12,7 @@ import { viewports } from "./screens";
 import { mailsTo, passwordLinks } from "./outbox";
 
 async function invitationOf(email: string): Promise<string> {
-  await expect.poll(() => passwordLinks(email).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.poll(() => passwordLinks(email).length, { timeout: 20_000 }).toBeGreaterThan(0);
   const link = new URL(passwordLinks(email).at(-1)!);
   return link.pathname + link.search;
 }
@@ -60,7 +60,7 @@ for (const vp of viewports) {
       page.getByTestId(vp.mobile ? "candidate-card" : "candidate-row").filter({ hasText: email });
 
     test("an agency, its licences, its admin's candidate, invited, signed in: the licence is used", async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       const t = token();
       const agencyName = `Agence ${t}`;
       const adminEmail = `direction.${t}@exemple.fr`;
@@ -173,7 +173,6 @@ for (const vp of viewports) {
     });
 
     test("the platform admin's candidates: tabs, search, B2C by default, no free access offered with a licence, delete with the warning", async ({ page }) => {
-      test.setTimeout(60_000);
       const t = token();
       const email = `b2c.${t}@exemple.fr`;
       await login(page, DEMO.admin);
@@ -240,7 +239,7 @@ for (const vp of viewports) {
       page,
       baseURL,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       const t = token();
       const bossEmail = `direction.${t}@exemple.fr`;
       const freeEmail = `libre.${t}@exemple.fr`;
@@ -334,7 +333,7 @@ for (const vp of viewports) {
       await expect(page.getByTestId("candidates-count")).toHaveText("2\u00a0candidats · 1\u00a0licence disponible");
       await expect
         .poll(() => mailsTo(backEmail).some((m) => m.text.includes("vous a attribué une nouvelle licence Tremplin") && m.text.includes(`${baseURL}/login`)), {
-          timeout: 10_000,
+          timeout: 20_000,
         })
         .toBe(true);
       await checkA11y(page, "/candidates, after");
@@ -342,7 +341,6 @@ for (const vp of viewports) {
     });
 
     test("the coach view: a consenting candidate's progress, nothing of a non-consenting one or of another agency's", async ({ page, baseURL }) => {
-      test.setTimeout(60_000);
       // actif@ (Cap Avenir Conseil) shares their progress; nouveau@ has never been asked.
       const actif = await apiSession(baseURL!, "actif@demo.tremplin.fr");
       const consent = await actif.api.put(`/api/users/${actif.id}`, { data: { id: actif.id, shareProgressWithAgency: true } });

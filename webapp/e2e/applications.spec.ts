@@ -120,7 +120,7 @@ for (const vp of viewports) {
 
     test("the board: remembered, offers only the moves that can succeed, a move to Win through the report with the focus kept, then final", async ({ page, signIn }) => {
       // Many steps, each a round trip: more than the default budget on a busy machine.
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       const t = token();
       const company = `Board ${t}`;
       await openApplications(signIn, page);
@@ -212,7 +212,6 @@ for (const vp of viewports) {
 
     if (!vp.mobile) {
       test("the table shows long references, jobs, companies and places whole, never cut with « … »", async ({ page, signIn }) => {
-        test.setTimeout(60_000);
         const t = token();
         const company = `Compagnie générale de transports urbains et interurbains ${t}`;
         const job = "Responsable de la planification des opérations de maintenance ferroviaire";

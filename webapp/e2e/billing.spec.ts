@@ -145,7 +145,7 @@ for (const vp of viewports) {
       await expect(page.getByRole("timer")).toHaveText(/^Vous allez être redirigé vers l'accueil dans [1-5]\u00a0secondes?\.$/);
       await shot(page, `success-${vp.width}`);
       await expectAccessible(page);
-      await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+      await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
       await expect(page.getByRole("heading", { level: 1, name: /^Bonjour/ })).toBeVisible();
 
       // A late webhook finds the subscription recorded already, and is acknowledged all the same.

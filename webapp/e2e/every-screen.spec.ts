@@ -56,7 +56,7 @@ async function headingSkips(page: Page): Promise<string[]> {
 for (const { account, screens } of audiences) {
   test(`${account ?? "signed out"}: every screen at ${widths.map((w) => w.name).join(" and ")}, no CSP violation, no serious axe finding`, async ({ page }) => {
     // A guard against a hung screen, not a speed check: a loaded 2-core machine needs ~10 s a screen.
-    test.setTimeout(30_000 + screens.length * widths.length * 12_000);
+    test.setTimeout(60_000 + screens.length * widths.length * 24_000);
     const csp = await watchCsp(page);
     if (account) {
       await login(page, account);

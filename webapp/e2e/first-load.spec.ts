@@ -22,7 +22,6 @@ test.describe("signing in on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test("goes straight to a stable home", async ({ page }) => {
-    test.setTimeout(60_000);
     // Layout shifts (those not caused by input, as CLS counts them) and, at every DOM change
     // once armed, whether a loading indicator or a shell around an empty page is in place.
     await page.addInitScript(() => {
@@ -101,7 +100,6 @@ async function signIn(page: Page) {
 
 test.describe("/contacts loads its data and its code together", () => {
   test("from the main menu, at 1280 px", async ({ page }) => {
-    test.setTimeout(60_000);
     await signIn(page);
     const cdp = await throttle(page);
     const requests = recordRequests(cdp);
@@ -112,7 +110,6 @@ test.describe("/contacts loads its data and its code together", () => {
   });
 
   test("opened by its address, at 375 px", async ({ page }) => {
-    test.setTimeout(60_000);
     await page.setViewportSize({ width: 375, height: 740 });
     await signIn(page);
     const cdp = await throttle(page);

@@ -111,7 +111,7 @@ for (const { name, width, height } of widths) {
     });
 
     test("a panel whose call fails says so, and loads again on « Réessayer »", async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       await signedIn(page, "/dashboard");
       // A dropped connection for the calls below.
       const broken = ["GetDashboard", "GetCalendarFeed", "ListTasks", "ListApplications", "ListRecommendedContacts", "ListContacts"];

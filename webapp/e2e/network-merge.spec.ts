@@ -10,7 +10,7 @@ for (const { name, width, height } of [
   { name: "1280 px", width: 1280, height: 860 },
 ]) {
   test(`two contacts that are one person are merged, what differs chosen (${name})`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height });
     const t = token();
     const last = `DOUBLON${t.toUpperCase()}`;

@@ -15,7 +15,7 @@ test("the reset-password modal sends the link and confirms", async ({ page }) =>
   await expect(dialog).toBeHidden();
 
   // The e-mailed link opens the update-password page, which sets the new password.
-  await expect.poll(() => passwordLinks(RESET_ADMIN).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.poll(() => passwordLinks(RESET_ADMIN).length, { timeout: 20_000 }).toBeGreaterThan(0);
   const link = passwordLinks(RESET_ADMIN).at(-1)!;
   expect(link).toContain("/update-password?");
   await page.goto(new URL(link).pathname + new URL(link).search);

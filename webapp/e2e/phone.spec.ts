@@ -148,7 +148,7 @@ test.describe("on a phone (375 px)", () => {
   for (const { account, screens } of audiences) {
     test(`${account ?? "signed out"}: every control offers a hit area of at least 44 × 44 px`, async ({ page }) => {
       const extra = menus[account ?? ""] ?? [];
-      test.setTimeout(30_000 + (screens.length + extra.length) * 6_000);
+      test.setTimeout(60_000 + (screens.length + extra.length) * 12_000);
       if (account) {
         await login(page, account);
         await expect(page).not.toHaveURL(/\/login/);

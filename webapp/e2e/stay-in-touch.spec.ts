@@ -7,7 +7,7 @@ import { DEMO } from "./env";
 import { expect, login, test, toast } from "./fixtures";
 
 test("the contacts to call back: seen on the home, planned in one tap, filtered in the network; a rhythm is set on a contact", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 375, height: 800 });
   await login(page, DEMO.trial);
   await expect(page).not.toHaveURL(/\/login/);
