@@ -122,9 +122,10 @@ func (r *presentedRow) destinations(v view, wholeNetwork bool) []any {
 // Two statements whatever the selection's size: the contacts with their intermediary's names
 // and their involvement flags (tasks, events, applications), then the tags of the selected
 // contacts. The whole network (no predicate, no page) takes three: its contacts alone, then
-// their involvement as a set and their tags (see readContacts). Selections are subqueries, never lists of ids; every statement is owner-scoped
-// (the contacts' is run through the client's driver, outside ent's query interceptors, so its
-// owner predicate is the selection's own: selection.all). The client may be a transaction's.
+// their involvement as a set and their tags (see readContacts). Selections are subqueries,
+// never lists of ids; every statement is owner-scoped (the contacts' is run through the
+// client's driver, outside ent's query interceptors, so its owner predicate is the selection's
+// own: selection.all). The client may be a transaction's.
 func presentContacts(ctx context.Context, client *ent.Client, owner uuid.UUID, v view, preds ...predicate.Contact) ([]*networkv1.Contact, error) {
 	list, _, err := presentContactsPage(ctx, client, owner, v, paging.Page{}, inTransaction, preds...)
 	return list, err
@@ -151,18 +152,22 @@ func presentContactsPage(ctx context.Context, client *ent.Client, owner uuid.UUI
 		tags          map[uuid.UUID][]*networkv1.Tag
 		involved      map[uuid.UUID]involvement
 		alongRead     errgroup.Group
+		whole         = sel.isWholeNetwork(page)
 		readAlongside = how == alongside && page.Size == 0
 	)
-	if readAlongside {
-		alongRead.Go(func() (err error) {
-			if sel.isWholeNetwork(page) {
-				if involved, err = involvementOf(ctx, client, owner); err != nil {
-					return err
-				}
+	// readTheRest reads what the contacts' statement leaves out: their tags, and for the whole
+	// network their involvement. It reads sel when it runs: a page narrows it first.
+	readTheRest := func() (err error) {
+		if whole {
+			if involved, err = involvementOf(ctx, client, owner); err != nil {
+				return err
 			}
-			tags, err = tagsOf(ctx, client, sel)
-			return err
-		})
+		}
+		tags, err = tagsOf(ctx, client, sel)
+		return err
+	}
+	if readAlongside {
+		alongRead.Go(readTheRest)
 	}
 	rows, err := readContacts(ctx, client, sel, v, page)
 	if alongErr := alongRead.Wait(); err == nil && alongErr != nil {
@@ -177,11 +182,6 @@ func presentContactsPage(ctx context.Context, client *ent.Client, owner uuid.UUI
 	n, next := page.Cut(len(rows), func(i int) []any { return []any{rows[i].sortKey, rows[i].id} })
 	rows = rows[:n]
 	if !readAlongside {
-		if sel.isWholeNetwork(page) {
-			if involved, err = involvementOf(ctx, client, owner); err != nil {
-				return nil, nil, err
-			}
-		}
 		if page.Size > 0 {
 			// The tags of this page's contacts only.
 			ids := make([]uuid.UUID, len(rows))
@@ -190,11 +190,11 @@ func presentContactsPage(ctx context.Context, client *ent.Client, owner uuid.UUI
 			}
 			sel = selection{owner: owner, preds: []predicate.Contact{contact.IDIn(ids...)}}
 		}
-		if tags, err = tagsOf(ctx, client, sel); err != nil {
+		if err := readTheRest(); err != nil {
 			return nil, nil, err
 		}
 	}
-	if sel.isWholeNetwork(page) {
+	if whole {
 		completeWholeNetwork(rows, involved)
 	}
 	// One allocation for the contacts and one for their dates, not two per contact.
@@ -331,12 +331,18 @@ func withInvolvement(s *sql.Selector, owner uuid.UUID) {
 	hasEvent := sql.Exists(d.Select(events.C(event.FieldID)).From(events).Where(sql.ColumnsEQ(events.C(event.FieldContactID), s.C(contact.FieldID))))
 	s.AppendSelectExprAs(sql.Or(hasTask, hasEvent), "has_activity")
 
-	links, apps := sql.Table(contact.ApplicationsTable), sql.Table(application.Table)
-	linked := d.Select(sql.As(links.C(contact.ApplicationsPrimaryKey[1]), "contact_id")).Distinct().From(links).
-		Join(apps).On(links.C(contact.ApplicationsPrimaryKey[0]), apps.C(application.FieldID)).
-		Where(sql.EQ(apps.C(application.FieldOwnerID), owner)).As("linked")
+	linked := namedByApplications(d, owner).Distinct().As("linked")
 	s.LeftJoin(linked).On(s.C(contact.FieldID), linked.C("contact_id"))
 	s.AppendSelectExprAs(sql.NotNull(linked.C("contact_id")), "has_application")
+}
+
+// namedByApplications selects the contact_id of every contact an application of the owner
+// names (once per application).
+func namedByApplications(d *sql.DialectBuilder, owner uuid.UUID) *sql.Selector {
+	links, apps := sql.Table(contact.ApplicationsTable), sql.Table(application.Table)
+	return d.Select(sql.As(links.C(contact.ApplicationsPrimaryKey[1]), "contact_id")).From(links).
+		Join(apps).On(links.C(contact.ApplicationsPrimaryKey[0]), apps.C(application.FieldID)).
+		Where(sql.EQ(apps.C(application.FieldOwnerID), owner))
 }
 
 // involvement is what a contact's badge and deletability read of the rest of the network.
@@ -356,10 +362,7 @@ func involvementOf(ctx context.Context, client *ent.Client, owner uuid.UUID) (ma
 		Where(sql.And(sql.EQ(tasks.C(task.FieldOwnerID), owner), sql.NotNull(tasks.C(task.FieldContactID))))
 	withEvents := d.Select(events.C(event.FieldContactID)).AppendSelectExprAs(sql.Raw("0"), "kind").From(events).
 		Where(sql.And(sql.EQ(events.C(event.FieldOwnerID), owner), sql.NotNull(events.C(event.FieldContactID))))
-	links, apps := sql.Table(contact.ApplicationsTable), sql.Table(application.Table)
-	named := d.Select(links.C(contact.ApplicationsPrimaryKey[1])).AppendSelectExprAs(sql.Raw("1"), "kind").From(links).
-		Join(apps).On(links.C(contact.ApplicationsPrimaryKey[0]), apps.C(application.FieldID)).
-		Where(sql.EQ(apps.C(application.FieldOwnerID), owner))
+	named := namedByApplications(d, owner).AppendSelectExprAs(sql.Raw("1"), "kind")
 	// UNION, not UNION ALL: each involved contact comes once or twice, however many tasks.
 	query, args := withTasks.Union(withEvents).Union(named).Query()
 	rows, err := client.QueryContext(ctx, query, args...)
