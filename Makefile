@@ -98,6 +98,9 @@ $(BIN)/stripe-double: $(BIN)/stripe-mock $(wildcard internal/stripetest/*.go int
 $(BIN)/vegeta: tools/vegeta/go.mod
 	cd tools/vegeta && go build -o $(BIN)/ github.com/tsenart/vegeta/v12
 
+.PHONY: bin/vegeta
+bin/vegeta: $(BIN)/vegeta
+
 # Compares benchmark runs (scripts/bench-side-by-side.sh): medians, spread, significance.
 $(BIN)/benchstat: tools/benchstat/go.mod
 	cd tools/benchstat && go build -o $(BIN)/ golang.org/x/perf/cmd/benchstat

@@ -7,9 +7,12 @@
 #   - saturation: requests/s over 10 s with 8 workers, 100 and 1,000 contacts (median of 3 runs);
 #   - latency at 200 requests/s for 20 s, 100 contacts: p50, p99;
 #   - revalidation: the same with the list's ETag in If-None-Match (answers 304), p50.
+# A BIN written postgres:BIN is served on PostgreSQL instead: a fresh database on $PROOF_PG
+# (default postgres://postgres@127.0.0.1:5432), dropped at the end — so that one binary can be
+# measured on both dialects side by side (scripts/load-contacts.sh bin/tremplin postgres:bin/tremplin).
 # Loopback only; each server is stopped at the end. Figures: stdout and $OUT.
 #
-# Usage: scripts/load-contacts.sh BIN [BIN…]   (vegeta: make bin/vegeta)
+# Usage: scripts/load-contacts.sh [postgres:]BIN [[postgres:]BIN…]   (vegeta: make bin/vegeta)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 vegeta=${VEGETA:-bin/vegeta}
@@ -19,15 +22,27 @@ mkdir -p "$(dirname "$out")"
 [ -x "$vegeta" ] || { echo "build vegeta first: make bin/vegeta"; exit 1; }
 (($# > 0)) || { echo "usage: $0 BIN [BIN…]"; exit 1; }
 
+pg=${PROOF_PG:-postgres://postgres@127.0.0.1:5432}
 work=$(mktemp -d)
-pids=()
-trap 'kill "${pids[@]}" 2>/dev/null || true; rm -rf "$work"' EXIT
+pids=() dbs=()
+drop_databases() {
+	for db in "${dbs[@]}"; do
+		psql -q "$pg/postgres?sslmode=disable" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true
+	done
+}
+trap 'kill "${pids[@]}" 2>/dev/null || true; wait; drop_databases; rm -rf "$work"' EXIT
 
-# start BIN INDEX: serves BIN on a free port with the demo accounts and seeds the networks.
+# start [postgres:]BIN INDEX: serves BIN on a free port with the demo accounts (on SQLite, or on
+# a fresh PostgreSQL database) and seeds the networks.
 start() {
-	local bin=$1 i=$2 port=$((21000 + RANDOM % 20000))
+	local bin=${1#postgres:} i=$2 port=$((21000 + RANDOM % 20000)) database=
 	mkdir -p "$work/$i"
-	DATA_DIR=$work/$i LISTEN_ADDR=127.0.0.1:$port PUBLIC_URL=http://127.0.0.1:$port LOG_LEVEL=error \
+	if [[ $1 == postgres:* ]]; then
+		dbs+=("tremplin_load_$$_$i")
+		psql -q "$pg/postgres?sslmode=disable" -c "CREATE DATABASE ${dbs[-1]}" >/dev/null
+		database="$pg/${dbs[-1]}?sslmode=disable"
+	fi
+	DATABASE_URL=$database DATA_DIR=$work/$i LISTEN_ADDR=127.0.0.1:$port PUBLIC_URL=http://127.0.0.1:$port LOG_LEVEL=error \
 		"$bin" serve --demo >"$work/$i/log" 2>&1 &
 	pids+=($!)
 	until curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; do sleep 0.05; done
@@ -106,7 +121,9 @@ for i in $(seq 1 $#); do
 		reval=$(jq '.latencies["50th"] / 1e6' <<<"$rep")
 		revalcodes=$(jq -c '.status_codes' <<<"$rep")
 	fi
-	printf '%-40s %12.0f %12.0f %10.2f %10.2f %12s %12s\n' "$(basename "${!i}")" \
+	label=${!i}
+	[[ $label == postgres:* ]] && label=postgres:$(basename "${label#postgres:}") || label=$(basename "$label")
+	printf '%-40s %12.0f %12.0f %10.2f %10.2f %12s %12s\n' "$label" \
 		"$(tr ' ' '\n' <<<"${sat100[$i]}" | grep . | median)" "$(tr ' ' '\n' <<<"${sat1000[$i]}" | grep . | median)" \
 		"$p50" "$p99" "$reval" "$revalcodes" | tee -a "$out"
 done
