@@ -22,27 +22,18 @@ mkdir -p "$(dirname "$out")"
 [ -x "$vegeta" ] || { echo "build vegeta first: make bin/vegeta"; exit 1; }
 (($# > 0)) || { echo "usage: $0 BIN [BIN…]"; exit 1; }
 
-pg=${PROOF_PG:-postgres://postgres@127.0.0.1:5432}
+. scripts/lib/proof.sh
 work=$(mktemp -d)
-pids=() dbs=()
-drop_databases() {
-	for db in "${dbs[@]}"; do
-		psql -q "$pg/postgres?sslmode=disable" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true
-	done
-}
-trap 'kill "${pids[@]}" 2>/dev/null || true; wait; drop_databases; rm -rf "$work"' EXIT
+pids=()
+trap 'kill "${pids[@]}" 2>/dev/null || true; wait; pg_drop; rm -rf "$work"' EXIT
 
 # start [postgres:]BIN INDEX: serves BIN on a free port with the demo accounts (on SQLite, or on
 # a fresh PostgreSQL database) and seeds the networks.
 start() {
-	local bin=${1#postgres:} i=$2 port=$((21000 + RANDOM % 20000)) database=
+	local bin=${1#postgres:} i=$2 port=$((21000 + RANDOM % 20000)) DATABASE_URL=
 	mkdir -p "$work/$i"
-	if [[ $1 == postgres:* ]]; then
-		dbs+=("tremplin_load_$$_$i")
-		psql -q "$pg/postgres?sslmode=disable" -c "CREATE DATABASE ${dbs[-1]}" >/dev/null
-		database="$pg/${dbs[-1]}?sslmode=disable"
-	fi
-	DATABASE_URL=$database DATA_DIR=$work/$i LISTEN_ADDR=127.0.0.1:$port PUBLIC_URL=http://127.0.0.1:$port LOG_LEVEL=error \
+	[[ $1 != postgres:* ]] || pg_create # sets this call's DATABASE_URL
+	DATABASE_URL=$DATABASE_URL DATA_DIR=$work/$i LISTEN_ADDR=127.0.0.1:$port PUBLIC_URL=http://127.0.0.1:$port LOG_LEVEL=error \
 		"$bin" serve --demo >"$work/$i/log" 2>&1 &
 	pids+=($!)
 	until curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; do sleep 0.05; done

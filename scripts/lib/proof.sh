@@ -3,7 +3,7 @@
 #   proof_tools                  builds the load generator (scripts/load) into $LOAD
 #   pg_create                    a fresh database on $PROOF_PG (default: the CI-like instance on
 #                                127.0.0.1:5432); exports DATABASE_URL
-#   pg_drop                      drops it
+#   pg_drop                      drops every database pg_create made
 #   cluster_init / cluster_start / cluster_stop
 #                                a throw-away PostgreSQL cluster of our own (initdb, pg_ctl, run as
 #                                the postgres user, on a loopback port), to restart under load
@@ -14,7 +14,7 @@
 
 LOAD=${LOAD:-tmp/load}
 PROOF_PG=${PROOF_PG:-postgres://postgres@127.0.0.1:5432}
-PG_DB=
+PG_DBS=()
 CLUSTER_DIR=
 
 proof_tools() {
@@ -23,15 +23,18 @@ proof_tools() {
 }
 
 pg_create() {
-	PG_DB=tremplin_proof_$$_$RANDOM
-	psql -q "$PROOF_PG/postgres?sslmode=disable" -c "CREATE DATABASE $PG_DB" >/dev/null
-	export DATABASE_URL="$PROOF_PG/$PG_DB?sslmode=disable"
+	local db=tremplin_proof_$$_$RANDOM
+	psql -q "$PROOF_PG/postgres?sslmode=disable" -c "CREATE DATABASE $db" >/dev/null
+	PG_DBS+=("$db")
+	export DATABASE_URL="$PROOF_PG/$db?sslmode=disable"
 }
 
 pg_drop() {
-	[ -n "$PG_DB" ] || return 0
-	psql -q "$PROOF_PG/postgres?sslmode=disable" -c "DROP DATABASE IF EXISTS $PG_DB WITH (FORCE)" >/dev/null 2>&1 || true
-	PG_DB=
+	local db
+	for db in "${PG_DBS[@]}"; do
+		psql -q "$PROOF_PG/postgres?sslmode=disable" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true
+	done
+	PG_DBS=()
 }
 
 cluster_init() {
