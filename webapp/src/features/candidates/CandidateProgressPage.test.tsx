@@ -3,9 +3,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { Code } from "@connectrpc/connect";
 import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
 import { Role } from "../../gen/tremplin/common/v1/common_pb";
 import { agencyMessages } from "../../lib/messages/agency";
+import { serverError } from "../../test/errors";
 import { candidate, renderApp } from "../../test/harness";
 
 const p = agencyMessages.progress;
@@ -97,5 +99,46 @@ describe("/candidates/:id/progress", () => {
     });
     await screen.findByRole("region", { name: "Ses 12 dernières semaines" });
     expect(screen.queryByTestId("streak")).toBeNull();
+  });
+
+  it("offers to retry a failed call instead of saying the candidate is missing, and shows the figures once they come", async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    renderApp({
+      at: "/candidates/7b7f0c4e-1111-4111-8111-111111111111/progress",
+      user: candidate({ role: Role.AGENCY_ADMIN }),
+      routes: (router) =>
+        router.service(AgencyService, {
+          getCandidateProgress: () => {
+            if (failing) throw serverError(Code.Internal);
+            return progressWith(2);
+          },
+        }),
+    });
+    expect((await screen.findByTestId("load-error")).textContent).toContain("Impossible de charger la progression de ce candidat.");
+    expect(screen.getByRole("heading", { level: 1, name: "Progression" })).toBeTruthy();
+    expect(screen.queryByText(p.notFoundTitle)).toBeNull();
+    failing = false;
+    await user.click(screen.getByRole("button", { name: "Réessayer" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Julien MOREAU" })).toBeTruthy();
+    expect(screen.queryByTestId("load-error")).toBeNull();
+  });
+
+  it.each([
+    ["an unknown candidate", Code.NotFound],
+    ["an address whose id is not one", Code.InvalidArgument],
+  ])("says « Candidat introuvable » for %s", async (_, code) => {
+    renderApp({
+      at: "/candidates/pas-un-id/progress",
+      user: candidate({ role: Role.AGENCY_ADMIN }),
+      routes: (router) =>
+        router.service(AgencyService, {
+          getCandidateProgress: () => {
+            throw serverError(code);
+          },
+        }),
+    });
+    expect(await screen.findByText(p.notFoundTitle)).toBeTruthy();
+    expect(screen.queryByTestId("load-error")).toBeNull();
   });
 });

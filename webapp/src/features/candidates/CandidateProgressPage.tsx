@@ -9,7 +9,6 @@ import { useQuery } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
-import Skeleton from "@mui/material/Skeleton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -17,23 +16,22 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import ArrowBackRounded from "@mui/icons-material/ArrowBackRounded";
-import ErrorOutlineRounded from "@mui/icons-material/ErrorOutlineRounded";
 import LockPersonRounded from "@mui/icons-material/LockPersonRounded";
 import PersonSearchRounded from "@mui/icons-material/PersonSearchRounded";
 import VisibilityRounded from "@mui/icons-material/VisibilityRounded";
 import { AgencyService, type CandidateProgress, type ProgressWeek } from "../../gen/tremplin/agency/v1/agency_pb";
 import { BackBreadcrumbs } from "../../components/BackBreadcrumbs";
+import { DetailsBody } from "../../components/DetailsPage";
 import { EmptyState } from "../../components/EmptyState";
 import { NotFoundState } from "../../components/NotFoundState";
 import { PageContainer } from "../../components/layout/PageContainer";
-import { isNotFound } from "../../lib/errors";
+import { isMissing } from "../../lib/errors";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { personName } from "../../lib/names";
 import { visuallyHidden } from "../../components/PremiumBadge";
 import { agencyMessages } from "../../lib/messages/agency";
 import { usePageTitle } from "../../lib/usePageTitle";
 import { GOOD_WHEN, WEEK_FIGURES, weekTrend, weekValue } from "./model";
-import { Loading } from "../../components/Loading";
 import { preloadCharts } from "../../components/charts/WeeklyChart";
 import { WeeklyHistoryChart } from "../../components/charts/WeeklyHistoryChart";
 
@@ -46,7 +44,7 @@ export default function CandidateProgressPage() {
   const { id = "" } = useParams();
   // The list passes the candidate's name along: a candidate who shares nothing is still named.
   const listed = (useLocation().state as { name?: unknown } | null)?.name;
-  const progress = useQuery(AgencyService.method.getCandidateProgress, { id }, { meta: { handlesErrors: isNotFound }, staleTime: 0 });
+  const progress = useQuery(AgencyService.method.getCandidateProgress, { id }, { meta: { handlesErrors: true }, staleTime: 0 });
   const data = progress.data;
   const name = data?.progress
     ? personName(data.progress)
@@ -56,32 +54,9 @@ export default function CandidateProgressPage() {
   usePageTitle(name ? `${p.title} – ${name}` : p.title);
 
   let body: ReactNode;
-  if (progress.isPending) {
-    body = (
-      <Loading>
-        <Skeleton variant="text" width={280} height={48} />
-        <Skeleton variant="rounded" height={280} sx={{ mt: 2 }} />
-      </Loading>
-    );
-  } else if (progress.isError) {
-    body = isNotFound(progress.error) ? (
-      <NotFoundState icon={<PersonSearchRounded />} title={p.notFoundTitle} text={p.notFoundText} backTo="/candidates" backLabel={p.back} />
-    ) : (
-      <EmptyState
-        level="page"
-        tone="danger"
-        icon={<ErrorOutlineRounded />}
-        title={p.title}
-        text={p.error}
-        actions={
-          <>
-            <Button onClick={() => void progress.refetch()}>{p.retry}</Button>
-            <BackButton />
-          </>
-        }
-      />
-    );
-  } else if (!data?.shared || !data.progress) {
+  if (progress.isError && isMissing(progress.error)) {
+    body = <NotFoundState icon={<PersonSearchRounded />} title={p.notFoundTitle} text={p.notFoundText} backTo="/candidates" backLabel={p.back} />;
+  } else if (data && !(data.shared && data.progress)) {
     body = (
       <EmptyState
         level="page"
@@ -90,11 +65,21 @@ export default function CandidateProgressPage() {
         title={p.notSharedTitle}
         text={p.notSharedText}
         textMaxWidth={560}
-        actions={<BackButton />}
+        actions={
+          <Button component={RouterLink} to="/candidates" variant="outlined" startIcon={<ArrowBackRounded />}>
+            {p.back}
+          </Button>
+        }
       />
     );
   } else {
-    body = <Shared progress={data.progress} />;
+    // Read, or on its way, or failed for another reason than « introuvable »: the kit's
+    // details frame (placeholders, then the figures or « Impossible de charger … »).
+    body = (
+      <DetailsBody record={data?.progress} query={progress} title={name || p.title} what={p.load} columns="1fr 1fr">
+        {(shared) => <Shared progress={shared} />}
+      </DetailsBody>
+    );
   }
 
   return (
@@ -102,14 +87,6 @@ export default function CandidateProgressPage() {
       <BackBreadcrumbs label={p.breadcrumb} to="/candidates" list={p.back} current={name || p.title} />
       {body}
     </PageContainer>
-  );
-}
-
-function BackButton() {
-  return (
-    <Button component={RouterLink} to="/candidates" variant="outlined" startIcon={<ArrowBackRounded />}>
-      {p.back}
-    </Button>
   );
 }
 

@@ -267,7 +267,7 @@ export const agencyMessages = {
       "Ce candidat n'a pas choisi de partager sa progression avec votre agence. Il peut le faire quand il le souhaite depuis son profil\u00a0; vous verrez alors ici ses chiffres de la semaine.",
     notFoundTitle: "Candidat introuvable",
     notFoundText: "Ce candidat n'existe pas ou ne fait pas partie de votre agence.",
-    error: "La progression n'a pas pu être chargée.",
-    retry: "Réessayer",
+    /** Completes « Impossible de charger … ». */
+    load: "la progression de ce candidat",
   },
 } as const;
