@@ -1,14 +1,16 @@
 // The home's « À relancer cette semaine »: who, since when, one tap to plan the follow-up;
-// nothing (and no call) without premium.
+// nothing (and no call) without premium; a failed call says so in the panel.
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { Code } from "@connectrpc/connect";
 import { ContactSchema, NetworkService } from "../gen/tremplin/network/v1/network_pb";
+import { serverError } from "../test/errors";
 import { candidate, renderApp } from "../test/harness";
 
-function renderHome(premium: boolean) {
+function renderHome(premium: boolean, broken = { on: false }) {
   const calls: string[] = [];
   const app = renderApp({
     at: "/",
@@ -17,6 +19,7 @@ function renderHome(premium: boolean) {
       service(NetworkService, {
         listCallBacks: () => {
           calls.push("ListCallBacks");
+          if (broken.on) throw serverError(Code.Internal);
           return {
             callBacks: [
               {
@@ -55,5 +58,17 @@ describe("contacts to call back on the home", () => {
     await screen.findByRole("heading", { level: 1 });
     expect(screen.queryByRole("region", { name: "À relancer cette semaine" })).toBeNull();
     expect(calls).toEqual([]);
+  });
+
+  it("says the contacts to call back could not load, instead of vanishing, and loads them on « Réessayer »", async () => {
+    const broken = { on: true };
+    renderHome(true, broken);
+    const panel = within(await screen.findByRole("region", { name: "À relancer cette semaine" }));
+    expect(panel.getByTestId("load-error").textContent).toContain("Impossible de charger les contacts à relancer.");
+    expect(panel.queryAllByTestId("call-back")).toEqual([]);
+    broken.on = false;
+    await userEvent.setup().click(panel.getByRole("button", { name: "Réessayer" }));
+    expect(await panel.findAllByTestId("call-back")).toHaveLength(2);
+    expect(panel.queryByTestId("load-error")).toBeNull();
   });
 });

@@ -71,7 +71,7 @@ export function EventForm({
       <ApplicationField value={values.applicationId} applications={lookups.applications} locked={locks.application} onChange={(applicationId) => change({ applicationId })} error={errors.applicationId?.message} fieldRef={focusRef(field.applicationId.ref)} />
       <SubjectField value={values.subject} subjects={eventSubjectsFor(values.applicationId)} labels={eventSubjectLabels} onChange={(subject) => change({ subject })} error={errors.subject?.message} fieldRef={focusRef(field.subject.ref)} />
       <Grid>
-        <ContactField value={values.contactId} contacts={contacts} locked={locks.contact} onChange={(contactId) => change({ contactId })} error={errors.contactId?.message} fieldRef={focusRef(field.contactId.ref)} />
+        <ContactField value={values.contactId} contacts={contacts} locked={locks.contact} failed={lookups.contactsFailed} onChange={(contactId) => change({ contactId })} error={errors.contactId?.message} fieldRef={focusRef(field.contactId.ref)} />
         <MediaField value={values.mediaType} options={eventMediaTypesFor(contact)} onChange={(mediaType) => change({ mediaType })} error={errors.mediaType?.message} fieldRef={focusRef(field.mediaType.ref)} />
       </Grid>
       {(values.mediaType === MediaType.UNSPECIFIED || needsMediaDetails(values.mediaType)) && (

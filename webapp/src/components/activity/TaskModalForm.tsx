@@ -102,7 +102,7 @@ export function TaskForm({
       )}
       {withContact ? (
         <Grid>
-          <ContactField value={values.contactId} contacts={contacts} locked={locks.contact} required={values.subject !== TaskSubject.UNSPECIFIED} onChange={(contactId) => change({ contactId })} error={errors.contactId?.message} fieldRef={focusRef(field.contactId.ref)} />
+          <ContactField value={values.contactId} contacts={contacts} locked={locks.contact} failed={lookups.contactsFailed} required={values.subject !== TaskSubject.UNSPECIFIED} onChange={(contactId) => change({ contactId })} error={errors.contactId?.message} fieldRef={focusRef(field.contactId.ref)} />
           <MediaField value={values.mediaType} options={taskMediaTypesFor(contact)} disabled={!contact} helper={contact ? undefined : f.mediaTypeFirst} onChange={(mediaType) => change({ mediaType })} error={errors.mediaType?.message} fieldRef={focusRef(field.mediaType.ref)} />
         </Grid>
       ) : (

@@ -119,6 +119,7 @@ export function ContactField({
   contacts,
   locked,
   required,
+  failed,
   onChange,
   error,
   fieldRef,
@@ -127,6 +128,8 @@ export function ContactField({
   contacts: ContactChoice[];
   locked?: boolean;
   required?: boolean;
+  /** The contacts could not be read: the picker says so rather than « Aucun contact ». */
+  failed?: boolean;
   onChange: (id: string) => void;
   error?: string;
   fieldRef?: Ref<HTMLDivElement>;
@@ -142,8 +145,8 @@ export function ContactField({
       getOptionLabel={contactLabel}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_, c) => onChange(c?.id ?? "")}
-      noOptionsText={f.noContact}
-      renderInput={(params) => <TextField {...params} label={f.contact} required={required} error={Boolean(error)} helperText={error} />}
+      noOptionsText={failed ? f.contactsError : f.noContact}
+      renderInput={(params) => <TextField {...params} label={f.contact} required={required} error={Boolean(error)} helperText={error ?? (failed ? f.contactsError : undefined)} />}
     />
   );
 }
@@ -165,9 +168,11 @@ export function MediaField({
   helper?: string;
   fieldRef?: Ref<HTMLDivElement>;
 }) {
+  // A kept value the options do not hold (its contact could not be read) still shows as it is.
+  const shown = value === MediaType.UNSPECIFIED || options.includes(value) ? options : [value, ...options];
   return (
     <TextField ref={fieldRef} select required label={f.mediaType} value={value === MediaType.UNSPECIFIED ? "" : value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value) as MediaType)} error={Boolean(error)} helperText={error ?? helper} slotProps={{ formHelperText: { sx: { "&.Mui-disabled": { color: "text.secondary" } } } }}>
-      {options.map((m) => (
+      {shown.map((m) => (
         <MenuItem key={m} value={m}>
           {mediaTypeLabels[m as Exclude<MediaType, MediaType.UNSPECIFIED>]}
         </MenuItem>

@@ -10,7 +10,12 @@ import type { ApplicationChoice, ContactChoice } from "./subjects";
 
 const unimplemented = (err: unknown) => errorCode(err) === Code.Unimplemented;
 
-export function useActivityLookups(): { contacts: ContactChoice[]; applications: ApplicationChoice[]; loading: boolean } {
+/**
+ * `loading`: a list is on its way. `known`: both lists are read (or the applications are not
+ * served) — only then may the form's dependencies clear a contact or an application not in them.
+ * `contactsFailed`: the contacts could not be read (the contact picker says so, not « Aucun contact »).
+ */
+export function useActivityLookups(): { contacts: ContactChoice[]; applications: ApplicationChoice[]; loading: boolean; known: boolean; contactsFailed: boolean } {
   const contacts = useQuery(NetworkService.method.listContacts, {});
   // Until the opportunities service is served, no application to pick (not an error to show).
   const applications = useQuery(OpportunityService.method.listApplications, {}, { meta: { handlesErrors: unimplemented }, retry: false });
@@ -30,7 +35,9 @@ export function useActivityLookups(): { contacts: ContactChoice[]; applications:
         .filter((a) => !isClosed(a))
         .map((a) => ({ id: a.id, company: a.company, job: a.job, contactIds: a.contacts.map((c) => c.id) })),
       loading: contacts.isPending || (applications.isPending && !applications.isError),
+      known: contacts.isSuccess && (applications.isSuccess || unimplemented(applications.error)),
+      contactsFailed: contacts.isError,
     }),
-    [contacts.data, contacts.isPending, applications.data, applications.isPending, applications.isError],
+    [contacts.data, contacts.isPending, contacts.isError, contacts.isSuccess, applications.data, applications.isPending, applications.isError, applications.isSuccess, applications.error],
   );
 }

@@ -83,8 +83,10 @@ export function useActivityModalForm<F extends ActivityValues, S, CI extends Des
 
   const change = (patch: Partial<F>) => {
     const values = { ...form.getValues(), ...patch };
-    // While the lists load, a prefilled contact or application is kept as given.
-    changeValues(form, lookups.loading ? values : dependencies(values, lookups, patch));
+    // Until both lists are read, a prefilled contact or application is kept as given: while they
+    // load, and when one could not be read (an empty list would clear the task's own contact on
+    // the next keystroke, and the save would unlink it). The server checks them on save.
+    changeValues(form, lookups.known ? dependencies(values, lookups, patch) : values);
   };
 
   const values = form.watch();

@@ -8,7 +8,6 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
-import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import DeleteOutlineRounded from "@mui/icons-material/DeleteOutlineRounded";
 import EditRounded from "@mui/icons-material/EditRounded";
@@ -25,9 +24,8 @@ import {
 } from "../../gen/tremplin/activity/v1/activity_pb";
 import type { Resource } from "../../gen/tremplin/common/v1/common_pb";
 import { useDeleteActivity } from "./useDeleteActivity";
-import { DetailsBreadcrumbs } from "../../components/DetailsPage";
+import { DetailsBody, DetailsBreadcrumbs } from "../../components/DetailsPage";
 import { NotFoundState } from "../../components/NotFoundState";
-import { LoadError } from "../../components/LoadError";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { useActivityModals } from "../../components/activity/useActivityModals";
 import { activityMessages } from "../../lib/messages/activities";
@@ -57,9 +55,8 @@ export function DetailsFrame({
   kind,
   item,
   title,
-  loading,
+  query,
   missing,
-  failure,
   rows,
   canComplete,
   extra,
@@ -67,19 +64,16 @@ export function DetailsFrame({
   kind: "task" | "event";
   item: Task | ActivityEvent | undefined;
   title: string;
-  loading: boolean;
+  /**
+   * The page's call: placeholders while it loads; failed for another reason than `missing` (a
+   * dropped connection), the page's h1 over « Impossible de charger … » and « Réessayer ».
+   */
+  query: { isError: boolean; refetch: () => unknown; isFetching: boolean };
   missing: boolean;
-  /** The call failed for another reason (a dropped connection): say so, offer to try again. */
-  failure?: { onRetry: () => void; retrying: boolean };
   rows: Row[];
   canComplete: boolean;
   extra?: ReactNode;
 }) {
-  const modals = useActivityModals();
-  const navigate = useNavigate();
-  const deleteActivity = useDeleteActivity();
-  const type = kind === "task" ? ActivityType.TASK : ActivityType.EVENT;
-
   const breadcrumb = (
     <DetailsBreadcrumbs label={d.breadcrumb} to={`/activities?type=${kind}`} list={d.breadcrumb} current={item && title} />
   );
@@ -92,31 +86,28 @@ export function DetailsFrame({
       </PageContainer>
     );
   }
-  if (failure) {
-    return (
-      <PageContainer>
-        {breadcrumb}
-        <LoadError what={kind === "task" ? d.loadTask : d.loadEvent} onRetry={failure.onRetry} retrying={failure.retrying} />
-      </PageContainer>
-    );
-  }
-  if (loading || !item) {
-    return (
-      <PageContainer>
-        {breadcrumb}
-        <Skeleton variant="rounded" height={120} sx={{ mb: 2 }} />
-        <Skeleton variant="rounded" height={220} />
-      </PageContainer>
-    );
-  }
+  return (
+    <PageContainer>
+      {breadcrumb}
+      <DetailsBody record={item} query={query} title={title} what={kind === "task" ? d.loadTask : d.loadEvent} columns="1fr 1fr">
+        {(item) => <Details kind={kind} item={item} title={title} rows={rows} canComplete={canComplete} extra={extra} />}
+      </DetailsBody>
+    </PageContainer>
+  );
+}
 
+/** The activity once read: its header card and its panels. */
+function Details({ kind, item, title, rows, canComplete, extra }: { kind: "task" | "event"; item: Task | ActivityEvent; title: string; rows: Row[]; canComplete: boolean; extra?: ReactNode }) {
+  const modals = useActivityModals();
+  const navigate = useNavigate();
+  const deleteActivity = useDeleteActivity();
+  const type = kind === "task" ? ActivityType.TASK : ActivityType.EVENT;
   const done = item.status === ActivityStatus.COMPLETED;
   // After a deletion away from a contact page, back to the activities (spec section 2).
   const remove = () => deleteActivity(kind, item.id, () => navigate(`/activities?type=${kind}`, { replace: true }));
 
   return (
-    <PageContainer>
-      {breadcrumb}
+    <>
       <Card sx={{ p: { xs: 2.5, sm: 3 }, mb: 3, display: "flex", gap: 2, alignItems: { xs: "flex-start", md: "center" }, flexDirection: { xs: "column", md: "row" } }}>
         <Box sx={{ display: "flex", alignItems: "center", gap: 1.25, flex: 1, minWidth: 0, flexWrap: "wrap" }}>
           <PriorityMarker level={done ? undefined : priorityLevel(kind, kind === "task" ? (item as Task).priority : undefined)} />
@@ -212,7 +203,7 @@ export function DetailsFrame({
           )}
         </Panel>
       </Box>
-    </PageContainer>
+    </>
   );
 }
 

@@ -10,6 +10,7 @@ import Typography from "@mui/material/Typography";
 import DownloadRounded from "@mui/icons-material/DownloadRounded";
 import OpenInNewRounded from "@mui/icons-material/OpenInNewRounded";
 import { ActivityService, ActivityStatus, EventType, MediaType } from "../../gen/tremplin/activity/v1/activity_pb";
+import { LoadError } from "../../components/LoadError";
 import { useToast } from "../../components/Toasts";
 import { canCompleteEvent } from "../../components/activity/eventForm";
 import { downloadFile } from "../../lib/download";
@@ -49,9 +50,8 @@ export default function EventDetailsPage() {
       kind="event"
       item={event}
       title={title}
-      loading={res.isPending}
+      query={res}
       missing={Boolean(res.error && isMissing(res.error))}
-      failure={res.error && !isMissing(res.error) && !res.data ? { onRetry: () => void res.refetch(), retrying: res.isFetching } : undefined}
       rows={rows}
       canComplete={Boolean(event && canCompleteEvent(event))}
       extra={event ? <CalendarLinks id={event.id} /> : undefined}
@@ -79,7 +79,8 @@ function MediaDetails({ type, details }: { type: MediaType; details: string }) {
 }
 
 function CalendarLinks({ id }: { id: string }) {
-  const links = useQuery(ActivityService.method.getCalendarLinks, { id });
+  // Its failure is this block's to show (the .ics file is still offered).
+  const links = useQuery(ActivityService.method.getCalendarLinks, { id }, { meta: { handlesErrors: true } });
   const transport = useTransport();
   const toast = useToast();
   const download = async () => {
@@ -95,6 +96,7 @@ function CalendarLinks({ id }: { id: string }) {
       <Typography variant="body2" sx={{ fontWeight: 600, mb: 1 }}>
         {d.calendar}
       </Typography>
+      {links.isError && <LoadError what={d.loadCalendarLinks} onRetry={() => void links.refetch()} retrying={links.isFetching} sx={{ mb: 1 }} />}
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
         {/* The links appear once known: a greyed-out link is not disabled for every reader. */}
         {links.data && (

@@ -35,9 +35,8 @@ export default function TaskDetailsPage() {
       kind="task"
       item={task}
       title={title}
-      loading={res.isPending}
+      query={res}
       missing={Boolean(res.error && isMissing(res.error))}
-      failure={res.error && !isMissing(res.error) && !res.data ? { onRetry: () => void res.refetch(), retrying: res.isFetching } : undefined}
       rows={rows}
       canComplete={Boolean(task && task.status !== ActivityStatus.COMPLETED)}
     />

@@ -319,8 +319,8 @@ describe("application details", () => {
 
   it("says when a panel could not load, never « aucune »", async () => {
     renderApplications(`/application/${APP}`, { failTasks: true, failKnown: true });
-    expect(await screen.findByText("Les activités de cette candidature n'ont pas pu être chargées.")).toBeTruthy();
-    expect(await screen.findByText("La liste des contacts de cette entreprise n'a pas pu être chargée.")).toBeTruthy();
+    expect(await screen.findByText("Impossible de charger les activités de cette candidature.")).toBeTruthy();
+    expect(await screen.findByText("Impossible de charger vos contacts dans cette entreprise.")).toBeTruthy();
     expect(screen.queryByText("Aucune activité en cours pour cette candidature.")).toBeNull();
   });
 

@@ -9,6 +9,7 @@ import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { LoadError } from "../../components/LoadError";
 import { AgencyService, type DefineAsB2BResponse } from "../../gen/tremplin/agency/v1/agency_pb";
 import type { User } from "../../gen/tremplin/common/v1/common_pb";
 import { agencyMessages } from "../../lib/messages/agency";
@@ -32,7 +33,8 @@ export function AgencyChoice({
 }) {
   const needsAgency = !candidate.agency?.id;
   const free = candidate.hasFreeAccess;
-  const agencies = useQuery(AgencyService.method.listAgencies, {}, { enabled: needsAgency });
+  // A failure is said under the agency select (LoadError), which it would otherwise leave empty.
+  const agencies = useQuery(AgencyService.method.listAgencies, {}, { enabled: needsAgency, meta: { handlesErrors: true } });
   const left = remainingOf(candidate.agency?.id);
   const [agencyId, setAgencyId] = useState("");
   const [missing, setMissing] = useState(false);
@@ -95,6 +97,9 @@ export function AgencyChoice({
               </MenuItem>
             ))}
           </TextField>
+          {agencies.isError && !agencies.data && (
+            <LoadError what={agencyMessages.candidateForm.loadAgencies} onRetry={() => void agencies.refetch()} retrying={agencies.isFetching} />
+          )}
         </>
       ) : (
         <Typography color="text.secondary" sx={{ textAlign: "center" }} data-testid="b2b-consequence">

@@ -13,6 +13,7 @@ import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { FormActions, Section } from "../../components/form/layout";
+import { LoadError } from "../../components/LoadError";
 import { PersonContactFields, PersonNameFields } from "../../components/form/PersonFields";
 import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
 import { useToast } from "../../components/Toasts";
@@ -35,7 +36,8 @@ export function CandidateForm({ who, close }: { who: Manager; close: () => void 
   const { register, handleSubmit, watch, setValue, setError, formState } = form;
   const [formError, setFormError] = useState<string | undefined>(undefined);
   useUnsavedChanges(formState.isDirty);
-  const agencies = useQuery(AgencyService.method.listAgencies, {}, { enabled: admin });
+  // A failure is said under the agency select (LoadError), which it would otherwise leave empty.
+  const agencies = useQuery(AgencyService.method.listAgencies, {}, { enabled: admin, meta: { handlesErrors: true } });
   const createCandidate = useMutation(AgencyService.method.createCandidate, { meta: { handlesErrors: true } });
   const placeViolations = useServerViolations(form, { field: fieldOfPath, fallback: f.createError });
   const isB2c = watch("isB2c");
@@ -114,6 +116,9 @@ export function CandidateForm({ who, close }: { who: Manager; close: () => void 
               </MenuItem>
             ))}
           </TextField>
+          {agencies.isError && !agencies.data && (
+            <LoadError what={f.loadAgencies} onRetry={() => void agencies.refetch()} retrying={agencies.isFetching} />
+          )}
         </Section>
       ) : (
         <Typography variant="body2" color="text.secondary">

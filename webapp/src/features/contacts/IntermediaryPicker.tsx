@@ -31,7 +31,8 @@ export function IntermediaryPicker({
   onChange: (id: string) => void;
   error: string | undefined;
 }) {
-  const list = useQuery(NetworkService.method.listContacts, {});
+  // A failure is said by the field itself (its help, its empty popup), never « aucun contact ».
+  const list = useQuery(NetworkService.method.listContacts, {}, { meta: { handlesErrors: true } });
   const [typed, setTyped] = useState("");
   const candidates = useMemo(
     () => intermediaryCandidates(list.data?.contacts ?? [], selfId, new Set(descendantIds), currentParent?.id),
@@ -59,7 +60,7 @@ export function IntermediaryPicker({
       onChange={(_, o) => onChange(o.id)}
       onInputChange={(_, v, reason) => setTyped(reason === "input" ? v : "")}
       onClose={() => setTyped("")}
-      noOptionsText={f.parentNoOptions}
+      noOptionsText={list.isError ? f.parentError : f.parentNoOptions}
       renderOption={(props, o) => {
         const { key, ...rest } = props as typeof props & { key: string };
         return (
@@ -85,7 +86,7 @@ export function IntermediaryPicker({
           {...params}
           label={f.parent}
           error={Boolean(error)}
-          helperText={error ?? (more > 0 ? f.parentMore(more) : f.parentHelp)}
+          helperText={error ?? (list.isError ? f.parentError : more > 0 ? f.parentMore(more) : f.parentHelp)}
         />
       )}
     />

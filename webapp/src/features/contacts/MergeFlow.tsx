@@ -3,7 +3,8 @@
 // links, activities, opportunities and introduced contacts of both are kept. « Ce ne sont pas
 // les mêmes personnes » goes to the next pair without changing anything. The pairs are read
 // again after each merge: a contact merged away leaves its other pairs, a kept one shows what it
-// holds now (never an older copy that would undo the merge).
+// holds now (never an older copy that would undo the merge); when they cannot be read again, the
+// flow says so (LoadError) rather than offer the pairs kept from before, the merged one among them.
 import { useMemo, useState } from "react";
 import { useMutation, useQuery } from "@connectrpc/connect-query";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -18,6 +19,7 @@ import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Typography from "@mui/material/Typography";
 import { DuplicateReason, NetworkService, type DuplicatePair } from "../../gen/tremplin/network/v1/network_pb";
+import { LoadError } from "../../components/LoadError";
 import { useToast } from "../../components/Toasts";
 import { formatDate } from "../../lib/format";
 import { networkMessages } from "../../lib/messages/network";
@@ -41,6 +43,9 @@ export default function MergeFlow({ pairs: initial, close }: { pairs: readonly D
   const duplicates = useQuery(NetworkService.method.listDuplicates, {}, { meta: { handlesErrors: true } });
   const pairs = (duplicates.data?.pairs ?? initial).filter((p) => !dismissed.has(keyOf(p)));
   const pair = pairs[0];
+  if (duplicates.isError) {
+    return <LoadError what={m.load} onRetry={() => void duplicates.refetch()} retrying={duplicates.isFetching} />;
+  }
   if (duplicates.isFetching && !duplicates.isPending) {
     return (
       <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>

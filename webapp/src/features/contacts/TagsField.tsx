@@ -16,6 +16,8 @@ import { brand } from "../../lib/theme";
 const f = networkMessages.form;
 
 export function TagsInput({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) {
+  // A failure is said in the field's help (a free input shows no « no options » popup). The
+  // toast says it too: the list's tag filter shares this query (and its meta) and shows nothing.
   const tags = useQuery(NetworkService.method.searchTags, { term: "" });
   const names = useMemo(() => (tags.data?.tags ?? []).map((x) => x.name), [tags.data]);
   return (
@@ -42,7 +44,7 @@ export function TagsInput({ value, onChange }: { value: string[]; onChange: (v: 
             .map((x) => names.find((n) => fold(n) === fold(x)) ?? x),
         );
       }}
-      renderInput={(params) => <TextField {...params} label={f.tags} helperText={f.tagsHelp} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: 50 } }} />}
+      renderInput={(params) => <TextField {...params} label={f.tags} helperText={tags.isError ? f.tagsError : f.tagsHelp} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, maxLength: 50 } }} />}
     />
   );
 }

@@ -98,6 +98,7 @@ function renderNetwork(
           return { contact: found };
         },
         listDescendants: () => ({ descendantIds: [] }),
+        listDuplicates: () => ({ pairs: [] }),
         listRecommendedContacts: (req) => {
           failing();
           return { recommendedContacts: contacts.filter((c) => c.parent?.id === req.id) };

@@ -1,17 +1,22 @@
 // The profile's subscription panel, in jsdom, against an in-memory BillingService: a B2C
 // candidate's subscription in French (status, renewal or end, the portal, the way to subscribe,
-// the trial), a panel that cannot load says so; a B2B candidate's licence as before.
+// the trial), a panel that cannot load says so; a B2B candidate's licence as before; an agency
+// admin's licence counts, or that they could not be read.
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
+import { AgencySchema, AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
 import { BillingService, SubscriptionSchema } from "../../gen/tremplin/billing/v1/billing_pb";
-import { LicenseSchema, UserStatus, type User } from "../../gen/tremplin/common/v1/common_pb";
+import { LicenseSchema, Role, UserStatus, type User } from "../../gen/tremplin/common/v1/common_pb";
+import { setGlobalErrorHandler } from "../../lib/queryClient";
+import { serverError } from "../../test/errors";
 import { candidate, renderApp } from "../../test/harness";
-import { LicenceSection } from "./LicenceSection";
+import { AgencyLicencesSection, LicenceSection } from "./LicenceSection";
 
+const AGENCY_ID = "0b8f1b5e-3c1e-4a5e-9d2a-5b7a1c2d3e4f";
 const noon = (day: string) => timestampFromDate(new Date(`${day}T12:00:00Z`));
 
 function b2c(init: Parameters<typeof candidate>[0] = {}): User {
@@ -132,5 +137,40 @@ describe("the licence panel of a B2B candidate", () => {
     const panel = await screen.findByRole("region", { name: "Ma licence" });
     expect(facts(panel)).toEqual(["Statut: Licence valide", "Activée le: 10/01/2026", "Expire le: 10/01/2027"]);
     expect(app.calls).not.toContain("GetSubscription");
+  });
+});
+
+describe("the licence counts of an agency admin's agency", () => {
+  it("says so when the agency cannot be read, without the generic toast, and reads it again on demand", async () => {
+    let fail = true;
+    // The app's handling of refused calls: the panel takes this one on itself.
+    const reported: unknown[] = [];
+    const restore = setGlobalErrorHandler((error) => reported.push(error));
+    try {
+      renderApp({
+        at: "/profile",
+        user: candidate({ role: Role.AGENCY_ADMIN, agency: { id: AGENCY_ID, name: "Agence Nord" } }),
+        ui: <AgencyLicencesSection agencyId={AGENCY_ID} />,
+        routes: (r) =>
+          r.service(AgencyService, {
+            getAgency: () => {
+              if (fail) throw serverError(Code.Internal);
+              return { agency: create(AgencySchema, { id: AGENCY_ID, name: "Agence Nord", numTotalLicenses: 5, numUsedLicenses: 1, numPendingLicenses: 1, numRemainingLicenses: 3 }) };
+            },
+          }),
+      });
+      const panel = screen.getByRole("region", { name: "Licences de mon agence" });
+      const error = await within(panel).findByTestId("load-error");
+      expect(error.textContent).toContain("Impossible de charger les licences de votre agence.");
+      // No count waits for an answer that will not come.
+      expect(within(panel).queryAllByTestId("licence-count")).toEqual([]);
+      expect(reported).toEqual([]);
+      fail = false;
+      await userEvent.setup().click(within(error).getByRole("button", { name: "Réessayer" }));
+      await waitFor(() => expect(facts(panel)).toEqual(["Licences achetées: 5", "Utilisées: 1", "En attente: 1", "Disponibles: 3"]));
+      expect(within(panel).queryByTestId("load-error")).toBeNull();
+    } finally {
+      restore();
+    }
   });
 });

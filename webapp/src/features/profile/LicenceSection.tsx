@@ -163,7 +163,8 @@ function SubscriptionFacts({ user, subscription }: { user: User; subscription: S
 
 export function AgencyLicencesSection({ agencyId }: { agencyId: string }) {
   const a = profileMessages.agency;
-  const agency = useQuery(AgencyService.method.getAgency, { id: agencyId });
+  // A failure is this panel's to show (LoadError), not four endless skeletons.
+  const agency = useQuery(AgencyService.method.getAgency, { id: agencyId }, { meta: { handlesErrors: true } });
   const data = agency.data?.agency;
   const counts: [string, number | undefined][] = [
     [a.total, data?.numTotalLicenses],
@@ -173,18 +174,22 @@ export function AgencyLicencesSection({ agencyId }: { agencyId: string }) {
   ];
   return (
     <Section id="agency-licences" title={data?.name ? `${a.title} · ${data.name}` : a.title}>
-      <Box component="dl" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, 1fr)" }, gap: 1.5, m: 0 }}>
-        {counts.map(([label, value]) => (
-          <Box key={label} sx={{ bgcolor: "background.default", borderRadius: 3, p: 2, display: "flex", flexDirection: "column-reverse" }} data-testid="licence-count">
-            <Typography component="dt" color="text.secondary" variant="body2">
-              {label}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0, fontSize: "1.75rem", fontWeight: 750 }}>
-              {value === undefined ? <Skeleton width={40} /> : value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      {agency.isError && !data ? (
+        <LoadError what={a.load} onRetry={() => void agency.refetch()} retrying={agency.isFetching} />
+      ) : (
+        <Box component="dl" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, 1fr)" }, gap: 1.5, m: 0 }}>
+          {counts.map(([label, value]) => (
+            <Box key={label} sx={{ bgcolor: "background.default", borderRadius: 3, p: 2, display: "flex", flexDirection: "column-reverse" }} data-testid="licence-count">
+              <Typography component="dt" color="text.secondary" variant="body2">
+                {label}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, fontSize: "1.75rem", fontWeight: 750 }}>
+                {value === undefined ? <Skeleton width={40} /> : value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
     </Section>
   );
 }

@@ -108,6 +108,8 @@ export const activityMessages = {
     google: "Google Agenda",
     outlook: "Outlook",
     ics: "Fichier .ics",
+    // « Impossible de charger … » when the Google and Outlook links could not be read.
+    loadCalendarLinks: "les liens vers Google Agenda et Outlook",
     notFound: "Cette activité n'existe pas ou a été supprimée.",
     // « Impossible de charger … » when the page's call failed.
     loadTask: "cette tâche",
@@ -132,6 +134,7 @@ export const activityMessages = {
     customSubject: "Sujet personnalisé",
     contact: "Contact",
     noContact: "Aucun contact",
+    contactsError: "Vos contacts n'ont pas pu être chargés.",
     contactHidden: "Ce sujet ne concerne pas de contact.",
     mediaType: "Moyen de contact",
     mediaTypeFirst: "Choisissez d'abord un contact",

@@ -218,6 +218,8 @@ export const agencyMessages = {
     b2bHelp: "Un candidat B2B reçoit une licence de son agence.",
     agency: "Agence",
     noAgency: "Aucune agence",
+    /** « Impossible de charger … » when the agencies to choose from could not be read (the B2B modal too). */
+    loadAgencies: "les agences",
     agencyHint: "Le candidat reçoit une invitation par e-mail pour créer son mot de passe.",
     agencyHintB2B: "Le candidat reçoit une licence de l'agence et une invitation par e-mail pour créer son mot de passe.",
     cancel: "Annuler",

@@ -92,8 +92,8 @@ export const applicationMessages = {
     finished: "Terminées",
     noInProgress: "Aucune activité en cours pour cette candidature.",
     noFinished: "Aucune activité terminée pour cette candidature.",
-    activitiesError: "Les activités de cette candidature n'ont pas pu être chargées.",
-    retry: "Réessayer",
+    /** « Impossible de charger … » when the panel's calls failed. */
+    loadActivities: "les activités de cette candidature",
     report: "Bilan",
     reportWin: "Candidature gagnée",
     reportLost: "Candidature perdue",
@@ -146,7 +146,8 @@ export const applicationMessages = {
     emptyTitle: "Personne de votre réseau n'y travaille encore",
     emptyText: (company: string) =>
       `Aucun de vos contacts n'a «${nb}${company}${nb}» comme entreprise. Ajoutez les personnes qui y travaillent (l'entreprise est reconnue même écrite autrement, avec ou sans «${nb}SA${nb}», accents ou majuscules).`,
-    error: "La liste des contacts de cette entreprise n'a pas pu être chargée.",
+    /** « Impossible de charger … » when the list could not be read. */
+    load: "vos contacts dans cette entreprise",
     closed: "Candidature clôturée\u00a0: plus d'association possible.",
   },
 };

@@ -131,10 +131,14 @@ export const networkMessages = {
     parentYou: "Vous",
     parentYouDetail: "Vous connaissez ce contact directement",
     parentNoOptions: "Aucun contact ne correspond",
+    /** The contacts could not be read: said in the field's help and instead of « aucun ». */
+    parentError: "Vos contacts n'ont pas pu être chargés.",
     parentMore: (n: number) => `${count(n)} autres contacts${nb}: tapez un nom pour affiner`,
     parentRule: "Les contacts incomplets et ceux que ce contact vous a présentés ne peuvent pas être choisis.",
     tags: "Étiquettes",
     tagsHelp: "Ville, secteur, type… Entrée pour ajouter une nouvelle étiquette",
+    /** The existing tags could not be read; a new one may still be typed. */
+    tagsError: "Vos étiquettes n'ont pas pu être chargées. Entrée pour ajouter une nouvelle étiquette",
     tagsPremium: "Les étiquettes sont réservées aux abonnés Premium",
     comments: "Notes",
     resources: "Ressources",
@@ -234,6 +238,8 @@ export const networkMessages = {
     merged: "Les deux contacts ont été fusionnés",
     error: "Erreur lors de la fusion des contacts",
     done: "Plus aucun doublon à examiner.",
+    // « Impossible de charger … » when the pairs could not be read (the notice, the flow).
+    load: "les doublons à examiner",
   },
 
   callBacks: {
@@ -244,6 +250,8 @@ export const networkMessages = {
     plan: "Planifier",
     planFor: (name: string) => `Planifier une relance avec ${name}`,
     seeAll: (n: number) => `Voir les ${count(n)} contacts à relancer`,
+    // « Impossible de charger … » when ListCallBacks failed (the panel, the list's filter).
+    load: "les contacts à relancer",
   },
 
   importFlow: {

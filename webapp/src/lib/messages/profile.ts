@@ -152,6 +152,8 @@ export const profileMessages = {
   },
   agency: {
     title: "Licences de mon agence",
+    /** « Impossible de charger … » when the agency's licence counts could not be read. */
+    load: "les licences de votre agence",
     total: "Licences achetées",
     used: "Utilisées",
     pending: "En attente",

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { useQuery } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Skeleton from "@mui/material/Skeleton";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import AddTaskRounded from "@mui/icons-material/AddTaskRounded";
@@ -14,9 +13,7 @@ import { ActivityService } from "../../../gen/tremplin/activity/v1/activity_pb";
 import { applicationMessages } from "../../../lib/messages/applications";
 import { brand } from "../../../lib/theme";
 import { activityPanels, ActivityLine } from "../../../components/activity/panels";
-import { ErrorLine } from "./parts";
-import { EmptyLine, Panel } from "../../../components/DetailsPanel";
-import { Loading } from "../../../components/Loading";
+import { Panel, PanelContent } from "../../../components/DetailsPanel";
 
 const d = applicationMessages.details;
 
@@ -27,9 +24,17 @@ export function ActivitiesPanel({ applicationId, open, onAddTask, onAddInterview
   const events = useQuery(ActivityService.method.listEvents, { applicationId }, { meta: { handlesErrors: true } });
   const panels = activityPanels(tasks.data?.tasks ?? [], events.data?.events ?? []);
   const items = panels[tab];
-  const failed = tasks.isError || events.isError;
-  const loading = tasks.isPending || events.isPending;
-  const count = (n: number) => (failed || loading ? "" : ` (${n})`);
+  const both = {
+    isError: tasks.isError || events.isError,
+    isPending: tasks.isPending || events.isPending,
+    isFetching: tasks.isFetching || events.isFetching,
+    // Calls again the lists that failed.
+    refetch: () => {
+      if (tasks.isError) void tasks.refetch();
+      if (events.isError) void events.refetch();
+    },
+  };
+  const count = (n: number) => (both.isError || both.isPending ? "" : ` (${n})`);
   return (
     <Panel id="application-activities" title={d.activities} icon={<EventNoteRounded />}>
       {open && (
@@ -46,28 +51,13 @@ export function ActivitiesPanel({ applicationId, open, onAddTask, onAddInterview
         <Tab value="inProgress" label={`${d.inProgress}${count(panels.inProgress.length)}`} />
         <Tab value="finished" label={`${d.finished}${count(panels.finished.length)}`} />
       </Tabs>
-      {failed ? (
-        <ErrorLine
-          onRetry={() => {
-            if (tasks.isError) void tasks.refetch();
-            if (events.isError) void events.refetch();
-          }}
-        >
-          {d.activitiesError}
-        </ErrorLine>
-      ) : loading ? (
-        <Loading>
-          <Skeleton height={48} />
-        </Loading>
-      ) : items.length === 0 ? (
-        <EmptyLine>{tab === "inProgress" ? d.noInProgress : d.noFinished}</EmptyLine>
-      ) : (
+      <PanelContent query={both} what={d.loadActivities} empty={items.length === 0} emptyText={tab === "inProgress" ? d.noInProgress : d.noFinished}>
         <Box component="ul" data-testid={`activities-${tab}`} sx={{ listStyle: "none", p: 0, m: 0 }}>
           {items.map((i) => (
             <ActivityLine key={`${i.kind}-${i.id}`} item={i} withContact />
           ))}
         </Box>
-      )}
+      </PanelContent>
     </Panel>
   );
 }

@@ -9,7 +9,6 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
-import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import CheckRounded from "@mui/icons-material/CheckRounded";
 import LinkRounded from "@mui/icons-material/LinkRounded";
@@ -21,10 +20,8 @@ import { errorReason } from "../../../lib/errors";
 import { applicationMessages } from "../../../lib/messages/applications";
 import { handledByApp } from "../../../lib/queryClient";
 import { brand } from "../../../lib/theme";
-import { ErrorLine } from "./parts";
-import { EmptyLine, Panel } from "../../../components/DetailsPanel";
+import { EmptyLine, Panel, PanelContent } from "../../../components/DetailsPanel";
 import { personName, initials } from "../../../lib/names";
-import { Loading } from "../../../components/Loading";
 import { useRefreshApplications } from "../../../lib/refresh";
 
 const k = applicationMessages.known;
@@ -37,36 +34,33 @@ export function KnownContactsPanel({ application, open }: { application: Applica
   const list = known.data?.knownContacts ?? [];
   return (
     <Panel id="application-known" title={k.title} icon={<TravelExploreRounded />}>
-      {known.isError ? (
-        <ErrorLine onRetry={() => void known.refetch()}>{k.error}</ErrorLine>
-      ) : known.isPending ? (
-        <Loading>
-          <Skeleton height={56} />
-        </Loading>
-      ) : list.length === 0 ? (
-        <EmptyLine>
-          <Box component="span" sx={{ display: "block", fontWeight: 600, color: "text.primary", mb: 0.5 }}>
-            {k.emptyTitle}
-          </Box>
-          {k.emptyText(application.company)}
-        </EmptyLine>
-      ) : (
-        <>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            {k.intro(application.company)}
-          </Typography>
-          {!open && (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, fontStyle: "italic" }}>
-              {k.closed}
+      {/* Its empty state has a title and a text: the children's, not PanelContent's line. */}
+      <PanelContent query={known} what={k.load} empty={false} emptyText="">
+        {list.length === 0 ? (
+          <EmptyLine>
+            <Box component="span" sx={{ display: "block", fontWeight: 600, color: "text.primary", mb: 0.5 }}>
+              {k.emptyTitle}
+            </Box>
+            {k.emptyText(application.company)}
+          </EmptyLine>
+        ) : (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              {k.intro(application.company)}
             </Typography>
-          )}
-          <Box component="ul" data-testid="known-contacts" sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexDirection: "column", gap: 1.25 }}>
-            {list.map((kc) => (
-              <KnownLine key={kc.contact?.id} applicationId={application.id} known={kc} open={open} />
-            ))}
-          </Box>
-        </>
-      )}
+            {!open && (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, fontStyle: "italic" }}>
+                {k.closed}
+              </Typography>
+            )}
+            <Box component="ul" data-testid="known-contacts" sx={{ listStyle: "none", p: 0, m: 0, display: "flex", flexDirection: "column", gap: 1.25 }}>
+              {list.map((kc) => (
+                <KnownLine key={kc.contact?.id} applicationId={application.id} known={kc} open={open} />
+              ))}
+            </Box>
+          </>
+        )}
+      </PanelContent>
     </Panel>
   );
 }
