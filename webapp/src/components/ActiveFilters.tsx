@@ -25,7 +25,8 @@ export function ActiveFilters({
   /** A text search applies. */
   searching: boolean;
   onClear: () => void;
-  shown: number;
+  /** Undefined while what matches is not known yet (a call the filter needs is on its way or failed): no count. */
+  shown: number | undefined;
   total: number;
   texts: ActiveFiltersTexts;
   countTestId?: string;
@@ -49,7 +50,7 @@ export function ActiveFilters({
       <Button size="small" onClick={onClear}>
         {texts.clearFilters}
       </Button>
-      {shown !== total && (
+      {shown !== undefined && shown !== total && (
         <Typography variant="body2" color="text.secondary" sx={{ ml: "auto" }} data-testid={countTestId}>
           {texts.shown(shown, total)}
         </Typography>

@@ -19,7 +19,7 @@ import { PremiumSearchField } from "./PremiumSearchField";
 export type PremiumFilterMenu = FilterMenuSpec;
 
 /** What a list page hands its filter row: the filters and their change, the premium gate, « N sur M ». */
-export type FilterRowProps<F> = { filters: F; onChange: (filters: F) => void; premium: boolean; allow: () => boolean; shown: number; total: number };
+export type FilterRowProps<F> = { filters: F; onChange: (filters: F) => void; premium: boolean; allow: () => boolean; shown: number | undefined; total: number };
 
 /** The status menu of a list: its statuses in their order, the ticked ones given back as statuses. */
 export function statusMenu<S extends number>(label: string, order: readonly S[], labelOf: (s: S) => string, selected: readonly S[], onChange: (statuses: S[]) => void): PremiumFilterMenu {
@@ -56,7 +56,7 @@ export function PremiumFilterBar({
   menus: readonly PremiumFilterMenu[];
   toggles?: readonly PremiumFilterToggle[];
   /** The line of chips, « Effacer les filtres » and « N sur M affichés »; without it, no such line. */
-  active?: { onClear: () => void; shown: number; total: number; texts: ActiveFiltersTexts; countTestId?: string };
+  active?: { onClear: () => void; shown: number | undefined; total: number; texts: ActiveFiltersTexts; countTestId?: string };
   /** The page's own controls, at the end of the row. */
   children?: ReactNode;
 }) {

@@ -56,8 +56,11 @@ describe("the « À relancer » filter", () => {
     await waitFor(() => expect(screen.getByTestId("contacts-count").textContent).toBe("3\u00a0contacts"));
     expect(screen.getByTestId("loading")).toBeTruthy();
     expect(screen.queryByText("Aucun contact ne correspond")).toBeNull();
+    // Nor « 0 sur 3 affiché », which it does not know either.
+    expect(screen.queryByText(/sur 3 affiché/)).toBeNull();
     answer({ callBacks: [{ contact: CLAIRE }] });
     expect(await rows()).toHaveLength(1);
+    expect(screen.getByText("1 sur 3 affiché")).toBeTruthy();
     expect(screen.queryByTestId("loading")).toBeNull();
   });
 

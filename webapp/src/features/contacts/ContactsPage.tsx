@@ -144,7 +144,7 @@ export default function ContactsPage() {
         {!empty && !failed && gate.premium && <DuplicatesNotice onReview={actions.mergeDuplicates} />}
 
         {!empty && !failed && (
-          <Toolbar filters={filters} onChange={changeFilters} premium={gate.premium} allow={gate.allow} shown={shown.length} total={contacts.length} />
+          <Toolbar filters={filters} onChange={changeFilters} premium={gate.premium} allow={gate.allow} shown={callBacksFailed || callBacksLoading ? undefined : shown.length} total={contacts.length} />
         )}
 
         {failed ? (
