@@ -52,10 +52,8 @@ export function AgencyChoice({
           onDone(res);
           close();
         },
-        onError: (err) => {
-          onError(err);
-          close();
-        },
+        // The modal stays, its choice kept: the error says why, and the admin tries again or cancels.
+        onError,
       },
     );
   };

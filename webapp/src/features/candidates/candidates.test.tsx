@@ -162,7 +162,8 @@ describe("candidates of an agency admin", () => {
 });
 
 describe("candidates of the platform admin", () => {
-  function renderAdmin() {
+  function renderAdmin(refusals = 0) {
+    let refuse = refusals;
     const b2c = (id: string, firstName: string, init: Partial<User> = {}) =>
       create(UserSchema, { ...person(id, firstName, "ROUX", UserStatus.WITHOUT_LICENSE_AFTER_TRIAL_PERIOD), isB2c: true, canBeDefinedAsB2b: true, ...init });
     const candidates = [b2c("b1", "Yanis", { firstLoginDate: timestampFromDate(new Date("2026-10-01T10:00:00Z")) }), b2c("b2", "Lina", { hasFreeAccess: true })];
@@ -173,6 +174,7 @@ describe("candidates of the platform admin", () => {
         listCandidates: () => ({ candidates, counts: create(CandidateStatusCountsSchema, { all: 2, withoutLicenseAfterTrialPeriod: 2 }) }),
         listAgencies: () => ({ agencies: [create(AgencySchema, { ...AGENCY, numTotalLicenses: 5, numRemainingLicenses: 3 })] }),
         defineAsB2B: (req) => {
+          if (refuse-- > 0) throw serverError(Code.FailedPrecondition, "ERROR_REASON_NO_LICENSE_LEFT", "Plus de licence");
           defined.push(req.id);
           const c = candidates.find((x) => x.id === req.id)!;
           const licence = c.hasFreeAccess ? undefined : create(LicenseSchema, { allocationDate: timestampFromDate(new Date()) });
@@ -212,5 +214,24 @@ describe("candidates of the platform admin", () => {
     expect(await screen.findByText("Le candidat est maintenant B2B")).toBeTruthy();
     expect(s.defined).toEqual(["b1", "b2"]);
   });
-});
 
+  it("keeps the B2B modal and its choice when the change is refused, so that it can be tried again", async () => {
+    const u = userEvent.setup();
+    const s = renderAdmin(1);
+    const table = within(await screen.findByRole("table", { name: "Candidats" }, { timeout: 15_000 }));
+    await u.click(table.getByRole("button", { name: "Actions pour Yanis ROUX" }));
+    await u.click(await screen.findByRole("menuitem", { name: "Passer en B2B" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Passer en B2B" }));
+    await waitFor(() => expect(dialog.getByTestId("b2b-consequence").textContent).toContain("Agence Nord"));
+    await u.click(dialog.getByRole("button", { name: "Passer en B2B" }));
+    // Spec section 8: a plain error; the modal stays, its agency still chosen.
+    expect(await screen.findByText("Erreur lors du passage en B2B")).toBeTruthy();
+    // It does not go away (a closing modal lingers in the page while it fades).
+    await expect(waitFor(() => expect(screen.queryByRole("dialog", { name: "Passer en B2B" })).toBeNull(), { timeout: 1500 })).rejects.toThrow();
+    expect(dialog.getByTestId("b2b-consequence").textContent).toContain("Agence Nord");
+    await u.click(dialog.getByRole("button", { name: "Passer en B2B" }));
+    expect(await screen.findByText("Le candidat est maintenant B2B, avec une licence de l'agence Agence Nord. Il a été prévenu par e-mail.")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(s.defined).toEqual(["b1"]);
+  });
+});
