@@ -85,7 +85,7 @@ describe("the task form", () => {
     await u.click(await screen.findByRole("button", { name: "Créer" }));
     await waitFor(() => expect(messageUnder(/^Sujet/)).toBe(REQUIRED));
     expect(document.activeElement).toBe(combobox(/^Sujet/));
-    expect(app.calls).not.toContain("createTask");
+    expect(app.calls).not.toContain("CreateTask");
   });
 
   it("after a submit, the rules follow the values; the subject clears and hides the contact", async () => {

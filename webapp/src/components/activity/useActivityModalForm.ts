@@ -70,6 +70,9 @@ export function useActivityModalForm<F extends ActivityValues, S, CI extends Des
   const { formError, submit } = useActivitySave<F, S>(form, {
     violations,
     pastDateField,
+    // Fields both forms hold (ActivityValues): the casts, as react-hook-form's types do not
+    // narrow on a generic form's values.
+    linkFields: { contact: "contactId" as FieldPath<F>, application: "applicationId" as FieldPath<F> },
     fallback: editing ? toasts.updateError : toasts.createError,
     close,
     savedToast: editing ? toasts.updated : toasts.created,

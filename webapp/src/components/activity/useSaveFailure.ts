@@ -1,20 +1,47 @@
 // What a refused save does to an activity form: the app's own handling first (the subscription
-// page, the sign-out), then the server's field refusals on their fields, an activity deleted
-// meanwhile closes the form with a toast, and anything else is the form's message under it.
+// page, the sign-out), then the server's field refusals on their fields, a contact or an
+// application chosen in the form and deleted meanwhile is said under its field (the pickers'
+// lists reload, the form keeps what was typed), only the activity itself deleted meanwhile
+// closes the form with a toast, and anything else is the form's message under it.
 // And the submit of the task and event modals around it (useActivitySave).
 import { useState, type FormEvent } from "react";
 import type { FieldPath, FieldValues, UseFormGetValues, UseFormHandleSubmit, UseFormSetError } from "react-hook-form";
 import { useToast } from "../Toasts";
-import { errorReason, isNotFound } from "../../lib/errors";
+import { errorReason, isNotFound, serverMessage } from "../../lib/errors";
 import { activityMessages } from "../../lib/messages/activities";
 import { handledByApp } from "../../lib/queryClient";
+import { useRefreshApplications } from "../../lib/refresh";
 import { useServerViolations, type ViolationMapping } from "../../lib/useServerViolations";
+
+/**
+ * What a NotFound answer to an activity's save is about. The server says it only in the
+ * message: every not-found is reason NOT_FOUND with no field violation, and its message is
+ * « <entity> introuvable » (internal/apierr.NotFound), the entity named by the ent type whose
+ * query found nothing (internal/apierr/entity.go: Contact, Application, Task, Event). A save
+ * reads the task or event edited first (UpdateTask, UpdateEvent), then the application and the
+ * contact the draft names (internal/tasks.Link), each answering its own entity. These are
+ * those labels, word for word, matched here only; a NotFound with any other message is none
+ * of them.
+ */
+const NOT_FOUND_ABOUT: Readonly<Record<string, "contact" | "application" | "activity">> = {
+  "Contact introuvable": "contact",
+  "Opportunité introuvable": "application",
+  "Tâche introuvable": "activity",
+  "Rendez-vous introuvable": "activity",
+};
+
+/** What a refused save's NotFound is about, or undefined when it is not a NotFound one of those. */
+function notFoundAbout(err: unknown): "contact" | "application" | "activity" | undefined {
+  return isNotFound(err) ? NOT_FOUND_ABOUT[serverMessage(err) ?? ""] : undefined;
+}
 
 type SaveFailureOptions<F extends FieldValues> = {
   /** Where the field violations go (a stable value: activityViolations at the module's level). */
   violations: ViolationMapping<FieldPath<F>>;
   /** The field a date in the past (DATE_IN_PAST) is refused on. */
   pastDateField?: FieldPath<F>;
+  /** The fields of the contact and the application the activity links to (the task and event forms). */
+  linkFields?: { contact: FieldPath<F>; application: FieldPath<F> };
   /** The form's message when the refusal concerns none of its fields. */
   fallback: string;
   setFormError: (message: string) => void;
@@ -23,10 +50,13 @@ type SaveFailureOptions<F extends FieldValues> = {
 
 export function useSaveFailure<F extends FieldValues>(
   form: { setError: UseFormSetError<F>; getValues: UseFormGetValues<F> },
-  { violations, pastDateField, fallback, setFormError, close }: SaveFailureOptions<F>,
+  { violations, pastDateField, linkFields, fallback, setFormError, close }: SaveFailureOptions<F>,
 ): (err: unknown) => void {
   const toast = useToast();
   const placeViolations = useServerViolations(form, violations);
+  // The contacts and the open applications the pickers read (lookups.ts), whose contacts narrow
+  // the contact picker: both services' answers.
+  const refreshLookups = useRefreshApplications();
   return (err: unknown) => {
     if (handledByApp(err)) return;
     const reason = errorReason(err);
@@ -35,7 +65,18 @@ export function useSaveFailure<F extends FieldValues>(
       return;
     }
     if (reason === "INVALID_FIELDS" && placeViolations(err)) return;
-    if (isNotFound(err)) {
+    const gone = notFoundAbout(err);
+    const linkField = gone === "contact" ? linkFields?.contact : gone === "application" ? linkFields?.application : undefined;
+    if (linkField) {
+      // A contact or an application chosen in the form was deleted meanwhile: said under its
+      // field, the lists reload without it, and the form stays open with what was typed.
+      const message = gone === "contact" ? activityMessages.form.contactGone : activityMessages.form.applicationGone;
+      form.setError(linkField, { type: "server", message }, { shouldFocus: true });
+      void refreshLookups();
+      return;
+    }
+    if (gone === "activity") {
+      // The task or event edited was deleted meanwhile: nothing left to save.
       toast.error(activityMessages.toasts.gone);
       close();
       return;

@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 // Only useForm's own methods (register, watch, setValue…): react-hook-form is one module shared
 // with the login page, whose chunk would carry Controller or useFieldArray too.
 import { useForm } from "react-hook-form";
-import { skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
+import { callUnaryMethod, skipToken, useMutation, useQuery, useTransport } from "@connectrpc/connect-query";
 import { useNavigate } from "react-router";
 import { ContactStatus } from "../../gen/tremplin/common/v1/common_pb";
 import { NetworkService, type Contact } from "../../gen/tremplin/network/v1/network_pb";
@@ -92,6 +92,7 @@ export function ContactForm({
   const navigate = useNavigate();
   const refresh = useRefreshNetwork();
   const applyUpdate = useApplyUpdate();
+  const transport = useTransport();
   const editing = contact !== undefined;
 
   const form = useForm<ContactFormValues>({
@@ -117,9 +118,58 @@ export function ContactForm({
 
   const createContact = useMutation(NetworkService.method.createContact, { meta: { handlesErrors: true } });
   const updateContact = useMutation(NetworkService.method.updateContact, { meta: { handlesErrors: true } });
-  const saving = createContact.isPending || updateContact.isPending;
+  // While a NotFound of an edit is being told apart (see onNotFound), the form stays busy.
+  const [checking, setChecking] = useState(false);
+  const saving = createContact.isPending || updateContact.isPending || checking;
 
-  const onFailure = (err: unknown) => {
+  /** The edited contact was deleted meanwhile: the modal closes. */
+  const gone = () => {
+    toast.error(t.gone);
+    void refresh();
+    close();
+  };
+
+  /** The chosen intermediary was deleted meanwhile: said under its field, the picker's list reloads, nothing typed is lost. */
+  const parentGone = () => {
+    setStep("contact");
+    setError("parentId", { message: f.parentGone });
+    void refresh();
+  };
+
+  /**
+   * A NotFound of the save. The server answers the same NotFound (reason NOT_FOUND, « Contact
+   * introuvable ») whether the edited contact or the intermediary the draft names is missing
+   * (services/network/write.go), so the request tells them apart. A create reads no contact but
+   * the intermediary (a NotFound about anything else keeps the form, as any failure). An edit
+   * without an intermediary has none checked: its NotFound is the contact itself. An edit naming
+   * one asks whether the contact is still there: the server reads it before the intermediary,
+   * and a deleted contact never comes back, so if it is there now, it was at the save and the
+   * intermediary is what went.
+   */
+  const onNotFound = async (err: unknown, parentId: string) => {
+    if (!contact) {
+      if (parentId && serverMessage(err)?.startsWith("Contact")) parentGone();
+      else setFormError(t.createError);
+      return;
+    }
+    if (!parentId) {
+      gone();
+      return;
+    }
+    setChecking(true);
+    try {
+      await callUnaryMethod(transport, NetworkService.method.getContact, { id: contact.id });
+      parentGone();
+    } catch (checkErr) {
+      // Not readable for another reason: unknown which one went, so the form stays as typed.
+      if (isNotFound(checkErr)) gone();
+      else setFormError(t.updateError);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const onFailure = (err: unknown, draft: { parentId?: string }) => {
     // The subscription page or the sign-out: the app's handling, which drops the modal.
     if (handledByApp(err)) return;
     const reason = errorReason(err);
@@ -144,10 +194,8 @@ export function ContactForm({
       return;
     }
     if (isNotFound(err)) {
-      // The contact, or the chosen intermediary, was deleted meanwhile.
-      toast.error(t.gone);
-      void refresh();
-      close();
+      // The edited contact, or the chosen intermediary, was deleted meanwhile.
+      void onNotFound(err, draft.parentId ?? "");
       return;
     }
     setFormError(editing ? t.updateError : t.createError);
@@ -166,7 +214,7 @@ export function ContactForm({
             toast.success(task ? t.updatedWithTask : t.updated);
             close();
           },
-          onError: onFailure,
+          onError: (err) => onFailure(err, draft),
         },
       );
     } else {
@@ -183,7 +231,7 @@ export function ContactForm({
               close();
             }
           },
-          onError: onFailure,
+          onError: (err) => onFailure(err, draft),
         },
       );
     }

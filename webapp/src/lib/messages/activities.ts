@@ -156,6 +156,10 @@ export const activityMessages = {
     update: "Enregistrer",
     deadlinePast: "L'échéance ne peut pas être antérieure à aujourd'hui",
     loading: "Chargement…",
+    /** Under the contact field: the contact chosen was deleted meanwhile (the save refused). */
+    contactGone: "Ce contact n'existe plus. Choisissez-en un autre.",
+    /** Under the application field: the opportunity chosen was deleted meanwhile. */
+    applicationGone: "Cette opportunité n'existe plus. Choisissez-en une autre.",
   },
   additional: {
     title: "Informations complémentaires",

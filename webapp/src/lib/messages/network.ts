@@ -135,6 +135,8 @@ export const networkMessages = {
     parentError: "Vos contacts n'ont pas pu être chargés.",
     parentMore: (n: number) => `${count(n)} autres contacts${nb}: tapez un nom pour affiner`,
     parentRule: "Les contacts incomplets et ceux que ce contact vous a présentés ne peuvent pas être choisis.",
+    /** The chosen intermediary was deleted meanwhile (the save's NotFound). */
+    parentGone: `Ce contact n'existe plus${nb}: choisissez-en un autre`,
     tags: "Étiquettes",
     tagsHelp: "Ville, secteur, type… Entrée pour ajouter une nouvelle étiquette",
     /** The existing tags could not be read; a new one may still be typed. */
