@@ -12,6 +12,7 @@ import Typography from "@mui/material/Typography";
 import KeyboardArrowDownRounded from "@mui/icons-material/KeyboardArrowDownRounded";
 import { brand, PHONE_LAYOUT, TOUCH } from "../lib/theme";
 import { screenMessages } from "../lib/messages/screens";
+import { LoadError } from "./LoadError";
 
 export type FilterOption = { value: string; label: string };
 
@@ -26,6 +27,8 @@ export type FilterMenuSpec = {
   loading?: boolean;
   /** The menu opened (to fetch options on demand). */
   onOpen?: () => void;
+  /** The options could not be read: « Impossible de charger {what} » and a retry, above what is known. */
+  failed?: { what: string; onRetry: () => void; retrying: boolean };
 };
 
 export const FIRST_COLUMN = 5;
@@ -45,6 +48,7 @@ export function FilterMenu({
   badge,
   onOpenRequest,
   onOpen,
+  failed,
 }: FilterMenuSpec & {
   /** Shown next to the label (the premium badge). */
   badge?: ReactNode;
@@ -62,7 +66,7 @@ export function FilterMenu({
   const popover = useRef<PopoverActions | null>(null);
   useEffect(() => {
     popover.current?.updatePosition();
-  }, [options, loading, selected.length]);
+  }, [options, loading, selected.length, failed]);
 
   return (
     <>
@@ -125,6 +129,7 @@ export function FilterMenu({
         }}
       >
         <Box role="group" aria-label={label} sx={{ p: 1.5, pb: 1 }}>
+          {failed && <LoadError what={failed.what} onRetry={failed.onRetry} retrying={failed.retrying} sx={{ mb: 1 }} />}
           {loading ? (
             <Box sx={{ display: "flex", alignItems: "center", gap: 1, p: 1 }}>
               <CircularProgress size={16} />
@@ -133,9 +138,12 @@ export function FilterMenu({
               </Typography>
             </Box>
           ) : options.length === 0 ? (
-            <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>
-              {m.empty}
-            </Typography>
+            // Nothing to offer, unless the options could not be read (said above).
+            !failed && (
+              <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>
+                {m.empty}
+              </Typography>
+            )
           ) : (
             <Box
               sx={{

@@ -15,6 +15,7 @@ import {
   type ListCallBacksResponseSchema,
   type ListDuplicatesResponseSchema,
 } from "../../gen/tremplin/network/v1/network_pb";
+import { screenMessages } from "../../lib/messages/screens";
 import { serverError } from "../../test/errors";
 import { candidate, renderApp } from "../../test/harness";
 
@@ -29,9 +30,11 @@ const CLAIRE_AGAIN = create(ContactSchema, { id: "c3", rank: 1, firstName: "Clai
 function renderContacts({
   callBacks = () => ({ callBacks: [{ contact: CLAIRE }] }),
   duplicates = () => ({ pairs: [] }),
+  tags = () => ({ tags: [] }),
 }: {
   callBacks?: () => Promise<CallBacks> | CallBacks;
   duplicates?: () => Duplicates;
+  tags?: () => { tags: { name: string }[] };
 } = {}) {
   return renderApp({
     at: { pathname: "/contacts", state: { callBack: true } },
@@ -41,6 +44,7 @@ function renderContacts({
         listContacts: () => ({ contacts: [CLAIRE, HUGO, CLAIRE_AGAIN] }),
         listCallBacks: callBacks,
         listDuplicates: duplicates,
+        searchTags: tags,
       }),
   });
 }
@@ -101,5 +105,28 @@ describe("the duplicates notice", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Réessayer" }));
     expect((await screen.findByTestId("duplicates-notice")).textContent).toContain("Deux de vos contacts semblent être la même personne.");
     expect(screen.queryByTestId("load-error")).toBeNull();
+  });
+});
+
+describe("the tag filter", () => {
+  it("says in its menu that the tags could not load, never « aucune », and offers them on « Réessayer »", async () => {
+    let failing = true;
+    renderContacts({
+      tags: () => {
+        if (failing) throw serverError(Code.Internal);
+        return { tags: [{ name: "Salon" }] };
+      },
+    });
+    await rows();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole("button", { name: "Étiquettes" }));
+    const menu = within(await screen.findByRole("group", { name: "Étiquettes" }));
+    expect((await menu.findByTestId("load-error")).textContent).toContain("Impossible de charger vos étiquettes.");
+    expect(menu.queryByText(screenMessages.filters.empty)).toBeNull();
+    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+    failing = false;
+    await u.click(menu.getByRole("button", { name: "Réessayer" }));
+    expect(await menu.findByRole("checkbox", { name: "Salon" })).toBeTruthy();
+    expect(menu.queryByTestId("load-error")).toBeNull();
   });
 });

@@ -236,7 +236,8 @@ function Header({
 
 function Toolbar({ filters, onChange, premium, allow, shown, total }: FilterRowProps<ContactFilters>) {
   const [tagsWanted, setTagsWanted] = useState(filters.tags.length > 0);
-  const tags = useQuery(NetworkService.method.searchTags, { term: "" }, { enabled: premium && tagsWanted });
+  // A failure is the menu's to say (as the contact form's tags field says it on the same query).
+  const tags = useQuery(NetworkService.method.searchTags, { term: "" }, { enabled: premium && tagsWanted, meta: { handlesErrors: true } });
   const tagOptions = useMemo(() => {
     const names = (tags.data?.tags ?? []).map((t) => t.name);
     for (const t of filters.tags) if (!names.some((n) => fold(n) === fold(t))) names.push(t);
@@ -255,6 +256,7 @@ function Toolbar({ filters, onChange, premium, allow, shown, total }: FilterRowP
           icon: <LocalOfferOutlined />,
           options: tagOptions,
           loading: tags.isLoading,
+          failed: tags.isError ? { what: m.loadTags, onRetry: () => void tags.refetch(), retrying: tags.isFetching } : undefined,
           selected: filters.tags,
           onChange: (values) => onChange({ ...filters, tags: values }),
           onOpen: () => setTagsWanted(true),

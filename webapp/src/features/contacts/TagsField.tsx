@@ -16,9 +16,9 @@ import { brand } from "../../lib/theme";
 const f = networkMessages.form;
 
 export function TagsInput({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) {
-  // A failure is said in the field's help (a free input shows no « no options » popup). The
-  // toast says it too: the list's tag filter shares this query (and its meta) and shows nothing.
-  const tags = useQuery(NetworkService.method.searchTags, { term: "" });
+  // A failure is said in the field's help (a free input shows no « no options » popup), as the
+  // list's tag filter says it in its menu on the same query: no toast from either.
+  const tags = useQuery(NetworkService.method.searchTags, { term: "" }, { meta: { handlesErrors: true } });
   const names = useMemo(() => (tags.data?.tags ?? []).map((x) => x.name), [tags.data]);
   return (
     <Autocomplete<string, true, false, true>

@@ -32,6 +32,8 @@ export const networkMessages = {
     searchPlaceholder: "Nom ou entreprise…",
     statusFilter: "Statut",
     tagFilter: "Étiquettes",
+    /** « Impossible de charger … » in the tag filter's menu. */
+    loadTags: "vos étiquettes",
     clearFilters: "Effacer les filtres",
     callBackFilter: "À relancer",
     removeFilter: (label: string) => `Retirer le filtre ${label}`,
