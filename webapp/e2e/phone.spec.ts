@@ -5,7 +5,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { settleAnimations } from "./axe";
 import { DEMO } from "./env";
-import { expect, login, test } from "./fixtures";
+import { createContactByApi, expect, login, test, token } from "./fixtures";
 import { audiences, widths } from "./screens";
 
 const PHONE = { width: 375, height: 740 };
@@ -336,18 +336,27 @@ for (const { name, width, height } of widths) {
     test("toasts cover neither the header (nor its burger) nor the page's main buttons", async ({ page }) => {
       await login(page, DEMO.candidate);
       await expect(page).not.toHaveURL(/\/login/);
+      // A contact of this test's own, which nothing links to: its delete is offered.
+      const t = token();
+      await createContactByApi(page, { firstName: "Tobie", lastName: `Toast ${t}`, email: `tobie.${t}@exemple.fr` });
       await page.goto("/contacts");
       await expect(page.getByRole("heading", { level: 1, name: "Mon réseau" })).toBeVisible();
       await page.waitForLoadState("networkidle");
-      // Two calls fail: the export, and the tags of the tag filter. Two toasts, one above the other.
+      // Two writes fail: the export, and the delete of that contact. Two toasts (their messages
+      // differ: the same one twice is shown once), one above the other.
       const fail = { status: 500, contentType: "application/json", body: JSON.stringify({ code: "internal", message: "boom" }) };
-      await page.route(/NetworkService\/(ExportContacts|SearchTags)/, (route) => route.fulfill(fail));
+      await page.route(/NetworkService\/(ExportContacts|DeleteContact)/, (route) => route.fulfill(fail));
+      // The delete first (its toast comes back to the page as the dialog closes), then the
+      // export: both within an error toast's 8 seconds.
+      await page.getByRole("searchbox", { name: "Rechercher un nom ou une entreprise" }).fill(t);
+      await page.getByRole("button", { name: `Actions pour Tobie TOAST ${t.toUpperCase()}` }).click();
+      await page.getByRole("menuitem", { name: "Supprimer" }).click();
+      await page.getByRole("dialog", { name: /^Supprimer ce contact/ }).getByRole("button", { name: "Supprimer" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page.getByTestId("toast")).toHaveCount(1);
       await page.getByRole("button", { name: /^Exporter/ }).click();
       await page.getByRole("menuitem", { name: /^Tableur/ }).click();
-      await expect(page.getByTestId("toast")).toHaveCount(1);
-      await page.getByRole("button", { name: /^Étiquettes/ }).click();
       await expect(page.getByTestId("toast")).toHaveCount(2);
-      await page.keyboard.press("Escape");
       await settleAnimations(page); // their entrance transitions, the menu's exit
 
       const covered = async (name: string, target: Locator) => {
