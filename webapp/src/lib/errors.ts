@@ -79,6 +79,24 @@ export function isNotFound(err: unknown): boolean {
 }
 
 /**
+ * The not-found entity the server's refusal names. It says it only in its message, « <entity>
+ * introuvable » (internal/apierr.NotFound), the entity being the ent type whose query found
+ * nothing (internal/apierr/entity.go, pinned by its test): a save that names a contact or an
+ * application of the user's tells which one is gone this way. These labels, word for word, are
+ * matched here only; undefined for any other refusal.
+ */
+const NOT_FOUND_ENTITIES: Readonly<Record<string, "contact" | "application" | "task" | "event">> = {
+  "Contact introuvable": "contact",
+  "Opportunité introuvable": "application",
+  "Tâche introuvable": "task",
+  "Rendez-vous introuvable": "event",
+};
+
+export function missingEntity(err: unknown): "contact" | "application" | "task" | "event" | undefined {
+  return isNotFound(err) ? NOT_FOUND_ENTITIES[serverMessage(err) ?? ""] : undefined;
+}
+
+/**
  * A details page's "no such thing for you": unknown, deleted, someone else's (NotFound), or an
  * address whose id is not one (INVALID_ARGUMENT). The page says « … introuvable »; any other
  * failure is a load error it offers to retry.

@@ -16,6 +16,7 @@ import { FormActions, bind } from "../form/layout";
 import type { ResourceValue } from "../resources/model";
 import { ResourcesField } from "../resources/ResourcesField";
 import type { ApplicationChoice, ContactChoice } from "./subjects";
+import { screenMessages } from "../../lib/messages/screens";
 
 const f = activityMessages.form;
 
@@ -145,8 +146,8 @@ export function ContactField({
       getOptionLabel={contactLabel}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_, c) => onChange(c?.id ?? "")}
-      noOptionsText={failed ? f.contactsError : f.noContact}
-      renderInput={(params) => <TextField {...params} label={f.contact} required={required} error={Boolean(error)} helperText={error ?? (failed ? f.contactsError : undefined)} />}
+      noOptionsText={failed ? screenMessages.loadError.contacts : f.noContact}
+      renderInput={(params) => <TextField {...params} label={f.contact} required={required} error={Boolean(error)} helperText={error ?? (failed ? screenMessages.loadError.contacts : undefined)} />}
     />
   );
 }

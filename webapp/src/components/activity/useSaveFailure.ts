@@ -7,33 +7,11 @@
 import { useState, type FormEvent } from "react";
 import type { FieldPath, FieldValues, UseFormGetValues, UseFormHandleSubmit, UseFormSetError } from "react-hook-form";
 import { useToast } from "../Toasts";
-import { errorReason, isNotFound, serverMessage } from "../../lib/errors";
+import { errorReason, missingEntity } from "../../lib/errors";
 import { activityMessages } from "../../lib/messages/activities";
 import { handledByApp } from "../../lib/queryClient";
 import { useRefreshApplications } from "../../lib/refresh";
 import { useServerViolations, type ViolationMapping } from "../../lib/useServerViolations";
-
-/**
- * What a NotFound answer to an activity's save is about. The server says it only in the
- * message: every not-found is reason NOT_FOUND with no field violation, and its message is
- * « <entity> introuvable » (internal/apierr.NotFound), the entity named by the ent type whose
- * query found nothing (internal/apierr/entity.go: Contact, Application, Task, Event). A save
- * reads the task or event edited first (UpdateTask, UpdateEvent), then the application and the
- * contact the draft names (internal/tasks.Link), each answering its own entity. These are
- * those labels, word for word, matched here only; a NotFound with any other message is none
- * of them.
- */
-const NOT_FOUND_ABOUT: Readonly<Record<string, "contact" | "application" | "activity">> = {
-  "Contact introuvable": "contact",
-  "Opportunité introuvable": "application",
-  "Tâche introuvable": "activity",
-  "Rendez-vous introuvable": "activity",
-};
-
-/** What a refused save's NotFound is about, or undefined when it is not a NotFound one of those. */
-function notFoundAbout(err: unknown): "contact" | "application" | "activity" | undefined {
-  return isNotFound(err) ? NOT_FOUND_ABOUT[serverMessage(err) ?? ""] : undefined;
-}
 
 type SaveFailureOptions<F extends FieldValues> = {
   /** Where the field violations go (a stable value: activityViolations at the module's level). */
@@ -65,7 +43,9 @@ export function useSaveFailure<F extends FieldValues>(
       return;
     }
     if (reason === "INVALID_FIELDS" && placeViolations(err)) return;
-    const gone = notFoundAbout(err);
+    // A save reads the task or event edited first (UpdateTask, UpdateEvent), then the application
+    // and the contact the draft names (internal/tasks.Link): the entity named is the one gone.
+    const gone = missingEntity(err);
     const linkField = gone === "contact" ? linkFields?.contact : gone === "application" ? linkFields?.application : undefined;
     if (linkField) {
       // A contact or an application chosen in the form was deleted meanwhile: said under its
@@ -75,7 +55,7 @@ export function useSaveFailure<F extends FieldValues>(
       void refreshLookups();
       return;
     }
-    if (gone === "activity") {
+    if (gone === "task" || gone === "event") {
       // The task or event edited was deleted meanwhile: nothing left to save.
       toast.error(activityMessages.toasts.gone);
       close();

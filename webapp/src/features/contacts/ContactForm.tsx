@@ -12,7 +12,7 @@ import { NetworkService, type Contact } from "../../gen/tremplin/network/v1/netw
 import { useModals } from "../../components/ModalHost";
 import { BodyLoading, LoadFailure } from "../../components/ModalBody";
 import { useToast } from "../../components/Toasts";
-import { errorReason, isNotFound, serverMessage } from "../../lib/errors";
+import { errorReason, isNotFound, missingEntity, serverMessage } from "../../lib/errors";
 import { networkMessages } from "../../lib/messages/network";
 import { SUBSCRIPTION_PATH } from "../../lib/premium";
 import { handledByApp } from "../../lib/queryClient";
@@ -148,7 +148,7 @@ export function ContactForm({
    */
   const onNotFound = async (err: unknown, parentId: string) => {
     if (!contact) {
-      if (parentId && serverMessage(err)?.startsWith("Contact")) parentGone();
+      if (parentId && missingEntity(err) === "contact") parentGone();
       else setFormError(t.createError);
       return;
     }

@@ -121,7 +121,7 @@ export default function ContactsPage() {
   const loading = list.isPending && !failed;
   const empty = !loading && !failed && contacts.length === 0;
   const callBacksFailed = callBackWanted && callBacks.isError && !callBacks.data;
-  const callBacksLoading = callBackWanted && callBacks.isPending && !callBacksFailed;
+  const callBacksLoading = callBackWanted && callBacks.isPending;
 
   return (
     <PageContainer>

@@ -11,6 +11,7 @@ import { networkMessages } from "../../lib/messages/network";
 import { foldedIncludes } from "../../lib/text";
 import { intermediaryCandidates, intermediaryOptions, type IntermediaryOption } from "./intermediaries";
 import { fullName } from "./names";
+import { screenMessages } from "../../lib/messages/screens";
 
 const f = networkMessages.form;
 
@@ -60,7 +61,7 @@ export function IntermediaryPicker({
       onChange={(_, o) => onChange(o.id)}
       onInputChange={(_, v, reason) => setTyped(reason === "input" ? v : "")}
       onClose={() => setTyped("")}
-      noOptionsText={list.isError ? f.parentError : f.parentNoOptions}
+      noOptionsText={list.isError ? screenMessages.loadError.contacts : f.parentNoOptions}
       renderOption={(props, o) => {
         const { key, ...rest } = props as typeof props & { key: string };
         return (
@@ -86,7 +87,7 @@ export function IntermediaryPicker({
           {...params}
           label={f.parent}
           error={Boolean(error)}
-          helperText={error ?? (list.isError ? f.parentError : more > 0 ? f.parentMore(more) : f.parentHelp)}
+          helperText={error ?? (list.isError ? screenMessages.loadError.contacts : more > 0 ? f.parentMore(more) : f.parentHelp)}
         />
       )}
     />

@@ -134,7 +134,6 @@ export const activityMessages = {
     customSubject: "Sujet personnalisé",
     contact: "Contact",
     noContact: "Aucun contact",
-    contactsError: "Vos contacts n'ont pas pu être chargés.",
     contactHidden: "Ce sujet ne concerne pas de contact.",
     mediaType: "Moyen de contact",
     mediaTypeFirst: "Choisissez d'abord un contact",

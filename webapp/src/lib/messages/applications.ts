@@ -38,7 +38,6 @@ export const applicationMessages = {
     contactsHelp: "Les personnes de votre réseau liées à cette candidature",
     contactsEmpty: "Aucun contact ne correspond",
     contactsLoading: "Chargement des contacts…",
-    contactsError: "Vos contacts n'ont pas pu être chargés.",
     cancel: "Annuler",
     submitCreate: "Créer la candidature",
     submitUpdate: "Enregistrer",

@@ -133,8 +133,6 @@ export const networkMessages = {
     parentYou: "Vous",
     parentYouDetail: "Vous connaissez ce contact directement",
     parentNoOptions: "Aucun contact ne correspond",
-    /** The contacts could not be read: said in the field's help and instead of « aucun ». */
-    parentError: "Vos contacts n'ont pas pu être chargés.",
     parentMore: (n: number) => `${count(n)} autres contacts${nb}: tapez un nom pour affiner`,
     parentRule: "Les contacts incomplets et ceux que ce contact vous a présentés ne peuvent pas être choisis.",
     /** The chosen intermediary was deleted meanwhile (the save's NotFound). */

@@ -9,6 +9,8 @@ export const screenMessages = {
   loadError: {
     text: (what: string) => `Impossible de charger ${what}.`,
     retry: "Réessayer",
+    /** A contact picker whose list failed (the application, task, event and contact forms): its help and its empty popup. */
+    contacts: "Vos contacts n'ont pas pu être chargés.",
   },
 
   // The pages of the e-mailed password links (/new-password, /update-password).

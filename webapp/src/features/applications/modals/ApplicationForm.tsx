@@ -6,7 +6,6 @@ import { useMemo, useState } from "react";
 // Only useForm's own methods (register, watch, setValue…): react-hook-form is one module shared
 // with the login page, whose chunk would carry Controller or useFieldArray too.
 import { useForm } from "react-hook-form";
-import { ConnectError } from "@connectrpc/connect";
 import { skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
 import Alert from "@mui/material/Alert";
 import Autocomplete, { createFilterOptions } from "@mui/material/Autocomplete";
@@ -28,7 +27,7 @@ import { ResourcesField } from "../../../components/resources/ResourcesField";
 import { BodyLoading, LoadFailure } from "../../../components/ModalBody";
 import { useToast } from "../../../components/Toasts";
 import { isClosed } from "../../../components/applicationStatus";
-import { errorReason, isNotFound } from "../../../lib/errors";
+import { errorReason, isNotFound, missingEntity } from "../../../lib/errors";
 import { messages } from "../../../lib/messages";
 import { activityMessages } from "../../../lib/messages/activities";
 import { applicationMessages } from "../../../lib/messages/applications";
@@ -48,6 +47,7 @@ import {
 } from "./model";
 import { personName } from "../../../lib/names";
 import { useRefreshApplications } from "../../../lib/refresh";
+import { screenMessages } from "../../../lib/messages/screens";
 
 const f = applicationMessages.form;
 const t = applicationMessages.toasts;
@@ -159,7 +159,7 @@ export function ApplicationForm({
       return;
     }
     if (isNotFound(err)) {
-      if (err instanceof ConnectError && err.rawMessage.startsWith("Contact")) {
+      if (missingEntity(err) === "contact") {
         // A chosen contact was deleted meanwhile: the list reloads, the form stays.
         setError("contactIds", { message: f.contactGone });
         void refresh();
@@ -309,7 +309,7 @@ function ContactsPicker({
       isOptionEqualToValue={(a, b) => a.id === b.id}
       getOptionLabel={contactName}
       onChange={(_, v) => onChange(v.map((c) => c.id))}
-      noOptionsText={list.isError ? f.contactsError : f.contactsEmpty}
+      noOptionsText={list.isError ? screenMessages.loadError.contacts : f.contactsEmpty}
       renderOption={(props, o) => {
         const { key, ...rest } = props as typeof props & { key: string };
         return (
@@ -325,7 +325,7 @@ function ContactsPicker({
           </Box>
         );
       }}
-      renderInput={(params) => <TextField {...params} label={f.contacts} error={Boolean(error)} helperText={error ?? (list.isError ? f.contactsError : f.contactsHelp)} />}
+      renderInput={(params) => <TextField {...params} label={f.contacts} error={Boolean(error)} helperText={error ?? (list.isError ? screenMessages.loadError.contacts : f.contactsHelp)} />}
     />
   );
 }
