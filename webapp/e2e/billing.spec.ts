@@ -5,20 +5,21 @@
 // the event Stripe would send, signed here with the webhook secret), and has Premium in the same
 // browser session; /success announces it only for a paid session. At 1280 px the webhook
 // arrives before the candidate is back on /success; at 375 px it is late, and /success's
-// confirmation records the subscription itself. Each width has its own candidate (env.ts).
+// confirmation records the subscription itself. Each width has its own candidate, and each
+// attempt (env.ts): a retry must not find the first try's payment.
 import { createHmac } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { BILLING_CANDIDATES, ENV, STRIPE, required } from "./env";
-import { expect, login, nbsp, test } from "./fixtures";
+import { attempt, expect, login, nbsp, test } from "./fixtures";
 
 const CONNECT = { "Content-Type": "application/json", "Connect-Protocol-Version": "1" };
 
 type Checkout = { ID: string; Customer: string; ClientReferenceID: string; Subscription: string; Complete: boolean; Form: Record<string, string[]> };
 
 const viewports = [
-  { name: "1280 px", width: 1280, height: 800, mobile: false, email: BILLING_CANDIDATES.desktop, webhookFirst: true },
-  { name: "375 px", width: 375, height: 740, mobile: true, email: BILLING_CANDIDATES.mobile, webhookFirst: false },
+  { name: "1280 px", width: 1280, height: 800, mobile: false, emails: BILLING_CANDIDATES.desktop, webhookFirst: true },
+  { name: "375 px", width: 375, height: 740, mobile: true, emails: BILLING_CANDIDATES.mobile, webhookFirst: false },
 ] as const;
 
 /** The double's Checkout sessions, oldest first. */
@@ -104,7 +105,7 @@ for (const vp of viewports) {
       });
 
       // The ask-payment page, where signing in lands.
-      await login(page, vp.email);
+      await login(page, attempt(vp.emails));
       await expect(page).toHaveURL(/\/ask-subscription$/);
       await expect(page.getByRole("heading", { level: 1, name: "Votre période d'essai est terminée" })).toBeVisible();
       await expect(page.getByText("La recherche dans vos opportunités")).toBeVisible();
@@ -178,7 +179,7 @@ for (const vp of viewports) {
     });
 
     test("/success without a paid session never claims an activation", async ({ page }) => {
-      await login(page, vp.email);
+      await login(page, attempt(vp.emails));
       await expect(page).not.toHaveURL(/\/login/);
       await page.goto("/success");
       await expect(page.getByRole("heading", { level: 1, name: "Aucun paiement à confirmer" })).toBeVisible();

@@ -84,8 +84,10 @@ for (const vp of viewports) {
       // Last week: « du lundi au dimanche », the time in the address, and last week's figures
       // (those the current week gave as previous values).
       await page.getByRole("button", { name: "Semaine précédente" }).click();
-      const week = 7 * 24 * 3600 * 1000;
-      const label = `du ${day(now.range.startDate, -week)} au ${day(now.range.startDate, -1)}`;
+      // Seven days back, read at noon: when last week held the spring clock change it lasted 167
+      // hours, and 168 hours back from this Monday 00:00 is the Sunday before it, at 23:00.
+      const hour = 3600 * 1000;
+      const label = `du ${day(now.range.startDate, -7 * 24 * hour + 12 * hour)} au ${day(now.range.startDate, -1)}`;
       await expect(page.getByTestId("week-label")).toHaveText(label);
       await expect(page).toHaveURL(/\/dashboard\?time=\d+$/);
       const time = new URL(page.url()).searchParams.get("time") ?? "";

@@ -4,7 +4,8 @@ export const ENV = {
   baseURL: "TREMPLIN_E2E_BASE_URL",
   serverLog: "TREMPLIN_E2E_SERVER_LOG",
   outbox: "TREMPLIN_E2E_OUTBOX",
-  invitationLink: "TREMPLIN_E2E_INVITATION_LINK",
+  /** The invitation links of INVITED_ADMINS, as a JSON array in the same order. */
+  invitationLinks: "TREMPLIN_E2E_INVITATION_LINKS",
   stripeDouble: "TREMPLIN_E2E_STRIPE_DOUBLE",
 } as const;
 
@@ -32,15 +33,17 @@ export const STRIPE = {
 /**
  * B2C candidates whose trial has ended, made by the global setup for e2e/billing.spec.ts alone
  * (it pays for them: the demo's expire@ and fin-essai@ must stay without premium for the other
- * specs). One per width, as the spec runs both side by side.
+ * specs). One per width, as the spec runs both side by side, and per attempt (attempt()): a
+ * first try that failed after paying leaves its candidate with Premium.
  */
 export const BILLING_CANDIDATES = {
-  mobile: "abonnement-375@demo.tremplin.fr",
-  desktop: "abonnement-1280@demo.tremplin.fr",
+  mobile: ["abonnement-375@demo.tremplin.fr", "abonnement-375-reprise@demo.tremplin.fr"],
+  desktop: ["abonnement-1280@demo.tremplin.fr", "abonnement-1280-reprise@demo.tremplin.fr"],
 } as const;
 
-/** Platform admins created by the global setup for the password-link tests. */
-export const INVITED_ADMIN = "invitation-e2e@demo.tremplin.fr";
+/** Platform admins created by the global setup for the password-link tests: the invited ones
+ * (no password yet; an invitation link works once, so one per attempt), and one with a password. */
+export const INVITED_ADMINS = ["invitation-e2e@demo.tremplin.fr", "invitation-e2e-reprise@demo.tremplin.fr"] as const;
 export const RESET_ADMIN = "oubli-e2e@demo.tremplin.fr";
 
 export function required(name: string): string {

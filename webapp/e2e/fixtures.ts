@@ -19,7 +19,17 @@ type Sessions = (email: string, password: string) => Promise<Cookie[]>;
  * password (which ends every session of the account), nor test the login or password links
  * themselves: those use `login(page, email)`, a fresh sign-in through the form.
  */
-export const test = base.extend<{ signIn: SignIn }, { sessions: Sessions }>({
+export const test = base.extend<{ signIn: SignIn; retryCheck: void }, { sessions: Sessions }>({
+  // TREMPLIN_E2E_RETRY_CHECK=1: every test's first try fails once it has run, so that the test
+  // passes only if its retry does, against the data its first try left (webapp/README.md).
+  retryCheck: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, info) => {
+      await use();
+      if (process.env.TREMPLIN_E2E_RETRY_CHECK && info.retry === 0) throw new Error("TREMPLIN_E2E_RETRY_CHECK: the first try fails, the retry must pass");
+    },
+    { auto: true },
+  ],
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     await use(required(ENV.baseURL));
@@ -97,14 +107,29 @@ export function token(): string {
   return out.slice(0, 8);
 }
 
-/** Creates a contact through the API, with the page's session. */
-export async function createContactByApi(page: Page, contact: Record<string, unknown>): Promise<{ id: string }> {
-  const res = await page.request.post("/tremplin.network.v1.NetworkService/CreateContact", {
-    data: { contact },
+/** The item of a per-attempt list (env.ts) for this attempt of the running test: a retry gets
+ * the next, for data the first try may have used up (a single-use link, a paid subscription). */
+export function attempt<T>(items: readonly T[]): T {
+  const { retry } = test.info();
+  if (retry >= items.length) throw new Error(`attempt ${retry + 1}: only ${items.length} prepared by the global setup (env.ts)`);
+  return items[retry];
+}
+
+/** Calls an RPC over Connect's JSON with the page's session (a path such as
+ * "/tremplin.network.v1.NetworkService/CreateContact") and answers its JSON; anything but 200
+ * fails the test with the server's answer. */
+export async function rpc<T = unknown>(page: Page, path: string, data: unknown): Promise<T> {
+  const res = await page.request.post(path, {
+    data,
     headers: { "Content-Type": "application/json", "Connect-Protocol-Version": "1" },
   });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { contact: { id: string } }).contact;
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Creates a contact through the API, with the page's session. */
+export async function createContactByApi(page: Page, contact: Record<string, unknown>): Promise<{ id: string }> {
+  return (await rpc<{ contact: { id: string } }>(page, "/tremplin.network.v1.NetworkService/CreateContact", { contact })).contact;
 }
 
 /** The toast with this text (others may be on screen too). */

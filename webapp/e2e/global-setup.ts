@@ -11,7 +11,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { BILLING_CANDIDATES, DEMO, DEMO_PASSWORD, ENV, INVITED_ADMIN, RESET_ADMIN, STRIPE } from "./env";
+import { BILLING_CANDIDATES, DEMO, DEMO_PASSWORD, ENV, INVITED_ADMINS, RESET_ADMIN, STRIPE } from "./env";
 import { passwordLinks } from "./outbox";
 
 const run = promisify(execFile);
@@ -129,11 +129,12 @@ async function createTrialOverCandidates(bin: string, env: NodeJS.ProcessEnv, da
   try {
     await waitHealthy(baseURL, server, logFile);
     const admin = await connectCall(baseURL, "tremplin.auth.v1.AuthService/Login", { email: DEMO.admin, password: DEMO_PASSWORD });
-    for (const [width, email] of Object.entries(BILLING_CANDIDATES)) {
+    const candidates = Object.entries(BILLING_CANDIDATES).flatMap(([width, emails]) => emails.map((email, i) => ({ width, email, i })));
+    for (const { width, email, i } of candidates) {
       await connectCall(
         baseURL,
         "tremplin.agency.v1.AgencyService/CreateCandidate",
-        { civility: "CIVILITY_FEMALE", firstName: "Inès", lastName: `Abonnée ${width}`, email, job: "Acheteuse", isB2C: true },
+        { civility: "CIVILITY_FEMALE", firstName: "Inès", lastName: `Abonnée ${width} ${i + 1}`, email, job: "Acheteuse", isB2C: true },
         admin.cookie,
       );
       let link: string | undefined;
@@ -178,10 +179,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   await run(bin, ["migrate"], { env });
   await run(bin, ["seed-demo"], { env });
-  // An invited admin (no password yet): its /new-password link is printed.
-  const invited = await run(bin, ["create-admin", "--email", INVITED_ADMIN], { env });
-  const invitation = /https?:\/\/\S+\/new-password\?\S+/.exec(invited.stdout)?.[0];
-  if (!invitation) throw new Error(`no invitation link in:\n${invited.stdout}`);
+  // Invited admins (no password yet): each one's /new-password link is printed.
+  const invitations: string[] = [];
+  for (const email of INVITED_ADMINS) {
+    const invited = await run(bin, ["create-admin", "--email", email], { env });
+    const invitation = /https?:\/\/\S+\/new-password\?\S+/.exec(invited.stdout)?.[0];
+    if (!invitation) throw new Error(`no invitation link in:\n${invited.stdout}`);
+    invitations.push(invitation);
+  }
   // An admin with a password, for the forgotten-password flow.
   await run(bin, ["create-admin", "--email", RESET_ADMIN, "--password", "Reset-me-2026!"], { env });
   process.env[ENV.outbox] = join(dataDir, "outbox");
@@ -211,7 +216,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   process.env[ENV.baseURL] = baseURL;
   process.env[ENV.serverLog] = logFile;
-  process.env[ENV.invitationLink] = invitation;
+  process.env[ENV.invitationLinks] = JSON.stringify(invitations);
   process.env[ENV.stripeDouble] = stripe.url;
 
   return async () => {

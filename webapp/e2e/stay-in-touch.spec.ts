@@ -8,26 +8,18 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { DEMO } from "./env";
-import { expect, login, test, toast } from "./fixtures";
-
-const connect = { "Content-Type": "application/json", "Connect-Protocol-Version": "1" };
-
-async function call<T>(page: Page, method: string, data: unknown): Promise<T> {
-  const res = await page.request.post(method, { data, headers: connect });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as T;
-}
+import { expect, login, rpc, test, toast } from "./fixtures";
 
 /** Deletes the tasks still to do with Paul LAMBERT: a retry starts from the demo's state, where
  * nothing is planned with him (a first try that failed after planning would hide him). */
 async function unplanPaul(page: Page): Promise<void> {
-  const { contacts } = await call<{ contacts?: { id: string; firstName: string; lastName: string }[] }>(
+  const { contacts } = await rpc<{ contacts?: { id: string; firstName: string; lastName: string }[] }>(
     page, "/tremplin.network.v1.NetworkService/ListContacts", { search: "Paul Lambert" });
   const paul = contacts?.find((c) => c.firstName === "Paul" && c.lastName === "LAMBERT");
   expect(paul, "Paul LAMBERT in essai@'s demo network").toBeDefined();
-  const { tasks } = await call<{ tasks?: { id: string; status?: string }[] }>(
+  const { tasks } = await rpc<{ tasks?: { id: string; status?: string }[] }>(
     page, "/tremplin.activity.v1.ActivityService/ListTasks", { contactId: paul!.id, statuses: ["ACTIVITY_STATUS_NOT_STARTED"] });
-  for (const t of tasks ?? []) await call(page, "/tremplin.activity.v1.ActivityService/DeleteTask", { id: t.id });
+  for (const t of tasks ?? []) await rpc(page, "/tremplin.activity.v1.ActivityService/DeleteTask", { id: t.id });
 }
 
 test("the contacts to call back: seen on the home, planned in one tap, filtered in the network; a rhythm is set on a contact", async ({ page }) => {
