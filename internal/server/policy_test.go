@@ -249,6 +249,10 @@ func TestUnknownIDsAnswerNotFound(t *testing.T) {
 				continue
 			case status >= 500:
 				t.Errorf("%s as %s with an unknown id: %d %v", procedure(m), role, status, res)
+			case status < 300:
+				t.Errorf("%s as %s answered an unknown id as if it named something: %d %v", procedure(m), role, status, res)
+			case res["code"] != "not_found" && res["code"] != "invalid_argument":
+				t.Errorf("%s as %s with an unknown id: %d %v, want not_found (or the rest of the request refused)", procedure(m), role, status, res)
 			case res["code"] == "not_found" && !strings.HasSuffix(res["message"].(string), " introuvable"),
 				res["message"] == "Élément introuvable":
 				t.Errorf("%s as %s: not-found names nothing: %v", procedure(m), role, res)

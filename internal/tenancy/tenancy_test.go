@@ -201,9 +201,13 @@ func TestManagersDeleteOnlyTheirCandidatesRows(t *testing.T) {
 		if _, err := w.client.Contact.Update().SetJob("X").Save(boss); !errors.Is(err, privacy.Deny) {
 			t.Errorf("agency admin updating contacts: %v", err)
 		}
-		// A candidate deletes only their own.
+		// A candidate deletes only their own: alice's new contact is there to be spared.
+		spared := w.client.Contact.Create().SetOwnerID(w.alice.ID).SetLastName("ÉPARGNÉ").SaveX(sys)
 		if n, err := w.client.Contact.Delete().Exec(as(w.otherAgencyCandidate)); err != nil || n != 1 {
-			t.Errorf("a candidate deleting their contacts: %d %v", n, err)
+			t.Errorf("a candidate deleting their contacts: %d %v, want their 1 only", n, err)
+		}
+		if !w.client.Contact.Query().Where(contact.ID(spared.ID)).ExistX(sys) {
+			t.Error("a candidate's delete took another candidate's contact")
 		}
 	})
 }

@@ -334,6 +334,11 @@ func TestADisabledEndpointReceivesNothing(t *testing.T) {
 	if n := tick(t, w.worker()); n != 0 || len(r.received()) != 0 {
 		t.Fatalf("a disabled endpoint received %d", len(r.received()))
 	}
+	// Enabled again, it receives what waited.
+	w.endpoint.Update().SetEnabled(true).ExecX(sys)
+	if n := tick(t, w.worker()); n != 1 || len(r.received()) != 1 {
+		t.Fatalf("enabled again: %d attempts, %d received, want the delivery that waited", n, len(r.received()))
+	}
 }
 
 // A redirect is not followed: it is a failed attempt, and its target receives nothing.

@@ -247,9 +247,11 @@ func TestActivitiesOfAnotherCandidateAreNotFound(t *testing.T) {
 			Deadline: timestamppb.New(srv.Tomorrow()), ApplicationId: app.ID.String()}
 		_, err = actOf(bob).CreateTask(bg, &activityv1.CreateTaskRequest{Task: withApp})
 		testserver.WantNotFound(t, "bob's task with alice's application", err, apierr.Application)
-		_, err = actOf(bob).ListTasks(bg, &activityv1.ListTasksRequest{ContactId: lea.GetId()})
-		if list, _ := actOf(bob).ListTasks(bg, &activityv1.ListTasksRequest{}); len(list.GetTasks()) != 0 || err != nil {
-			t.Errorf("bob lists %v (%v)", list.GetTasks(), err)
+		// Bob's lists, filtered on alice's contact or not, hold none of her tasks.
+		for name, req := range map[string]*activityv1.ListTasksRequest{"on alice's contact": {ContactId: lea.GetId()}, "whole": {}} {
+			if list, err := actOf(bob).ListTasks(bg, req); err != nil || len(list.GetTasks()) != 0 {
+				t.Errorf("bob's list %s: %v (%v)", name, list.GetTasks(), err)
+			}
 		}
 		// Nothing of alice's changed.
 		if got, err := actOf(alice).GetTask(bg, &activityv1.GetTaskRequest{Id: task.GetId()}); err != nil || got.GetTask().GetComments() != "" {

@@ -3,9 +3,7 @@ package agency_test
 import (
 	"context"
 	"net/http"
-	"slices"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
 
@@ -95,23 +93,16 @@ func accept(t *testing.T, srv *testserver.Start, id, token, password string) (*h
 	return c, res, err
 }
 
-// mailsTo waits until n messages went to the address (up to 5 s) and answers their texts.
+// mailsTo waits until n messages went to the address (up to 5 s) and answers their texts; a
+// message more fails the test.
 func mailsTo(t *testing.T, srv *testserver.Start, to string, n int) []string {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		var texts []string
-		for _, m := range srv.Mail.Messages() {
-			if slices.Contains(m.To, to) {
-				texts = append(texts, m.Text)
-			}
-		}
-		if len(texts) >= n || time.Now().After(deadline) {
-			if len(texts) != n {
-				t.Fatalf("%d mails to %s, want %d", len(texts), to, n)
-			}
-			return texts
-		}
-		time.Sleep(20 * time.Millisecond)
+	texts := make([]string, n)
+	for i := range texts {
+		texts[i] = srv.Mail.WaitForNth(t, to, i+1).Text
 	}
+	if got := srv.Mail.Count(to); got != n {
+		t.Fatalf("%d mails to %s, want %d", got, to, n)
+	}
+	return texts
 }

@@ -31,24 +31,7 @@ const termsRefusal = "Vous devez accepter les conditions générales d'utilisati
 // the password link it carries.
 func mailedLink(t *testing.T, srv *testserver.Start, to string, n int) (id, token string) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		var got []string
-		for _, m := range srv.Mail.Messages() {
-			for _, rcpt := range m.To {
-				if strings.EqualFold(rcpt, to) {
-					got = append(got, m.Text)
-				}
-			}
-		}
-		if len(got) >= n {
-			return srv.LinkIn(t, got[n-1], "new-password", "update-password")
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d mails to %s, want %d", len(got), to, n)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	return srv.LinkIn(t, srv.Mail.WaitForNth(t, to, n).Text, "new-password", "update-password")
 }
 
 // invited has an agency admin create a B2B candidate, as the product does: the candidate has

@@ -22,11 +22,12 @@ import (
 // resetLink asks for a reset over JSON and answers the id and token of the link e-mailed.
 func resetLink(t *testing.T, srv *testserver.Start, email string) (id, token string) {
 	t.Helper()
+	sent := srv.Mail.Count(email)
 	status, body := srv.JSON(t, testserver.HTTPClient(t), http.MethodPost, "/api/users/reset-password", map[string]string{"email": email})
 	if status != http.StatusOK || len(body) != 0 {
 		t.Fatalf("reset-password: %d %v", status, body)
 	}
-	msg := srv.Mail.WaitFor(t, email)
+	msg := srv.Mail.WaitForNth(t, email, sent+1) // this request's, not an earlier one's
 	if !strings.Contains(msg.Subject, "mot de passe") {
 		t.Errorf("subject %q", msg.Subject)
 	}
@@ -79,17 +80,27 @@ func TestResetLinkExpiresAndBelongsToItsUser(t *testing.T) {
 	client := authClient(srv, testserver.HTTPClient(t))
 	ctx := context.Background()
 
-	_, token := resetLink(t, srv, "a@exemple.fr")
-	_, err := client.NewPassword(ctx, &authv1.NewPasswordRequest{Id: other.ID.String(), Password: "Autre-mdp-2026!", Token: token})
+	_, first := resetLink(t, srv, "a@exemple.fr")
+	_, err := client.NewPassword(ctx, &authv1.NewPasswordRequest{Id: other.ID.String(), Password: "Autre-mdp-2026!", Token: first})
 	if connect.CodeOf(err) != connect.CodeFailedPrecondition || apierr.ReasonOf(err) != "TOKEN_INVALID" {
 		t.Errorf("a's token used for b: %v", err)
 	}
 
+	// Two hours and a second later, a link no longer works.
 	id, token := resetLink(t, srv, "a@exemple.fr")
+	if token == first {
+		t.Fatal("the second link carries the first one's token")
+	}
 	srv.Clock.Advance(2*time.Hour + time.Second)
 	_, err = client.NewPassword(ctx, &authv1.NewPasswordRequest{Id: id, Password: "Autre-mdp-2026!", Token: token})
 	if connect.CodeOf(err) != connect.CodeFailedPrecondition || apierr.ReasonOf(err) != "TOKEN_INVALID" {
 		t.Errorf("expired token: %v", err)
+	}
+	// A second before, it does.
+	id, token = resetLink(t, srv, "a@exemple.fr")
+	srv.Clock.Advance(2*time.Hour - time.Second)
+	if _, err := client.NewPassword(ctx, &authv1.NewPasswordRequest{Id: id, Password: "Autre-mdp-2026!", Token: token}); err != nil {
+		t.Errorf("a link used within its two hours: %v", err)
 	}
 }
 

@@ -206,6 +206,9 @@ func TestPageViewsAndTheFunnel(t *testing.T) {
 		type funnel struct{ started, premium, ended int32 }
 		// (Alice, signed in by the kit, is dated by the real clock, after these weeks.)
 		want := map[int]funnel{8: {started: 1}, 9: {started: 1}, 10: {started: 1, ended: 1}, 11: {premium: 1}}
+		if len(res.GetFunnel()) != 12 {
+			t.Fatalf("the funnel has %d weeks, want 12", len(res.GetFunnel()))
+		}
 		for i, f := range res.GetFunnel() {
 			got := funnel{f.GetTrialsStarted(), f.GetBecamePremium(), f.GetTrialsEnded()}
 			if got != want[i] {
@@ -273,6 +276,9 @@ func TestAgencyInsightShowsEveryChangeSinceTheLastReading(t *testing.T) {
 			res, err := insightOf(who).GetAgencyInsight(context.Background(), &insightv1.GetAgencyInsightRequest{AgencyId: a.ID.String()})
 			if err != nil {
 				t.Fatalf("%s: %v", step, err)
+			}
+			if len(res.GetWeeks()) != 12 {
+				t.Fatalf("%s: %d weeks, want 12", step, len(res.GetWeeks()))
 			}
 			for i, w := range res.GetWeeks() {
 				got := fig{w.GetSharing().GetActiveCandidates(), w.GetSharing().GetInterviews()}

@@ -348,7 +348,11 @@ func TestListOrderSearchAndFilters(t *testing.T) {
 			}
 		}
 		// Tags come with each listed contact, sorted by name, even when filtering on one.
-		for _, c := range list(t, w, &networkv1.ListContactsRequest{Tags: []string{"Banque"}}) {
+		banque := list(t, w, &networkv1.ListContactsRequest{Tags: []string{"Banque"}})
+		if len(banque) == 0 {
+			t.Fatal("no contact tagged Banque")
+		}
+		for _, c := range banque {
 			var tags []string
 			for _, tg := range c.GetTags() {
 				tags = append(tags, tg.GetName())

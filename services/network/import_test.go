@@ -451,9 +451,7 @@ func TestImportCompletesContactsOfTheNetwork(t *testing.T) {
 			Completions: []*networkv1.ContactCompletion{{ContactId: olivier.GetId(), Contact: &networkv1.ImportedContact{FirstName: "Olivier", LastName: "DUPONT", Job: "Autre"}}}})
 		testserver.WantNotFound(t, "another's contact", err, "Contact")
 		_, err = netOf(w).BulkCreateContacts(bg, &networkv1.BulkCreateContactsRequest{})
-		if testserver.ViolationField(err) == "" && err == nil {
-			t.Error("an empty request was accepted")
-		}
+		testserver.WantFieldViolation(t, "an empty request", err, "bulk.empty", "Ce champ est obligatoire")
 	})
 }
 

@@ -65,31 +65,62 @@ func (s *Server) Messages() []Received {
 	return append([]Received(nil), s.inbox...)
 }
 
-// WaitFor waits up to 5 s for a message to the address and answers it.
+// WaitFor waits up to 5 s for a message to the address and answers the first one sent to it
+// (WaitForNth for a later one).
 func (s *Server) WaitFor(t testing.TB, to string) Received {
 	t.Helper()
 	return s.WaitForSubject(t, to, "")
 }
 
 // WaitForSubject waits up to 5 s for a message to the address with this subject ("": any)
-// and answers it: an address that was sent something earlier waits for the new message.
+// and answers the first one sent.
 func (s *Server) WaitForSubject(t testing.TB, to, subject string) Received {
+	t.Helper()
+	return s.wait(t, to, subject, 1)
+}
+
+// Count answers how many messages went to the address so far.
+func (s *Server) Count(to string) int {
+	return len(s.to(to, ""))
+}
+
+// WaitForNth waits up to 5 s for the nth message (from 1) to the address and answers it: with
+// n = Count(to)+1 taken before an action, the message that action sends, never an earlier one.
+func (s *Server) WaitForNth(t testing.TB, to string, n int) Received {
+	t.Helper()
+	return s.wait(t, to, "", n)
+}
+
+func (s *Server) wait(t testing.TB, to, subject string, n int) Received {
 	t.Helper()
 	deadline := time.After(5 * time.Second)
 	for {
-		for _, m := range s.Messages() {
-			for _, rcpt := range m.To {
-				if strings.EqualFold(rcpt, to) && (subject == "" || m.Subject == subject) {
-					return m
-				}
-			}
+		if got := s.to(to, subject); len(got) >= n {
+			return got[n-1]
 		}
 		select {
 		case <-s.notify:
 		case <-deadline:
-			t.Fatalf("no mail to %s %q within 5 s (got %d messages)", to, subject, len(s.Messages()))
+			t.Fatalf("no mail number %d to %s %q within 5 s (got %d messages)", n, to, subject, len(s.Messages()))
 		}
 	}
+}
+
+// to answers the messages to the address with this subject ("": any), in the order received.
+func (s *Server) to(to, subject string) []Received {
+	var out []Received
+	for _, m := range s.Messages() {
+		if subject != "" && m.Subject != subject {
+			continue
+		}
+		for _, rcpt := range m.To {
+			if strings.EqualFold(rcpt, to) {
+				out = append(out, m)
+				break
+			}
+		}
+	}
+	return out
 }
 
 type session struct {
