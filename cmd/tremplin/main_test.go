@@ -8,10 +8,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tremplin/tremplin/ent/task"
 	"github.com/tremplin/tremplin/ent/user"
 	"github.com/tremplin/tremplin/internal/db"
 	"github.com/tremplin/tremplin/internal/demo"
 	"github.com/tremplin/tremplin/internal/mail/mailtest"
+	"github.com/tremplin/tremplin/internal/resource"
 	"github.com/tremplin/tremplin/internal/testdb"
 	"github.com/tremplin/tremplin/internal/viewer"
 )
@@ -92,21 +94,37 @@ func TestUnknownCommand(t *testing.T) {
 	}
 }
 
-// The operator runs a job now for a day; the same day's run is not done twice.
+// The operator runs a job now for a day; the same day's run is not done twice: a task left
+// late that day gains one priority level, once.
 func TestJobsRunCommand(t *testing.T) {
-	setEnv(t, testdb.SQLite)
+	url := setEnv(t, testdb.SQLite)
 	var out bytes.Buffer
 	if err := run([]string{"seed-demo"}, &out, &out); err != nil {
 		t.Fatal(err)
 	}
-	for i, want := range []string{"escalate-priorities du 2026-11-24 : ", "escalate-priorities du 2026-11-24 : 0"} {
+	d, err := db.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	sys := viewer.SystemContext(context.Background())
+	thomas := d.Client.User.Query().Where(user.Email("candidat@demo.tremplin.fr")).OnlyX(sys)
+	paris, _ := time.LoadLocation("Europe/Paris")
+	due := time.Date(2026, 11, 24, 10, 0, 0, 0, paris)
+	late := d.Client.Task.Create().SetOwnerID(thomas.ID).SetSubject(task.SubjectOther).SetCustomSubject("Relancer Acme").
+		SetPriority(task.PriorityNormal).SetInitialDeadline(due).SetDeadline(due).SetResources([]resource.Resource{}).SaveX(sys)
+
+	for i, want := range []string{"escalate-priorities du 2026-11-24 : 1\n", "escalate-priorities du 2026-11-24 : 0\n"} {
 		out.Reset()
 		if err := run([]string{"jobs", "run", "escalate-priorities", "--date", "2026-11-24"}, &out, &out); err != nil {
 			t.Fatal(err)
 		}
-		if !strings.HasPrefix(out.String(), want) {
-			t.Errorf("run %d: %q, want %q…", i+1, out.String(), want)
+		if out.String() != want {
+			t.Errorf("run %d: %q, want %q", i+1, out.String(), want)
 		}
+	}
+	if got := d.Client.Task.GetX(sys, late.ID); got.Priority != task.PriorityHigh || !got.Deadline.Equal(due.AddDate(0, 0, 1)) {
+		t.Errorf("the late task after two runs: %s, due %s; want high (one level), due the next day", got.Priority, got.Deadline)
 	}
 	if err := run([]string{"jobs", "run", "nothing"}, &out, &out); err == nil || !strings.Contains(err.Error(), "unknown job") {
 		t.Errorf("an unknown job: %v", err)

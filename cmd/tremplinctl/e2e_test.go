@@ -142,7 +142,7 @@ func TestCLIAgainstARealServer(t *testing.T) {
 		says string
 	}{
 		{"an unknown candidate", c, []string{"agency", "get-candidate-license", "--id", "0b7e6f4e-7f0e-4c39-9b8a-3f0a4b9f2c11"}, exitNotFound, "not_found"},
-		{"an e-mail in use", c, []string{"agency", "create-candidate", "--id", agency.ID.String(), "--email", "lea.martin@exemple.fr", "--is-b2c=false"}, exitInvalid, ""},
+		{"an e-mail in use", c, []string{"agency", "create-candidate", "--id", agency.ID.String(), "--email", "lea.martin@exemple.fr", "--is-b2c=false"}, exitInvalid, "Cette adresse e-mail est déjà utilisée"},
 		{"a malformed e-mail", c, []string{"agency", "create-candidate", "--email", "pas-un-email"}, exitInvalid, "email:"},
 		{"no credentials", cli{t: t, server: srv.URL}, []string{"agency", "list-candidates"}, exitDenied, "unauthenticated"},
 		{"no server", cli{t: t, server: "http://127.0.0.1:1"}, []string{"agency", "list-candidates"}, exitUnavailable, "unavailable"},

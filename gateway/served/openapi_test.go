@@ -128,7 +128,8 @@ func TestOpenAPIDocumentValidatesAndListsEveryRoute(t *testing.T) {
 }
 
 // exchange sends a request through the validator: the request as the document describes it,
-// and the answer against the schema of its status.
+// and the answer against the schema of its status, which must be the one wanted (an error
+// answer would otherwise be checked against the Error schema, and pass).
 type exchange struct {
 	t      *testing.T
 	v      validator.Validator
@@ -136,7 +137,7 @@ type exchange struct {
 	base   string
 }
 
-func (x exchange) do(method, path string, body any) map[string]any {
+func (x exchange) do(want int, method, path string, body any) map[string]any {
 	x.t.Helper()
 	var data []byte
 	if body != nil {
@@ -169,6 +170,9 @@ func (x exchange) do(method, path string, body any) map[string]any {
 	if err != nil {
 		x.t.Fatal(err)
 	}
+	if res.StatusCode != want {
+		x.t.Errorf("%s %s: %d %s, want %d", method, path, res.StatusCode, answer, want)
+	}
 	res.Body = io.NopCloser(bytes.NewReader(answer))
 	if ok, errs := x.v.ValidateHttpRequestResponse(described, res); !ok {
 		for _, e := range errs {
@@ -192,7 +196,7 @@ func TestRealAnswersMatchTheirSchemas(t *testing.T) {
 	admin := srv.SignInAs(t, testserver.Admin, "admin@tremplin.test")
 	x := exchange{t: t, v: v, client: admin.HTTP, base: srv.URL}
 
-	created := x.do(http.MethodPost, "/api/agency", map[string]any{
+	created := x.do(http.StatusOK, http.MethodPost, "/api/agency", map[string]any{
 		"name": "Agence Horizon", "email": "contact@horizon.fr",
 		"userProfile": map[string]any{"civility": "female", "firstName": "Inès", "lastName": "Roy", "email": "ines@horizon.fr"},
 	})
@@ -201,31 +205,31 @@ func TestRealAnswersMatchTheirSchemas(t *testing.T) {
 	if id == "" {
 		t.Fatalf("POST /api/agency answered %v", created)
 	}
-	x.do(http.MethodPost, "/api/agency/"+id+"/allocate-licenses", map[string]any{"numLicensesToAllocate": 3})
-	candidate := x.do(http.MethodPost, "/api/agency/"+id+"/create-candidate", map[string]any{
+	x.do(http.StatusOK, http.MethodPost, "/api/agency/"+id+"/allocate-licenses", map[string]any{"numLicensesToAllocate": 3})
+	candidate := x.do(http.StatusOK, http.MethodPost, "/api/agency/"+id+"/create-candidate", map[string]any{
 		"civility": "male", "firstName": "Hugo", "lastName": "Bernard", "email": "hugo@exemple.fr", "isB2C": false,
 	})
 	user, _ := candidate["candidate"].(map[string]any)
 	candidateID, _ := user["id"].(string)
-	x.do(http.MethodGet, "/api/agencies", nil)
-	x.do(http.MethodGet, "/api/agency/"+id, nil)
-	x.do(http.MethodGet, "/api/candidates?status=with-pending-license&search=hugo", nil)
-	x.do(http.MethodGet, "/api/agency/"+id+"/candidates", nil)
-	x.do(http.MethodGet, "/api/candidates/"+candidateID+"/license", nil)
-	x.do(http.MethodGet, "/api/auth/me", nil)
+	x.do(http.StatusOK, http.MethodGet, "/api/agencies", nil)
+	x.do(http.StatusOK, http.MethodGet, "/api/agency/"+id, nil)
+	x.do(http.StatusOK, http.MethodGet, "/api/candidates?status=with-pending-license&search=hugo", nil)
+	x.do(http.StatusOK, http.MethodGet, "/api/agency/"+id+"/candidates", nil)
+	x.do(http.StatusOK, http.MethodGet, "/api/candidates/"+candidateID+"/license", nil)
+	x.do(http.StatusOK, http.MethodGet, "/api/auth/me", nil)
 	// A refusal: the Error schema.
-	refusal := x.do(http.MethodGet, "/api/agency/0b7e6f4e-7f0e-4c39-9b8a-3f0a4b9f2c11", nil)
+	refusal := x.do(http.StatusNotFound, http.MethodGet, "/api/agency/0b7e6f4e-7f0e-4c39-9b8a-3f0a4b9f2c11", nil)
 	if refusal["type"] == nil {
 		t.Errorf("refusal %v", refusal)
 	}
-	x.do(http.MethodPost, "/api/agency", map[string]any{"name": "", "email": "faux", "userProfile": map[string]any{}})
+	x.do(http.StatusBadRequest, http.MethodPost, "/api/agency", map[string]any{"name": "", "email": "faux", "userProfile": map[string]any{}})
 
 	alice := srv.SignInAs(t, testserver.TrialCandidate, "alice@exemple.fr")
 	x.client = alice.HTTP
-	x.do(http.MethodPost, "/api/contact", map[string]any{"firstName": "Paul", "lastName": "Martin", "email": "paul@exemple.fr"})
-	x.do(http.MethodGet, "/api/contacts", nil)
-	x.do(http.MethodGet, "/api/dashboard", nil)
-	x.do(http.MethodGet, "/api/tasks", nil)
+	x.do(http.StatusOK, http.MethodPost, "/api/contact", map[string]any{"firstName": "Paul", "lastName": "Martin", "email": "paul@exemple.fr"})
+	x.do(http.StatusOK, http.MethodGet, "/api/contacts", nil)
+	x.do(http.StatusOK, http.MethodGet, "/api/dashboard", nil)
+	x.do(http.StatusOK, http.MethodGet, "/api/tasks", nil)
 }
 
 // The document is served to anyone, cacheable, and revalidated by its ETag.

@@ -41,6 +41,10 @@ func TestWriteThenParse(t *testing.T) {
 	if !strings.HasPrefix(buf.String(), "BEGIN:VCARD\r\nVERSION:4.0\r\n") {
 		t.Errorf("not vCard 4.0: %q", buf.String()[:40])
 	}
+	// The UID (the contact's id, the same in every export) is written; Parse does not read it back.
+	if !strings.Contains(buf.String(), "\r\nUID:"+cards[0].UID+"\r\n") {
+		t.Errorf("no UID:%s in %q", cards[0].UID, buf.String())
+	}
 	res, err := Parse(&buf, Limits{})
 	if err != nil {
 		t.Fatal(err)
