@@ -109,7 +109,10 @@ func TestJobsRunCommand(t *testing.T) {
 	defer d.Close()
 	sys := viewer.SystemContext(context.Background())
 	thomas := d.Client.User.Query().Where(user.Email("candidat@demo.tremplin.fr")).OnlyX(sys)
-	paris, _ := time.LoadLocation("Europe/Paris")
+	paris, err := time.LoadLocation("Europe/Paris")
+	if err != nil {
+		t.Fatal(err)
+	}
 	due := time.Date(2026, 11, 24, 10, 0, 0, 0, paris)
 	late := d.Client.Task.Create().SetOwnerID(thomas.ID).SetSubject(task.SubjectOther).SetCustomSubject("Relancer Acme").
 		SetPriority(task.PriorityNormal).SetInitialDeadline(due).SetDeadline(due).SetResources([]resource.Resource{}).SaveX(sys)

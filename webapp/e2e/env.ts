@@ -4,7 +4,7 @@ export const ENV = {
   baseURL: "TREMPLIN_E2E_BASE_URL",
   serverLog: "TREMPLIN_E2E_SERVER_LOG",
   outbox: "TREMPLIN_E2E_OUTBOX",
-  /** The invitation links of INVITED_ADMINS, as a JSON array in the same order. */
+  /** The invitation link of each of INVITED_ADMINS, as a JSON object by e-mail address. */
   invitationLinks: "TREMPLIN_E2E_INVITATION_LINKS",
   stripeDouble: "TREMPLIN_E2E_STRIPE_DOUBLE",
 } as const;

@@ -127,6 +127,14 @@ export async function rpc<T = unknown>(page: Page, path: string, data: unknown):
   return (await res.json()) as T;
 }
 
+/** The ids of the signed-in candidate's contacts named exactly so (the last name as stored, in
+ * capitals). */
+export async function contactIdsNamed(page: Page, first: string, last: string): Promise<string[]> {
+  const { contacts } = await rpc<{ contacts?: { id: string; firstName: string; lastName: string }[] }>(
+    page, "/tremplin.network.v1.NetworkService/ListContacts", { search: last });
+  return (contacts ?? []).filter((c) => c.firstName === first && c.lastName === last).map((c) => c.id);
+}
+
 /** Creates a contact through the API, with the page's session. */
 export async function createContactByApi(page: Page, contact: Record<string, unknown>): Promise<{ id: string }> {
   return (await rpc<{ contact: { id: string } }>(page, "/tremplin.network.v1.NetworkService/CreateContact", { contact })).contact;

@@ -180,12 +180,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await run(bin, ["migrate"], { env });
   await run(bin, ["seed-demo"], { env });
   // Invited admins (no password yet): each one's /new-password link is printed.
-  const invitations: string[] = [];
+  const invitations: Record<string, string> = {};
   for (const email of INVITED_ADMINS) {
     const invited = await run(bin, ["create-admin", "--email", email], { env });
     const invitation = /https?:\/\/\S+\/new-password\?\S+/.exec(invited.stdout)?.[0];
     if (!invitation) throw new Error(`no invitation link in:\n${invited.stdout}`);
-    invitations.push(invitation);
+    invitations[email] = invitation;
   }
   // An admin with a password, for the forgotten-password flow.
   await run(bin, ["create-admin", "--email", RESET_ADMIN, "--password", "Reset-me-2026!"], { env });

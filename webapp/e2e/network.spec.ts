@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import { DEMO } from "./env";
-import { expect, login, nbsp, rpc, test, token, toast, createContactByApi } from "./fixtures";
+import { contactIdsNamed, expect, login, nbsp, rpc, test, token, toast, createContactByApi } from "./fixtures";
 import { viewports } from "./screens";
 
 const LINKEDIN = resolve(import.meta.dirname, "../../internal/contactcsv/testdata/linkedin_connections.csv");
@@ -19,11 +19,7 @@ const NOT_DELETABLE_LINKED = "La suppression n'est pas possible pour un contact 
  * (its retry must find them new in the file again). */
 async function forget(page: Page, people: [first: string, last: string][]): Promise<void> {
   for (const [first, last] of people) {
-    const { contacts } = await rpc<{ contacts?: { id: string; firstName: string; lastName: string }[] }>(
-      page, "/tremplin.network.v1.NetworkService/ListContacts", { search: last });
-    for (const c of contacts ?? []) {
-      if (c.firstName === first && c.lastName === last) await rpc(page, "/tremplin.network.v1.NetworkService/DeleteContact", { id: c.id });
-    }
+    for (const id of await contactIdsNamed(page, first, last)) await rpc(page, "/tremplin.network.v1.NetworkService/DeleteContact", { id });
   }
 }
 
