@@ -31,14 +31,20 @@ func setEnv(t *testing.T, dia testdb.Dialect) string {
 	return url
 }
 
-func userCount(t *testing.T, url string) int {
+// openDB opens the database the commands under test use, closed when the test ends.
+func openDB(t *testing.T, url string) *db.Database {
 	t.Helper()
 	d, err := db.Open(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer d.Close()
-	return d.Client.User.Query().CountX(viewer.SystemContext(context.Background()))
+	t.Cleanup(func() { _ = d.Close() })
+	return d
+}
+
+func userCount(t *testing.T, url string) int {
+	t.Helper()
+	return openDB(t, url).Client.User.Query().CountX(viewer.SystemContext(context.Background()))
 }
 
 func TestSeedDemoIsIdempotentAndPrintsTheLogins(t *testing.T) {
@@ -102,11 +108,7 @@ func TestJobsRunCommand(t *testing.T) {
 	if err := run([]string{"seed-demo"}, &out, &out); err != nil {
 		t.Fatal(err)
 	}
-	d, err := db.Open(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d := openDB(t, url)
 	sys := viewer.SystemContext(context.Background())
 	thomas := d.Client.User.Query().Where(user.Email("candidat@demo.tremplin.fr")).OnlyX(sys)
 	paris, err := time.LoadLocation("Europe/Paris")
@@ -147,11 +149,7 @@ func TestJobsRunRetention(t *testing.T) {
 			if err := run([]string{"migrate"}, &out, &out); err != nil {
 				t.Fatal(err)
 			}
-			d, err := db.Open(context.Background(), url)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer d.Close()
+			d := openDB(t, url)
 			sys := viewer.SystemContext(context.Background())
 			now := time.Now().UTC()
 			idle := now.AddDate(-3, 0, 0)

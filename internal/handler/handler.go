@@ -47,6 +47,23 @@ func (b *Base) Tx(ctx context.Context, fn func(ctx context.Context, tx *ent.Tx) 
 	return db.WithTx(ctx, b.Client, fn)
 }
 
+// InTx is Base.Tx for a write that answers what it wrote: fn's answer once the transaction
+// committed, or fn's error (the transaction rolled back). It spares each write the variable
+// it would otherwise set from inside the transaction.
+func InTx[T any](ctx context.Context, b *Base, fn func(ctx context.Context, tx *ent.Tx) (T, error)) (T, error) {
+	var out T
+	err := b.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+		var err error
+		out, err = fn(ctx, tx)
+		return err
+	})
+	if err != nil {
+		var none T
+		return none, err
+	}
+	return out, nil
+}
+
 // CurrentUser answers the caller's account: the one authentication loaded with the session,
 // or a read for calls made with an API key.
 func (b *Base) CurrentUser(ctx context.Context, v *viewer.Viewer) (*ent.User, error) {

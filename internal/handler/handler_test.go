@@ -2,6 +2,7 @@ package handler_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +10,8 @@ import (
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 
+	"github.com/tremplin/tremplin/ent"
+	"github.com/tremplin/tremplin/ent/user"
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/clock"
 	"github.com/tremplin/tremplin/internal/handler"
@@ -127,5 +130,41 @@ func TestCallerAndID(t *testing.T) {
 		if connect.CodeOf(err) != connect.CodeNotFound || !strings.Contains(err.Error(), "Tâche introuvable") {
 			t.Errorf("%s, a malformed id: %v; want NotFound « Tâche introuvable »", c.name, err)
 		}
+	}
+}
+
+// InTx answers what the write answers once it committed; a write that fails leaves nothing
+// behind and answers the zero value with its error.
+func TestInTxAnswersTheCommittedWrite(t *testing.T) {
+	d := testdb.New(t, testdb.SQLite)
+	ctx := viewer.SystemContext(context.Background())
+	base := &handler.Base{Client: d.Client}
+	create := func(ctx context.Context, tx *ent.Tx, email string) (*ent.User, error) {
+		return tx.User.Create().SetEmail(email).SetFirstName("Léa").SetLastName("DUBOIS").SetRole("candidate").Save(ctx)
+	}
+
+	saved, err := handler.InTx(ctx, base, func(ctx context.Context, tx *ent.Tx) (*ent.User, error) {
+		return create(ctx, tx, "lea@exemple.fr")
+	})
+	if err != nil || saved == nil || saved.Email != "lea@exemple.fr" {
+		t.Fatalf("a write that succeeds: %v, %v", saved, err)
+	}
+	if got, err := d.Client.User.Get(ctx, saved.ID); err != nil || got.Email != saved.Email {
+		t.Errorf("the answered user is not committed: %v, %v", got, err)
+	}
+
+	refused := errors.New("refused")
+	got, err := handler.InTx(ctx, base, func(ctx context.Context, tx *ent.Tx) (*ent.User, error) {
+		u, err := create(ctx, tx, "bruno@exemple.fr")
+		if err != nil {
+			return nil, err
+		}
+		return u, refused
+	})
+	if !errors.Is(err, refused) || got != nil {
+		t.Errorf("a write that fails: %v, %v; want nil and its error", got, err)
+	}
+	if n := d.Client.User.Query().Where(user.Email("bruno@exemple.fr")).CountX(ctx); n != 0 {
+		t.Errorf("the failed write left %d user behind", n)
 	}
 }

@@ -95,10 +95,8 @@ func (s *Service) ResetCalendarFeed(ctx context.Context, _ *activityv1.ResetCale
 	if err != nil {
 		return nil, err
 	}
-	var token string
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
-		token, err = secretlinks.Reset(ctx, tx.Client(), v.UserID, secretlinks.CalendarFeed)
-		return err
+	token, err := handler.InTx(ctx, &s.Base, func(ctx context.Context, tx *ent.Tx) (string, error) {
+		return secretlinks.Reset(ctx, tx.Client(), v.UserID, secretlinks.CalendarFeed)
 	})
 	if err != nil {
 		return nil, err

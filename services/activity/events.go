@@ -92,10 +92,8 @@ func (s *Service) CreateEvent(ctx context.Context, req *activityv1.CreateEventRe
 	if err != nil {
 		return nil, err
 	}
-	var saved *ent.Event
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
-		saved, err = saveEvent(ctx, tx.Client(), v.UserID, nil, req.GetEvent(), createEventRoot)
-		return err
+	saved, err := handler.InTx(ctx, &s.Base, func(ctx context.Context, tx *ent.Tx) (*ent.Event, error) {
+		return saveEvent(ctx, tx.Client(), v.UserID, nil, req.GetEvent(), createEventRoot)
 	})
 	if err != nil {
 		return nil, err
@@ -109,15 +107,13 @@ func (s *Service) UpdateEvent(ctx context.Context, req *activityv1.UpdateEventRe
 	if err != nil {
 		return nil, err
 	}
-	var saved *ent.Event
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+	saved, err := handler.InTx(ctx, &s.Base, func(ctx context.Context, tx *ent.Tx) (*ent.Event, error) {
 		client := tx.Client()
 		current, err := client.Event.Query().Where(event.ID(id), event.OwnerID(v.UserID)).Only(ctx)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		saved, err = saveEvent(ctx, client, v.UserID, current, req.GetEvent(), updateEventRoot)
-		return err
+		return saveEvent(ctx, client, v.UserID, current, req.GetEvent(), updateEventRoot)
 	})
 	if err != nil {
 		return nil, err

@@ -38,18 +38,16 @@ func (s *Service) UpdateAdditionalInformation(ctx context.Context, req *activity
 		return nil, err
 	}
 	comments, links := req.GetInputs().GetComments(), resource.FromProto(req.GetInputs().GetResources())
-	var answer *activityv1.Activity
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+	answer, err := handler.InTx(ctx, &s.Base, func(ctx context.Context, tx *ent.Tx) (*activityv1.Activity, error) {
 		client := tx.Client()
 		if req.GetActivityType() == activityv1.ActivityType_ACTIVITY_TYPE_EVENT {
 			if err := client.Event.UpdateOneID(id).Where(event.OwnerID(v.UserID)).SetComments(comments).SetResources(links).Exec(ctx); err != nil {
-				return err
+				return nil, err
 			}
 		} else if err := client.Task.UpdateOneID(id).Where(task.OwnerID(v.UserID)).SetComments(comments).SetResources(links).Exec(ctx); err != nil {
-			return err
+			return nil, err
 		}
-		answer, err = loadActivity(ctx, client, v.UserID, req.GetActivityType(), id)
-		return err
+		return loadActivity(ctx, client, v.UserID, req.GetActivityType(), id)
 	})
 	if err != nil {
 		return nil, err
@@ -251,52 +249,49 @@ func (s *Service) UpdateReport(ctx context.Context, req *activityv1.UpdateReport
 	if err != nil {
 		return nil, err
 	}
-	var answer *activityv1.Activity
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
-		client := tx.Client()
-		if req.GetActivityType() == activityv1.ActivityType_ACTIVITY_TYPE_EVENT {
-			e, err := client.Event.Query().Where(event.ID(id), event.OwnerID(v.UserID)).Only(ctx)
-			if err != nil {
-				return err
-			}
-			if e.Status != event.StatusCompleted {
-				return errNotCompleted()
-			}
-			links, err := withLinks(req, e.Resources, req.GetResources())
-			if err != nil {
-				return err
-			}
-			err = client.Event.UpdateOne(e).SetMood(event.Mood(enums.Spec(req.GetMood()))).
-				SetMarkAsCompleteComment(req.GetMarkAsCompleteComment()).
-				SetResources(links).Exec(ctx)
-			if err != nil {
-				return err
-			}
-		} else {
-			t, err := client.Task.Query().Where(task.ID(id), task.OwnerID(v.UserID)).Only(ctx)
-			if err != nil {
-				return err
-			}
-			if t.Status != task.StatusCompleted {
-				return errNotCompleted()
-			}
-			links, err := withLinks(req, t.Resources, req.GetResources())
-			if err != nil {
-				return err
-			}
-			err = client.Task.UpdateOne(t).SetMarkAsCompleteComment(req.GetMarkAsCompleteComment()).
-				SetResources(links).Exec(ctx)
-			if err != nil {
-				return err
-			}
+	answer, err := handler.InTx(ctx, &s.Base, func(ctx context.Context, tx *ent.Tx) (*activityv1.Activity, error) {
+		if err := changeReport(ctx, tx.Client(), v.UserID, id, req); err != nil {
+			return nil, err
 		}
-		answer, err = loadActivity(ctx, client, v.UserID, req.GetActivityType(), id)
-		return err
+		return loadActivity(ctx, tx.Client(), v.UserID, req.GetActivityType(), id)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return &activityv1.UpdateReportResponse{Activity: answer}, nil
+}
+
+// changeReport writes the report's new mood, comment and links on the completed task or event.
+func changeReport(ctx context.Context, client *ent.Client, owner, id uuid.UUID, req *activityv1.UpdateReportRequest) error {
+	if req.GetActivityType() == activityv1.ActivityType_ACTIVITY_TYPE_EVENT {
+		e, err := client.Event.Query().Where(event.ID(id), event.OwnerID(owner)).Only(ctx)
+		if err != nil {
+			return err
+		}
+		if e.Status != event.StatusCompleted {
+			return errNotCompleted()
+		}
+		links, err := withLinks(req, e.Resources, req.GetResources())
+		if err != nil {
+			return err
+		}
+		return client.Event.UpdateOne(e).SetMood(event.Mood(enums.Spec(req.GetMood()))).
+			SetMarkAsCompleteComment(req.GetMarkAsCompleteComment()).
+			SetResources(links).Exec(ctx)
+	}
+	t, err := client.Task.Query().Where(task.ID(id), task.OwnerID(owner)).Only(ctx)
+	if err != nil {
+		return err
+	}
+	if t.Status != task.StatusCompleted {
+		return errNotCompleted()
+	}
+	links, err := withLinks(req, t.Resources, req.GetResources())
+	if err != nil {
+		return err
+	}
+	return client.Task.UpdateOne(t).SetMarkAsCompleteComment(req.GetMarkAsCompleteComment()).
+		SetResources(links).Exec(ctx)
 }
 
 // withLinks answers the activity's links with those of the report (req) added — an address

@@ -39,10 +39,8 @@ func (s *Service) CreateTask(ctx context.Context, req *activityv1.CreateTaskRequ
 	if err != nil {
 		return nil, err
 	}
-	var created *ent.Task
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
-		created, err = tasks.Save(ctx, tx.Client(), nil, req.GetTask(), opts)
-		return err
+	created, err := handler.InTx(ctx, &s.Base, func(ctx context.Context, tx *ent.Tx) (*ent.Task, error) {
+		return tasks.Save(ctx, tx.Client(), nil, req.GetTask(), opts)
 	})
 	if err != nil {
 		return nil, err
@@ -60,15 +58,13 @@ func (s *Service) UpdateTask(ctx context.Context, req *activityv1.UpdateTaskRequ
 	if err != nil {
 		return nil, err
 	}
-	var saved *ent.Task
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+	saved, err := handler.InTx(ctx, &s.Base, func(ctx context.Context, tx *ent.Tx) (*ent.Task, error) {
 		client := tx.Client()
 		current, err := client.Task.Query().Where(task.ID(id), task.OwnerID(v.UserID)).Only(ctx)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		saved, err = tasks.Save(ctx, client, current, req.GetTask(), opts)
-		return err
+		return tasks.Save(ctx, client, current, req.GetTask(), opts)
 	})
 	if err != nil {
 		return nil, err

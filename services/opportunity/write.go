@@ -118,11 +118,8 @@ func (s *Service) CreateApplication(ctx context.Context, req *opportunityv1.Crea
 // application it wrote (the id it answers) in full: every change of an application answers
 // the application as it now is.
 func (s *Service) writeThenPresent(ctx context.Context, owner uuid.UUID, write func(ctx context.Context, client *ent.Client) (uuid.UUID, error)) (*opportunityv1.Application, error) {
-	var id uuid.UUID
-	err := s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
-		var err error
-		id, err = write(ctx, tx.Client())
-		return err
+	id, err := handler.InTx(ctx, &s.Base, func(ctx context.Context, tx *ent.Tx) (uuid.UUID, error) {
+		return write(ctx, tx.Client())
 	})
 	if err != nil {
 		return nil, err

@@ -89,21 +89,19 @@ func (s *Service) CreateWebhookEndpoint(ctx context.Context, req *webhookv1.Crea
 		return nil, err
 	}
 	secret := webhooks.NewSecret()
-	var created *ent.WebhookEndpoint
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+	created, err := handler.InTx(ctx, &s.Base, func(ctx context.Context, tx *ent.Tx) (*ent.WebhookEndpoint, error) {
 		if _, err := tx.Agency.Get(ctx, agencyID); err != nil {
-			return err
+			return nil, err
 		}
 		n, err := tx.WebhookEndpoint.Query().Where(webhookendpoint.AgencyID(agencyID)).Count(ctx)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if n >= maxEndpoints {
-			return errTooMany()
+			return nil, errTooMany()
 		}
-		created, err = tx.WebhookEndpoint.Create().SetAgencyID(agencyID).SetURL(req.GetUrl()).
+		return tx.WebhookEndpoint.Create().SetAgencyID(agencyID).SetURL(req.GetUrl()).
 			SetEvents(enums.Specs[string](req.GetEvents())).SetSecret(secret).SetCreatedAt(s.Now()).Save(ctx)
-		return err
 	})
 	if err != nil {
 		return nil, err
@@ -160,11 +158,10 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, req *webhookv1.Upda
 			return nil, err
 		}
 	}
-	var updated *ent.WebhookEndpoint
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+	updated, err := handler.InTx(ctx, &s.Base, func(ctx context.Context, tx *ent.Tx) (*ent.WebhookEndpoint, error) {
 		e, err := endpointOf(ctx, tx.Client(), agencyID, req.GetId())
 		if err != nil {
-			return err
+			return nil, err
 		}
 		update := e.Update()
 		if req.Url != nil {
@@ -176,8 +173,7 @@ func (s *Service) UpdateWebhookEndpoint(ctx context.Context, req *webhookv1.Upda
 		if req.Enabled != nil {
 			update.SetEnabled(req.GetEnabled())
 		}
-		updated, err = update.Save(ctx)
-		return err
+		return update.Save(ctx)
 	})
 	if err != nil {
 		return nil, err
@@ -239,14 +235,12 @@ func (s *Service) SendTestEvent(ctx context.Context, req *webhookv1.SendTestEven
 	if err != nil {
 		return nil, err
 	}
-	var d *ent.WebhookDelivery
-	err = s.Tx(ctx, func(ctx context.Context, tx *ent.Tx) error {
+	d, err := handler.InTx(ctx, &s.Base, func(ctx context.Context, tx *ent.Tx) (*ent.WebhookDelivery, error) {
 		e, err := endpointOf(ctx, tx.Client(), agencyID, req.GetId())
 		if err != nil {
-			return err
+			return nil, err
 		}
-		d, err = outbox.EmitTest(ctx, tx.Client(), e, s.Now())
-		return err
+		return outbox.EmitTest(ctx, tx.Client(), e, s.Now())
 	})
 	if err != nil {
 		return nil, err
