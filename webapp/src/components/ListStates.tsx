@@ -1,12 +1,25 @@
 // The states a list screen shows instead of its rows (/contacts, /applications, /candidates,
 // /agencies): the rows on their way, nothing yet (a dashed card inviting to add the first one),
-// and a search or filters that match nothing.
+// and a search or filters that match nothing; and the count under its title.
 import type { ReactNode } from "react";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Skeleton from "@mui/material/Skeleton";
 import SearchOffRounded from "@mui/icons-material/SearchOffRounded";
 import { EmptyState } from "./EmptyState";
 import { Loading } from "./Loading";
+
+/**
+ * The count under a list's title (`children`, the catalogue's « N contacts »…): a grey bar of
+ * `width` while the list loads, nothing once its call failed.
+ */
+export function ListCount({ testId, loading, failed, width, children }: { testId: string; loading: boolean; failed: boolean; width: number; children: ReactNode }) {
+  return (
+    <Box component="span" data-testid={testId}>
+      {failed ? null : loading ? <Skeleton width={width} /> : children}
+    </Box>
+  );
+}
 
 /** Grey rows in a card while the list loads. */
 export function ListSkeleton({ rows, height }: { rows: number; height: number }) {

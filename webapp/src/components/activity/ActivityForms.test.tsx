@@ -4,21 +4,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { create } from "@bufbuild/protobuf";
 import { Code } from "@connectrpc/connect";
-import {
-  ActivityService,
-  EventSchema,
-  EventSubject,
-  MediaType,
-  TaskSchema,
-  TaskSubject,
-  type EventDraftSchema,
-  type TaskDraftSchema,
-} from "../../gen/tremplin/activity/v1/activity_pb";
-import { ContactSchema, NetworkService } from "../../gen/tremplin/network/v1/network_pb";
-import { ApplicationSchema, ApplicationStatus, OpportunityService } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
-import { renderApp } from "../../test/harness";
+import { EventSchema, EventSubject, MediaType, TaskSchema, TaskSubject } from "../../gen/tremplin/activity/v1/activity_pb";
+import { pick, renderOverActivityLists } from "../../test/activityForms";
 import { invalidFields, serverError } from "../../test/errors";
 import { EventForm, TaskForm } from "./ActivityForms";
 import { useActivityModals } from "./useActivityModals";
@@ -27,48 +16,22 @@ import { emptyTask } from "./taskForm";
 
 const REQUIRED = "Ce champ est obligatoire";
 
-type Drafts = { tasks: MessageInitShape<typeof TaskDraftSchema>[]; events: MessageInitShape<typeof EventDraftSchema>[] };
-
 /** A form alone, with two contacts (Anne has an e-mail, Bob phones) and one application (Anne's). */
 function renderForm(ui: React.ReactNode, refuse?: () => Promise<Error> | Error) {
-  const drafts: Drafts = { tasks: [], events: [] };
-  const app = renderApp({
-    at: "/help",
-    ui,
-    routes: ({ service }) => {
-      service(NetworkService, {
-        listContacts: () => ({
-          contacts: [
-            create(ContactSchema, { id: "c1", firstName: "Anne", lastName: "MARTIN", company: "Acme", email: "anne@acme.fr" }),
-            create(ContactSchema, { id: "c2", firstName: "Bob", lastName: "DURAND", mobileNumber: "0612345678" }),
-          ],
-        }),
-      });
-      service(OpportunityService, {
-        listApplications: () => ({
-          applications: [create(ApplicationSchema, { id: "a1", company: "Acme", job: "Comptable", status: ApplicationStatus.NEW, contacts: [{ id: "c1", firstName: "Anne", lastName: "MARTIN" }] })],
-        }),
-      });
-      service(ActivityService, {
-        createTask: async (req) => {
-          if (refuse) throw await refuse();
-          drafts.tasks.push(req.task!);
-          return { task: create(TaskSchema, { id: "t1" }) };
-        },
-        createEvent: async (req) => {
-          if (refuse) throw await refuse();
-          drafts.events.push(req.event!);
-          return { event: create(EventSchema, { id: "e1" }) };
-        },
-      });
-    },
+  return renderOverActivityLists(ui, {
+    activity: (drafts) => ({
+      createTask: async (req) => {
+        if (refuse) throw await refuse();
+        drafts.tasks.push(req.task!);
+        return { task: create(TaskSchema, { id: "t1" }) };
+      },
+      createEvent: async (req) => {
+        if (refuse) throw await refuse();
+        drafts.events.push(req.event!);
+        return { event: create(EventSchema, { id: "e1" }) };
+      },
+    }),
   });
-  return { ...app, drafts };
-}
-
-async function pick(u: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {
-  await u.click(combobox);
-  await u.click(await screen.findByRole("option", { name: option }));
 }
 
 const combobox = (name: RegExp) => screen.getByRole("combobox", { name });

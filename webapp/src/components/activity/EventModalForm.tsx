@@ -9,19 +9,18 @@ import { eventSubjectLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
 import { Grid, bind } from "../form/layout";
 import { applyEventDependencies, emptyEvent, eventDraft, validateEvent, type EventFormValues } from "./eventForm";
-import { activityViolations, ruleOf } from "./fields";
+import { modalRules } from "./fields";
 import { focusRef } from "./formBinding";
 import { FormBox } from "./FormBox";
-import { ApplicationField, ContactField, FieldBox, FormEnd, MediaField, SubjectField, type Locks } from "./formParts";
+import { ApplicationField, ContactField, FieldBox, FormEnd, MediaField, SubjectField } from "./formParts";
 import { eventMediaTypesFor, eventSubjectsFor, needsMediaDetails } from "./subjects";
 import { TimeField } from "./TimeField";
-import { useActivityModalForm } from "./useActivityModalForm";
+import { useActivityModalForm, type ActivityModalProps } from "./useActivityModalForm";
 
 const f = activityMessages.form;
 const t = activityMessages.toasts;
 
-const VIOLATIONS = activityViolations(Object.keys(emptyEvent()) as (keyof EventFormValues)[]);
-const rule = (name: keyof EventFormValues) => ruleOf(validateEvent, name);
+const { violations: VIOLATIONS, rule } = modalRules(emptyEvent(), validateEvent);
 
 export function EventForm({
   event,
@@ -30,14 +29,10 @@ export function EventForm({
   locks = {},
   close,
   onSaved,
-}: {
+}: ActivityModalProps<EventFormValues, ActivityEvent> & {
   event?: ActivityEvent;
-  initial: EventFormValues;
   /** The form's accessible name when not the default one (« Nouvel entretien »). */
   label?: string;
-  locks?: Locks;
-  close: () => void;
-  onSaved: (event: ActivityEvent) => void;
 }) {
   const { form, lookups, values, errors, change, submit, contact, contacts, end } = useActivityModalForm({
     initial,

@@ -12,19 +12,18 @@ import { sameValues, useUnsavedChanges } from "../modalChanges";
 import { taskPriorityLabels, taskSubjectLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
 import { Grid, bind } from "../form/layout";
-import { activityViolations, ruleOf } from "./fields";
+import { modalRules } from "./fields";
 import { focusRef } from "./formBinding";
 import { FormBox } from "./FormBox";
-import { ApplicationField, ContactField, FieldBox, FormEnd, MediaField, SubjectField, type Locks } from "./formParts";
+import { ApplicationField, ContactField, FieldBox, FormEnd, MediaField, SubjectField } from "./formParts";
 import { applyTaskDependencies, emptyTask, preselectContact, taskDraft, validateTask, type TaskFormValues } from "./taskForm";
 import { isContactSubject, taskMediaTypesFor, taskSubjectsFor } from "./subjects";
-import { useActivityModalForm } from "./useActivityModalForm";
+import { useActivityModalForm, type ActivityModalProps } from "./useActivityModalForm";
 
 const f = activityMessages.form;
 const t = activityMessages.toasts;
 
-const VIOLATIONS = activityViolations(Object.keys(emptyTask()) as (keyof TaskFormValues)[]);
-const rule = (name: keyof TaskFormValues) => ruleOf(validateTask, name);
+const { violations: VIOLATIONS, rule } = modalRules(emptyTask(), validateTask);
 
 export function TaskForm({
   task,
@@ -35,16 +34,12 @@ export function TaskForm({
   cancelLabel = f.cancel,
   close,
   onSaved,
-}: {
+}: ActivityModalProps<TaskFormValues, Task> & {
   /** The task to edit; absent to create one. */
   task?: Task;
-  initial: TaskFormValues;
-  locks?: Locks;
   intro?: string;
   notice?: ReactNode;
   cancelLabel?: string;
-  close: () => void;
-  onSaved: (task: Task) => void;
 }) {
   const { form, lookups, values, errors, change, submit, contact, contacts, end } = useActivityModalForm({
     initial,

@@ -23,6 +23,18 @@ export function ruleOf<V>(check: (values: V) => FormErrors<V>, name: keyof V) {
   return { validate: (_: unknown, values: V) => ruleMessage(check(values)[name]) ?? true };
 }
 
+/**
+ * A modal's rules for react-hook-form, from its empty values and its pure rules (emptyTask() and
+ * validateTask…): where the server's refusals go (`violations`, a stable value: build it at the
+ * module's level) and each field's `rule`.
+ */
+export function modalRules<V extends object>(empty: V, check: (values: V) => FormErrors<V>) {
+  return {
+    violations: activityViolations(Object.keys(empty) as Extract<keyof V, string>[]),
+    rule: (name: keyof V) => ruleOf(check, name),
+  };
+}
+
 /** The service's own rules, whose messages are French. */
 const OWN_RULES = /^(task|event|report|resource)\./;
 

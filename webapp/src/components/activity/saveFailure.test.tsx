@@ -6,25 +6,13 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Code } from "@connectrpc/connect";
 import { addDays } from "date-fns";
-import {
-  ActivityService,
-  ActivityStatus,
-  EventSchema,
-  EventSubject,
-  MediaType,
-  TaskSchema,
-  TaskSubject,
-  type EventDraftSchema,
-  type Task,
-  type TaskDraftSchema,
-} from "../../gen/tremplin/activity/v1/activity_pb";
-import { ContactSchema, NetworkService } from "../../gen/tremplin/network/v1/network_pb";
-import { ApplicationSchema, ApplicationStatus, OpportunityService } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
-import { renderApp } from "../../test/harness";
+import { ActivityStatus, EventSchema, EventSubject, MediaType, TaskSchema, TaskSubject, type Task } from "../../gen/tremplin/activity/v1/activity_pb";
+import { ApplicationSchema, ApplicationStatus } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
+import { acmeApplication, anneAndBob, pick, renderOverActivityLists } from "../../test/activityForms";
 import { serverError } from "../../test/errors";
 import { useActivityModals } from "./useActivityModals";
 
@@ -37,43 +25,25 @@ const notFound = (message: string) => serverError(Code.NotFound, "NOT_FOUND", me
  */
 function renderModals(ui: React.ReactNode, { updateTask }: { updateTask?: () => never } = {}) {
   const deleted = new Set<string>();
-  const drafts = { tasks: [] as MessageInitShape<typeof TaskDraftSchema>[], events: [] as MessageInitShape<typeof EventDraftSchema>[] };
-  const app = renderApp({
-    at: "/help",
-    ui,
-    routes: ({ service }) => {
-      service(NetworkService, {
-        listContacts: () => ({
-          contacts: [
-            create(ContactSchema, { id: "c1", firstName: "Anne", lastName: "MARTIN", company: "Acme", email: "anne@acme.fr" }),
-            create(ContactSchema, { id: "c2", firstName: "Bob", lastName: "DURAND", mobileNumber: "0612345678" }),
-          ].filter((c) => !deleted.has(c.id)),
-        }),
-      });
-      service(OpportunityService, {
-        listApplications: () => ({
-          applications: [
-            create(ApplicationSchema, { id: "a1", company: "Acme", job: "Comptable", status: ApplicationStatus.NEW, contacts: [{ id: "c1", firstName: "Anne", lastName: "MARTIN" }] }),
-            create(ApplicationSchema, { id: "a2", company: "Beta", job: "Ingénieur", status: ApplicationStatus.NEW }),
-          ].filter((a) => !deleted.has(a.id)),
-        }),
-      });
-      service(ActivityService, {
-        createTask: (req) => {
-          if (deleted.has(req.task!.contactId)) throw notFound("Contact introuvable");
-          drafts.tasks.push(req.task!);
-          return { task: create(TaskSchema, { id: "t1" }) };
-        },
-        createEvent: (req) => {
-          if (deleted.has(req.event!.applicationId)) throw notFound("Opportunité introuvable");
-          drafts.events.push(req.event!);
-          return { event: create(EventSchema, { id: "e1", date: timestampFromDate(addDays(new Date(), 1)) }) };
-        },
-        updateTask: () => updateTask?.() ?? { task: create(TaskSchema, { id: "t9" }) },
-      });
-    },
+  const app = renderOverActivityLists(ui, {
+    contacts: () => anneAndBob().filter((c) => !deleted.has(c.id)),
+    applications: () =>
+      [acmeApplication(), create(ApplicationSchema, { id: "a2", company: "Beta", job: "Ingénieur", status: ApplicationStatus.NEW })].filter((a) => !deleted.has(a.id)),
+    activity: (drafts) => ({
+      createTask: (req) => {
+        if (deleted.has(req.task!.contactId)) throw notFound("Contact introuvable");
+        drafts.tasks.push(req.task!);
+        return { task: create(TaskSchema, { id: "t1" }) };
+      },
+      createEvent: (req) => {
+        if (deleted.has(req.event!.applicationId)) throw notFound("Opportunité introuvable");
+        drafts.events.push(req.event!);
+        return { event: create(EventSchema, { id: "e1", date: timestampFromDate(addDays(new Date(), 1)) }) };
+      },
+      updateTask: () => updateTask?.() ?? { task: create(TaskSchema, { id: "t9" }) },
+    }),
   });
-  return { ...app, deleted, drafts };
+  return { ...app, deleted };
 }
 
 function Opener({ task }: { task?: Task }) {
@@ -89,11 +59,6 @@ function Opener({ task }: { task?: Task }) {
 
 type User = ReturnType<typeof userEvent.setup>;
 type Scope = ReturnType<typeof within>;
-
-async function pick(u: User, combobox: HTMLElement, option: string) {
-  await u.click(combobox);
-  await u.click(await screen.findByRole("option", { name: option }));
-}
 
 /** The options a picker offers now (its list closed again after). */
 async function optionsOf(u: User, combobox: HTMLElement): Promise<string[]> {

@@ -15,7 +15,7 @@ import { useMutation } from "@connectrpc/connect-query";
 import type { ResourceValue } from "../resources/model";
 import type { ViolationMapping } from "../../lib/useServerViolations";
 import { changeValues } from "./formBinding";
-import type { FormEnd } from "./formParts";
+import type { FormEnd, Locks } from "./formParts";
 import { useActivityLookups } from "./lookups";
 import { contactsFor, type Lookup } from "./subjects";
 import { useActivitySave } from "./useSaveFailure";
@@ -33,6 +33,9 @@ export type SaveCalls<F, S, CI extends DescMessage, CO extends DescMessage, UI e
   request: (values: F) => MessageInitShape<CI> & MessageInitShape<UI>;
   saved: (answer: MessageShape<CO> | MessageShape<UO>) => S | undefined;
 };
+
+/** What both modals take: the values they open with, the pickers locked, and what they call once closed or saved. */
+export type ActivityModalProps<F, S> = { initial: F; locks?: Locks; close: () => void; onSaved: (saved: S) => void };
 
 export function useActivityModalForm<F extends ActivityValues, S, CI extends DescMessage, CO extends DescMessage, UI extends DescMessage, UO extends DescMessage>({
   initial,

@@ -9,14 +9,13 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import Skeleton from "@mui/material/Skeleton";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import ContentCopyRounded from "@mui/icons-material/ContentCopyRounded";
 import KeyRounded from "@mui/icons-material/KeyRounded";
 import KeyOffRounded from "@mui/icons-material/KeyOffRounded";
 import { AgencyService, type ApiKey } from "../../gen/tremplin/agency/v1/agency_pb";
-import { LoadError } from "../../components/LoadError";
+import { PanelList } from "../PanelList";
 import { useToast } from "../../components/Toasts";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { apiKeyMessages as m } from "../../lib/messages/apiKeys";
@@ -141,28 +140,20 @@ export function ApiKeysPanel({ scope }: { scope: ApiKeysScope }) {
         </Alert>
       )}
 
-      {list.isError && !list.data ? (
-        <LoadError what={m.load} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : list.isPending ? (
-        <Skeleton variant="rounded" height={72} />
-      ) : keys.length === 0 ? (
-        <Typography color="text.secondary">{m.empty}</Typography>
-      ) : (
-        <Box component="ul" aria-label={m.list} sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1 }}>
-          {keys.map((k) => (
-            <KeyRow
-              key={k.id}
-              apiKey={k}
-              showAgency={scope.kind === "platform"}
-              confirming={confirming === k.id}
-              busy={revoke.isPending}
-              onRevoke={() => setConfirming(k.id)}
-              onCancel={() => setConfirming(null)}
-              onConfirm={() => void doRevoke(k)}
-            />
-          ))}
-        </Box>
-      )}
+      <PanelList query={list} items={keys} what={m.load} empty={m.empty} label={m.list} gap={1}>
+        {(k) => (
+          <KeyRow
+            key={k.id}
+            apiKey={k}
+            showAgency={scope.kind === "platform"}
+            confirming={confirming === k.id}
+            busy={revoke.isPending}
+            onRevoke={() => setConfirming(k.id)}
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => void doRevoke(k)}
+          />
+        )}
+      </PanelList>
     </Box>
   );
 }

@@ -11,7 +11,6 @@ import Checkbox from "@mui/material/Checkbox";
 import Chip from "@mui/material/Chip";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormHelperText from "@mui/material/FormHelperText";
-import Skeleton from "@mui/material/Skeleton";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import AddLinkRounded from "@mui/icons-material/AddLinkRounded";
@@ -25,7 +24,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from "../../gen/tremplin/webhook/v1/webhook_pb";
-import { LoadError } from "../LoadError";
+import { PanelList } from "../PanelList";
 import { useModals } from "../ModalHost";
 import { useToast } from "../Toasts";
 import { formatDateTime } from "../../lib/format";
@@ -64,19 +63,9 @@ export function WebhooksPanel({ agencyId, agencyName }: { agencyId: string; agen
     <Box sx={{ display: "grid", gap: 2 }}>
       <Typography color="text.secondary">{agencyName ? m.introFor(agencyName) : m.intro}</Typography>
       {secret && <SecretOnce secret={secret} onDone={() => setSecret("")} />}
-      {list.isError && !list.data ? (
-        <LoadError what={m.load} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : list.isPending ? (
-        <Skeleton variant="rounded" height={72} />
-      ) : endpoints.length === 0 ? (
-        <Typography color="text.secondary">{m.none}</Typography>
-      ) : (
-        <Box component="ul" aria-label={m.title} sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5 }}>
-          {endpoints.map((e) => (
-            <EndpointItem key={e.id} endpoint={e} agencyId={agencyId} onChanged={refresh} />
-          ))}
-        </Box>
-      )}
+      <PanelList query={list} items={endpoints} what={m.load} empty={m.none} label={m.title} gap={1.5}>
+        {(e) => <EndpointItem key={e.id} endpoint={e} agencyId={agencyId} onChanged={refresh} />}
+      </PanelList>
       {adding ? (
         <AddForm
           agencyId={agencyId}

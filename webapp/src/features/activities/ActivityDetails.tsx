@@ -19,6 +19,7 @@ import TaskAltRounded from "@mui/icons-material/TaskAltRounded";
 import {
   ActivityStatus,
   ActivityType,
+  MediaType,
   type Event as ActivityEvent,
   type Task,
 } from "../../gen/tremplin/activity/v1/activity_pb";
@@ -28,8 +29,11 @@ import { DetailsBody, DetailsBreadcrumbs } from "../../components/DetailsPage";
 import { NotFoundState } from "../../components/NotFoundState";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { useActivityModals } from "../../components/activity/useActivityModals";
+import { isMissing } from "../../lib/errors";
+import { mediaTypeLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
 import { safeExternalHref } from "../../lib/links";
+import { usePageTitle } from "../../lib/usePageTitle";
 import { PriorityMarker, priorityLevel } from "./ActivityRow";
 import { personName } from "../../lib/names";
 import { Panel } from "../../components/DetailsPanel";
@@ -38,12 +42,22 @@ const d = activityMessages.details;
 
 export type Row = { label: string; value: ReactNode };
 
+/** The activity's status row. */
+export const statusRow = (item: Task | ActivityEvent): Row => ({ label: d.status, value: item.status === ActivityStatus.COMPLETED ? d.completed : d.notStarted });
+
+/** The activity's media type row, when it has one. */
+export const mediaTypeRows = (item: Task | ActivityEvent): Row[] =>
+  item.mediaType ? [{ label: d.mediaType, value: mediaTypeLabels[item.mediaType as Exclude<MediaType, MediaType.UNSPECIFIED>] }] : [];
+
+/** The row of the opportunity the activity belongs to, when it belongs to one. */
+export const applicationRows = (item: Task | ActivityEvent): Row[] => (item.application ? [{ label: d.application, value: <ApplicationLink application={item.application} /> }] : []);
+
 /**
  * The opportunity an activity belongs to, as a link to its page. A block of its own: a long
  * title wraps, and the enlarged hit area of a link (theme.ts) is drawn around the whole block
  * rather than around the fragments of an inline link over two lines (a phone measured 165 × 39).
  */
-export function ApplicationLink({ application }: { application: { id: string; job: string; company: string } }) {
+function ApplicationLink({ application }: { application: { id: string; job: string; company: string } }) {
   return (
     <Link component={RouterLink} to={`/application/${application.id}`} sx={{ overflowWrap: "anywhere", display: "inline-block" }}>
       {`${application.job} — ${application.company}`}
@@ -51,34 +65,39 @@ export function ApplicationLink({ application }: { application: { id: string; jo
   );
 }
 
-export function DetailsFrame({
+/**
+ * A task's or an event's page around its call: the activity's name (`label`) is the page's
+ * title, and the information card shows its subject then its `rows`.
+ */
+export function DetailsFrame<T extends Task | ActivityEvent>({
   kind,
   item,
-  title,
   query,
-  missing,
+  label,
   rows,
   canComplete,
   extra,
 }: {
   kind: "task" | "event";
-  item: Task | ActivityEvent | undefined;
-  title: string;
+  item: T | undefined;
   /**
-   * The page's call: placeholders while it loads; failed for another reason than `missing` (a
-   * dropped connection), the page's h1 over « Impossible de charger … » and « Réessayer ».
+   * The page's call: placeholders while it loads; refused as missing (isMissing: unknown,
+   * someone else's, a malformed id), « introuvable »; failed for another reason (a dropped
+   * connection), the page's h1 over « Impossible de charger … » and « Réessayer ».
    */
-  query: { isError: boolean; refetch: () => unknown; isFetching: boolean };
-  missing: boolean;
-  rows: Row[];
-  canComplete: boolean;
-  extra?: ReactNode;
+  query: { isError: boolean; error: unknown; refetch: () => unknown; isFetching: boolean };
+  label: (item: T) => string;
+  rows: (item: T) => Row[];
+  canComplete: (item: T) => boolean;
+  extra?: (item: T) => ReactNode;
 }) {
+  const title = item ? label(item) : kind === "task" ? d.task : d.event;
+  usePageTitle(title);
   const breadcrumb = (
     <DetailsBreadcrumbs label={d.breadcrumb} to={`/activities?type=${kind}`} list={d.breadcrumb} current={item && title} />
   );
 
-  if (missing) {
+  if (query.error && isMissing(query.error)) {
     return (
       <PageContainer>
         {breadcrumb}
@@ -90,7 +109,7 @@ export function DetailsFrame({
     <PageContainer>
       {breadcrumb}
       <DetailsBody record={item} query={query} title={title} what={kind === "task" ? d.loadTask : d.loadEvent} columns="1fr 1fr">
-        {(item) => <Details kind={kind} item={item} title={title} rows={rows} canComplete={canComplete} extra={extra} />}
+        {(item) => <Details kind={kind} item={item} title={title} rows={[{ label: d.subject, value: title }, ...rows(item)]} canComplete={canComplete(item)} extra={extra?.(item)} />}
       </DetailsBody>
     </PageContainer>
   );

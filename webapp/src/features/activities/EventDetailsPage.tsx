@@ -9,54 +9,36 @@ import { visuallyHidden } from "../../components/PremiumBadge";
 import Typography from "@mui/material/Typography";
 import DownloadRounded from "@mui/icons-material/DownloadRounded";
 import OpenInNewRounded from "@mui/icons-material/OpenInNewRounded";
-import { ActivityService, ActivityStatus, EventType, MediaType } from "../../gen/tremplin/activity/v1/activity_pb";
+import { ActivityService, EventType, MediaType, type Event as ActivityEvent } from "../../gen/tremplin/activity/v1/activity_pb";
 import { LoadError } from "../../components/LoadError";
 import { useToast } from "../../components/Toasts";
 import { canCompleteEvent } from "../../components/activity/eventForm";
 import { downloadFile } from "../../lib/download";
 import { safeExternalHref } from "../../lib/links";
 import { formatDateTime } from "../../lib/format";
-import { isMissing } from "../../lib/errors";
 import { messages } from "../../lib/messages";
-import { mediaTypeLabels } from "../../lib/messages/activity";
 import { activityMessages } from "../../lib/messages/activities";
 import { handledByApp } from "../../lib/queryClient";
-import { usePageTitle } from "../../lib/usePageTitle";
-import { ApplicationLink, DetailsFrame, type Row } from "./ActivityDetails";
+import { applicationRows, DetailsFrame, mediaTypeRows, statusRow, type Row } from "./ActivityDetails";
 import { eventLabel } from "./labels";
 
 const d = activityMessages.details;
 const typeLabels: Record<number, string> = { [EventType.INTERVIEW]: "Entretien", [EventType.EVENT]: "Rendez-vous", [EventType.TRADE_SHOW_VISIT]: "Visite de salon" };
 
+/** The event's information after its subject. */
+const eventRows = (event: ActivityEvent): Row[] => [
+  { label: d.type, value: typeLabels[event.type] ?? "" },
+  statusRow(event),
+  { label: d.date, value: formatDateTime(event.date) },
+  ...mediaTypeRows(event),
+  ...(event.mediaDetails ? [{ label: d.mediaDetails, value: <MediaDetails type={event.mediaType} details={event.mediaDetails} /> }] : []),
+  ...applicationRows(event),
+];
+
 export default function EventDetailsPage() {
   const { id = "" } = useParams();
   const res = useQuery(ActivityService.method.getEvent, { id }, { meta: { handlesErrors: true }, retry: false });
-  const event = res.data?.event;
-  const title = event ? eventLabel(event) : d.event;
-  usePageTitle(title);
-  const rows: Row[] = event
-    ? [
-        { label: d.subject, value: title },
-        { label: d.type, value: typeLabels[event.type] ?? "" },
-        { label: d.status, value: event.status === ActivityStatus.COMPLETED ? d.completed : d.notStarted },
-        { label: d.date, value: formatDateTime(event.date) },
-        ...(event.mediaType ? [{ label: d.mediaType, value: mediaTypeLabels[event.mediaType as Exclude<MediaType, MediaType.UNSPECIFIED>] }] : []),
-        ...(event.mediaDetails ? [{ label: d.mediaDetails, value: <MediaDetails type={event.mediaType} details={event.mediaDetails} /> }] : []),
-        ...(event.application ? [{ label: d.application, value: <ApplicationLink application={event.application} /> }] : []),
-      ]
-    : [];
-  return (
-    <DetailsFrame
-      kind="event"
-      item={event}
-      title={title}
-      query={res}
-      missing={Boolean(res.error && isMissing(res.error))}
-      rows={rows}
-      canComplete={Boolean(event && canCompleteEvent(event))}
-      extra={event ? <CalendarLinks id={event.id} /> : undefined}
-    />
-  );
+  return <DetailsFrame kind="event" item={res.data?.event} query={res} label={eventLabel} rows={eventRows} canComplete={canCompleteEvent} extra={(event) => <CalendarLinks id={event.id} />} />;
 }
 
 /**

@@ -9,7 +9,6 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import Chip from "@mui/material/Chip";
-import Skeleton from "@mui/material/Skeleton";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
@@ -23,7 +22,7 @@ import KeyRounded from "@mui/icons-material/KeyRounded";
 import WebhookRounded from "@mui/icons-material/WebhookRounded";
 import { AgencyService, type Agency } from "../../gen/tremplin/agency/v1/agency_pb";
 import { ListTable } from "../../components/ListTable";
-import { EmptyListState, ListSkeleton } from "../../components/ListStates";
+import { EmptyListState, ListCount, ListSkeleton } from "../../components/ListStates";
 import { ApiKeysPanel } from "../../components/apikeys/ApiKeysPanel";
 import { WebhooksPanel } from "../../components/webhooks/WebhooksPanel";
 import { webhookMessages } from "../../lib/messages/webhooks";
@@ -90,9 +89,9 @@ export default function AgenciesPage() {
       <PageHeader
         title={m.title}
         subtitle={
-          <Box component="span" data-testid="agencies-count">
-            {loading ? <Skeleton width={90} /> : failed ? null : m.count(agencies.length)}
-          </Box>
+          <ListCount testId="agencies-count" loading={loading} failed={failed} width={90}>
+            {m.count(agencies.length)}
+          </ListCount>
         }
         actions={
           <Button variant="contained" startIcon={<AddBusinessRounded />} onClick={createAgency} sx={{ width: { xs: "100%", sm: "auto" } }}>

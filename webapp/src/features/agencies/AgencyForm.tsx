@@ -1,6 +1,5 @@
 // The agency modal (spec sections 2 and 5): the agency's name and e-mail (required), and its
 // administrator, whose account is created and invited by e-mail.
-import { useState } from "react";
 // Only useForm's own methods (the login page shares react-hook-form's module).
 import { useForm } from "react-hook-form";
 import { useMutation } from "@connectrpc/connect-query";
@@ -8,13 +7,11 @@ import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { FormActions, Section } from "../../components/form/layout";
 import { formTextField, PersonContactFields, PersonNameFields } from "../../components/form/PersonFields";
+import { useAccountRefusals } from "../../components/form/useAccountRefusals";
 import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
 import { useToast } from "../../components/Toasts";
-import { errorReason, serverMessage } from "../../lib/errors";
 import { agencyMessages } from "../../lib/messages/agency";
-import { handledByApp } from "../../lib/queryClient";
 import * as rules from "../../lib/validation";
-import { useServerViolations } from "../../lib/useServerViolations";
 import { agencyDraft, agencyFieldOfPath, EMPTY_AGENCY, type AgencyFormValues } from "./model";
 import { useUnsavedChanges } from "../../components/modalChanges";
 import { useRefreshAgency } from "../../lib/refresh";
@@ -25,26 +22,13 @@ export function AgencyForm({ close }: { close: () => void }) {
   const toast = useToast();
   const refresh = useRefreshAgency();
   const form = useForm<AgencyFormValues>({ mode: "onTouched", defaultValues: EMPTY_AGENCY });
-  const { handleSubmit, setError, formState } = form;
-  const [formError, setFormError] = useState<string | undefined>(undefined);
+  const { handleSubmit, formState } = form;
   useUnsavedChanges(formState.isDirty);
   const create = useMutation(AgencyService.method.createAgency, { meta: { handlesErrors: true } });
-  const placeViolations = useServerViolations(form, { field: agencyFieldOfPath, fallback: f.createError });
-
-  const onFailure = (err: unknown) => {
-    if (handledByApp(err)) return;
-    const reason = errorReason(err);
-    if (reason === "EMAIL_ALREADY_USED") {
-      setError("adminEmail", { message: serverMessage(err) ?? f.createError }, { shouldFocus: true });
-      return;
-    }
-    if (reason === "INVALID_FIELDS" && placeViolations(err)) return;
-    setFormError(f.createError);
-    toast.error(f.createError);
-  };
+  const { formError, clearFormError, onFailure } = useAccountRefusals(form, { email: "adminEmail", field: agencyFieldOfPath, fallback: f.createError });
 
   const submit = handleSubmit((values) => {
-    setFormError(undefined);
+    clearFormError();
     create.mutate(agencyDraft(values), {
       onSuccess: () => {
         void refresh();

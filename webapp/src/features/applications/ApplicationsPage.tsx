@@ -6,7 +6,6 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { useQuery } from "@connectrpc/connect-query";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Skeleton from "@mui/material/Skeleton";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import AddRounded from "@mui/icons-material/AddRounded";
@@ -14,7 +13,7 @@ import TableRowsRounded from "@mui/icons-material/TableRowsRounded";
 import ViewKanbanRounded from "@mui/icons-material/ViewKanbanRounded";
 import WorkOutlineRounded from "@mui/icons-material/WorkOutlineRounded";
 import { OpportunityService, type Application } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
-import { EmptyListState, ListSkeleton, NoMatchState } from "../../components/ListStates";
+import { EmptyListState, ListCount, ListSkeleton, NoMatchState } from "../../components/ListStates";
 import { PremiumFilterBar, statusMenu, type FilterRowProps } from "../../components/PremiumFilterBar";
 import { useActivityModals } from "../../components/activity/useActivityModals";
 import { LoadError } from "../../components/LoadError";
@@ -90,9 +89,9 @@ export default function ApplicationsPage() {
         <PageHeader
           title={m.title}
           subtitle={
-            <Box component="span" data-testid="applications-count">
-              {loading ? <Skeleton width={110} /> : failed ? null : m.count(applications.length)}
-            </Box>
+            <ListCount testId="applications-count" loading={loading} failed={failed} width={110}>
+              {m.count(applications.length)}
+            </ListCount>
           }
           actions={
             <Button variant="contained" startIcon={<AddRounded />} onClick={add} sx={{ width: { xs: "100%", sm: "auto" }, minHeight: 44 }}>

@@ -20,7 +20,7 @@ import { useSession, warmUpSignIn } from "../../lib/session";
 import { brand } from "../../lib/theme";
 import { usePageTitle } from "../../lib/usePageTitle";
 import * as rules from "../../lib/validation";
-import { PasswordField, TextInput } from "./fields";
+import { EmailInput, emailRules, PasswordField } from "./fields";
 
 // Only needed once « Mot de passe oublié ? » is clicked.
 const ResetPasswordForm = lazy(() => import("./ResetPasswordForm").then((m) => ({ default: m.ResetPasswordForm })));
@@ -127,14 +127,7 @@ export default function LoginPage() {
             )}
 
             <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
-              <TextInput
-                label={m.email}
-                type="email"
-                autoComplete="username"
-                autoFocus
-                error={errors.email?.message}
-                {...register("email", { validate: { required: rules.required, email: rules.email } })}
-              />
+              <EmailInput label={m.email} autoComplete="username" error={errors.email?.message} {...register("email", emailRules)} />
               <PasswordField
                 label={m.password}
                 autoComplete="current-password"

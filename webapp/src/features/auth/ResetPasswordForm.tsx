@@ -8,8 +8,7 @@ import { AuthService } from "../../gen/tremplin/auth/v1/auth_pb";
 import { resetPasswordMessages as m } from "../../lib/messages/resetPassword";
 import { handlesAllErrors } from "../../lib/queryClient";
 import { useServerViolations } from "../../lib/useServerViolations";
-import * as rules from "../../lib/validation";
-import { TextInput } from "./fields";
+import { EmailInput, emailRules } from "./fields";
 
 /** The body of the reset-password modal: one e-mail field; success shows a toast and closes. */
 export function ResetPasswordForm({ defaultEmail, onDone }: { defaultEmail?: string; onDone: () => void }) {
@@ -43,14 +42,7 @@ export function ResetPasswordForm({ defaultEmail, onDone }: { defaultEmail?: str
       <Typography color="text.secondary" sx={{ textAlign: "center" }}>
         {m.intro}
       </Typography>
-      <TextInput
-        label={m.email}
-        type="email"
-        autoComplete="email"
-        autoFocus
-        error={errors.email?.message}
-        {...register("email", { validate: { required: rules.required, email: rules.email } })}
-      />
+      <EmailInput label={m.email} autoComplete="email" error={errors.email?.message} {...register("email", emailRules)} />
       <Button type="submit" variant="contained" size="large" fullWidth loading={reset.isPending}>
         {m.submit}
       </Button>

@@ -12,6 +12,7 @@ import VisibilityOffRounded from "@mui/icons-material/VisibilityOffRounded";
 import VisibilityRounded from "@mui/icons-material/VisibilityRounded";
 import { messages } from "../../lib/messages";
 import { TAP, TOUCH } from "../../lib/theme";
+import * as rules from "../../lib/validation";
 
 type InputProps = {
   label: string;
@@ -69,6 +70,14 @@ export function TextInput({ label, error, helperText, ref, type = "text", endAdo
       {help && <FormHelperText id={helperId}>{help}</FormHelperText>}
     </FormControl>
   );
+}
+
+/** The rules of an e-mail typed to sign in or to be sent a link: required, an address. */
+export const emailRules = { validate: { required: rules.required, email: rules.email } };
+
+/** The e-mail a form opens on (sign in, forgotten password): focused once painted. */
+export function EmailInput(props: Omit<InputProps, "type" | "autoFocus" | "endAdornment">) {
+  return <TextInput {...props} type="email" autoFocus />;
 }
 
 /** A password input with a show / hide button. */

@@ -1,7 +1,6 @@
 // The candidate modal (spec sections 2 and 5): identity and contact details, e-mail required.
 // The platform admin also chooses B2C (the default) or B2B and the agency; an agency admin's
 // candidate belongs to their agency. Refusals land under the field they concern.
-import { useState } from "react";
 // Only useForm's own methods (see src/features/contacts/ContactForm.tsx: the login page shares
 // react-hook-form's module).
 import { useForm } from "react-hook-form";
@@ -15,53 +14,43 @@ import Typography from "@mui/material/Typography";
 import { FormActions, Section } from "../../components/form/layout";
 import { LoadError } from "../../components/LoadError";
 import { PersonContactFields, PersonNameFields } from "../../components/form/PersonFields";
+import { useAccountRefusals } from "../../components/form/useAccountRefusals";
 import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
 import { useToast } from "../../components/Toasts";
 import { errorReason, serverMessage } from "../../lib/errors";
 import { agencyMessages } from "../../lib/messages/agency";
-import { handledByApp } from "../../lib/queryClient";
 import * as rules from "../../lib/validation";
-import { useServerViolations } from "../../lib/useServerViolations";
 import { candidateDraft, EMPTY_CANDIDATE, fieldOfPath, type CandidateFormValues, type Manager } from "./model";
 import { useUnsavedChanges } from "../../components/modalChanges";
 import { useRefreshAgency } from "../../lib/refresh";
 
 const f = agencyMessages.candidateForm;
 
+/** Spec section 8: the candidate's creation error, in the server's own words when it has some. */
+function serverDetail(err: unknown): string | undefined {
+  const reason = errorReason(err);
+  return reason && reason !== "INVALID_FIELDS" ? serverMessage(err) : undefined;
+}
+
 export function CandidateForm({ who, close }: { who: Manager; close: () => void }) {
   const admin = who === "admin";
   const toast = useToast();
   const refresh = useRefreshAgency();
   const form = useForm<CandidateFormValues>({ mode: "onTouched", defaultValues: EMPTY_CANDIDATE });
-  const { register, handleSubmit, watch, setValue, setError, formState } = form;
-  const [formError, setFormError] = useState<string | undefined>(undefined);
+  const { register, handleSubmit, watch, setValue, formState } = form;
   useUnsavedChanges(formState.isDirty);
   // A failure is said under the agency select (LoadError), which it would otherwise leave empty.
   const agencies = useQuery(AgencyService.method.listAgencies, {}, { enabled: admin, meta: { handlesErrors: true } });
   const createCandidate = useMutation(AgencyService.method.createCandidate, { meta: { handlesErrors: true } });
-  const placeViolations = useServerViolations(form, { field: fieldOfPath, fallback: f.createError });
+  const { formError, clearFormError, onFailure } = useAccountRefusals(form, { email: "email", field: fieldOfPath, fallback: f.createError, formMessage: serverDetail });
   const isB2c = watch("isB2c");
   register("agencyId", {
     // A B2B candidate takes a licence from an agency: one must be chosen.
     validate: (v) => (admin && !watch("isB2c") ? rules.required(v) : true),
   });
 
-  const onFailure = (err: unknown) => {
-    if (handledByApp(err)) return;
-    const reason = errorReason(err);
-    if (reason === "EMAIL_ALREADY_USED") {
-      setError("email", { message: serverMessage(err) ?? f.createError }, { shouldFocus: true });
-      return;
-    }
-    if (reason === "INVALID_FIELDS" && placeViolations(err)) return;
-    // Spec section 8: the candidate's creation error (the server's own words when it has some).
-    const detail = reason && reason !== "INVALID_FIELDS" ? serverMessage(err) : undefined;
-    setFormError(detail ?? f.createError);
-    toast.error(f.createError);
-  };
-
   const submit = handleSubmit((values) => {
-    setFormError(undefined);
+    clearFormError();
     createCandidate.mutate(candidateDraft(values, who), {
       onSuccess: (res) => {
         void refresh();

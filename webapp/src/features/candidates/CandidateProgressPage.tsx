@@ -97,6 +97,18 @@ function weekRange(w: ProgressWeek | undefined): string {
   return p.range(formatDate(w.start), formatDate(end));
 }
 
+/** A week's column heading: its name, and its days beneath from `sm`. */
+function WeekHeadCell({ label, week }: { label: string; week: ProgressWeek | undefined }) {
+  return (
+    <TableCell align="right">
+      {label}
+      <Typography variant="caption" component="div" color="text.secondary" sx={{ display: { xs: "none", sm: "block" } }}>
+        {weekRange(week)}
+      </Typography>
+    </TableCell>
+  );
+}
+
 function Shared({ progress }: { progress: CandidateProgress }) {
   const name = personName(progress);
   return (
@@ -132,18 +144,8 @@ function Shared({ progress }: { progress: CandidateProgress }) {
           <TableHead>
             <TableRow>
               <TableCell>{p.figure}</TableCell>
-              <TableCell align="right">
-                {p.thisWeek}
-                <Typography variant="caption" component="div" color="text.secondary" sx={{ display: { xs: "none", sm: "block" } }}>
-                  {weekRange(progress.thisWeek)}
-                </Typography>
-              </TableCell>
-              <TableCell align="right">
-                {p.lastWeek}
-                <Typography variant="caption" component="div" color="text.secondary" sx={{ display: { xs: "none", sm: "block" } }}>
-                  {weekRange(progress.lastWeek)}
-                </Typography>
-              </TableCell>
+              <WeekHeadCell label={p.thisWeek} week={progress.thisWeek} />
+              <WeekHeadCell label={p.lastWeek} week={progress.lastWeek} />
               <TableCell align="right">{p.evolution}</TableCell>
             </TableRow>
           </TableHead>

@@ -8,7 +8,6 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import InputAdornment from "@mui/material/InputAdornment";
-import Skeleton from "@mui/material/Skeleton";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import TextField from "@mui/material/TextField";
@@ -18,7 +17,7 @@ import PersonAddAlt1Rounded from "@mui/icons-material/PersonAddAlt1Rounded";
 import SearchRounded from "@mui/icons-material/SearchRounded";
 import { AgencyService } from "../../gen/tremplin/agency/v1/agency_pb";
 import { UserStatus } from "../../gen/tremplin/common/v1/common_pb";
-import { EmptyListState, ListSkeleton, NoMatchState } from "../../components/ListStates";
+import { EmptyListState, ListCount, ListSkeleton, NoMatchState } from "../../components/ListStates";
 import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
 import { agencyMessages } from "../../lib/messages/agency";
@@ -82,17 +81,11 @@ export default function CandidatesPage() {
       <PageHeader
         title={m.title}
         subtitle={
-          <Box component="span" data-testid="candidates-count">
-            {loading ? (
-              <Skeleton width={100} />
-            ) : failed ? null : (
-              <>
-                {m.count(counts?.all ?? 0)}
-                {/* The agency admin gives licences from here: what is left shows beside the count. */}
-                {remaining.own !== undefined && ` · ${m.remaining(remaining.own)}`}
-              </>
-            )}
-          </Box>
+          <ListCount testId="candidates-count" loading={loading} failed={failed} width={100}>
+            {m.count(counts?.all ?? 0)}
+            {/* The agency admin gives licences from here: what is left shows beside the count. */}
+            {remaining.own !== undefined && ` · ${m.remaining(remaining.own)}`}
+          </ListCount>
         }
         actions={
           <Box sx={{ display: "flex", gap: 1, width: { xs: "100%", sm: "auto" } }}>

@@ -13,7 +13,6 @@ import ListItemText from "@mui/material/ListItemText";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Pagination from "@mui/material/Pagination";
-import Skeleton from "@mui/material/Skeleton";
 import AddRounded from "@mui/icons-material/AddRounded";
 import AddTaskRounded from "@mui/icons-material/AddTaskRounded";
 import EventAvailableRounded from "@mui/icons-material/EventAvailableRounded";
@@ -24,7 +23,7 @@ import PersonAddAlt1Rounded from "@mui/icons-material/PersonAddAlt1Rounded";
 import PhoneCallbackRounded from "@mui/icons-material/PhoneCallbackRounded";
 import UploadFileRounded from "@mui/icons-material/UploadFileRounded";
 import { NetworkService, type Contact, type DuplicatePair } from "../../gen/tremplin/network/v1/network_pb";
-import { EmptyListState, ListSkeleton, NoMatchState } from "../../components/ListStates";
+import { EmptyListState, ListCount, ListSkeleton, NoMatchState } from "../../components/ListStates";
 import { PremiumFilterBar, statusMenu, type FilterRowProps } from "../../components/PremiumFilterBar";
 import { LoadError } from "../../components/LoadError";
 import { PageContainer, PageHeader } from "../../components/layout/PageContainer";
@@ -207,9 +206,9 @@ function Header({
     <PageHeader
       title={m.title}
       subtitle={
-        <Box component="span" data-testid="contacts-count">
-          {failed ? null : loading ? <Skeleton width={90} /> : m.count(total)}
-        </Box>
+        <ListCount testId="contacts-count" loading={loading} failed={failed} width={90}>
+          {m.count(total)}
+        </ListCount>
       }
       rowFrom="md"
       actions={

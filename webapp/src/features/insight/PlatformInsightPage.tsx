@@ -61,24 +61,12 @@ function Insight({ insight }: { insight: GetPlatformInsightResponse }) {
       </TableSection>
 
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, gap: 2 }}>
-        <WeeklyChart
-          title={m.funnel.title}
-          description={m.funnel.description}
-          weeks={chartWeeks(insight.funnel)}
-          series={funnelSeries(insight.funnel)}
-          kind="bar"
-          headingLevel={2}
-          testId="chart-funnel"
-        />
-        <WeeklyChart
-          title={m.pageViews.title}
-          description={m.pageViews.description}
-          weeks={chartWeeks(insight.pageViewWeeks)}
-          series={pageViewSeries(insight.pageViewWeeks)}
-          kind="bar"
-          headingLevel={2}
-          testId="chart-page-views"
-        />
+        {[
+          { texts: m.funnel, weeks: chartWeeks(insight.funnel), series: funnelSeries(insight.funnel), testId: "chart-funnel" },
+          { texts: m.pageViews, weeks: chartWeeks(insight.pageViewWeeks), series: pageViewSeries(insight.pageViewWeeks), testId: "chart-page-views" },
+        ].map(({ texts, weeks, series, testId }) => (
+          <WeeklyChart key={testId} title={texts.title} description={texts.description} weeks={weeks} series={series} kind="bar" headingLevel={2} testId={testId} />
+        ))}
       </Box>
 
       <TableSection id="routes-title" texts={m.routes} empty={insight.routes.length === 0}>

@@ -5,7 +5,7 @@ import type { AgencyWeek, AgencyWeekFigures, CandidateInsight, GetAgencyInsightR
 import type { ChartWeek, WeeklySeries } from "../../components/charts/WeeklyChart";
 import { insightMessages } from "../../lib/messages/insight";
 import { personNameLastFirst } from "../../lib/names";
-import type { Direction, Sort, SortColumns } from "./sort";
+import type { Direction, Sort, SortColumns, SortModel } from "./sort";
 import { chartWeeks, weekEndingAt } from "./weeks";
 
 const m = insightMessages.agency;
@@ -85,3 +85,5 @@ export const CANDIDATES_FIRST_SORT: Sort<CandidateColumn> = { key: "name", direc
 export function candidateFirstDirection(key: CandidateColumn): Direction {
   return key === "name" ? "asc" : "desc";
 }
+
+export const candidateTable: SortModel<CandidateInsight, CandidateColumn> = { columns: CANDIDATE_COLUMNS, values: candidateColumns, first: CANDIDATES_FIRST_SORT, firstDirection: candidateFirstDirection, tie: candidateName };

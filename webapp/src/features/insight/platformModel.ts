@@ -3,7 +3,7 @@
 import type { AgencySummary, FunnelWeek, PageViewWeek } from "../../gen/tremplin/insight/v1/insight_pb";
 import type { WeeklySeries } from "../../components/charts/WeeklyChart";
 import { insightMessages } from "../../lib/messages/insight";
-import type { Direction, Sort, SortColumns } from "./sort";
+import type { Direction, Sort, SortColumns, SortModel } from "./sort";
 
 const m = insightMessages.platform;
 
@@ -29,6 +29,8 @@ export const AGENCIES_FIRST_SORT: Sort<AgencyColumn> = { key: "agency", directio
 export function agencyFirstDirection(key: AgencyColumn): Direction {
   return key === "agency" ? "asc" : "desc";
 }
+
+export const agencyTable: SortModel<AgencySummary, AgencyColumn> = { columns: AGENCY_COLUMNS, values: agencyColumns, first: AGENCIES_FIRST_SORT, firstDirection: agencyFirstDirection, tie: agencyName };
 
 /** The B2C trials of each week, side by side. */
 export function funnelSeries(funnel: readonly FunnelWeek[]): WeeklySeries[] {

@@ -10,6 +10,12 @@ export type Sort<K extends string> = { key: K; direction: Direction };
 export type SortValue = string | number | undefined;
 export type SortColumns<T, K extends string> = Record<K, (row: T) => SortValue>;
 
+/**
+ * How a table sorts: its columns in their order, each one's value, the sort it opens with, the
+ * direction of a column's first click, and the order of ties (the row's name).
+ */
+export type SortModel<T, K extends string> = { columns: readonly K[]; values: SortColumns<T, K>; first: Sort<K>; firstDirection: (key: K) => Direction; tie: (row: T) => string };
+
 const collator = new Intl.Collator("fr-FR", { sensitivity: "base", numeric: true });
 
 function compareValues(a: SortValue, b: SortValue): number {
