@@ -129,10 +129,14 @@ describe("login", () => {
   it.each(["//evil.example/contacts", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "%2F%2Fevil.example"])(
     "never follows a `next` leading off the site (%s)",
     async (next) => {
-      const app = renderApp(`/login?next=${encodeURIComponent(next)}`, { login: () => ({ user: user() }) });
+      const login = `/login?next=${encodeURIComponent(next)}`;
+      const app = renderApp(login, { login: () => ({ user: user() }) });
       await fillLogin();
       await waitFor(() => expect(app.location()).toBe("/"));
       expect(await screen.findByRole("heading", { level: 1, name: "Bonjour Camille\u00a0!" })).toBeTruthy();
+      // Straight from the login to the home: the `next` was never opened, not even on the way
+      // (the signed-in catch-all would bring an unknown address back home as well).
+      expect(app.visited).toEqual([login, "/"]);
     },
   );
 
@@ -140,6 +144,9 @@ describe("login", () => {
     const app = renderApp("/login?next=%2Fagencies", { login: () => ({ user: user() }) });
     await fillLogin();
     await waitFor(() => expect(app.location()).toBe("/"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Bonjour Camille\u00a0!" })).toBeTruthy();
+    // Never at /agencies, not even for the moment a refused address takes to be sent home.
+    expect(app.visited).toEqual(["/login?next=%2Fagencies", "/"]);
   });
 });
 

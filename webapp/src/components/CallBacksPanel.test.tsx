@@ -7,6 +7,7 @@ import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Code } from "@connectrpc/connect";
 import { ContactSchema, NetworkService } from "../gen/tremplin/network/v1/network_pb";
+import { expectNever } from "../test/absence";
 import { serverError } from "../test/errors";
 import { candidate, renderApp } from "../test/harness";
 
@@ -56,7 +57,8 @@ describe("contacts to call back on the home", () => {
   it("shows nothing and asks nothing without premium", async () => {
     const { calls } = renderHome(false);
     await screen.findByRole("heading", { level: 1 });
-    expect(screen.queryByRole("region", { name: "À relancer cette semaine" })).toBeNull();
+    // The panel is drawn only once its call has answered: watch for it a while.
+    await expectNever(() => screen.getByRole("region", { name: "À relancer cette semaine" }), "the « À relancer » panel");
     expect(calls).toEqual([]);
   });
 

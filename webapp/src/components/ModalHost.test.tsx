@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { useSession, useUser } from "../lib/session";
+import { expectNoGenericError } from "../test/absence";
 import { renderApp } from "../test/harness";
 import { useModals } from "./ModalHost";
 
@@ -112,7 +113,7 @@ describe("modal host and the session", () => {
     await u.click(screen.getByText("session perdue"));
     expect(await screen.findByText("personne")).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
-    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+    await expectNoGenericError();
   });
 
   it("drops the modal when the address changes", async () => {

@@ -27,8 +27,11 @@ export function candidate(init: MessageInitShape<typeof UserSchema> = {}): User 
   });
 }
 
-function LocationProbe() {
+/** Shows the router's location, and writes down each one it renders (every address visited). */
+function LocationProbe({ visited }: { visited: string[] }) {
   const { pathname, search } = useLocation();
+  // Written while rendering, so that an address left at once (a redirection) is kept too.
+  if (visited.at(-1) !== pathname + search) visited.push(pathname + search);
   return (
     <output data-testid="location" data-search={search}>
       {pathname}
@@ -44,6 +47,8 @@ export type Harness = {
   location: () => string | null;
   /** The router's current query ("?a=b", or ""). */
   search: () => string | undefined;
+  /** Every address the router has been at, in order (path and query, repeats collapsed). */
+  visited: string[];
 };
 
 /**
@@ -65,6 +70,7 @@ export function renderApp({
   ui?: ReactNode;
 } = {}): Harness {
   const calls: string[] = [];
+  const visited: string[] = [];
   const transport = createRouterTransport(
     (router) => {
       router.service(AuthService, {
@@ -82,7 +88,7 @@ export function renderApp({
   const Router = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={[at]}>
       {children}
-      <LocationProbe />
+      <LocationProbe visited={visited} />
     </MemoryRouter>
   );
   render(
@@ -95,5 +101,6 @@ export function renderApp({
     queryClient,
     location: () => screen.getByTestId("location").textContent,
     search: () => screen.getByTestId("location").dataset.search,
+    visited,
   };
 }

@@ -6,6 +6,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { addDays, startOfToday } from "date-fns";
 import { ActivityService, ActivityStatus, EventSubject, MediaType, TaskPriority, TaskSubject } from "../../gen/tremplin/activity/v1/activity_pb";
+import { expectNoGenericError } from "../../test/absence";
 import { renderApp } from "../../test/harness";
 
 function renderActivities(at: string, broken: { on: boolean }) {
@@ -31,7 +32,7 @@ describe("activities list", () => {
     expect((await screen.findByTestId("load-error")).textContent).toContain("Impossible de charger vos tâches de la semaine.");
     expect(screen.queryByText("Aucune tâche cette semaine")).toBeNull();
     // The page shows the failure: no second, generic toast.
-    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+    await expectNoGenericError();
     broken.on = false;
     await userEvent.setup().click(screen.getByRole("button", { name: "Réessayer" }));
     expect(await screen.findByText("Aucune tâche cette semaine")).toBeTruthy();
@@ -42,7 +43,7 @@ describe("activities list", () => {
     renderActivities("/activities?type=event", { on: true });
     expect((await screen.findByTestId("load-error")).textContent).toContain("Impossible de charger vos rendez-vous de la semaine.");
     expect(screen.queryByText("Aucun rendez-vous cette semaine")).toBeNull();
-    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+    await expectNoGenericError();
   });
 });
 

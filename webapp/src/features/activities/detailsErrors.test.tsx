@@ -8,6 +8,7 @@ import { Code } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { addDays } from "date-fns";
 import { ActivityService, ActivityStatus, EventSubject, MediaType, TaskPriority, TaskSubject } from "../../gen/tremplin/activity/v1/activity_pb";
+import { expectNoGenericError } from "../../test/absence";
 import { serverError } from "../../test/errors";
 import { renderApp } from "../../test/harness";
 
@@ -91,7 +92,7 @@ describe("an event's calendar links", () => {
     expect((await panel.findByTestId("load-error")).textContent).toContain("Impossible de charger les liens vers Google Agenda et Outlook.");
     expect(panel.getByRole("button", { name: "Fichier .ics" })).toBeTruthy();
     // The panel shows the failure: no second, generic toast.
-    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+    await expectNoGenericError();
     failing = false;
     await userEvent.setup().click(panel.getByRole("button", { name: "Réessayer" }));
     expect((await panel.findByRole("link", { name: "Google Agenda" })).getAttribute("href")).toBe("https://calendar.google.com/x");

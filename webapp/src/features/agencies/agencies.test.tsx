@@ -15,6 +15,7 @@ import { AuthService } from "../../gen/tremplin/auth/v1/auth_pb";
 import { AgencySchema, AgencyService, type AllocateLicensesRequest } from "../../gen/tremplin/agency/v1/agency_pb";
 import { Role, UserSchema } from "../../gen/tremplin/common/v1/common_pb";
 import { createQueryClient } from "../../lib/queryClient";
+import { expectNoGenericError } from "../../test/absence";
 import { serverError } from "../../test/errors";
 
 const AGENCY_ID = "0b8f1b5e-3c1e-4a5e-9d2a-5b7a1c2d3e4f";
@@ -113,7 +114,7 @@ describe("the agencies list", () => {
     expect((await screen.findByTestId("load-error", {}, { timeout: 15_000 })).textContent).toContain("Impossible de charger les agences.");
     expect(screen.getByTestId("agencies-count").textContent).toBe("");
     expect(screen.queryByText("Aucune agence pour l'instant")).toBeNull();
-    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+    await expectNoGenericError();
     broken.on = false;
     await userEvent.setup().click(screen.getByRole("button", { name: "Réessayer" }));
     expect(await screen.findByRole("button", { name: "Ajouter des licences à Agence Nord" })).toBeTruthy();

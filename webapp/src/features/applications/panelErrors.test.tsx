@@ -9,6 +9,7 @@ import { Code } from "@connectrpc/connect";
 import { ActivityService } from "../../gen/tremplin/activity/v1/activity_pb";
 import { NetworkService } from "../../gen/tremplin/network/v1/network_pb";
 import { ApplicationSchema, ApplicationSource, ApplicationStatus, OpportunityService } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
+import { expectNoGenericError } from "../../test/absence";
 import { serverError } from "../../test/errors";
 import { renderApp } from "../../test/harness";
 
@@ -51,7 +52,7 @@ describe("the application page's panels", () => {
     expect((await known.findByTestId("load-error")).textContent).toContain("Impossible de charger vos contacts dans cette entreprise.");
     expect(screen.queryByText("Aucune activité en cours pour cette candidature.")).toBeNull();
     // The panels show the failure: no second, generic toast.
-    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+    await expectNoGenericError();
 
     // While it calls again, a placeholder: neither the failure nor « aucune ».
     failing = false;

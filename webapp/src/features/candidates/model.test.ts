@@ -69,12 +69,19 @@ describe("candidate actions", () => {
     expect(candidateActions(candidate({ canBeReAllocatedLicense: true }), "admin")).toContain("allocate");
     expect(candidateActions(candidate({ canBeSentAgainEmailInvitation: true }), "agency-admin")).toContain("resend");
     expect(candidateActions(candidate({ canBeGrantedFreeAccess: true }), "agency-admin")).toContain("grantFree");
-    // A licence holder (valid or pending) is not offered free access, nor B2C with a valid one.
-    const licensed = candidate({ status: UserStatus.WITH_VALID_LICENSE, isB2c: false });
-    expect(candidateActions(licensed, "admin")).not.toContain("grantFree");
-    expect(candidateActions(licensed, "admin")).not.toContain("toB2C");
-    // A paying B2C candidate is not offered B2B.
-    expect(candidateActions(candidate({ isB2c: true, hasPaid: true }), "admin")).not.toContain("toB2B");
+    // Who may get free access, B2C or B2B is the server's rule (not to a licence holder, not B2B
+    // for a paying B2C candidate…), told by its flags: without them nothing is offered, even to
+    // a candidate who looks eligible…
+    const eligibleLooking = [candidate({ isB2c: false }), candidate({ isB2c: true }), candidate({ isB2c: true, status: UserStatus.WITHOUT_LICENSE_AFTER_TRIAL_PERIOD })];
+    for (const c of eligibleLooking) {
+      expect(candidateActions(c, "admin")).toEqual(["delete"]);
+      expect(candidateActions(c, "agency-admin")).toEqual(["progress", "delete"]);
+    }
+    // …and what the flags offer is offered as it is: the screen does not apply rules of its own
+    // on the status or the payment on top of the server's.
+    const flagged = { canBeGrantedFreeAccess: true, canBeDefinedAsB2c: true, canBeDefinedAsB2b: true };
+    expect(candidateActions(candidate({ ...flagged, status: UserStatus.WITH_VALID_LICENSE, isB2c: false }), "admin")).toEqual(["grantFree", "toB2C", "delete"]);
+    expect(candidateActions(candidate({ ...flagged, isB2c: true, hasPaid: true }), "admin")).toEqual(["grantFree", "toB2B", "delete"]);
   });
   it("turn free access off when the candidate has it, and always allow deletion last", () => {
     const free = candidateActions(candidate({ hasFreeAccess: true, canBeReAllocatedLicense: true }), "admin");

@@ -16,6 +16,7 @@ import {
   type ListDuplicatesResponseSchema,
 } from "../../gen/tremplin/network/v1/network_pb";
 import { screenMessages } from "../../lib/messages/screens";
+import { expectNoGenericError } from "../../test/absence";
 import { serverError } from "../../test/errors";
 import { candidate, renderApp } from "../../test/harness";
 
@@ -80,7 +81,7 @@ describe("the « À relancer » filter", () => {
     expect(screen.queryByText("Aucun contact ne correspond")).toBeNull();
     expect(screen.queryByRole("table", { name: "Mon réseau" })).toBeNull();
     // The page says it itself: no generic toast on top.
-    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+    await expectNoGenericError();
     failing = false;
     await userEvent.setup().click(screen.getByRole("button", { name: "Réessayer" }));
     expect(await rows()).toHaveLength(1);
@@ -100,7 +101,7 @@ describe("the duplicates notice", () => {
     });
     await rows();
     expect((await screen.findByTestId("load-error")).textContent).toContain("Impossible de charger les doublons à examiner.");
-    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+    await expectNoGenericError();
     failing = false;
     await userEvent.setup().click(screen.getByRole("button", { name: "Réessayer" }));
     expect((await screen.findByTestId("duplicates-notice")).textContent).toContain("Deux de vos contacts semblent être la même personne.");
@@ -123,7 +124,7 @@ describe("the tag filter", () => {
     const menu = within(await screen.findByRole("group", { name: "Étiquettes" }));
     expect((await menu.findByTestId("load-error")).textContent).toContain("Impossible de charger vos étiquettes.");
     expect(menu.queryByText(screenMessages.filters.empty)).toBeNull();
-    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+    await expectNoGenericError();
     failing = false;
     await u.click(menu.getByRole("button", { name: "Réessayer" }));
     expect(await menu.findByRole("checkbox", { name: "Salon" })).toBeTruthy();

@@ -19,6 +19,7 @@ import {
   type ContactDraft,
   type CreateContactRequest,
 } from "../../gen/tremplin/network/v1/network_pb";
+import { expectNoGenericError } from "../../test/absence";
 import { serverError } from "../../test/errors";
 import { candidate, renderApp } from "../../test/harness";
 
@@ -378,7 +379,7 @@ describe("contact modal, refused calls", () => {
     await waitFor(() => expect(app.location()).toBe("/login"));
     expect(await screen.findByText("Votre session a expiré. Merci de vous reconnecter.")).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
-    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+    await expectNoGenericError();
   });
 
   it("PREMIUM_REQUIRED while creating goes to the subscription page, the modal gone", async () => {
@@ -526,7 +527,7 @@ describe("contact details", () => {
     // Activities and applications answer Unimplemented: empty states, no error toast.
     expect(await screen.findByText("Aucune activité en cours avec ce contact.")).toBeTruthy();
     expect(await screen.findByText("Ce contact n'est lié à aucune opportunité.")).toBeTruthy();
-    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+    await expectNoGenericError();
 
     const u = userEvent.setup();
     await u.click(screen.getByRole("link", { name: "Lyon" }));
@@ -570,7 +571,7 @@ describe("contact details", () => {
     renderNetwork("/contact/99999999-9999-4999-8999-999999999999");
     expect(await screen.findByRole("heading", { level: 1, name: "Contact introuvable" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Retour à mon réseau" }).getAttribute("href")).toBe("/contacts");
-    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+    await expectNoGenericError();
   });
 
   it("says the contact could not load when the server fails, never « introuvable », and loads it on « Réessayer »", async () => {

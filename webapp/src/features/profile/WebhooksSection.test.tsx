@@ -26,17 +26,19 @@ const admin = candidate({ role: Role.AGENCY_ADMIN, agency: { id: agencyId, name:
 
 function fakeService(initial: WebhookEndpoint[] = []) {
   const endpoints = [...initial];
-  const seen: { created: unknown[]; deleted: string[] } = { created: [], deleted: [] };
+  // The agency of each request is recorded and checked by the tests: an expect() in here would
+  // only turn into a refused call, which the panel shows as a failure or swallows.
+  const seen: { listed: string[]; created: unknown[]; deleted: { id: string; agencyId: string }[] } = { listed: [], created: [], deleted: [] };
   return {
     seen,
     routes: (r: ConnectRouter) =>
       r.service(WebhookService, {
         listWebhookEndpoints: (req) => {
-          expect(req.agencyId).toBe(agencyId);
+          seen.listed.push(req.agencyId);
           return { endpoints };
         },
         createWebhookEndpoint: async (req) => {
-          seen.created.push({ url: req.url, events: req.events });
+          seen.created.push({ agencyId: req.agencyId, url: req.url, events: req.events });
           if (req.url.includes("10.0.0.5")) {
             throw await invalidFields([{ path: ["url"], ruleId: "url.webhook", message: "L'adresse doit être publique (ni privée, ni locale)" }]);
           }
@@ -45,7 +47,7 @@ function fakeService(initial: WebhookEndpoint[] = []) {
           return { endpoint: e, secret: "whsec_ab12cd34" };
         },
         deleteWebhookEndpoint: (req) => {
-          seen.deleted.push(req.id);
+          seen.deleted.push({ id: req.id, agencyId: req.agencyId });
           endpoints.splice(endpoints.findIndex((e) => e.id === req.id), 1);
           return {};
         },
@@ -72,12 +74,16 @@ describe("the webhooks panel of an agency admin", () => {
     expect(within(panel()).getByText("Copiez ce secret maintenant : il ne sera plus affiché.")).toBeTruthy();
     expect(fake.seen.created).toEqual([
       {
+        agencyId,
         url: "https://partenaire.exemple.fr/tremplin",
         events: [WebhookEventType.CANDIDATE_CREATED, WebhookEventType.LICENSE_ACTIVATED, WebhookEventType.CONSENT_CHANGED],
       },
     ]);
     const list = await within(panel()).findByRole("list", { name: "Webhooks" });
     expect(within(list).getByText("https://partenaire.exemple.fr/tremplin")).toBeTruthy();
+    // Listed for the agency given, every time.
+    expect(fake.seen.listed.length).toBeGreaterThan(0);
+    expect(new Set(fake.seen.listed)).toEqual(new Set([agencyId]));
 
     // Once dismissed, the secret is gone: the list shows its prefix only.
     await user.click(within(panel()).getByRole("button", { name: "J'ai copié le secret" }));
@@ -134,7 +140,9 @@ describe("the webhooks panel of an agency admin", () => {
     const dialog = await screen.findByRole("dialog");
     expect(fake.seen.deleted).toEqual([]);
     await user.click(within(dialog).getByRole("button", { name: "Supprimer" }));
-    await waitFor(() => expect(fake.seen.deleted).toEqual(["e1"]));
+    await waitFor(() => expect(fake.seen.deleted).toEqual([{ id: "e1", agencyId }]));
+    expect(fake.seen.listed.length).toBeGreaterThan(0);
+    expect(new Set(fake.seen.listed)).toEqual(new Set([agencyId]));
     // (The dialog may still be closing: the text, not the region, is looked for.)
     expect(await screen.findByText("Aucune adresse enregistrée.")).toBeTruthy();
   });

@@ -2,7 +2,7 @@
 // transport, src/test/harness.tsx). The application modals (another part of the feature) are
 // stubbed: report() answers what the test decides.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { timestampNow } from "@bufbuild/protobuf/wkt";
@@ -16,6 +16,7 @@ import {
   type MoveApplicationRequest,
 } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
 import { applicationListMessages } from "../../../lib/messages/applicationList";
+import { expectNoGenericError } from "../../../test/absence";
 import { serverError } from "../../../test/errors";
 import { candidate, renderApp } from "../../../test/harness";
 import { VIEW_STORAGE_KEY } from "../list/model";
@@ -56,6 +57,8 @@ function renderApplications({ premium = true, broken }: { premium?: boolean; bro
           listInputs.push({ search: req.search, statuses: req.statuses.length });
           return { applications: apps };
         },
+        // Served so that a move sent by the board would be recorded (and refused, as the
+        // server refuses the moves the board does not offer).
         moveApplication: (req) => {
           moves.push(req);
           throw serverError(Code.FailedPrecondition, "ERROR_REASON_APPLICATION_ENGAGED_BY_ACTIVITY");
@@ -81,7 +84,7 @@ describe("/applications, the list", () => {
     expect((await screen.findByTestId("load-error")).textContent).toContain("Impossible de charger vos candidatures.");
     expect(screen.queryByText(m.emptyTitle)).toBeNull();
     // The page shows the failure: no second, generic toast.
-    expect(screen.queryByText("Une erreur est survenue")).toBeNull();
+    await expectNoGenericError();
     broken.on = false;
     await userEvent.setup().click(screen.getByRole("button", { name: "Réessayer" }));
     await waitFor(() => expect(screen.getByTestId("applications-count").textContent).toBe(`5${nb}candidatures`));
@@ -127,13 +130,20 @@ describe("/applications, the list", () => {
   });
 
   it("sends a non-subscriber to the subscription page from the search and the status filter", async () => {
-    const user = userEvent.setup();
-    const app = renderApplications({ premium: false });
-    await screen.findAllByTestId("application-row");
-    expect(screen.getAllByTestId("premium-badge").length).toBeGreaterThanOrEqual(2);
-    await user.click(screen.getByRole("searchbox", { name: m.search }));
-    await waitFor(() => expect(app.location()).toBe("/ask-subscription"));
-    expect(app.listInputs.every((i) => i.search === "" && i.statuses === 0)).toBe(true);
+    for (const control of ["search", "status"] as const) {
+      const user = userEvent.setup();
+      const app = renderApplications({ premium: false });
+      await screen.findAllByTestId("application-row");
+      expect(screen.getAllByTestId("premium-badge").length).toBeGreaterThanOrEqual(2);
+      if (control === "search") await user.click(screen.getByRole("searchbox", { name: m.search }));
+      if (control === "status") await user.click(screen.getByRole("button", { name: /^Statut/ }));
+      await waitFor(() => expect(app.location()).toBe("/ask-subscription"));
+      // The status menu never opened, and only the plain list reached the server.
+      expect(screen.queryByRole("checkbox", { name: "Gagnée" })).toBeNull();
+      expect(app.listInputs.length).toBeGreaterThan(0);
+      expect(app.listInputs.every((i) => i.search === "" && i.statuses === 0)).toBe(true);
+      document.body.innerHTML = "";
+    }
   });
 
   it("opens the application modal from the add button", async () => {
@@ -155,6 +165,27 @@ describe("/applications, the board", () => {
   }
 
   const column = (label: string) => screen.getByRole("region", { name: new RegExp(`^${label},`) });
+  const companies = (label: string) => within(column(label)).queryAllByTestId("board-card").map((c) => c.dataset.company);
+
+  /** Drags `company`'s card and drops it on the column `label`, as the browser's native drag and drop does. */
+  function dragOnto(company: string, label: string) {
+    const card = screen.getAllByTestId("board-card").find((c) => c.dataset.company === company)!;
+    const data = new Map<string, string>();
+    const dataTransfer = {
+      setData: (type: string, value: string) => void data.set(type, value),
+      getData: (type: string) => data.get(type) ?? "",
+      get types() {
+        return [...data.keys()];
+      },
+      effectAllowed: "",
+      dropEffect: "",
+    };
+    fireEvent.dragStart(card, { dataTransfer });
+    fireEvent.dragEnter(column(label), { dataTransfer });
+    fireEvent.dragOver(column(label), { dataTransfer });
+    fireEvent.drop(column(label), { dataTransfer });
+    fireEvent.dragEnd(card, { dataTransfer });
+  }
 
   it("groups the cards by status, and the view is remembered", async () => {
     await openBoard();
@@ -189,7 +220,30 @@ describe("/applications, the board", () => {
     const engaged = screen.getByRole("menu");
     expect(within(engaged).getAllByRole("menuitem").filter((i) => i.getAttribute("aria-disabled") !== "true").map((i) => i.textContent)).toEqual(["Perdue", "Gagnée"]);
     expect(within(engaged).getByTestId("move-unavailable").textContent).toBe(m.board.unavailableItem("Nouvelle", m.board.whyNotNew));
+
+    // The refused moves, tried anyway: the item left out (clicked as a mouse would, although
+    // it is disabled), and a card dropped on a column it may not go to. Nothing is opened, nothing
+    // is sent, nothing is announced, and the cards stay where they are.
+    const calls = [...app.calls];
+    fireEvent.click(within(engaged).getByTestId("move-unavailable"));
+    await user.keyboard("{Escape}");
+    dragOnto("Thales", "Engagée");
+    dragOnto("BNP Paribas", "Nouvelle");
+    dragOnto("Thales", "Nouvelle");
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+    expect(report).not.toHaveBeenCalled();
     expect(app.moves).toEqual([]);
+    expect(app.calls).toEqual(calls);
+    expect(screen.getByTestId("board-announcement").textContent).toBe("");
+    expect(companies("Nouvelle")).toEqual(["Thales", "Société Générale SA"]);
+    expect(companies("Engagée")).toEqual(["BNP Paribas"]);
+
+    // The same drag and drop onto a column it may go to opens the report: the refusal above is
+    // the board's, not a drag that did not happen.
+    dragOnto("Thales", "Perdue");
+    await waitFor(() => expect(report).toHaveBeenCalledTimes(1));
+    expect(report.mock.calls[0]![0].company).toBe("Thales");
+    expect(report.mock.calls[0]![1]).toBe(ApplicationStatus.LOST);
   });
 
   it("keeps the keyboard focus on the card once it has moved to its new column", async () => {
@@ -219,14 +273,17 @@ describe("/applications, the board", () => {
   it("moving to Win opens the report with that outcome; cancelled, the card stays", async () => {
     report.mockResolvedValue(false);
     const { user, app } = await openBoard();
+    const calls = [...app.calls];
     await user.click(screen.getByRole("button", { name: m.board.moveLabel("BNP Paribas") }));
     await user.click(screen.getByRole("menuitem", { name: "Gagnée" }));
     await waitFor(() => expect(report).toHaveBeenCalledTimes(1));
     expect(report.mock.calls[0]![0].company).toBe("BNP Paribas");
     expect(report.mock.calls[0]![1]).toBe(ApplicationStatus.WIN);
     await waitFor(() => expect(screen.getByTestId("board-announcement").textContent).toContain(m.board.cancelled("BNP Paribas")));
-    expect(app.moves).toEqual([]);
-    expect(within(column("Engagée")).getAllByTestId("board-card").map((c) => c.dataset.company)).toEqual(["BNP Paribas"]);
+    expect(companies("Engagée")).toEqual(["BNP Paribas"]);
+    expect(companies("Gagnée")).toEqual(["Orange"]);
+    // Saving is the report's (stubbed here): the board itself sent nothing.
+    expect(app.calls).toEqual(calls);
   });
 
   it("announces the move once the report is saved", async () => {
