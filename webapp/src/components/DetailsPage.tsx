@@ -8,8 +8,11 @@ import Link from "@mui/material/Link";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import ChevronRightRounded from "@mui/icons-material/ChevronRightRounded";
+import { isMissing } from "../lib/errors";
+import { usePageTitle } from "../lib/usePageTitle";
 import { LoadError } from "./LoadError";
 import { Loading } from "./Loading";
+import { PageContainer } from "./layout/PageContainer";
 
 /** « List › Record »: the list a link, the record's name (« … » while it loads) the current page. */
 export function DetailsBreadcrumbs({ label, to, list, current }: { label: string; to: string; list: string; current: string | undefined }) {
@@ -69,4 +72,46 @@ export function DetailsBody<T>({
 }) {
   if (record) return children(record);
   return query.isError ? <DetailsLoadError title={title} what={what} query={query} /> : <DetailsSkeleton columns={columns} />;
+}
+
+/**
+ * A record's whole page (a contact's, an application's): titled `title` once read; refused as
+ * missing (isMissing: unknown, someone else's, a malformed id), `notFound` under
+ * `texts.notFoundTitle`; else the breadcrumb back to `list` (its last step `crumb`) over the
+ * record's details (DetailsBody).
+ */
+export function RecordPage<T>({
+  record,
+  query,
+  title,
+  crumb,
+  texts,
+  list,
+  notFound,
+  columns,
+  children,
+}: {
+  record: T | undefined;
+  query: { isError: boolean; error: unknown; refetch: () => unknown; isFetching: boolean };
+  title: (record: T) => string;
+  crumb: (record: T) => string;
+  /** The page's title until the record is read, « … introuvable », the breadcrumb's label, and what « Impossible de charger … » names. */
+  texts: { title: string; notFoundTitle: string; breadcrumb: string; load: string };
+  list: { to: string; title: string };
+  notFound: ReactNode;
+  /** The placeholders' two columns from `md`. */
+  columns: string;
+  children: (record: T) => ReactNode;
+}) {
+  const missing = query.isError && isMissing(query.error);
+  usePageTitle(record ? title(record) : missing ? texts.notFoundTitle : texts.title);
+  if (missing) return notFound;
+  return (
+    <PageContainer>
+      <DetailsBreadcrumbs label={texts.breadcrumb} to={list.to} list={list.title} current={record && crumb(record)} />
+      <DetailsBody record={record} query={query} title={texts.title} what={texts.load} columns={columns}>
+        {children}
+      </DetailsBody>
+    </PageContainer>
+  );
 }

@@ -3,17 +3,12 @@
 // « ajouter une tâche » would otherwise download before showing anything (/contacts,
 // /applications, a contact's or an application's page). Type-only imports keep them out of
 // the importing chunk.
-import { lazy, Suspense, type ComponentProps, type ReactNode } from "react";
+import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from "react";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import { activityMessages } from "../../lib/messages/activities";
 import type * as Forms from "./ActivityForms";
 import type * as Reports from "./ReportForms";
-
-const LazyTaskForm = lazy(() => import("./ActivityForms").then((m) => ({ default: m.TaskForm })));
-const LazyEventForm = lazy(() => import("./ActivityForms").then((m) => ({ default: m.EventForm })));
-const LazyReportForm = lazy(() => import("./ReportForms").then((m) => ({ default: m.ReportForm })));
-const LazyAdditionalInfoForm = lazy(() => import("./ReportForms").then((m) => ({ default: m.AdditionalInfoForm })));
 
 /** A modal's body while its form's code arrives: the modal keeps its size and title. */
 function Loading({ children }: { children: ReactNode }) {
@@ -30,34 +25,21 @@ function Loading({ children }: { children: ReactNode }) {
   );
 }
 
-export function TaskForm(props: ComponentProps<typeof Forms.TaskForm>) {
-  return (
-    <Loading>
-      <LazyTaskForm {...props} />
-    </Loading>
-  );
+/** The form `load` answers, fetched when first drawn, with Loading in its place until then. */
+function lazyForm<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const Lazy = lazy(() => load().then((form) => ({ default: form })));
+  return function LazyForm(props: P) {
+    return (
+      <Loading>
+        <Lazy {...props} />
+      </Loading>
+    );
+  };
 }
 
-export function EventForm(props: ComponentProps<typeof Forms.EventForm>) {
-  return (
-    <Loading>
-      <LazyEventForm {...props} />
-    </Loading>
-  );
-}
-
-export function ReportForm(props: ComponentProps<typeof Reports.ReportForm>) {
-  return (
-    <Loading>
-      <LazyReportForm {...props} />
-    </Loading>
-  );
-}
-
-export function AdditionalInfoForm(props: ComponentProps<typeof Reports.AdditionalInfoForm>) {
-  return (
-    <Loading>
-      <LazyAdditionalInfoForm {...props} />
-    </Loading>
-  );
-}
+export const TaskForm = lazyForm<ComponentProps<typeof Forms.TaskForm>>(() => import("./ActivityForms").then((m) => m.TaskForm));
+export const EventForm = lazyForm<ComponentProps<typeof Forms.EventForm>>(() => import("./ActivityForms").then((m) => m.EventForm));
+export const ReportForm = lazyForm<ComponentProps<typeof Reports.ReportForm>>(() => import("./ReportForms").then((m) => m.ReportForm));
+export const AdditionalInfoForm = lazyForm<ComponentProps<typeof Reports.AdditionalInfoForm>>(() =>
+  import("./ReportForms").then((m) => m.AdditionalInfoForm),
+);

@@ -14,16 +14,14 @@ import EditRounded from "@mui/icons-material/EditRounded";
 import TaskAltRounded from "@mui/icons-material/TaskAltRounded";
 import WorkOffRounded from "@mui/icons-material/WorkOffRounded";
 import { OpportunityService, type Application } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
-import { DetailsBody, DetailsBreadcrumbs } from "../../components/DetailsPage";
+import { RecordPage } from "../../components/DetailsPage";
 import { isClosed } from "../../components/applicationStatus";
 import { NotFoundState } from "../../components/NotFoundState";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { useActivityModals } from "../../components/activity/useActivityModals";
-import { isMissing } from "../../lib/errors";
 import { formatDate } from "../../lib/format";
 import { applicationMessages } from "../../lib/messages/applications";
 import { brand } from "../../lib/theme";
-import { usePageTitle } from "../../lib/usePageTitle";
 import { ActivitiesPanel } from "./details/ActivitiesPanel";
 import { ContactsCard, DescriptionCard, InformationCard, ReportCard } from "./details/Cards";
 import { KnownContactsPanel } from "./details/KnownContactsPanel";
@@ -37,18 +35,19 @@ export default function ApplicationDetailsPage() {
   // A missing application is this page's state; a failure says so (lost session and premium go
   // to the app's handling).
   const query = useQuery(OpportunityService.method.getApplication, { id }, { meta: { handlesErrors: true } });
-  const application = query.data?.application;
-  const missing = query.isError && isMissing(query.error);
-  usePageTitle(application ? `${application.company} — ${application.job}` : missing ? d.notFoundTitle : d.title);
-
-  if (missing) return <NotFound />;
   return (
-    <PageContainer>
-      <DetailsBreadcrumbs label={d.breadcrumb} to="/applications" list={applicationMessages.list.title} current={application?.company} />
-      <DetailsBody record={application} query={query} title={d.title} what={d.load} columns="minmax(0, 1fr) 360px">
-        {(a) => <Details application={a} />}
-      </DetailsBody>
-    </PageContainer>
+    <RecordPage
+      record={query.data?.application}
+      query={query}
+      title={(a) => `${a.company} — ${a.job}`}
+      crumb={(a) => a.company}
+      texts={d}
+      list={{ to: "/applications", title: applicationMessages.list.title }}
+      notFound={<NotFound />}
+      columns="minmax(0, 1fr) 360px"
+    >
+      {(a) => <Details application={a} />}
+    </RecordPage>
   );
 }
 

@@ -30,11 +30,10 @@ import WorkOutlineRounded from "@mui/icons-material/WorkOutlineRounded";
 import { ActivityService } from "../../gen/tremplin/activity/v1/activity_pb";
 import { NetworkService, type Contact } from "../../gen/tremplin/network/v1/network_pb";
 import { OpportunityService, type Application } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
-import { DetailsBody, DetailsBreadcrumbs } from "../../components/DetailsPage";
+import { RecordPage } from "../../components/DetailsPage";
 import { NotFoundState } from "../../components/NotFoundState";
 import { cardLink, wholeCard } from "../../components/cardLink";
 import { PageContainer } from "../../components/layout/PageContainer";
-import { isMissing } from "../../lib/errors";
 import { formatDate } from "../../lib/format";
 import { networkMessages } from "../../lib/messages/network";
 import { applicationMessages } from "../../lib/messages/applications";
@@ -42,7 +41,6 @@ import { applicationStatusLabel } from "../../lib/messages/opportunity";
 import { useViewport } from "../../lib/viewport";
 import { SUBSCRIPTION_PATH, usePremiumGate } from "../../lib/premium";
 import { brand } from "../../lib/theme";
-import { usePageTitle } from "../../lib/usePageTitle";
 import { useActivityShortcuts } from "./activityShortcuts";
 import { ContactActionsMenu } from "./ContactActionsMenu";
 import { useContactExport } from "./useContactExport";
@@ -63,18 +61,19 @@ export default function ContactDetailsPage() {
   // A missing contact is this page's state, and so is a failure (a load error with « Réessayer »);
   // a lost session and premium go to the app's handling.
   const query = useQuery(NetworkService.method.getContact, { id }, { meta: { handlesErrors: true } });
-  const contact = query.data?.contact;
-  const missing = query.isError && isMissing(query.error);
-  usePageTitle(contact ? fullName(contact) : missing ? d.notFoundTitle : d.title);
-
-  if (missing) return <NotFound />;
   return (
-    <PageContainer>
-      <DetailsBreadcrumbs label={d.breadcrumb} to="/contacts" list={networkMessages.list.title} current={contact && fullName(contact)} />
-      <DetailsBody record={contact} query={query} title={d.title} what={d.load} columns="360px 1fr">
-        {(c) => <Details contact={c} />}
-      </DetailsBody>
-    </PageContainer>
+    <RecordPage
+      record={query.data?.contact}
+      query={query}
+      title={fullName}
+      crumb={fullName}
+      texts={d}
+      list={{ to: "/contacts", title: networkMessages.list.title }}
+      notFound={<NotFound />}
+      columns="360px 1fr"
+    >
+      {(c) => <Details contact={c} />}
+    </RecordPage>
   );
 }
 
