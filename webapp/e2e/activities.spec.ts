@@ -103,6 +103,12 @@ for (const vp of viewports) {
       await expect(page.getByRole("navigation", { name: "Activités" }).getByRole("link", { name: "Activités" })).toBeVisible();
       await expect(page.getByRole("region", { name: "Compte rendu" })).toContainText("Relance envoyée, réponse attendue.");
       await expect(page.getByRole("button", { name: "Terminer" })).toHaveCount(0);
+      // A panel's title keeps its words within its box: its action (« Modifier les informations »)
+      // goes beside it or, on a phone, below it — never over it.
+      const additional = page.getByRole("region", { name: "Informations complémentaires" });
+      await expect(additional.getByRole("button", { name: "Modifier les informations" })).toBeVisible();
+      const title = additional.getByRole("heading", { name: "Informations complémentaires" });
+      expect(await title.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
       await shotInto(page, `task-details-${tag}`);
       await expectAccessible(page);
 

@@ -18,7 +18,9 @@ export function Panel({ id, title, icon, children, action }: { id?: string; titl
     <Card component="section" aria-labelledby={titleId} sx={{ p: { xs: 2.5, sm: 3 }, minWidth: 0 }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 1.5, flexWrap: "wrap" }}>
         <IconBadge size={36}>{icon}</IconBadge>
-        <Typography id={titleId} variant="h3" component="h2" sx={{ flex: 1, minWidth: 0 }}>
+        {/* The title keeps the width of its longest word (no minWidth: 0): on a phone, an action
+            too wide to sit beside it goes to the next line rather than over the title's words. */}
+        <Typography id={titleId} variant="h3" component="h2" sx={{ flex: 1 }}>
           {title}
         </Typography>
         {action}
