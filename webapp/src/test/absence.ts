@@ -7,7 +7,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { messages } from "../lib/messages";
 
 /** How long a negative check watches: enough for a lazy toast or an in-memory call to show. */
-export const NEVER_TIMEOUT = 1000;
+const NEVER_TIMEOUT = 1000;
 
 /**
  * Fails if `happened` stops throwing at any moment within `timeout` ms: `happened` is an

@@ -33,7 +33,7 @@ type InputProps = {
  * screen is painted: the native attribute would force a layout of the page while React is still
  * inserting it, which delays the first paint.
  */
-export function TextInput({ label, error, helperText, ref, type = "text", endAdornment, autoFocus, ...props }: InputProps) {
+function TextInput({ label, error, helperText, ref, type = "text", endAdornment, autoFocus, ...props }: InputProps) {
   const id = useId();
   const input = useRef<HTMLInputElement | null>(null);
   const setRef = useCallback(

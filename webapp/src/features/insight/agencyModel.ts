@@ -62,7 +62,7 @@ export function licenceSeries(licences: readonly LicenceWeek[]): WeeklySeries[] 
   ];
 }
 
-export const CANDIDATE_COLUMNS = ["name", "lastLogin", "activeWeeks", "weeksOnTarget", "applicationsSent", "interviews"] as const;
+const CANDIDATE_COLUMNS = ["name", "lastLogin", "activeWeeks", "weeksOnTarget", "applicationsSent", "interviews"] as const;
 export type CandidateColumn = (typeof CANDIDATE_COLUMNS)[number];
 
 /** « MOREL Inès », as the candidates list names them (sorted by last name). */
@@ -79,7 +79,7 @@ export const candidateColumns: SortColumns<CandidateInsight, CandidateColumn> = 
   interviews: (c) => c.interviews,
 };
 
-export const CANDIDATES_FIRST_SORT: Sort<CandidateColumn> = { key: "name", direction: "asc" };
+const CANDIDATES_FIRST_SORT: Sort<CandidateColumn> = { key: "name", direction: "asc" };
 
 /** Names from A, figures and dates from the largest or latest. */
 export function candidateFirstDirection(key: CandidateColumn): Direction {

@@ -7,7 +7,7 @@ import type { Direction, Sort, SortColumns, SortModel } from "./sort";
 
 const m = insightMessages.platform;
 
-export const AGENCY_COLUMNS = ["agency", "candidates", "sharing", "active", "applicationsSent", "interviews", "licences"] as const;
+const AGENCY_COLUMNS = ["agency", "candidates", "sharing", "active", "applicationsSent", "interviews", "licences"] as const;
 export type AgencyColumn = (typeof AGENCY_COLUMNS)[number];
 
 export function agencyName(a: AgencySummary): string {
@@ -24,9 +24,9 @@ export const agencyColumns: SortColumns<AgencySummary, AgencyColumn> = {
   licences: (a) => a.licencesUsed,
 };
 
-export const AGENCIES_FIRST_SORT: Sort<AgencyColumn> = { key: "agency", direction: "asc" };
+const AGENCIES_FIRST_SORT: Sort<AgencyColumn> = { key: "agency", direction: "asc" };
 
-export function agencyFirstDirection(key: AgencyColumn): Direction {
+function agencyFirstDirection(key: AgencyColumn): Direction {
   return key === "agency" ? "asc" : "desc";
 }
 
