@@ -20,6 +20,7 @@ import (
 	"github.com/tremplin/tremplin/internal/apierr"
 	"github.com/tremplin/tremplin/internal/httprule"
 	"github.com/tremplin/tremplin/internal/jsonin"
+	"github.com/tremplin/tremplin/internal/specjson"
 )
 
 // specJSON is the JSON codec of the documented /api routes. It is protojson with two
@@ -103,6 +104,9 @@ func (c *specJSON) Name() string { return vanguard.CodecJSON }
 func (c *specJSON) MarshalAppend(base []byte, msg proto.Message) ([]byte, error) {
 	if st, ok := msg.(*status.Status); ok {
 		return c.errorBody(base, st)
+	}
+	if a, ok := msg.(specjson.Appender); ok {
+		return a.AppendSpecJSON(base) // generated: the encoder's work without its walk
 	}
 	enc := encoder{wkt: protojson.MarshalOptions{Resolver: c.marshal.Resolver}}
 	return enc.message(base, msg.ProtoReflect())
