@@ -170,3 +170,21 @@ func randomScalar(r *rand.Rand, f protoreflect.FieldDescriptor) protoreflect.Val
 	}
 	panic(f.FullName())
 }
+
+// A list as large as the last of its type is written into a buffer grown once, whatever the
+// buffer vanguard hands over (its pooled buffer starts at 512 bytes after a collection).
+func TestALargeAnswerGrowsItsBufferOnce(t *testing.T) {
+	msg := &networkv1.ListContactsResponse{}
+	for range 1000 {
+		msg.Contacts = append(msg.Contacts, &networkv1.Contact{Id: "6f1c2d3e-0000-4000-8000-000000000001", LastName: "DUPONT", FirstName: "Hélène",
+			CreatedDate: timestamppb.Now(), Tags: []*networkv1.Tag{{Id: "t", Name: "Lyon"}}})
+	}
+	c := codec()
+	if _, err := c.MarshalAppend(make([]byte, 0, 512), msg); err != nil {
+		t.Fatal(err)
+	}
+	// The pooled buffer, then the one grown.
+	if n := testing.AllocsPerRun(5, func() { _, _ = c.MarshalAppend(make([]byte, 0, 512), msg) }); n > 2 {
+		t.Errorf("%v allocations to write a list of the last one's size", n)
+	}
+}
