@@ -52,6 +52,31 @@ func isTremplin(f protoreflect.FileDescriptor) bool {
 	return strings.HasPrefix(string(f.Package()), "tremplin.")
 }
 
+// messagesOf answers the messages of f, nested ones after their parent (map entries left out).
+func messagesOf(f *protogen.File) []*protogen.Message {
+	var all []*protogen.Message
+	var collect func(ms []*protogen.Message)
+	collect = func(ms []*protogen.Message) {
+		for _, m := range ms {
+			if !m.Desc.IsMapEntry() {
+				all = append(all, m)
+			}
+			collect(m.Messages)
+		}
+	}
+	collect(f.Messages)
+	return all
+}
+
+// enumsOf answers the enums of f, those nested in its messages included.
+func enumsOf(f *protogen.File) []*protogen.Enum {
+	enums := append([]*protogen.Enum(nil), f.Enums...)
+	for _, m := range messagesOf(f) {
+		enums = append(enums, m.Enums...)
+	}
+	return enums
+}
+
 // readSpecs answers every enum value's spec string, by the value's full name.
 func readSpecs(plugin *protogen.Plugin) (map[protoreflect.FullName]string, error) {
 	var ext protoreflect.ExtensionDescriptor
@@ -64,29 +89,17 @@ func readSpecs(plugin *protogen.Plugin) (map[protoreflect.FullName]string, error
 	if ext == nil {
 		return specs, nil
 	}
-	var walk func(enums []*protogen.Enum, messages []*protogen.Message) error
-	walk = func(enums []*protogen.Enum, messages []*protogen.Message) error {
-		for _, e := range enums {
+	for _, f := range plugin.Files {
+		for _, e := range enumsOf(f) {
 			for _, v := range e.Values {
 				s, err := stringOption(v.Desc.Options(), ext.Number())
 				if err != nil {
-					return fmt.Errorf("%s: %w", v.Desc.FullName(), err)
+					return nil, fmt.Errorf("%s: %w", v.Desc.FullName(), err)
 				}
 				if s != "" {
 					specs[v.Desc.FullName()] = s
 				}
 			}
-		}
-		for _, m := range messages {
-			if err := walk(m.Enums, m.Messages); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	for _, f := range plugin.Files {
-		if err := walk(f.Enums, f.Messages); err != nil {
-			return nil, err
 		}
 	}
 	return specs, nil
@@ -126,19 +139,12 @@ func stringOption(opts proto.Message, n protoreflect.FieldNumber) (string, error
 func writtenMessages(plugin *protogen.Plugin) map[protoreflect.FullName]bool {
 	written := map[protoreflect.FullName]bool{}
 	var all []*protogen.Message
-	var collect func(ms []*protogen.Message)
-	collect = func(ms []*protogen.Message) {
-		for _, m := range ms {
-			if !m.Desc.IsMapEntry() {
+	for _, f := range plugin.Files {
+		if isTremplin(f.Desc) {
+			for _, m := range messagesOf(f) {
 				all = append(all, m)
 				written[m.Desc.FullName()] = true
 			}
-			collect(m.Messages)
-		}
-	}
-	for _, f := range plugin.Files {
-		if isTremplin(f.Desc) {
-			collect(f.Messages)
 		}
 	}
 	for changed := true; changed; {
@@ -182,20 +188,15 @@ func (gen generator) file(plugin *protogen.Plugin, f *protogen.File) {
 	g.P("package ", f.GoPackageName)
 	g.P()
 	wrote := false
-	var walk func(enums []*protogen.Enum, messages []*protogen.Message)
-	walk = func(enums []*protogen.Enum, messages []*protogen.Message) {
-		for _, e := range enums {
-			wrote = gen.enum(g, e) || wrote
-		}
-		for _, m := range messages {
-			if gen.written[m.Desc.FullName()] {
-				gen.message(g, m)
-				wrote = true
-			}
-			walk(m.Enums, m.Messages)
+	for _, e := range enumsOf(f) {
+		wrote = gen.enum(g, e) || wrote
+	}
+	for _, m := range messagesOf(f) {
+		if gen.written[m.Desc.FullName()] {
+			gen.message(g, m)
+			wrote = true
 		}
 	}
-	walk(f.Enums, f.Messages)
 	if !wrote {
 		g.Skip()
 	}
@@ -258,6 +259,7 @@ func (gen generator) field(g *protogen.GeneratedFile, f *protogen.Field) {
 	key := strconv.Quote("," + string(specjson.String(nil, f.Desc.JSONName())) + ":")
 	writeKey := func() { g.P("b = append(b, ", key, "...)") }
 	specEnum := f.Desc.Kind() == protoreflect.EnumKind && gen.hasSpecs(f.Desc.Enum())
+	writeString := g.QualifiedGoIdent(specjsonPackage.Ident("String"))
 	getter := "x.Get" + f.GoName + "()"
 	if f.Desc.IsList() {
 		g.P("{")
@@ -267,56 +269,61 @@ func (gen generator) field(g *protogen.GeneratedFile, f *protogen.Field) {
 		g.P("for _, v := range ", getter, " {")
 		if specEnum {
 			// A value without a spec string is left out of a list too.
-			g.P(`if v.Spec() == "" {`)
+			g.P("s := v.Spec()")
+			g.P(`if s == "" {`)
 			g.P("continue")
 			g.P("}")
 		}
 		g.P("if len(b) > first {")
 		g.P("b = append(b, ',')")
 		g.P("}")
-		gen.value(g, f.Desc, "v", specEnum)
+		if specEnum {
+			g.P("b = ", writeString, "(b, s)")
+		} else {
+			gen.value(g, f.Desc, "v")
+		}
 		g.P("}")
 		g.P("b = append(b, ']')")
 		g.P("}")
 		return
 	}
-	// The value, and the condition under which it is written at all.
-	value, condition := getter, ""
+	// Where the value is read, and whether it is written at all: a field of a oneof when the
+	// oneof holds it, an optional scalar when set, a message when set, an enum value with a
+	// spec string.
+	value, closing := getter, 0
+	open := func(condition string) {
+		g.P("if ", condition, " {")
+		closing++
+	}
 	switch {
 	case f.Oneof != nil && !f.Oneof.Desc.IsSynthetic():
-		g.P("if o, ok := x.Get", f.Oneof.GoName, "().(*", f.GoIdent, "); ok {")
+		open("o, ok := x.Get" + f.Oneof.GoName + "().(*" + g.QualifiedGoIdent(f.GoIdent) + "); ok")
 		value = "o." + f.GoName
 	case f.Desc.HasPresence() && f.Desc.Kind() != protoreflect.MessageKind:
-		// An optional scalar: a pointer, written when set.
-		g.P("if x != nil && x.", f.GoName, " != nil {")
+		open("x != nil && x." + f.GoName + " != nil")
 		value = "(*x." + f.GoName + ")"
-	default:
-		g.P("{")
 	}
 	switch {
 	case f.Desc.Kind() == protoreflect.MessageKind:
-		condition = value + " != nil"
+		open("v := " + value + "; v != nil")
+		value = "v"
 	case specEnum:
-		g.P("s := ", value, ".Spec()")
-		condition, value = `s != ""`, "s"
-	}
-	if condition != "" {
-		g.P("if ", condition, " {")
+		open("s := " + value + ".Spec(); s != \"\"")
 	}
 	writeKey()
 	if specEnum {
-		g.P("b = ", g.QualifiedGoIdent(specjsonPackage.Ident("String")), "(b, s)")
+		g.P("b = ", writeString, "(b, s)")
 	} else {
-		gen.value(g, f.Desc, value, false)
+		gen.value(g, f.Desc, value)
 	}
-	if condition != "" {
+	for range closing {
 		g.P("}")
 	}
-	g.P("}")
 }
 
-// value writes the code appending one value of field f (an element, for a list), read by expr.
-func (gen generator) value(g *protogen.GeneratedFile, f protoreflect.FieldDescriptor, expr string, specEnum bool) {
+// value writes the code appending one value of field f (an element, for a list), read by expr;
+// an enum with spec strings is written by field.
+func (gen generator) value(g *protogen.GeneratedFile, f protoreflect.FieldDescriptor, expr string) {
 	call := func(name string, args ...string) {
 		g.P("b = ", g.QualifiedGoIdent(specjsonPackage.Ident(name)), "(b, ", strings.Join(args, ", "), ")")
 	}
@@ -340,11 +347,7 @@ func (gen generator) value(g *protogen.GeneratedFile, f protoreflect.FieldDescri
 	case protoreflect.BytesKind:
 		call("Bytes", expr)
 	case protoreflect.EnumKind:
-		if specEnum {
-			call("String", expr+".Spec()")
-		} else {
-			call("EnumName", expr)
-		}
+		call("EnumName", expr) // an enum without spec strings (field writes the others)
 	case protoreflect.MessageKind:
 		if f.Message().FullName() == timestampName {
 			g.P("if b, err = ", g.QualifiedGoIdent(specjsonPackage.Ident("Timestamp")), "(b, ", expr, "); err != nil {")

@@ -16,10 +16,8 @@ func (x *ExportMyDataRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *DeleteMyAccountRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"password\":"...)
-		b = specjson.String(b, x.GetPassword())
-	}
+	b = append(b, ",\"password\":"...)
+	b = specjson.String(b, x.GetPassword())
 	return specjson.EndObject(b, start), nil
 }
 

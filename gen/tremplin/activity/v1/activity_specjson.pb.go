@@ -190,80 +190,54 @@ func (x Mood) Spec() string {
 func (x *Task) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	if s := x.GetSubject().Spec(); s != "" {
+		b = append(b, ",\"subject\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		s := x.GetSubject().Spec()
-		if s != "" {
-			b = append(b, ",\"subject\":"...)
-			b = specjson.String(b, s)
+	b = append(b, ",\"customSubject\":"...)
+	b = specjson.String(b, x.GetCustomSubject())
+	if s := x.GetMediaType().Spec(); s != "" {
+		b = append(b, ",\"mediaType\":"...)
+		b = specjson.String(b, s)
+	}
+	if s := x.GetPriority().Spec(); s != "" {
+		b = append(b, ",\"priority\":"...)
+		b = specjson.String(b, s)
+	}
+	if s := x.GetStatus().Spec(); s != "" {
+		b = append(b, ",\"status\":"...)
+		b = specjson.String(b, s)
+	}
+	if v := x.GetInitialDeadline(); v != nil {
+		b = append(b, ",\"initialDeadline\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"customSubject\":"...)
-		b = specjson.String(b, x.GetCustomSubject())
-	}
-	{
-		s := x.GetMediaType().Spec()
-		if s != "" {
-			b = append(b, ",\"mediaType\":"...)
-			b = specjson.String(b, s)
+	if v := x.GetDeadline(); v != nil {
+		b = append(b, ",\"deadline\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		s := x.GetPriority().Spec()
-		if s != "" {
-			b = append(b, ",\"priority\":"...)
-			b = specjson.String(b, s)
+	if v := x.GetExecutionDate(); v != nil {
+		b = append(b, ",\"executionDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		s := x.GetStatus().Spec()
-		if s != "" {
-			b = append(b, ",\"status\":"...)
-			b = specjson.String(b, s)
+	if v := x.GetApplication(); v != nil {
+		b = append(b, ",\"application\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetInitialDeadline() != nil {
-			b = append(b, ",\"initialDeadline\":"...)
-			if b, err = specjson.Timestamp(b, x.GetInitialDeadline()); err != nil {
-				return nil, err
-			}
-		}
-	}
-	{
-		if x.GetDeadline() != nil {
-			b = append(b, ",\"deadline\":"...)
-			if b, err = specjson.Timestamp(b, x.GetDeadline()); err != nil {
-				return nil, err
-			}
-		}
-	}
-	{
-		if x.GetExecutionDate() != nil {
-			b = append(b, ",\"executionDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetExecutionDate()); err != nil {
-				return nil, err
-			}
-		}
-	}
-	{
-		if x.GetApplication() != nil {
-			b = append(b, ",\"application\":"...)
-			if b, err = x.GetApplication().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
-		}
-	}
-	{
-		if x.GetContact() != nil {
-			b = append(b, ",\"contact\":"...)
-			if b, err = x.GetContact().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetContact(); v != nil {
+		b = append(b, ",\"contact\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	{
@@ -280,20 +254,14 @@ func (x *Task) AppendSpecJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	{
-		b = append(b, ",\"comments\":"...)
-		b = specjson.String(b, x.GetComments())
-	}
-	{
-		b = append(b, ",\"markAsCompleteComment\":"...)
-		b = specjson.String(b, x.GetMarkAsCompleteComment())
-	}
-	{
-		if x.GetCreatedDate() != nil {
-			b = append(b, ",\"createdDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetCreatedDate()); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"comments\":"...)
+	b = specjson.String(b, x.GetComments())
+	b = append(b, ",\"markAsCompleteComment\":"...)
+	b = specjson.String(b, x.GetMarkAsCompleteComment())
+	if v := x.GetCreatedDate(); v != nil {
+		b = append(b, ",\"createdDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -303,57 +271,38 @@ func (x *Task) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *TaskDraft) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		s := x.GetSubject().Spec()
-		if s != "" {
-			b = append(b, ",\"subject\":"...)
-			b = specjson.String(b, s)
+	if s := x.GetSubject().Spec(); s != "" {
+		b = append(b, ",\"subject\":"...)
+		b = specjson.String(b, s)
+	}
+	b = append(b, ",\"customSubject\":"...)
+	b = specjson.String(b, x.GetCustomSubject())
+	if s := x.GetMediaType().Spec(); s != "" {
+		b = append(b, ",\"mediaType\":"...)
+		b = specjson.String(b, s)
+	}
+	if s := x.GetPriority().Spec(); s != "" {
+		b = append(b, ",\"priority\":"...)
+		b = specjson.String(b, s)
+	}
+	if v := x.GetDeadline(); v != nil {
+		b = append(b, ",\"deadline\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"customSubject\":"...)
-		b = specjson.String(b, x.GetCustomSubject())
-	}
-	{
-		s := x.GetMediaType().Spec()
-		if s != "" {
-			b = append(b, ",\"mediaType\":"...)
-			b = specjson.String(b, s)
-		}
-	}
-	{
-		s := x.GetPriority().Spec()
-		if s != "" {
-			b = append(b, ",\"priority\":"...)
-			b = specjson.String(b, s)
-		}
-	}
-	{
-		if x.GetDeadline() != nil {
-			b = append(b, ",\"deadline\":"...)
-			if b, err = specjson.Timestamp(b, x.GetDeadline()); err != nil {
-				return nil, err
-			}
-		}
-	}
-	{
-		b = append(b, ",\"contactId\":"...)
-		b = specjson.String(b, x.GetContactId())
-	}
-	{
-		b = append(b, ",\"applicationId\":"...)
-		b = specjson.String(b, x.GetApplicationId())
-	}
+	b = append(b, ",\"contactId\":"...)
+	b = specjson.String(b, x.GetContactId())
+	b = append(b, ",\"applicationId\":"...)
+	b = specjson.String(b, x.GetApplicationId())
 	if x != nil && x.Comments != nil {
 		b = append(b, ",\"comments\":"...)
 		b = specjson.String(b, (*x.Comments))
 	}
-	{
-		if x.GetResources() != nil {
-			b = append(b, ",\"resources\":"...)
-			if b, err = x.GetResources().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetResources(); v != nil {
+		b = append(b, ",\"resources\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -363,89 +312,58 @@ func (x *TaskDraft) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *Event) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	if s := x.GetType().Spec(); s != "" {
+		b = append(b, ",\"type\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		s := x.GetType().Spec()
-		if s != "" {
-			b = append(b, ",\"type\":"...)
-			b = specjson.String(b, s)
+	if s := x.GetSubject().Spec(); s != "" {
+		b = append(b, ",\"subject\":"...)
+		b = specjson.String(b, s)
+	}
+	if s := x.GetMediaType().Spec(); s != "" {
+		b = append(b, ",\"mediaType\":"...)
+		b = specjson.String(b, s)
+	}
+	b = append(b, ",\"mediaDetails\":"...)
+	b = specjson.String(b, x.GetMediaDetails())
+	if v := x.GetDate(); v != nil {
+		b = append(b, ",\"date\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		s := x.GetSubject().Spec()
-		if s != "" {
-			b = append(b, ",\"subject\":"...)
-			b = specjson.String(b, s)
+	if v := x.GetCreatedDate(); v != nil {
+		b = append(b, ",\"createdDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		s := x.GetMediaType().Spec()
-		if s != "" {
-			b = append(b, ",\"mediaType\":"...)
-			b = specjson.String(b, s)
+	if s := x.GetStatus().Spec(); s != "" {
+		b = append(b, ",\"status\":"...)
+		b = specjson.String(b, s)
+	}
+	if v := x.GetContact(); v != nil {
+		b = append(b, ",\"contact\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"mediaDetails\":"...)
-		b = specjson.String(b, x.GetMediaDetails())
-	}
-	{
-		if x.GetDate() != nil {
-			b = append(b, ",\"date\":"...)
-			if b, err = specjson.Timestamp(b, x.GetDate()); err != nil {
-				return nil, err
-			}
+	if v := x.GetApplication(); v != nil {
+		b = append(b, ",\"application\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetCreatedDate() != nil {
-			b = append(b, ",\"createdDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetCreatedDate()); err != nil {
-				return nil, err
-			}
-		}
+	if s := x.GetMood().Spec(); s != "" {
+		b = append(b, ",\"mood\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		s := x.GetStatus().Spec()
-		if s != "" {
-			b = append(b, ",\"status\":"...)
-			b = specjson.String(b, s)
-		}
-	}
-	{
-		if x.GetContact() != nil {
-			b = append(b, ",\"contact\":"...)
-			if b, err = x.GetContact().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
-		}
-	}
-	{
-		if x.GetApplication() != nil {
-			b = append(b, ",\"application\":"...)
-			if b, err = x.GetApplication().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
-		}
-	}
-	{
-		s := x.GetMood().Spec()
-		if s != "" {
-			b = append(b, ",\"mood\":"...)
-			b = specjson.String(b, s)
-		}
-	}
-	{
-		b = append(b, ",\"markAsCompleteComment\":"...)
-		b = specjson.String(b, x.GetMarkAsCompleteComment())
-	}
-	{
-		b = append(b, ",\"comments\":"...)
-		b = specjson.String(b, x.GetComments())
-	}
+	b = append(b, ",\"markAsCompleteComment\":"...)
+	b = specjson.String(b, x.GetMarkAsCompleteComment())
+	b = append(b, ",\"comments\":"...)
+	b = specjson.String(b, x.GetComments())
 	{
 		b = append(b, ",\"resources\":"...)
 		b = append(b, '[')
@@ -467,57 +385,38 @@ func (x *Event) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *EventDraft) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		s := x.GetType().Spec()
-		if s != "" {
-			b = append(b, ",\"type\":"...)
-			b = specjson.String(b, s)
+	if s := x.GetType().Spec(); s != "" {
+		b = append(b, ",\"type\":"...)
+		b = specjson.String(b, s)
+	}
+	if s := x.GetSubject().Spec(); s != "" {
+		b = append(b, ",\"subject\":"...)
+		b = specjson.String(b, s)
+	}
+	if s := x.GetMediaType().Spec(); s != "" {
+		b = append(b, ",\"mediaType\":"...)
+		b = specjson.String(b, s)
+	}
+	b = append(b, ",\"mediaDetails\":"...)
+	b = specjson.String(b, x.GetMediaDetails())
+	if v := x.GetDate(); v != nil {
+		b = append(b, ",\"date\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		s := x.GetSubject().Spec()
-		if s != "" {
-			b = append(b, ",\"subject\":"...)
-			b = specjson.String(b, s)
-		}
-	}
-	{
-		s := x.GetMediaType().Spec()
-		if s != "" {
-			b = append(b, ",\"mediaType\":"...)
-			b = specjson.String(b, s)
-		}
-	}
-	{
-		b = append(b, ",\"mediaDetails\":"...)
-		b = specjson.String(b, x.GetMediaDetails())
-	}
-	{
-		if x.GetDate() != nil {
-			b = append(b, ",\"date\":"...)
-			if b, err = specjson.Timestamp(b, x.GetDate()); err != nil {
-				return nil, err
-			}
-		}
-	}
-	{
-		b = append(b, ",\"contactId\":"...)
-		b = specjson.String(b, x.GetContactId())
-	}
-	{
-		b = append(b, ",\"applicationId\":"...)
-		b = specjson.String(b, x.GetApplicationId())
-	}
+	b = append(b, ",\"contactId\":"...)
+	b = specjson.String(b, x.GetContactId())
+	b = append(b, ",\"applicationId\":"...)
+	b = specjson.String(b, x.GetApplicationId())
 	if x != nil && x.Comments != nil {
 		b = append(b, ",\"comments\":"...)
 		b = specjson.String(b, (*x.Comments))
 	}
-	{
-		if x.GetResources() != nil {
-			b = append(b, ",\"resources\":"...)
-			if b, err = x.GetResources().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetResources(); v != nil {
+		b = append(b, ",\"resources\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -528,17 +427,17 @@ func (x *Activity) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
 	if o, ok := x.GetKind().(*Activity_Task); ok {
-		if o.Task != nil {
+		if v := o.Task; v != nil {
 			b = append(b, ",\"task\":"...)
-			if b, err = o.Task.AppendSpecJSON(b); err != nil {
+			if b, err = v.AppendSpecJSON(b); err != nil {
 				return nil, err
 			}
 		}
 	}
 	if o, ok := x.GetKind().(*Activity_Event); ok {
-		if o.Event != nil {
+		if v := o.Event; v != nil {
 			b = append(b, ",\"event\":"...)
-			if b, err = o.Event.AppendSpecJSON(b); err != nil {
+			if b, err = v.AppendSpecJSON(b); err != nil {
 				return nil, err
 			}
 		}
@@ -556,12 +455,10 @@ func (x *GetDashboardHistoryRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *GetDashboardHistoryResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetHistory() != nil {
-			b = append(b, ",\"history\":"...)
-			if b, err = x.GetHistory().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetHistory(); v != nil {
+		b = append(b, ",\"history\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -570,68 +467,40 @@ func (x *GetDashboardHistoryResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *DashboardSetting) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"newContactLow\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNewContactLow()), 10)
-	}
-	{
-		b = append(b, ",\"newContactMedium\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNewContactMedium()), 10)
-	}
-	{
-		b = append(b, ",\"newContactHigh\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNewContactHigh()), 10)
-	}
-	{
-		b = append(b, ",\"firstTaskLow\":"...)
-		b = strconv.AppendInt(b, int64(x.GetFirstTaskLow()), 10)
-	}
-	{
-		b = append(b, ",\"firstTaskMedium\":"...)
-		b = strconv.AppendInt(b, int64(x.GetFirstTaskMedium()), 10)
-	}
-	{
-		b = append(b, ",\"firstTaskHigh\":"...)
-		b = strconv.AppendInt(b, int64(x.GetFirstTaskHigh()), 10)
-	}
-	{
-		b = append(b, ",\"completedInterviewLow\":"...)
-		b = strconv.AppendInt(b, int64(x.GetCompletedInterviewLow()), 10)
-	}
-	{
-		b = append(b, ",\"completedInterviewMedium\":"...)
-		b = strconv.AppendInt(b, int64(x.GetCompletedInterviewMedium()), 10)
-	}
-	{
-		b = append(b, ",\"completedInterviewHigh\":"...)
-		b = strconv.AppendInt(b, int64(x.GetCompletedInterviewHigh()), 10)
-	}
-	{
-		b = append(b, ",\"engagedApplicationLow\":"...)
-		b = strconv.AppendInt(b, int64(x.GetEngagedApplicationLow()), 10)
-	}
-	{
-		b = append(b, ",\"engagedApplicationMedium\":"...)
-		b = strconv.AppendInt(b, int64(x.GetEngagedApplicationMedium()), 10)
-	}
-	{
-		b = append(b, ",\"engagedApplicationHigh\":"...)
-		b = strconv.AppendInt(b, int64(x.GetEngagedApplicationHigh()), 10)
-	}
+	b = append(b, ",\"newContactLow\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNewContactLow()), 10)
+	b = append(b, ",\"newContactMedium\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNewContactMedium()), 10)
+	b = append(b, ",\"newContactHigh\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNewContactHigh()), 10)
+	b = append(b, ",\"firstTaskLow\":"...)
+	b = strconv.AppendInt(b, int64(x.GetFirstTaskLow()), 10)
+	b = append(b, ",\"firstTaskMedium\":"...)
+	b = strconv.AppendInt(b, int64(x.GetFirstTaskMedium()), 10)
+	b = append(b, ",\"firstTaskHigh\":"...)
+	b = strconv.AppendInt(b, int64(x.GetFirstTaskHigh()), 10)
+	b = append(b, ",\"completedInterviewLow\":"...)
+	b = strconv.AppendInt(b, int64(x.GetCompletedInterviewLow()), 10)
+	b = append(b, ",\"completedInterviewMedium\":"...)
+	b = strconv.AppendInt(b, int64(x.GetCompletedInterviewMedium()), 10)
+	b = append(b, ",\"completedInterviewHigh\":"...)
+	b = strconv.AppendInt(b, int64(x.GetCompletedInterviewHigh()), 10)
+	b = append(b, ",\"engagedApplicationLow\":"...)
+	b = strconv.AppendInt(b, int64(x.GetEngagedApplicationLow()), 10)
+	b = append(b, ",\"engagedApplicationMedium\":"...)
+	b = strconv.AppendInt(b, int64(x.GetEngagedApplicationMedium()), 10)
+	b = append(b, ",\"engagedApplicationHigh\":"...)
+	b = strconv.AppendInt(b, int64(x.GetEngagedApplicationHigh()), 10)
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *DashboardFigure) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"value\":"...)
-		b = strconv.AppendInt(b, int64(x.GetValue()), 10)
-	}
-	{
-		b = append(b, ",\"previousValue\":"...)
-		b = strconv.AppendInt(b, int64(x.GetPreviousValue()), 10)
-	}
+	b = append(b, ",\"value\":"...)
+	b = strconv.AppendInt(b, int64(x.GetValue()), 10)
+	b = append(b, ",\"previousValue\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPreviousValue()), 10)
 	return specjson.EndObject(b, start), nil
 }
 
@@ -639,30 +508,27 @@ func (x *DashboardFigure) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *ListTasksRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetRange() != nil {
-			b = append(b, ",\"range\":"...)
-			if b, err = x.GetRange().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetRange(); v != nil {
+		b = append(b, ",\"range\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"search\":"...)
-		b = specjson.String(b, x.GetSearch())
-	}
+	b = append(b, ",\"search\":"...)
+	b = specjson.String(b, x.GetSearch())
 	{
 		b = append(b, ",\"statuses\":"...)
 		b = append(b, '[')
 		first := len(b)
 		for _, v := range x.GetStatuses() {
-			if v.Spec() == "" {
+			s := v.Spec()
+			if s == "" {
 				continue
 			}
 			if len(b) > first {
 				b = append(b, ',')
 			}
-			b = specjson.String(b, v.Spec())
+			b = specjson.String(b, s)
 		}
 		b = append(b, ']')
 	}
@@ -671,13 +537,14 @@ func (x *ListTasksRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 		b = append(b, '[')
 		first := len(b)
 		for _, v := range x.GetMediaTypes() {
-			if v.Spec() == "" {
+			s := v.Spec()
+			if s == "" {
 				continue
 			}
 			if len(b) > first {
 				b = append(b, ',')
 			}
-			b = specjson.String(b, v.Spec())
+			b = specjson.String(b, s)
 		}
 		b = append(b, ']')
 	}
@@ -686,32 +553,25 @@ func (x *ListTasksRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 		b = append(b, '[')
 		first := len(b)
 		for _, v := range x.GetPriorities() {
-			if v.Spec() == "" {
+			s := v.Spec()
+			if s == "" {
 				continue
 			}
 			if len(b) > first {
 				b = append(b, ',')
 			}
-			b = specjson.String(b, v.Spec())
+			b = specjson.String(b, s)
 		}
 		b = append(b, ']')
 	}
-	{
-		b = append(b, ",\"contactId\":"...)
-		b = specjson.String(b, x.GetContactId())
-	}
-	{
-		b = append(b, ",\"applicationId\":"...)
-		b = specjson.String(b, x.GetApplicationId())
-	}
-	{
-		b = append(b, ",\"pageSize\":"...)
-		b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
-	}
-	{
-		b = append(b, ",\"pageToken\":"...)
-		b = specjson.String(b, x.GetPageToken())
-	}
+	b = append(b, ",\"contactId\":"...)
+	b = specjson.String(b, x.GetContactId())
+	b = append(b, ",\"applicationId\":"...)
+	b = specjson.String(b, x.GetApplicationId())
+	b = append(b, ",\"pageSize\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
+	b = append(b, ",\"pageToken\":"...)
+	b = specjson.String(b, x.GetPageToken())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -743,10 +603,8 @@ func (x *ListTasksResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *GetTaskRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -754,12 +612,10 @@ func (x *GetTaskRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *GetTaskResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetTask() != nil {
-			b = append(b, ",\"task\":"...)
-			if b, err = x.GetTask().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetTask(); v != nil {
+		b = append(b, ",\"task\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -769,12 +625,10 @@ func (x *GetTaskResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *CreateTaskRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetTask() != nil {
-			b = append(b, ",\"task\":"...)
-			if b, err = x.GetTask().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetTask(); v != nil {
+		b = append(b, ",\"task\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -784,12 +638,10 @@ func (x *CreateTaskRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *CreateTaskResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetTask() != nil {
-			b = append(b, ",\"task\":"...)
-			if b, err = x.GetTask().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetTask(); v != nil {
+		b = append(b, ",\"task\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -799,16 +651,12 @@ func (x *CreateTaskResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *UpdateTaskRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		if x.GetTask() != nil {
-			b = append(b, ",\"task\":"...)
-			if b, err = x.GetTask().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	if v := x.GetTask(); v != nil {
+		b = append(b, ",\"task\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -818,12 +666,10 @@ func (x *UpdateTaskRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *UpdateTaskResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetTask() != nil {
-			b = append(b, ",\"task\":"...)
-			if b, err = x.GetTask().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetTask(); v != nil {
+		b = append(b, ",\"task\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -832,10 +678,8 @@ func (x *UpdateTaskResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *DeleteTaskRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -849,30 +693,27 @@ func (x *DeleteTaskResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *ListEventsRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetRange() != nil {
-			b = append(b, ",\"range\":"...)
-			if b, err = x.GetRange().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetRange(); v != nil {
+		b = append(b, ",\"range\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"search\":"...)
-		b = specjson.String(b, x.GetSearch())
-	}
+	b = append(b, ",\"search\":"...)
+	b = specjson.String(b, x.GetSearch())
 	{
 		b = append(b, ",\"statuses\":"...)
 		b = append(b, '[')
 		first := len(b)
 		for _, v := range x.GetStatuses() {
-			if v.Spec() == "" {
+			s := v.Spec()
+			if s == "" {
 				continue
 			}
 			if len(b) > first {
 				b = append(b, ',')
 			}
-			b = specjson.String(b, v.Spec())
+			b = specjson.String(b, s)
 		}
 		b = append(b, ']')
 	}
@@ -881,32 +722,25 @@ func (x *ListEventsRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 		b = append(b, '[')
 		first := len(b)
 		for _, v := range x.GetMediaTypes() {
-			if v.Spec() == "" {
+			s := v.Spec()
+			if s == "" {
 				continue
 			}
 			if len(b) > first {
 				b = append(b, ',')
 			}
-			b = specjson.String(b, v.Spec())
+			b = specjson.String(b, s)
 		}
 		b = append(b, ']')
 	}
-	{
-		b = append(b, ",\"contactId\":"...)
-		b = specjson.String(b, x.GetContactId())
-	}
-	{
-		b = append(b, ",\"applicationId\":"...)
-		b = specjson.String(b, x.GetApplicationId())
-	}
-	{
-		b = append(b, ",\"pageSize\":"...)
-		b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
-	}
-	{
-		b = append(b, ",\"pageToken\":"...)
-		b = specjson.String(b, x.GetPageToken())
-	}
+	b = append(b, ",\"contactId\":"...)
+	b = specjson.String(b, x.GetContactId())
+	b = append(b, ",\"applicationId\":"...)
+	b = specjson.String(b, x.GetApplicationId())
+	b = append(b, ",\"pageSize\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
+	b = append(b, ",\"pageToken\":"...)
+	b = specjson.String(b, x.GetPageToken())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -938,10 +772,8 @@ func (x *ListEventsResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *GetEventRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -949,12 +781,10 @@ func (x *GetEventRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *GetEventResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetEvent() != nil {
-			b = append(b, ",\"event\":"...)
-			if b, err = x.GetEvent().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetEvent(); v != nil {
+		b = append(b, ",\"event\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -964,12 +794,10 @@ func (x *GetEventResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *CreateEventRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetEvent() != nil {
-			b = append(b, ",\"event\":"...)
-			if b, err = x.GetEvent().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetEvent(); v != nil {
+		b = append(b, ",\"event\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -979,12 +807,10 @@ func (x *CreateEventRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *CreateEventResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetEvent() != nil {
-			b = append(b, ",\"event\":"...)
-			if b, err = x.GetEvent().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetEvent(); v != nil {
+		b = append(b, ",\"event\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -994,16 +820,12 @@ func (x *CreateEventResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *UpdateEventRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		if x.GetEvent() != nil {
-			b = append(b, ",\"event\":"...)
-			if b, err = x.GetEvent().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	if v := x.GetEvent(); v != nil {
+		b = append(b, ",\"event\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -1013,12 +835,10 @@ func (x *UpdateEventRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *UpdateEventResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetEvent() != nil {
-			b = append(b, ",\"event\":"...)
-			if b, err = x.GetEvent().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetEvent(); v != nil {
+		b = append(b, ",\"event\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -1027,10 +847,8 @@ func (x *UpdateEventResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *DeleteEventRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -1044,10 +862,8 @@ func (x *DeleteEventResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *AdditionalInformation) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"comments\":"...)
-		b = specjson.String(b, x.GetComments())
-	}
+	b = append(b, ",\"comments\":"...)
+	b = specjson.String(b, x.GetComments())
 	{
 		b = append(b, ",\"resources\":"...)
 		b = append(b, '[')
@@ -1069,23 +885,16 @@ func (x *AdditionalInformation) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *UpdateAdditionalInformationRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		s := x.GetActivityType().Spec()
-		if s != "" {
-			b = append(b, ",\"activityType\":"...)
-			b = specjson.String(b, s)
-		}
+	if s := x.GetActivityType().Spec(); s != "" {
+		b = append(b, ",\"activityType\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		if x.GetInputs() != nil {
-			b = append(b, ",\"inputs\":"...)
-			if b, err = x.GetInputs().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	if v := x.GetInputs(); v != nil {
+		b = append(b, ",\"inputs\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -1095,12 +904,10 @@ func (x *UpdateAdditionalInformationRequest) AppendSpecJSON(b []byte) ([]byte, e
 func (x *UpdateAdditionalInformationResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetActivity() != nil {
-			b = append(b, ",\"activity\":"...)
-			if b, err = x.GetActivity().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetActivity(); v != nil {
+		b = append(b, ",\"activity\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -1110,28 +917,18 @@ func (x *UpdateAdditionalInformationResponse) AppendSpecJSON(b []byte) ([]byte, 
 func (x *AddReportRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		s := x.GetActivityType().Spec()
-		if s != "" {
-			b = append(b, ",\"activityType\":"...)
-			b = specjson.String(b, s)
-		}
+	if s := x.GetActivityType().Spec(); s != "" {
+		b = append(b, ",\"activityType\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	if s := x.GetMood().Spec(); s != "" {
+		b = append(b, ",\"mood\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		s := x.GetMood().Spec()
-		if s != "" {
-			b = append(b, ",\"mood\":"...)
-			b = specjson.String(b, s)
-		}
-	}
-	{
-		b = append(b, ",\"markAsCompleteComment\":"...)
-		b = specjson.String(b, x.GetMarkAsCompleteComment())
-	}
+	b = append(b, ",\"markAsCompleteComment\":"...)
+	b = specjson.String(b, x.GetMarkAsCompleteComment())
 	{
 		b = append(b, ",\"resources\":"...)
 		b = append(b, '[')
@@ -1153,12 +950,10 @@ func (x *AddReportRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *AddReportResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetActivity() != nil {
-			b = append(b, ",\"activity\":"...)
-			if b, err = x.GetActivity().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetActivity(); v != nil {
+		b = append(b, ",\"activity\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	{
@@ -1182,28 +977,18 @@ func (x *AddReportResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *UpdateReportRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		s := x.GetActivityType().Spec()
-		if s != "" {
-			b = append(b, ",\"activityType\":"...)
-			b = specjson.String(b, s)
-		}
+	if s := x.GetActivityType().Spec(); s != "" {
+		b = append(b, ",\"activityType\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	if s := x.GetMood().Spec(); s != "" {
+		b = append(b, ",\"mood\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		s := x.GetMood().Spec()
-		if s != "" {
-			b = append(b, ",\"mood\":"...)
-			b = specjson.String(b, s)
-		}
-	}
-	{
-		b = append(b, ",\"markAsCompleteComment\":"...)
-		b = specjson.String(b, x.GetMarkAsCompleteComment())
-	}
+	b = append(b, ",\"markAsCompleteComment\":"...)
+	b = specjson.String(b, x.GetMarkAsCompleteComment())
 	{
 		b = append(b, ",\"resources\":"...)
 		b = append(b, '[')
@@ -1225,12 +1010,10 @@ func (x *UpdateReportRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *UpdateReportResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetActivity() != nil {
-			b = append(b, ",\"activity\":"...)
-			if b, err = x.GetActivity().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetActivity(); v != nil {
+		b = append(b, ",\"activity\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -1239,34 +1022,26 @@ func (x *UpdateReportResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *GetCalendarLinksRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *GetCalendarLinksResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"calendarUrl\":"...)
-		b = specjson.String(b, x.GetCalendarUrl())
-	}
-	{
-		b = append(b, ",\"mailCalendarUrl\":"...)
-		b = specjson.String(b, x.GetMailCalendarUrl())
-	}
+	b = append(b, ",\"calendarUrl\":"...)
+	b = specjson.String(b, x.GetCalendarUrl())
+	b = append(b, ",\"mailCalendarUrl\":"...)
+	b = specjson.String(b, x.GetMailCalendarUrl())
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *GetDashboardRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"time\":"...)
-		b = specjson.Int64(b, x.GetTime())
-	}
+	b = append(b, ",\"time\":"...)
+	b = specjson.Int64(b, x.GetTime())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -1274,70 +1049,50 @@ func (x *GetDashboardRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *GetDashboardResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetRange() != nil {
-			b = append(b, ",\"range\":"...)
-			if b, err = x.GetRange().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetRange(); v != nil {
+		b = append(b, ",\"range\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"currentWeek\":"...)
-		b = strconv.AppendBool(b, x.GetCurrentWeek())
-	}
-	{
-		b = append(b, ",\"completedTasks\":"...)
-		b = strconv.AppendInt(b, int64(x.GetCompletedTasks()), 10)
-	}
-	{
-		b = append(b, ",\"notStartedTasks\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNotStartedTasks()), 10)
-	}
-	{
-		if x.GetCompletedInterviews() != nil {
-			b = append(b, ",\"completedInterviews\":"...)
-			if b, err = x.GetCompletedInterviews().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"currentWeek\":"...)
+	b = strconv.AppendBool(b, x.GetCurrentWeek())
+	b = append(b, ",\"completedTasks\":"...)
+	b = strconv.AppendInt(b, int64(x.GetCompletedTasks()), 10)
+	b = append(b, ",\"notStartedTasks\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNotStartedTasks()), 10)
+	if v := x.GetCompletedInterviews(); v != nil {
+		b = append(b, ",\"completedInterviews\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetFirstTasks() != nil {
-			b = append(b, ",\"firstTasks\":"...)
-			if b, err = x.GetFirstTasks().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetFirstTasks(); v != nil {
+		b = append(b, ",\"firstTasks\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetEngagedApplications() != nil {
-			b = append(b, ",\"engagedApplications\":"...)
-			if b, err = x.GetEngagedApplications().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetEngagedApplications(); v != nil {
+		b = append(b, ",\"engagedApplications\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetNewContacts() != nil {
-			b = append(b, ",\"newContacts\":"...)
-			if b, err = x.GetNewContacts().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetNewContacts(); v != nil {
+		b = append(b, ",\"newContacts\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetNewApplications() != nil {
-			b = append(b, ",\"newApplications\":"...)
-			if b, err = x.GetNewApplications().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetNewApplications(); v != nil {
+		b = append(b, ",\"newApplications\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"overdueTasks\":"...)
-		b = strconv.AppendInt(b, int64(x.GetOverdueTasks()), 10)
-	}
+	b = append(b, ",\"overdueTasks\":"...)
+	b = strconv.AppendInt(b, int64(x.GetOverdueTasks()), 10)
 	{
 		b = append(b, ",\"upcomingEvents\":"...)
 		b = append(b, '[')
@@ -1352,12 +1107,10 @@ func (x *GetDashboardResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	{
-		if x.GetSetting() != nil {
-			b = append(b, ",\"setting\":"...)
-			if b, err = x.GetSetting().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetSetting(); v != nil {
+		b = append(b, ",\"setting\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -1373,12 +1126,10 @@ func (x *GetDashboardSettingRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *GetDashboardSettingResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetDashboardSetting() != nil {
-			b = append(b, ",\"dashboardSetting\":"...)
-			if b, err = x.GetDashboardSetting().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetDashboardSetting(); v != nil {
+		b = append(b, ",\"dashboardSetting\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -1388,12 +1139,10 @@ func (x *GetDashboardSettingResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *UpdateDashboardSettingRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetDashboardSetting() != nil {
-			b = append(b, ",\"dashboardSetting\":"...)
-			if b, err = x.GetDashboardSetting().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetDashboardSetting(); v != nil {
+		b = append(b, ",\"dashboardSetting\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -1403,12 +1152,10 @@ func (x *UpdateDashboardSettingRequest) AppendSpecJSON(b []byte) ([]byte, error)
 func (x *UpdateDashboardSettingResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetDashboardSetting() != nil {
-			b = append(b, ",\"dashboardSetting\":"...)
-			if b, err = x.GetDashboardSetting().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetDashboardSetting(); v != nil {
+		b = append(b, ",\"dashboardSetting\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -1417,10 +1164,8 @@ func (x *UpdateDashboardSettingResponse) AppendSpecJSON(b []byte) ([]byte, error
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *DownloadEventCalendarRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -1433,10 +1178,8 @@ func (x *GetCalendarFeedRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *GetCalendarFeedResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"url\":"...)
-		b = specjson.String(b, x.GetUrl())
-	}
+	b = append(b, ",\"url\":"...)
+	b = specjson.String(b, x.GetUrl())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -1449,10 +1192,8 @@ func (x *ResetCalendarFeedRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ResetCalendarFeedResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"url\":"...)
-		b = specjson.String(b, x.GetUrl())
-	}
+	b = append(b, ",\"url\":"...)
+	b = specjson.String(b, x.GetUrl())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -1471,20 +1212,16 @@ func (x *RevokeCalendarFeedResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ReadCalendarFeedRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"token\":"...)
-		b = specjson.String(b, x.GetToken())
-	}
+	b = append(b, ",\"token\":"...)
+	b = specjson.String(b, x.GetToken())
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *UnsubscribeTaskNotificationsRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"token\":"...)
-		b = specjson.String(b, x.GetToken())
-	}
+	b = append(b, ",\"token\":"...)
+	b = specjson.String(b, x.GetToken())
 	return specjson.EndObject(b, start), nil
 }
 

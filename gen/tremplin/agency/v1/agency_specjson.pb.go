@@ -12,47 +12,28 @@ import (
 func (x *AgencyAdmin) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		s := x.GetCivility().Spec()
-		if s != "" {
-			b = append(b, ",\"civility\":"...)
-			b = specjson.String(b, s)
-		}
+	if s := x.GetCivility().Spec(); s != "" {
+		b = append(b, ",\"civility\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		b = append(b, ",\"firstName\":"...)
-		b = specjson.String(b, x.GetFirstName())
-	}
-	{
-		b = append(b, ",\"lastName\":"...)
-		b = specjson.String(b, x.GetLastName())
-	}
-	{
-		b = append(b, ",\"email\":"...)
-		b = specjson.String(b, x.GetEmail())
-	}
-	{
-		b = append(b, ",\"mobileNumber\":"...)
-		b = specjson.String(b, x.GetMobileNumber())
-	}
-	{
-		b = append(b, ",\"phoneNumber\":"...)
-		b = specjson.String(b, x.GetPhoneNumber())
-	}
-	{
-		b = append(b, ",\"job\":"...)
-		b = specjson.String(b, x.GetJob())
-	}
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		if x.GetFirstLoginDate() != nil {
-			b = append(b, ",\"firstLoginDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetFirstLoginDate()); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"firstName\":"...)
+	b = specjson.String(b, x.GetFirstName())
+	b = append(b, ",\"lastName\":"...)
+	b = specjson.String(b, x.GetLastName())
+	b = append(b, ",\"email\":"...)
+	b = specjson.String(b, x.GetEmail())
+	b = append(b, ",\"mobileNumber\":"...)
+	b = specjson.String(b, x.GetMobileNumber())
+	b = append(b, ",\"phoneNumber\":"...)
+	b = specjson.String(b, x.GetPhoneNumber())
+	b = append(b, ",\"job\":"...)
+	b = specjson.String(b, x.GetJob())
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	if v := x.GetFirstLoginDate(); v != nil {
+		b = append(b, ",\"firstLoginDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -62,98 +43,62 @@ func (x *AgencyAdmin) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *Agency) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"name\":"...)
-		b = specjson.String(b, x.GetName())
-	}
-	{
-		b = append(b, ",\"email\":"...)
-		b = specjson.String(b, x.GetEmail())
-	}
-	{
-		if x.GetAdmin() != nil {
-			b = append(b, ",\"admin\":"...)
-			if b, err = x.GetAdmin().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"name\":"...)
+	b = specjson.String(b, x.GetName())
+	b = append(b, ",\"email\":"...)
+	b = specjson.String(b, x.GetEmail())
+	if v := x.GetAdmin(); v != nil {
+		b = append(b, ",\"admin\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"numTotalLicenses\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNumTotalLicenses()), 10)
-	}
-	{
-		b = append(b, ",\"numUsedLicenses\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNumUsedLicenses()), 10)
-	}
-	{
-		b = append(b, ",\"numPendingLicenses\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNumPendingLicenses()), 10)
-	}
-	{
-		b = append(b, ",\"numRemainingLicenses\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNumRemainingLicenses()), 10)
-	}
-	{
-		if x.GetCreatedDate() != nil {
-			b = append(b, ",\"createdDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetCreatedDate()); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"numTotalLicenses\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNumTotalLicenses()), 10)
+	b = append(b, ",\"numUsedLicenses\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNumUsedLicenses()), 10)
+	b = append(b, ",\"numPendingLicenses\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNumPendingLicenses()), 10)
+	b = append(b, ",\"numRemainingLicenses\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNumRemainingLicenses()), 10)
+	if v := x.GetCreatedDate(); v != nil {
+		b = append(b, ",\"createdDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"numCandidates\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNumCandidates()), 10)
-	}
+	b = append(b, ",\"numCandidates\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNumCandidates()), 10)
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *CandidateActions) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"sendInvitationEmail\":"...)
-		b = strconv.AppendBool(b, x.GetSendInvitationEmail())
-	}
+	b = append(b, ",\"sendInvitationEmail\":"...)
+	b = strconv.AppendBool(b, x.GetSendInvitationEmail())
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *CandidateStatusCounts) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"all\":"...)
-		b = strconv.AppendInt(b, int64(x.GetAll()), 10)
-	}
-	{
-		b = append(b, ",\"justCreated\":"...)
-		b = strconv.AppendInt(b, int64(x.GetJustCreated()), 10)
-	}
-	{
-		b = append(b, ",\"inTrialPeriod\":"...)
-		b = strconv.AppendInt(b, int64(x.GetInTrialPeriod()), 10)
-	}
-	{
-		b = append(b, ",\"withoutLicenseAfterTrialPeriod\":"...)
-		b = strconv.AppendInt(b, int64(x.GetWithoutLicenseAfterTrialPeriod()), 10)
-	}
-	{
-		b = append(b, ",\"withPendingLicense\":"...)
-		b = strconv.AppendInt(b, int64(x.GetWithPendingLicense()), 10)
-	}
-	{
-		b = append(b, ",\"withValidLicense\":"...)
-		b = strconv.AppendInt(b, int64(x.GetWithValidLicense()), 10)
-	}
-	{
-		b = append(b, ",\"withExpiredLicense\":"...)
-		b = strconv.AppendInt(b, int64(x.GetWithExpiredLicense()), 10)
-	}
+	b = append(b, ",\"all\":"...)
+	b = strconv.AppendInt(b, int64(x.GetAll()), 10)
+	b = append(b, ",\"justCreated\":"...)
+	b = strconv.AppendInt(b, int64(x.GetJustCreated()), 10)
+	b = append(b, ",\"inTrialPeriod\":"...)
+	b = strconv.AppendInt(b, int64(x.GetInTrialPeriod()), 10)
+	b = append(b, ",\"withoutLicenseAfterTrialPeriod\":"...)
+	b = strconv.AppendInt(b, int64(x.GetWithoutLicenseAfterTrialPeriod()), 10)
+	b = append(b, ",\"withPendingLicense\":"...)
+	b = strconv.AppendInt(b, int64(x.GetWithPendingLicense()), 10)
+	b = append(b, ",\"withValidLicense\":"...)
+	b = strconv.AppendInt(b, int64(x.GetWithValidLicense()), 10)
+	b = append(b, ",\"withExpiredLicense\":"...)
+	b = strconv.AppendInt(b, int64(x.GetWithExpiredLicense()), 10)
 	return specjson.EndObject(b, start), nil
 }
 
@@ -161,48 +106,34 @@ func (x *CandidateStatusCounts) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *ApiKey) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"name\":"...)
-		b = specjson.String(b, x.GetName())
-	}
-	{
-		b = append(b, ",\"prefix\":"...)
-		b = specjson.String(b, x.GetPrefix())
-	}
-	{
-		if x.GetAgency() != nil {
-			b = append(b, ",\"agency\":"...)
-			if b, err = x.GetAgency().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"name\":"...)
+	b = specjson.String(b, x.GetName())
+	b = append(b, ",\"prefix\":"...)
+	b = specjson.String(b, x.GetPrefix())
+	if v := x.GetAgency(); v != nil {
+		b = append(b, ",\"agency\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetCreatedDate() != nil {
-			b = append(b, ",\"createdDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetCreatedDate()); err != nil {
-				return nil, err
-			}
+	if v := x.GetCreatedDate(); v != nil {
+		b = append(b, ",\"createdDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetLastUsedDate() != nil {
-			b = append(b, ",\"lastUsedDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetLastUsedDate()); err != nil {
-				return nil, err
-			}
+	if v := x.GetLastUsedDate(); v != nil {
+		b = append(b, ",\"lastUsedDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetRevokedDate() != nil {
-			b = append(b, ",\"revokedDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetRevokedDate()); err != nil {
-				return nil, err
-			}
+	if v := x.GetRevokedDate(); v != nil {
+		b = append(b, ",\"revokedDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -238,10 +169,8 @@ func (x *ListAgenciesResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *GetAgencyRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -249,12 +178,10 @@ func (x *GetAgencyRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *GetAgencyResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetAgency() != nil {
-			b = append(b, ",\"agency\":"...)
-			if b, err = x.GetAgency().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetAgency(); v != nil {
+		b = append(b, ",\"agency\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -264,20 +191,14 @@ func (x *GetAgencyResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *CreateAgencyRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"name\":"...)
-		b = specjson.String(b, x.GetName())
-	}
-	{
-		b = append(b, ",\"email\":"...)
-		b = specjson.String(b, x.GetEmail())
-	}
-	{
-		if x.GetUserProfile() != nil {
-			b = append(b, ",\"userProfile\":"...)
-			if b, err = x.GetUserProfile().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"name\":"...)
+	b = specjson.String(b, x.GetName())
+	b = append(b, ",\"email\":"...)
+	b = specjson.String(b, x.GetEmail())
+	if v := x.GetUserProfile(); v != nil {
+		b = append(b, ",\"userProfile\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -287,12 +208,10 @@ func (x *CreateAgencyRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *CreateAgencyResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetAgency() != nil {
-			b = append(b, ",\"agency\":"...)
-			if b, err = x.GetAgency().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetAgency(); v != nil {
+		b = append(b, ",\"agency\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -302,24 +221,16 @@ func (x *CreateAgencyResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *UpdateAgencyRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"name\":"...)
-		b = specjson.String(b, x.GetName())
-	}
-	{
-		b = append(b, ",\"email\":"...)
-		b = specjson.String(b, x.GetEmail())
-	}
-	{
-		if x.GetUserProfile() != nil {
-			b = append(b, ",\"userProfile\":"...)
-			if b, err = x.GetUserProfile().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"name\":"...)
+	b = specjson.String(b, x.GetName())
+	b = append(b, ",\"email\":"...)
+	b = specjson.String(b, x.GetEmail())
+	if v := x.GetUserProfile(); v != nil {
+		b = append(b, ",\"userProfile\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -329,12 +240,10 @@ func (x *UpdateAgencyRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *UpdateAgencyResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetAgency() != nil {
-			b = append(b, ",\"agency\":"...)
-			if b, err = x.GetAgency().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetAgency(); v != nil {
+		b = append(b, ",\"agency\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -343,18 +252,12 @@ func (x *UpdateAgencyResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *AllocateLicensesRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"numLicensesToAllocate\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNumLicensesToAllocate()), 10)
-	}
-	{
-		b = append(b, ",\"idempotencyKey\":"...)
-		b = specjson.String(b, x.GetIdempotencyKey())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"numLicensesToAllocate\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNumLicensesToAllocate()), 10)
+	b = append(b, ",\"idempotencyKey\":"...)
+	b = specjson.String(b, x.GetIdempotencyKey())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -362,12 +265,10 @@ func (x *AllocateLicensesRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *AllocateLicensesResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetAgency() != nil {
-			b = append(b, ",\"agency\":"...)
-			if b, err = x.GetAgency().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetAgency(); v != nil {
+		b = append(b, ",\"agency\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -376,41 +277,24 @@ func (x *AllocateLicensesResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *CreateCandidateRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	if s := x.GetCivility().Spec(); s != "" {
+		b = append(b, ",\"civility\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		s := x.GetCivility().Spec()
-		if s != "" {
-			b = append(b, ",\"civility\":"...)
-			b = specjson.String(b, s)
-		}
-	}
-	{
-		b = append(b, ",\"firstName\":"...)
-		b = specjson.String(b, x.GetFirstName())
-	}
-	{
-		b = append(b, ",\"lastName\":"...)
-		b = specjson.String(b, x.GetLastName())
-	}
-	{
-		b = append(b, ",\"email\":"...)
-		b = specjson.String(b, x.GetEmail())
-	}
-	{
-		b = append(b, ",\"job\":"...)
-		b = specjson.String(b, x.GetJob())
-	}
-	{
-		b = append(b, ",\"mobileNumber\":"...)
-		b = specjson.String(b, x.GetMobileNumber())
-	}
-	{
-		b = append(b, ",\"phoneNumber\":"...)
-		b = specjson.String(b, x.GetPhoneNumber())
-	}
+	b = append(b, ",\"firstName\":"...)
+	b = specjson.String(b, x.GetFirstName())
+	b = append(b, ",\"lastName\":"...)
+	b = specjson.String(b, x.GetLastName())
+	b = append(b, ",\"email\":"...)
+	b = specjson.String(b, x.GetEmail())
+	b = append(b, ",\"job\":"...)
+	b = specjson.String(b, x.GetJob())
+	b = append(b, ",\"mobileNumber\":"...)
+	b = specjson.String(b, x.GetMobileNumber())
+	b = append(b, ",\"phoneNumber\":"...)
+	b = specjson.String(b, x.GetPhoneNumber())
 	if x != nil && x.IsB2C != nil {
 		b = append(b, ",\"isB2C\":"...)
 		b = strconv.AppendBool(b, (*x.IsB2C))
@@ -422,32 +306,24 @@ func (x *CreateCandidateRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *CreateCandidateResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetCandidate() != nil {
-			b = append(b, ",\"candidate\":"...)
-			if b, err = x.GetCandidate().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetCandidate(); v != nil {
+		b = append(b, ",\"candidate\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"invitationSent\":"...)
-		b = strconv.AppendBool(b, x.GetInvitationSent())
-	}
+	b = append(b, ",\"invitationSent\":"...)
+	b = strconv.AppendBool(b, x.GetInvitationSent())
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *AllocateLicenseToCandidateRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"candidateId\":"...)
-		b = specjson.String(b, x.GetCandidateId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"candidateId\":"...)
+	b = specjson.String(b, x.GetCandidateId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -455,40 +331,28 @@ func (x *AllocateLicenseToCandidateRequest) AppendSpecJSON(b []byte) ([]byte, er
 func (x *AllocateLicenseToCandidateResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetCandidate() != nil {
-			b = append(b, ",\"candidate\":"...)
-			if b, err = x.GetCandidate().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetCandidate(); v != nil {
+		b = append(b, ",\"candidate\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"invitationSent\":"...)
-		b = strconv.AppendBool(b, x.GetInvitationSent())
-	}
-	{
-		b = append(b, ",\"candidateNotified\":"...)
-		b = strconv.AppendBool(b, x.GetCandidateNotified())
-	}
-	{
-		b = append(b, ",\"freeAccessEnded\":"...)
-		b = strconv.AppendBool(b, x.GetFreeAccessEnded())
-	}
+	b = append(b, ",\"invitationSent\":"...)
+	b = strconv.AppendBool(b, x.GetInvitationSent())
+	b = append(b, ",\"candidateNotified\":"...)
+	b = strconv.AppendBool(b, x.GetCandidateNotified())
+	b = append(b, ",\"freeAccessEnded\":"...)
+	b = strconv.AppendBool(b, x.GetFreeAccessEnded())
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *SendNewEmailInvitationRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"candidateId\":"...)
-		b = specjson.String(b, x.GetCandidateId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"candidateId\":"...)
+	b = specjson.String(b, x.GetCandidateId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -496,12 +360,10 @@ func (x *SendNewEmailInvitationRequest) AppendSpecJSON(b []byte) ([]byte, error)
 func (x *SendNewEmailInvitationResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetCandidate() != nil {
-			b = append(b, ",\"candidate\":"...)
-			if b, err = x.GetCandidate().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetCandidate(); v != nil {
+		b = append(b, ",\"candidate\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -510,25 +372,16 @@ func (x *SendNewEmailInvitationResponse) AppendSpecJSON(b []byte) ([]byte, error
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ListCandidatesRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"search\":"...)
-		b = specjson.String(b, x.GetSearch())
+	b = append(b, ",\"search\":"...)
+	b = specjson.String(b, x.GetSearch())
+	if s := x.GetStatus().Spec(); s != "" {
+		b = append(b, ",\"status\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		s := x.GetStatus().Spec()
-		if s != "" {
-			b = append(b, ",\"status\":"...)
-			b = specjson.String(b, s)
-		}
-	}
-	{
-		b = append(b, ",\"pageSize\":"...)
-		b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
-	}
-	{
-		b = append(b, ",\"pageToken\":"...)
-		b = specjson.String(b, x.GetPageToken())
-	}
+	b = append(b, ",\"pageSize\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
+	b = append(b, ",\"pageToken\":"...)
+	b = specjson.String(b, x.GetPageToken())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -550,12 +403,10 @@ func (x *ListCandidatesResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	{
-		if x.GetCounts() != nil {
-			b = append(b, ",\"counts\":"...)
-			if b, err = x.GetCounts().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetCounts(); v != nil {
+		b = append(b, ",\"counts\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	if x != nil && x.NextPageToken != nil {
@@ -568,29 +419,18 @@ func (x *ListCandidatesResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ListAgencyCandidatesRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"search\":"...)
+	b = specjson.String(b, x.GetSearch())
+	if s := x.GetStatus().Spec(); s != "" {
+		b = append(b, ",\"status\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		b = append(b, ",\"search\":"...)
-		b = specjson.String(b, x.GetSearch())
-	}
-	{
-		s := x.GetStatus().Spec()
-		if s != "" {
-			b = append(b, ",\"status\":"...)
-			b = specjson.String(b, s)
-		}
-	}
-	{
-		b = append(b, ",\"pageSize\":"...)
-		b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
-	}
-	{
-		b = append(b, ",\"pageToken\":"...)
-		b = specjson.String(b, x.GetPageToken())
-	}
+	b = append(b, ",\"pageSize\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
+	b = append(b, ",\"pageToken\":"...)
+	b = specjson.String(b, x.GetPageToken())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -612,12 +452,10 @@ func (x *ListAgencyCandidatesResponse) AppendSpecJSON(b []byte) ([]byte, error) 
 		}
 		b = append(b, ']')
 	}
-	{
-		if x.GetCounts() != nil {
-			b = append(b, ",\"counts\":"...)
-			if b, err = x.GetCounts().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetCounts(); v != nil {
+		b = append(b, ",\"counts\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	if x != nil && x.NextPageToken != nil {
@@ -630,10 +468,8 @@ func (x *ListAgencyCandidatesResponse) AppendSpecJSON(b []byte) ([]byte, error) 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *GetCandidateLicenseRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -641,12 +477,10 @@ func (x *GetCandidateLicenseRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *GetCandidateLicenseResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetLicense() != nil {
-			b = append(b, ",\"license\":"...)
-			if b, err = x.GetLicense().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetLicense(); v != nil {
+		b = append(b, ",\"license\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -655,10 +489,8 @@ func (x *GetCandidateLicenseResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *GetCandidateProgressRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -666,16 +498,12 @@ func (x *GetCandidateProgressRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *GetCandidateProgressResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"shared\":"...)
-		b = strconv.AppendBool(b, x.GetShared())
-	}
-	{
-		if x.GetProgress() != nil {
-			b = append(b, ",\"progress\":"...)
-			if b, err = x.GetProgress().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"shared\":"...)
+	b = strconv.AppendBool(b, x.GetShared())
+	if v := x.GetProgress(); v != nil {
+		b = append(b, ",\"progress\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -685,68 +513,44 @@ func (x *GetCandidateProgressResponse) AppendSpecJSON(b []byte) ([]byte, error) 
 func (x *CandidateProgress) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"firstName\":"...)
-		b = specjson.String(b, x.GetFirstName())
-	}
-	{
-		b = append(b, ",\"lastName\":"...)
-		b = specjson.String(b, x.GetLastName())
-	}
-	{
-		if x.GetLastLoginDate() != nil {
-			b = append(b, ",\"lastLoginDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetLastLoginDate()); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"firstName\":"...)
+	b = specjson.String(b, x.GetFirstName())
+	b = append(b, ",\"lastName\":"...)
+	b = specjson.String(b, x.GetLastName())
+	if v := x.GetLastLoginDate(); v != nil {
+		b = append(b, ",\"lastLoginDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetThisWeek() != nil {
-			b = append(b, ",\"thisWeek\":"...)
-			if b, err = x.GetThisWeek().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetThisWeek(); v != nil {
+		b = append(b, ",\"thisWeek\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetLastWeek() != nil {
-			b = append(b, ",\"lastWeek\":"...)
-			if b, err = x.GetLastWeek().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetLastWeek(); v != nil {
+		b = append(b, ",\"lastWeek\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"contacts\":"...)
-		b = strconv.AppendInt(b, int64(x.GetContacts()), 10)
-	}
-	{
-		b = append(b, ",\"newApplications\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNewApplications()), 10)
-	}
-	{
-		b = append(b, ",\"engagedApplications\":"...)
-		b = strconv.AppendInt(b, int64(x.GetEngagedApplications()), 10)
-	}
-	{
-		b = append(b, ",\"lostApplications\":"...)
-		b = strconv.AppendInt(b, int64(x.GetLostApplications()), 10)
-	}
-	{
-		b = append(b, ",\"winApplications\":"...)
-		b = strconv.AppendInt(b, int64(x.GetWinApplications()), 10)
-	}
-	{
-		b = append(b, ",\"overdueTasks\":"...)
-		b = strconv.AppendInt(b, int64(x.GetOverdueTasks()), 10)
-	}
-	{
-		if x.GetHistory() != nil {
-			b = append(b, ",\"history\":"...)
-			if b, err = x.GetHistory().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"contacts\":"...)
+	b = strconv.AppendInt(b, int64(x.GetContacts()), 10)
+	b = append(b, ",\"newApplications\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNewApplications()), 10)
+	b = append(b, ",\"engagedApplications\":"...)
+	b = strconv.AppendInt(b, int64(x.GetEngagedApplications()), 10)
+	b = append(b, ",\"lostApplications\":"...)
+	b = strconv.AppendInt(b, int64(x.GetLostApplications()), 10)
+	b = append(b, ",\"winApplications\":"...)
+	b = strconv.AppendInt(b, int64(x.GetWinApplications()), 10)
+	b = append(b, ",\"overdueTasks\":"...)
+	b = strconv.AppendInt(b, int64(x.GetOverdueTasks()), 10)
+	if v := x.GetHistory(); v != nil {
+		b = append(b, ",\"history\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -756,60 +560,40 @@ func (x *CandidateProgress) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *ProgressWeek) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetStart() != nil {
-			b = append(b, ",\"start\":"...)
-			if b, err = specjson.Timestamp(b, x.GetStart()); err != nil {
-				return nil, err
-			}
+	if v := x.GetStart(); v != nil {
+		b = append(b, ",\"start\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetEnd() != nil {
-			b = append(b, ",\"end\":"...)
-			if b, err = specjson.Timestamp(b, x.GetEnd()); err != nil {
-				return nil, err
-			}
+	if v := x.GetEnd(); v != nil {
+		b = append(b, ",\"end\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"completedTasks\":"...)
-		b = strconv.AppendInt(b, int64(x.GetCompletedTasks()), 10)
-	}
-	{
-		b = append(b, ",\"notStartedTasks\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNotStartedTasks()), 10)
-	}
-	{
-		b = append(b, ",\"completedInterviews\":"...)
-		b = strconv.AppendInt(b, int64(x.GetCompletedInterviews()), 10)
-	}
-	{
-		b = append(b, ",\"firstTasks\":"...)
-		b = strconv.AppendInt(b, int64(x.GetFirstTasks()), 10)
-	}
-	{
-		b = append(b, ",\"newContacts\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNewContacts()), 10)
-	}
-	{
-		b = append(b, ",\"newApplications\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNewApplications()), 10)
-	}
-	{
-		b = append(b, ",\"engagedApplications\":"...)
-		b = strconv.AppendInt(b, int64(x.GetEngagedApplications()), 10)
-	}
+	b = append(b, ",\"completedTasks\":"...)
+	b = strconv.AppendInt(b, int64(x.GetCompletedTasks()), 10)
+	b = append(b, ",\"notStartedTasks\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNotStartedTasks()), 10)
+	b = append(b, ",\"completedInterviews\":"...)
+	b = strconv.AppendInt(b, int64(x.GetCompletedInterviews()), 10)
+	b = append(b, ",\"firstTasks\":"...)
+	b = strconv.AppendInt(b, int64(x.GetFirstTasks()), 10)
+	b = append(b, ",\"newContacts\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNewContacts()), 10)
+	b = append(b, ",\"newApplications\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNewApplications()), 10)
+	b = append(b, ",\"engagedApplications\":"...)
+	b = strconv.AppendInt(b, int64(x.GetEngagedApplications()), 10)
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *DefineAsB2CRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -817,20 +601,16 @@ func (x *DefineAsB2CRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *DefineAsB2CResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetCandidate() != nil {
-			b = append(b, ",\"candidate\":"...)
-			if b, err = x.GetCandidate().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetCandidate(); v != nil {
+		b = append(b, ",\"candidate\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetActions() != nil {
-			b = append(b, ",\"actions\":"...)
-			if b, err = x.GetActions().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetActions(); v != nil {
+		b = append(b, ",\"actions\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -839,14 +619,10 @@ func (x *DefineAsB2CResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *DefineAsB2BRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"agencyId\":"...)
-		b = specjson.String(b, x.GetAgencyId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"agencyId\":"...)
+	b = specjson.String(b, x.GetAgencyId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -854,40 +630,30 @@ func (x *DefineAsB2BRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *DefineAsB2BResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetCandidate() != nil {
-			b = append(b, ",\"candidate\":"...)
-			if b, err = x.GetCandidate().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetCandidate(); v != nil {
+		b = append(b, ",\"candidate\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetActions() != nil {
-			b = append(b, ",\"actions\":"...)
-			if b, err = x.GetActions().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetActions(); v != nil {
+		b = append(b, ",\"actions\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"candidateNotified\":"...)
-		b = strconv.AppendBool(b, x.GetCandidateNotified())
-	}
+	b = append(b, ",\"candidateNotified\":"...)
+	b = strconv.AppendBool(b, x.GetCandidateNotified())
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *SetFreeAccessRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"hasFreeAccess\":"...)
-		b = strconv.AppendBool(b, x.GetHasFreeAccess())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"hasFreeAccess\":"...)
+	b = strconv.AppendBool(b, x.GetHasFreeAccess())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -895,12 +661,10 @@ func (x *SetFreeAccessRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *SetFreeAccessResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetCandidate() != nil {
-			b = append(b, ",\"candidate\":"...)
-			if b, err = x.GetCandidate().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetCandidate(); v != nil {
+		b = append(b, ",\"candidate\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -909,10 +673,8 @@ func (x *SetFreeAccessResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *DeleteCandidateRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -925,14 +687,10 @@ func (x *DeleteCandidateResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *CreateApiKeyRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"name\":"...)
-		b = specjson.String(b, x.GetName())
-	}
-	{
-		b = append(b, ",\"agencyId\":"...)
-		b = specjson.String(b, x.GetAgencyId())
-	}
+	b = append(b, ",\"name\":"...)
+	b = specjson.String(b, x.GetName())
+	b = append(b, ",\"agencyId\":"...)
+	b = specjson.String(b, x.GetAgencyId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -940,28 +698,22 @@ func (x *CreateApiKeyRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *CreateApiKeyResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetApiKey() != nil {
-			b = append(b, ",\"apiKey\":"...)
-			if b, err = x.GetApiKey().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetApiKey(); v != nil {
+		b = append(b, ",\"apiKey\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"secret\":"...)
-		b = specjson.String(b, x.GetSecret())
-	}
+	b = append(b, ",\"secret\":"...)
+	b = specjson.String(b, x.GetSecret())
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ListApiKeysRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"agencyId\":"...)
-		b = specjson.String(b, x.GetAgencyId())
-	}
+	b = append(b, ",\"agencyId\":"...)
+	b = specjson.String(b, x.GetAgencyId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -989,10 +741,8 @@ func (x *ListApiKeysResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *RevokeApiKeyRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 

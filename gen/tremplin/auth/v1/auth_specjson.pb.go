@@ -11,14 +11,10 @@ import (
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *LoginRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"email\":"...)
-		b = specjson.String(b, x.GetEmail())
-	}
-	{
-		b = append(b, ",\"password\":"...)
-		b = specjson.String(b, x.GetPassword())
-	}
+	b = append(b, ",\"email\":"...)
+	b = specjson.String(b, x.GetEmail())
+	b = append(b, ",\"password\":"...)
+	b = specjson.String(b, x.GetPassword())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -26,12 +22,10 @@ func (x *LoginRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *LoginResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetUser() != nil {
-			b = append(b, ",\"user\":"...)
-			if b, err = x.GetUser().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetUser(); v != nil {
+		b = append(b, ",\"user\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -59,20 +53,16 @@ func (x *MeRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *MeResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetUser() != nil {
-			b = append(b, ",\"user\":"...)
-			if b, err = x.GetUser().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetUser(); v != nil {
+		b = append(b, ",\"user\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetApiKey() != nil {
-			b = append(b, ",\"apiKey\":"...)
-			if b, err = x.GetApiKey().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetApiKey(); v != nil {
+		b = append(b, ",\"apiKey\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -81,28 +71,20 @@ func (x *MeResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *MeApiKey) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"name\":"...)
-		b = specjson.String(b, x.GetName())
-	}
-	{
-		b = append(b, ",\"prefix\":"...)
-		b = specjson.String(b, x.GetPrefix())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"name\":"...)
+	b = specjson.String(b, x.GetName())
+	b = append(b, ",\"prefix\":"...)
+	b = specjson.String(b, x.GetPrefix())
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ResetPasswordRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"email\":"...)
-		b = specjson.String(b, x.GetEmail())
-	}
+	b = append(b, ",\"email\":"...)
+	b = specjson.String(b, x.GetEmail())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -115,22 +97,14 @@ func (x *ResetPasswordResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *NewPasswordRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"password\":"...)
-		b = specjson.String(b, x.GetPassword())
-	}
-	{
-		b = append(b, ",\"token\":"...)
-		b = specjson.String(b, x.GetToken())
-	}
-	{
-		b = append(b, ",\"acceptTerms\":"...)
-		b = strconv.AppendBool(b, x.GetAcceptTerms())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"password\":"...)
+	b = specjson.String(b, x.GetPassword())
+	b = append(b, ",\"token\":"...)
+	b = specjson.String(b, x.GetToken())
+	b = append(b, ",\"acceptTerms\":"...)
+	b = strconv.AppendBool(b, x.GetAcceptTerms())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -138,12 +112,10 @@ func (x *NewPasswordRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *NewPasswordResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetUser() != nil {
-			b = append(b, ",\"user\":"...)
-			if b, err = x.GetUser().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetUser(); v != nil {
+		b = append(b, ",\"user\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -152,13 +124,10 @@ func (x *NewPasswordResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *UpdateProfileRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	if x != nil && x.Civility != nil {
-		s := (*x.Civility).Spec()
-		if s != "" {
+		if s := (*x.Civility).Spec(); s != "" {
 			b = append(b, ",\"civility\":"...)
 			b = specjson.String(b, s)
 		}
@@ -202,12 +171,10 @@ func (x *UpdateProfileRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *UpdateProfileResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetUser() != nil {
-			b = append(b, ",\"user\":"...)
-			if b, err = x.GetUser().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetUser(); v != nil {
+		b = append(b, ",\"user\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil

@@ -17,10 +17,8 @@ func (x *CreateCheckoutSessionRequest) AppendSpecJSON(b []byte) ([]byte, error) 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *CreateCheckoutSessionResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"url\":"...)
-		b = specjson.String(b, x.GetUrl())
-	}
+	b = append(b, ",\"url\":"...)
+	b = specjson.String(b, x.GetUrl())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -33,20 +31,16 @@ func (x *CreatePortalSessionRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *CreatePortalSessionResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"url\":"...)
-		b = specjson.String(b, x.GetUrl())
-	}
+	b = append(b, ",\"url\":"...)
+	b = specjson.String(b, x.GetUrl())
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ConfirmCheckoutRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"sessionId\":"...)
-		b = specjson.String(b, x.GetSessionId())
-	}
+	b = append(b, ",\"sessionId\":"...)
+	b = specjson.String(b, x.GetSessionId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -54,12 +48,10 @@ func (x *ConfirmCheckoutRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *ConfirmCheckoutResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetSubscription() != nil {
-			b = append(b, ",\"subscription\":"...)
-			if b, err = x.GetSubscription().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetSubscription(); v != nil {
+		b = append(b, ",\"subscription\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -75,12 +67,10 @@ func (x *GetSubscriptionRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *GetSubscriptionResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetSubscription() != nil {
-			b = append(b, ",\"subscription\":"...)
-			if b, err = x.GetSubscription().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetSubscription(); v != nil {
+		b = append(b, ",\"subscription\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -90,33 +80,21 @@ func (x *GetSubscriptionResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *Subscription) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"hasPaid\":"...)
-		b = strconv.AppendBool(b, x.GetHasPaid())
-	}
-	{
-		b = append(b, ",\"status\":"...)
-		b = specjson.String(b, x.GetStatus())
-	}
-	{
-		if x.GetCurrentPeriodEnd() != nil {
-			b = append(b, ",\"currentPeriodEnd\":"...)
-			if b, err = specjson.Timestamp(b, x.GetCurrentPeriodEnd()); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"hasPaid\":"...)
+	b = strconv.AppendBool(b, x.GetHasPaid())
+	b = append(b, ",\"status\":"...)
+	b = specjson.String(b, x.GetStatus())
+	if v := x.GetCurrentPeriodEnd(); v != nil {
+		b = append(b, ",\"currentPeriodEnd\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"cancelAtPeriodEnd\":"...)
-		b = strconv.AppendBool(b, x.GetCancelAtPeriodEnd())
-	}
-	{
-		b = append(b, ",\"paymentsAvailable\":"...)
-		b = strconv.AppendBool(b, x.GetPaymentsAvailable())
-	}
-	{
-		b = append(b, ",\"canManage\":"...)
-		b = strconv.AppendBool(b, x.GetCanManage())
-	}
+	b = append(b, ",\"cancelAtPeriodEnd\":"...)
+	b = strconv.AppendBool(b, x.GetCancelAtPeriodEnd())
+	b = append(b, ",\"paymentsAvailable\":"...)
+	b = strconv.AppendBool(b, x.GetPaymentsAvailable())
+	b = append(b, ",\"canManage\":"...)
+	b = strconv.AppendBool(b, x.GetCanManage())
 	return specjson.EndObject(b, start), nil
 }

@@ -71,14 +71,10 @@ func (x ContactStatus) Spec() string {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *Resource) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"label\":"...)
-		b = specjson.String(b, x.GetLabel())
-	}
-	{
-		b = append(b, ",\"url\":"...)
-		b = specjson.String(b, x.GetUrl())
-	}
+	b = append(b, ",\"label\":"...)
+	b = specjson.String(b, x.GetLabel())
+	b = append(b, ",\"url\":"...)
+	b = specjson.String(b, x.GetUrl())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -107,20 +103,16 @@ func (x *ResourceList) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *DateRange) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetStartDate() != nil {
-			b = append(b, ",\"startDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetStartDate()); err != nil {
-				return nil, err
-			}
+	if v := x.GetStartDate(); v != nil {
+		b = append(b, ",\"startDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetEndDate() != nil {
-			b = append(b, ",\"endDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetEndDate()); err != nil {
-				return nil, err
-			}
+	if v := x.GetEndDate(); v != nil {
+		b = append(b, ",\"endDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -130,36 +122,28 @@ func (x *DateRange) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *License) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetInvitationDate() != nil {
-			b = append(b, ",\"invitationDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetInvitationDate()); err != nil {
-				return nil, err
-			}
+	if v := x.GetInvitationDate(); v != nil {
+		b = append(b, ",\"invitationDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetActivationDate() != nil {
-			b = append(b, ",\"activationDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetActivationDate()); err != nil {
-				return nil, err
-			}
+	if v := x.GetActivationDate(); v != nil {
+		b = append(b, ",\"activationDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetAllocationDate() != nil {
-			b = append(b, ",\"allocationDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetAllocationDate()); err != nil {
-				return nil, err
-			}
+	if v := x.GetAllocationDate(); v != nil {
+		b = append(b, ",\"allocationDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetExpirationDate() != nil {
-			b = append(b, ",\"expirationDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetExpirationDate()); err != nil {
-				return nil, err
-			}
+	if v := x.GetExpirationDate(); v != nil {
+		b = append(b, ",\"expirationDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -168,54 +152,36 @@ func (x *License) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *AgencyRef) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"name\":"...)
-		b = specjson.String(b, x.GetName())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"name\":"...)
+	b = specjson.String(b, x.GetName())
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ContactRef) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"firstName\":"...)
-		b = specjson.String(b, x.GetFirstName())
-	}
-	{
-		b = append(b, ",\"lastName\":"...)
-		b = specjson.String(b, x.GetLastName())
-	}
-	{
-		b = append(b, ",\"company\":"...)
-		b = specjson.String(b, x.GetCompany())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"firstName\":"...)
+	b = specjson.String(b, x.GetFirstName())
+	b = append(b, ",\"lastName\":"...)
+	b = specjson.String(b, x.GetLastName())
+	b = append(b, ",\"company\":"...)
+	b = specjson.String(b, x.GetCompany())
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ApplicationRef) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"company\":"...)
-		b = specjson.String(b, x.GetCompany())
-	}
-	{
-		b = append(b, ",\"job\":"...)
-		b = specjson.String(b, x.GetJob())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"company\":"...)
+	b = specjson.String(b, x.GetCompany())
+	b = append(b, ",\"job\":"...)
+	b = specjson.String(b, x.GetJob())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -223,154 +189,93 @@ func (x *ApplicationRef) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *User) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	if s := x.GetRole().Spec(); s != "" {
+		b = append(b, ",\"role\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		s := x.GetRole().Spec()
-		if s != "" {
-			b = append(b, ",\"role\":"...)
-			b = specjson.String(b, s)
+	if s := x.GetCivility().Spec(); s != "" {
+		b = append(b, ",\"civility\":"...)
+		b = specjson.String(b, s)
+	}
+	if v := x.GetCreatedDate(); v != nil {
+		b = append(b, ",\"createdDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		s := x.GetCivility().Spec()
-		if s != "" {
-			b = append(b, ",\"civility\":"...)
-			b = specjson.String(b, s)
+	b = append(b, ",\"email\":"...)
+	b = specjson.String(b, x.GetEmail())
+	b = append(b, ",\"firstName\":"...)
+	b = specjson.String(b, x.GetFirstName())
+	b = append(b, ",\"lastName\":"...)
+	b = specjson.String(b, x.GetLastName())
+	b = append(b, ",\"job\":"...)
+	b = specjson.String(b, x.GetJob())
+	b = append(b, ",\"mobileNumber\":"...)
+	b = specjson.String(b, x.GetMobileNumber())
+	b = append(b, ",\"phoneNumber\":"...)
+	b = specjson.String(b, x.GetPhoneNumber())
+	if s := x.GetStatus().Spec(); s != "" {
+		b = append(b, ",\"status\":"...)
+		b = specjson.String(b, s)
+	}
+	if v := x.GetFirstLoginDate(); v != nil {
+		b = append(b, ",\"firstLoginDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetCreatedDate() != nil {
-			b = append(b, ",\"createdDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetCreatedDate()); err != nil {
-				return nil, err
-			}
+	if v := x.GetLastLoginDate(); v != nil {
+		b = append(b, ",\"lastLoginDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"email\":"...)
-		b = specjson.String(b, x.GetEmail())
-	}
-	{
-		b = append(b, ",\"firstName\":"...)
-		b = specjson.String(b, x.GetFirstName())
-	}
-	{
-		b = append(b, ",\"lastName\":"...)
-		b = specjson.String(b, x.GetLastName())
-	}
-	{
-		b = append(b, ",\"job\":"...)
-		b = specjson.String(b, x.GetJob())
-	}
-	{
-		b = append(b, ",\"mobileNumber\":"...)
-		b = specjson.String(b, x.GetMobileNumber())
-	}
-	{
-		b = append(b, ",\"phoneNumber\":"...)
-		b = specjson.String(b, x.GetPhoneNumber())
-	}
-	{
-		s := x.GetStatus().Spec()
-		if s != "" {
-			b = append(b, ",\"status\":"...)
-			b = specjson.String(b, s)
+	b = append(b, ",\"hasPaid\":"...)
+	b = strconv.AppendBool(b, x.GetHasPaid())
+	b = append(b, ",\"isB2C\":"...)
+	b = strconv.AppendBool(b, x.GetIsB2C())
+	if v := x.GetTrialEndDate(); v != nil {
+		b = append(b, ",\"trialEndDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetFirstLoginDate() != nil {
-			b = append(b, ",\"firstLoginDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetFirstLoginDate()); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"taskNotifications\":"...)
+	b = strconv.AppendBool(b, x.GetTaskNotifications())
+	b = append(b, ",\"origin\":"...)
+	b = specjson.String(b, x.GetOrigin())
+	if v := x.GetAgency(); v != nil {
+		b = append(b, ",\"agency\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetLastLoginDate() != nil {
-			b = append(b, ",\"lastLoginDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetLastLoginDate()); err != nil {
-				return nil, err
-			}
+	if v := x.GetLicense(); v != nil {
+		b = append(b, ",\"license\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"hasPaid\":"...)
-		b = strconv.AppendBool(b, x.GetHasPaid())
-	}
-	{
-		b = append(b, ",\"isB2C\":"...)
-		b = strconv.AppendBool(b, x.GetIsB2C())
-	}
-	{
-		if x.GetTrialEndDate() != nil {
-			b = append(b, ",\"trialEndDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetTrialEndDate()); err != nil {
-				return nil, err
-			}
-		}
-	}
-	{
-		b = append(b, ",\"taskNotifications\":"...)
-		b = strconv.AppendBool(b, x.GetTaskNotifications())
-	}
-	{
-		b = append(b, ",\"origin\":"...)
-		b = specjson.String(b, x.GetOrigin())
-	}
-	{
-		if x.GetAgency() != nil {
-			b = append(b, ",\"agency\":"...)
-			if b, err = x.GetAgency().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
-		}
-	}
-	{
-		if x.GetLicense() != nil {
-			b = append(b, ",\"license\":"...)
-			if b, err = x.GetLicense().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
-		}
-	}
-	{
-		b = append(b, ",\"hasFreeAccess\":"...)
-		b = strconv.AppendBool(b, x.GetHasFreeAccess())
-	}
-	{
-		b = append(b, ",\"canBeReAllocatedLicense\":"...)
-		b = strconv.AppendBool(b, x.GetCanBeReAllocatedLicense())
-	}
-	{
-		b = append(b, ",\"canBeSentAgainEmailInvitation\":"...)
-		b = strconv.AppendBool(b, x.GetCanBeSentAgainEmailInvitation())
-	}
-	{
-		b = append(b, ",\"hasPremiumAccess\":"...)
-		b = strconv.AppendBool(b, x.GetHasPremiumAccess())
-	}
-	{
-		b = append(b, ",\"timeZone\":"...)
-		b = specjson.String(b, x.GetTimeZone())
-	}
-	{
-		b = append(b, ",\"shareProgressWithAgency\":"...)
-		b = strconv.AppendBool(b, x.GetShareProgressWithAgency())
-	}
-	{
-		b = append(b, ",\"canBeGrantedFreeAccess\":"...)
-		b = strconv.AppendBool(b, x.GetCanBeGrantedFreeAccess())
-	}
-	{
-		b = append(b, ",\"canBeDefinedAsB2C\":"...)
-		b = strconv.AppendBool(b, x.GetCanBeDefinedAsB2C())
-	}
-	{
-		b = append(b, ",\"canBeDefinedAsB2B\":"...)
-		b = strconv.AppendBool(b, x.GetCanBeDefinedAsB2B())
-	}
+	b = append(b, ",\"hasFreeAccess\":"...)
+	b = strconv.AppendBool(b, x.GetHasFreeAccess())
+	b = append(b, ",\"canBeReAllocatedLicense\":"...)
+	b = strconv.AppendBool(b, x.GetCanBeReAllocatedLicense())
+	b = append(b, ",\"canBeSentAgainEmailInvitation\":"...)
+	b = strconv.AppendBool(b, x.GetCanBeSentAgainEmailInvitation())
+	b = append(b, ",\"hasPremiumAccess\":"...)
+	b = strconv.AppendBool(b, x.GetHasPremiumAccess())
+	b = append(b, ",\"timeZone\":"...)
+	b = specjson.String(b, x.GetTimeZone())
+	b = append(b, ",\"shareProgressWithAgency\":"...)
+	b = strconv.AppendBool(b, x.GetShareProgressWithAgency())
+	b = append(b, ",\"canBeGrantedFreeAccess\":"...)
+	b = strconv.AppendBool(b, x.GetCanBeGrantedFreeAccess())
+	b = append(b, ",\"canBeDefinedAsB2C\":"...)
+	b = strconv.AppendBool(b, x.GetCanBeDefinedAsB2C())
+	b = append(b, ",\"canBeDefinedAsB2B\":"...)
+	b = strconv.AppendBool(b, x.GetCanBeDefinedAsB2B())
 	return specjson.EndObject(b, start), nil
 }

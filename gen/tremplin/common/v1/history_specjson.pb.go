@@ -26,18 +26,14 @@ func (x *WeeklyHistory) AppendSpecJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	{
-		if x.GetObjectives() != nil {
-			b = append(b, ",\"objectives\":"...)
-			if b, err = x.GetObjectives().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetObjectives(); v != nil {
+		b = append(b, ",\"objectives\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"streak\":"...)
-		b = strconv.AppendInt(b, int64(x.GetStreak()), 10)
-	}
+	b = append(b, ",\"streak\":"...)
+	b = strconv.AppendInt(b, int64(x.GetStreak()), 10)
 	return specjson.EndObject(b, start), nil
 }
 
@@ -45,71 +41,45 @@ func (x *WeeklyHistory) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *WeekFigures) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetStart() != nil {
-			b = append(b, ",\"start\":"...)
-			if b, err = specjson.Timestamp(b, x.GetStart()); err != nil {
-				return nil, err
-			}
+	if v := x.GetStart(); v != nil {
+		b = append(b, ",\"start\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetEnd() != nil {
-			b = append(b, ",\"end\":"...)
-			if b, err = specjson.Timestamp(b, x.GetEnd()); err != nil {
-				return nil, err
-			}
+	if v := x.GetEnd(); v != nil {
+		b = append(b, ",\"end\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"completedTasks\":"...)
-		b = strconv.AppendInt(b, int64(x.GetCompletedTasks()), 10)
-	}
-	{
-		b = append(b, ",\"completedInterviews\":"...)
-		b = strconv.AppendInt(b, int64(x.GetCompletedInterviews()), 10)
-	}
-	{
-		b = append(b, ",\"firstTasks\":"...)
-		b = strconv.AppendInt(b, int64(x.GetFirstTasks()), 10)
-	}
-	{
-		b = append(b, ",\"engagedApplications\":"...)
-		b = strconv.AppendInt(b, int64(x.GetEngagedApplications()), 10)
-	}
-	{
-		b = append(b, ",\"newContacts\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNewContacts()), 10)
-	}
-	{
-		b = append(b, ",\"newApplications\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNewApplications()), 10)
-	}
-	{
-		b = append(b, ",\"objectivesMet\":"...)
-		b = strconv.AppendBool(b, x.GetObjectivesMet())
-	}
+	b = append(b, ",\"completedTasks\":"...)
+	b = strconv.AppendInt(b, int64(x.GetCompletedTasks()), 10)
+	b = append(b, ",\"completedInterviews\":"...)
+	b = strconv.AppendInt(b, int64(x.GetCompletedInterviews()), 10)
+	b = append(b, ",\"firstTasks\":"...)
+	b = strconv.AppendInt(b, int64(x.GetFirstTasks()), 10)
+	b = append(b, ",\"engagedApplications\":"...)
+	b = strconv.AppendInt(b, int64(x.GetEngagedApplications()), 10)
+	b = append(b, ",\"newContacts\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNewContacts()), 10)
+	b = append(b, ",\"newApplications\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNewApplications()), 10)
+	b = append(b, ",\"objectivesMet\":"...)
+	b = strconv.AppendBool(b, x.GetObjectivesMet())
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *WeeklyObjectives) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"newContacts\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNewContacts()), 10)
-	}
-	{
-		b = append(b, ",\"firstTasks\":"...)
-		b = strconv.AppendInt(b, int64(x.GetFirstTasks()), 10)
-	}
-	{
-		b = append(b, ",\"completedInterviews\":"...)
-		b = strconv.AppendInt(b, int64(x.GetCompletedInterviews()), 10)
-	}
-	{
-		b = append(b, ",\"engagedApplications\":"...)
-		b = strconv.AppendInt(b, int64(x.GetEngagedApplications()), 10)
-	}
+	b = append(b, ",\"newContacts\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNewContacts()), 10)
+	b = append(b, ",\"firstTasks\":"...)
+	b = strconv.AppendInt(b, int64(x.GetFirstTasks()), 10)
+	b = append(b, ",\"completedInterviews\":"...)
+	b = strconv.AppendInt(b, int64(x.GetCompletedInterviews()), 10)
+	b = append(b, ",\"engagedApplications\":"...)
+	b = strconv.AppendInt(b, int64(x.GetEngagedApplications()), 10)
 	return specjson.EndObject(b, start), nil
 }

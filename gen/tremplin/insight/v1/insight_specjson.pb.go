@@ -11,10 +11,8 @@ import (
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *GetAgencyInsightRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"agencyId\":"...)
-		b = specjson.String(b, x.GetAgencyId())
-	}
+	b = append(b, ",\"agencyId\":"...)
+	b = specjson.String(b, x.GetAgencyId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -22,22 +20,16 @@ func (x *GetAgencyInsightRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *GetAgencyInsightResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetAgency() != nil {
-			b = append(b, ",\"agency\":"...)
-			if b, err = x.GetAgency().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetAgency(); v != nil {
+		b = append(b, ",\"agency\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"candidates\":"...)
-		b = strconv.AppendInt(b, int64(x.GetCandidates()), 10)
-	}
-	{
-		b = append(b, ",\"sharingCandidates\":"...)
-		b = strconv.AppendInt(b, int64(x.GetSharingCandidates()), 10)
-	}
+	b = append(b, ",\"candidates\":"...)
+	b = strconv.AppendInt(b, int64(x.GetCandidates()), 10)
+	b = append(b, ",\"sharingCandidates\":"...)
+	b = strconv.AppendInt(b, int64(x.GetSharingCandidates()), 10)
 	{
 		b = append(b, ",\"weeks\":"...)
 		b = append(b, '[')
@@ -87,36 +79,28 @@ func (x *GetAgencyInsightResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *AgencyWeek) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetStart() != nil {
-			b = append(b, ",\"start\":"...)
-			if b, err = specjson.Timestamp(b, x.GetStart()); err != nil {
-				return nil, err
-			}
+	if v := x.GetStart(); v != nil {
+		b = append(b, ",\"start\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetEnd() != nil {
-			b = append(b, ",\"end\":"...)
-			if b, err = specjson.Timestamp(b, x.GetEnd()); err != nil {
-				return nil, err
-			}
+	if v := x.GetEnd(); v != nil {
+		b = append(b, ",\"end\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetSharing() != nil {
-			b = append(b, ",\"sharing\":"...)
-			if b, err = x.GetSharing().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetSharing(); v != nil {
+		b = append(b, ",\"sharing\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetEveryone() != nil {
-			b = append(b, ",\"everyone\":"...)
-			if b, err = x.GetEveryone().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetEveryone(); v != nil {
+		b = append(b, ",\"everyone\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -125,22 +109,14 @@ func (x *AgencyWeek) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *AgencyWeekFigures) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"activeCandidates\":"...)
-		b = strconv.AppendInt(b, int64(x.GetActiveCandidates()), 10)
-	}
-	{
-		b = append(b, ",\"applicationsSent\":"...)
-		b = strconv.AppendInt(b, int64(x.GetApplicationsSent()), 10)
-	}
-	{
-		b = append(b, ",\"interviews\":"...)
-		b = strconv.AppendInt(b, int64(x.GetInterviews()), 10)
-	}
-	{
-		b = append(b, ",\"candidatesOnTarget\":"...)
-		b = strconv.AppendInt(b, int64(x.GetCandidatesOnTarget()), 10)
-	}
+	b = append(b, ",\"activeCandidates\":"...)
+	b = strconv.AppendInt(b, int64(x.GetActiveCandidates()), 10)
+	b = append(b, ",\"applicationsSent\":"...)
+	b = strconv.AppendInt(b, int64(x.GetApplicationsSent()), 10)
+	b = append(b, ",\"interviews\":"...)
+	b = strconv.AppendInt(b, int64(x.GetInterviews()), 10)
+	b = append(b, ",\"candidatesOnTarget\":"...)
+	b = strconv.AppendInt(b, int64(x.GetCandidatesOnTarget()), 10)
 	return specjson.EndObject(b, start), nil
 }
 
@@ -148,26 +124,18 @@ func (x *AgencyWeekFigures) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *LicenceWeek) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetEnd() != nil {
-			b = append(b, ",\"end\":"...)
-			if b, err = specjson.Timestamp(b, x.GetEnd()); err != nil {
-				return nil, err
-			}
+	if v := x.GetEnd(); v != nil {
+		b = append(b, ",\"end\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"used\":"...)
-		b = strconv.AppendInt(b, int64(x.GetUsed()), 10)
-	}
-	{
-		b = append(b, ",\"pending\":"...)
-		b = strconv.AppendInt(b, int64(x.GetPending()), 10)
-	}
-	{
-		b = append(b, ",\"remaining\":"...)
-		b = strconv.AppendInt(b, int64(x.GetRemaining()), 10)
-	}
+	b = append(b, ",\"used\":"...)
+	b = strconv.AppendInt(b, int64(x.GetUsed()), 10)
+	b = append(b, ",\"pending\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPending()), 10)
+	b = append(b, ",\"remaining\":"...)
+	b = strconv.AppendInt(b, int64(x.GetRemaining()), 10)
 	return specjson.EndObject(b, start), nil
 }
 
@@ -175,42 +143,26 @@ func (x *LicenceWeek) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *CandidateInsight) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"firstName\":"...)
-		b = specjson.String(b, x.GetFirstName())
-	}
-	{
-		b = append(b, ",\"lastName\":"...)
-		b = specjson.String(b, x.GetLastName())
-	}
-	{
-		if x.GetLastLoginDate() != nil {
-			b = append(b, ",\"lastLoginDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetLastLoginDate()); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"firstName\":"...)
+	b = specjson.String(b, x.GetFirstName())
+	b = append(b, ",\"lastName\":"...)
+	b = specjson.String(b, x.GetLastName())
+	if v := x.GetLastLoginDate(); v != nil {
+		b = append(b, ",\"lastLoginDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"activeWeeks\":"...)
-		b = strconv.AppendInt(b, int64(x.GetActiveWeeks()), 10)
-	}
-	{
-		b = append(b, ",\"weeksOnTarget\":"...)
-		b = strconv.AppendInt(b, int64(x.GetWeeksOnTarget()), 10)
-	}
-	{
-		b = append(b, ",\"applicationsSent\":"...)
-		b = strconv.AppendInt(b, int64(x.GetApplicationsSent()), 10)
-	}
-	{
-		b = append(b, ",\"interviews\":"...)
-		b = strconv.AppendInt(b, int64(x.GetInterviews()), 10)
-	}
+	b = append(b, ",\"activeWeeks\":"...)
+	b = strconv.AppendInt(b, int64(x.GetActiveWeeks()), 10)
+	b = append(b, ",\"weeksOnTarget\":"...)
+	b = strconv.AppendInt(b, int64(x.GetWeeksOnTarget()), 10)
+	b = append(b, ",\"applicationsSent\":"...)
+	b = strconv.AppendInt(b, int64(x.GetApplicationsSent()), 10)
+	b = append(b, ",\"interviews\":"...)
+	b = strconv.AppendInt(b, int64(x.GetInterviews()), 10)
 	return specjson.EndObject(b, start), nil
 }
 
@@ -287,42 +239,26 @@ func (x *GetPlatformInsightResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *AgencySummary) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetAgency() != nil {
-			b = append(b, ",\"agency\":"...)
-			if b, err = x.GetAgency().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetAgency(); v != nil {
+		b = append(b, ",\"agency\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"candidates\":"...)
-		b = strconv.AppendInt(b, int64(x.GetCandidates()), 10)
-	}
-	{
-		b = append(b, ",\"sharingCandidates\":"...)
-		b = strconv.AppendInt(b, int64(x.GetSharingCandidates()), 10)
-	}
-	{
-		b = append(b, ",\"activeCandidates\":"...)
-		b = strconv.AppendInt(b, int64(x.GetActiveCandidates()), 10)
-	}
-	{
-		b = append(b, ",\"applicationsSent\":"...)
-		b = strconv.AppendInt(b, int64(x.GetApplicationsSent()), 10)
-	}
-	{
-		b = append(b, ",\"interviews\":"...)
-		b = strconv.AppendInt(b, int64(x.GetInterviews()), 10)
-	}
-	{
-		b = append(b, ",\"licencesUsed\":"...)
-		b = strconv.AppendInt(b, int64(x.GetLicencesUsed()), 10)
-	}
-	{
-		b = append(b, ",\"licencesTotal\":"...)
-		b = strconv.AppendInt(b, int64(x.GetLicencesTotal()), 10)
-	}
+	b = append(b, ",\"candidates\":"...)
+	b = strconv.AppendInt(b, int64(x.GetCandidates()), 10)
+	b = append(b, ",\"sharingCandidates\":"...)
+	b = strconv.AppendInt(b, int64(x.GetSharingCandidates()), 10)
+	b = append(b, ",\"activeCandidates\":"...)
+	b = strconv.AppendInt(b, int64(x.GetActiveCandidates()), 10)
+	b = append(b, ",\"applicationsSent\":"...)
+	b = strconv.AppendInt(b, int64(x.GetApplicationsSent()), 10)
+	b = append(b, ",\"interviews\":"...)
+	b = strconv.AppendInt(b, int64(x.GetInterviews()), 10)
+	b = append(b, ",\"licencesUsed\":"...)
+	b = strconv.AppendInt(b, int64(x.GetLicencesUsed()), 10)
+	b = append(b, ",\"licencesTotal\":"...)
+	b = strconv.AppendInt(b, int64(x.GetLicencesTotal()), 10)
 	return specjson.EndObject(b, start), nil
 }
 
@@ -330,34 +266,24 @@ func (x *AgencySummary) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *FunnelWeek) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetStart() != nil {
-			b = append(b, ",\"start\":"...)
-			if b, err = specjson.Timestamp(b, x.GetStart()); err != nil {
-				return nil, err
-			}
+	if v := x.GetStart(); v != nil {
+		b = append(b, ",\"start\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetEnd() != nil {
-			b = append(b, ",\"end\":"...)
-			if b, err = specjson.Timestamp(b, x.GetEnd()); err != nil {
-				return nil, err
-			}
+	if v := x.GetEnd(); v != nil {
+		b = append(b, ",\"end\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"trialsStarted\":"...)
-		b = strconv.AppendInt(b, int64(x.GetTrialsStarted()), 10)
-	}
-	{
-		b = append(b, ",\"becamePremium\":"...)
-		b = strconv.AppendInt(b, int64(x.GetBecamePremium()), 10)
-	}
-	{
-		b = append(b, ",\"trialsEnded\":"...)
-		b = strconv.AppendInt(b, int64(x.GetTrialsEnded()), 10)
-	}
+	b = append(b, ",\"trialsStarted\":"...)
+	b = strconv.AppendInt(b, int64(x.GetTrialsStarted()), 10)
+	b = append(b, ",\"becamePremium\":"...)
+	b = strconv.AppendInt(b, int64(x.GetBecamePremium()), 10)
+	b = append(b, ",\"trialsEnded\":"...)
+	b = strconv.AppendInt(b, int64(x.GetTrialsEnded()), 10)
 	return specjson.EndObject(b, start), nil
 }
 
@@ -365,62 +291,44 @@ func (x *FunnelWeek) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *PageViewWeek) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetStart() != nil {
-			b = append(b, ",\"start\":"...)
-			if b, err = specjson.Timestamp(b, x.GetStart()); err != nil {
-				return nil, err
-			}
+	if v := x.GetStart(); v != nil {
+		b = append(b, ",\"start\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetEnd() != nil {
-			b = append(b, ",\"end\":"...)
-			if b, err = specjson.Timestamp(b, x.GetEnd()); err != nil {
-				return nil, err
-			}
+	if v := x.GetEnd(); v != nil {
+		b = append(b, ",\"end\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"anonymous\":"...)
-		b = strconv.AppendInt(b, int64(x.GetAnonymous()), 10)
-	}
-	{
-		b = append(b, ",\"candidate\":"...)
-		b = strconv.AppendInt(b, int64(x.GetCandidate()), 10)
-	}
-	{
-		b = append(b, ",\"agencyAdmin\":"...)
-		b = strconv.AppendInt(b, int64(x.GetAgencyAdmin()), 10)
-	}
-	{
-		b = append(b, ",\"admin\":"...)
-		b = strconv.AppendInt(b, int64(x.GetAdmin()), 10)
-	}
+	b = append(b, ",\"anonymous\":"...)
+	b = strconv.AppendInt(b, int64(x.GetAnonymous()), 10)
+	b = append(b, ",\"candidate\":"...)
+	b = strconv.AppendInt(b, int64(x.GetCandidate()), 10)
+	b = append(b, ",\"agencyAdmin\":"...)
+	b = strconv.AppendInt(b, int64(x.GetAgencyAdmin()), 10)
+	b = append(b, ",\"admin\":"...)
+	b = strconv.AppendInt(b, int64(x.GetAdmin()), 10)
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *RouteViews) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"route\":"...)
-		b = specjson.String(b, x.GetRoute())
-	}
-	{
-		b = append(b, ",\"views\":"...)
-		b = strconv.AppendInt(b, int64(x.GetViews()), 10)
-	}
+	b = append(b, ",\"route\":"...)
+	b = specjson.String(b, x.GetRoute())
+	b = append(b, ",\"views\":"...)
+	b = strconv.AppendInt(b, int64(x.GetViews()), 10)
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *RecordPageViewRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"route\":"...)
-		b = specjson.String(b, x.GetRoute())
-	}
+	b = append(b, ",\"route\":"...)
+	b = specjson.String(b, x.GetRoute())
 	return specjson.EndObject(b, start), nil
 }
 

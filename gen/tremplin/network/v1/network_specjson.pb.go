@@ -24,14 +24,10 @@ func (x TouchRhythm) Spec() string {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *Tag) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"name\":"...)
-		b = specjson.String(b, x.GetName())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"name\":"...)
+	b = specjson.String(b, x.GetName())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -39,65 +35,38 @@ func (x *Tag) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *Contact) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"rank\":"...)
+	b = strconv.AppendInt(b, int64(x.GetRank()), 10)
+	if s := x.GetCivility().Spec(); s != "" {
+		b = append(b, ",\"civility\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		b = append(b, ",\"rank\":"...)
-		b = strconv.AppendInt(b, int64(x.GetRank()), 10)
-	}
-	{
-		s := x.GetCivility().Spec()
-		if s != "" {
-			b = append(b, ",\"civility\":"...)
-			b = specjson.String(b, s)
+	b = append(b, ",\"firstName\":"...)
+	b = specjson.String(b, x.GetFirstName())
+	b = append(b, ",\"lastName\":"...)
+	b = specjson.String(b, x.GetLastName())
+	b = append(b, ",\"email\":"...)
+	b = specjson.String(b, x.GetEmail())
+	b = append(b, ",\"company\":"...)
+	b = specjson.String(b, x.GetCompany())
+	b = append(b, ",\"job\":"...)
+	b = specjson.String(b, x.GetJob())
+	b = append(b, ",\"phoneNumber\":"...)
+	b = specjson.String(b, x.GetPhoneNumber())
+	b = append(b, ",\"mobileNumber\":"...)
+	b = specjson.String(b, x.GetMobileNumber())
+	b = append(b, ",\"origin\":"...)
+	b = specjson.String(b, x.GetOrigin())
+	if v := x.GetParent(); v != nil {
+		b = append(b, ",\"parent\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"firstName\":"...)
-		b = specjson.String(b, x.GetFirstName())
-	}
-	{
-		b = append(b, ",\"lastName\":"...)
-		b = specjson.String(b, x.GetLastName())
-	}
-	{
-		b = append(b, ",\"email\":"...)
-		b = specjson.String(b, x.GetEmail())
-	}
-	{
-		b = append(b, ",\"company\":"...)
-		b = specjson.String(b, x.GetCompany())
-	}
-	{
-		b = append(b, ",\"job\":"...)
-		b = specjson.String(b, x.GetJob())
-	}
-	{
-		b = append(b, ",\"phoneNumber\":"...)
-		b = specjson.String(b, x.GetPhoneNumber())
-	}
-	{
-		b = append(b, ",\"mobileNumber\":"...)
-		b = specjson.String(b, x.GetMobileNumber())
-	}
-	{
-		b = append(b, ",\"origin\":"...)
-		b = specjson.String(b, x.GetOrigin())
-	}
-	{
-		if x.GetParent() != nil {
-			b = append(b, ",\"parent\":"...)
-			if b, err = x.GetParent().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
-		}
-	}
-	{
-		b = append(b, ",\"comments\":"...)
-		b = specjson.String(b, x.GetComments())
-	}
+	b = append(b, ",\"comments\":"...)
+	b = specjson.String(b, x.GetComments())
 	{
 		b = append(b, ",\"tags\":"...)
 		b = append(b, '[')
@@ -126,35 +95,23 @@ func (x *Contact) AppendSpecJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	{
-		s := x.GetStatus().Spec()
-		if s != "" {
-			b = append(b, ",\"status\":"...)
-			b = specjson.String(b, s)
+	if s := x.GetStatus().Spec(); s != "" {
+		b = append(b, ",\"status\":"...)
+		b = specjson.String(b, s)
+	}
+	if v := x.GetCreatedDate(); v != nil {
+		b = append(b, ",\"createdDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetCreatedDate() != nil {
-			b = append(b, ",\"createdDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetCreatedDate()); err != nil {
-				return nil, err
-			}
-		}
-	}
-	{
-		b = append(b, ",\"isDeletable\":"...)
-		b = strconv.AppendBool(b, x.GetIsDeletable())
-	}
-	{
-		b = append(b, ",\"hasApplication\":"...)
-		b = strconv.AppendBool(b, x.GetHasApplication())
-	}
-	{
-		s := x.GetTouchRhythm().Spec()
-		if s != "" {
-			b = append(b, ",\"touchRhythm\":"...)
-			b = specjson.String(b, s)
-		}
+	b = append(b, ",\"isDeletable\":"...)
+	b = strconv.AppendBool(b, x.GetIsDeletable())
+	b = append(b, ",\"hasApplication\":"...)
+	b = strconv.AppendBool(b, x.GetHasApplication())
+	if s := x.GetTouchRhythm().Spec(); s != "" {
+		b = append(b, ",\"touchRhythm\":"...)
+		b = specjson.String(b, s)
 	}
 	return specjson.EndObject(b, start), nil
 }
@@ -163,28 +120,22 @@ func (x *Contact) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *CallBack) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetContact() != nil {
-			b = append(b, ",\"contact\":"...)
-			if b, err = x.GetContact().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetContact(); v != nil {
+		b = append(b, ",\"contact\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetLastTouch() != nil {
-			b = append(b, ",\"lastTouch\":"...)
-			if b, err = specjson.Timestamp(b, x.GetLastTouch()); err != nil {
-				return nil, err
-			}
+	if v := x.GetLastTouch(); v != nil {
+		b = append(b, ",\"lastTouch\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetDueSince() != nil {
-			b = append(b, ",\"dueSince\":"...)
-			if b, err = specjson.Timestamp(b, x.GetDueSince()); err != nil {
-				return nil, err
-			}
+	if v := x.GetDueSince(); v != nil {
+		b = append(b, ",\"dueSince\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -193,14 +144,10 @@ func (x *CallBack) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ContactRank) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"rank\":"...)
-		b = strconv.AppendInt(b, int64(x.GetRank()), 10)
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"rank\":"...)
+	b = strconv.AppendInt(b, int64(x.GetRank()), 10)
 	return specjson.EndObject(b, start), nil
 }
 
@@ -208,44 +155,25 @@ func (x *ContactRank) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *ImportedContact) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"firstName\":"...)
-		b = specjson.String(b, x.GetFirstName())
-	}
-	{
-		b = append(b, ",\"lastName\":"...)
-		b = specjson.String(b, x.GetLastName())
-	}
-	{
-		b = append(b, ",\"company\":"...)
-		b = specjson.String(b, x.GetCompany())
-	}
-	{
-		b = append(b, ",\"job\":"...)
-		b = specjson.String(b, x.GetJob())
-	}
-	{
-		b = append(b, ",\"email\":"...)
-		b = specjson.String(b, x.GetEmail())
-	}
-	{
-		b = append(b, ",\"phoneNumber\":"...)
-		b = specjson.String(b, x.GetPhoneNumber())
-	}
-	{
-		b = append(b, ",\"mobileNumber\":"...)
-		b = specjson.String(b, x.GetMobileNumber())
-	}
-	{
-		b = append(b, ",\"comments\":"...)
-		b = specjson.String(b, x.GetComments())
-	}
-	{
-		s := x.GetCivility().Spec()
-		if s != "" {
-			b = append(b, ",\"civility\":"...)
-			b = specjson.String(b, s)
-		}
+	b = append(b, ",\"firstName\":"...)
+	b = specjson.String(b, x.GetFirstName())
+	b = append(b, ",\"lastName\":"...)
+	b = specjson.String(b, x.GetLastName())
+	b = append(b, ",\"company\":"...)
+	b = specjson.String(b, x.GetCompany())
+	b = append(b, ",\"job\":"...)
+	b = specjson.String(b, x.GetJob())
+	b = append(b, ",\"email\":"...)
+	b = specjson.String(b, x.GetEmail())
+	b = append(b, ",\"phoneNumber\":"...)
+	b = specjson.String(b, x.GetPhoneNumber())
+	b = append(b, ",\"mobileNumber\":"...)
+	b = specjson.String(b, x.GetMobileNumber())
+	b = append(b, ",\"comments\":"...)
+	b = specjson.String(b, x.GetComments())
+	if s := x.GetCivility().Spec(); s != "" {
+		b = append(b, ",\"civility\":"...)
+		b = specjson.String(b, s)
 	}
 	{
 		b = append(b, ",\"resources\":"...)
@@ -267,22 +195,21 @@ func (x *ImportedContact) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ListContactsRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"search\":"...)
-		b = specjson.String(b, x.GetSearch())
-	}
+	b = append(b, ",\"search\":"...)
+	b = specjson.String(b, x.GetSearch())
 	{
 		b = append(b, ",\"statuses\":"...)
 		b = append(b, '[')
 		first := len(b)
 		for _, v := range x.GetStatuses() {
-			if v.Spec() == "" {
+			s := v.Spec()
+			if s == "" {
 				continue
 			}
 			if len(b) > first {
 				b = append(b, ',')
 			}
-			b = specjson.String(b, v.Spec())
+			b = specjson.String(b, s)
 		}
 		b = append(b, ']')
 	}
@@ -298,14 +225,10 @@ func (x *ListContactsRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	{
-		b = append(b, ",\"pageSize\":"...)
-		b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
-	}
-	{
-		b = append(b, ",\"pageToken\":"...)
-		b = specjson.String(b, x.GetPageToken())
-	}
+	b = append(b, ",\"pageSize\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
+	b = append(b, ",\"pageToken\":"...)
+	b = specjson.String(b, x.GetPageToken())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -337,10 +260,8 @@ func (x *ListContactsResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *GetContactRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -348,12 +269,10 @@ func (x *GetContactRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *GetContactResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetContact() != nil {
-			b = append(b, ",\"contact\":"...)
-			if b, err = x.GetContact().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetContact(); v != nil {
+		b = append(b, ",\"contact\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -363,49 +282,28 @@ func (x *GetContactResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *ContactDraft) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		s := x.GetCivility().Spec()
-		if s != "" {
-			b = append(b, ",\"civility\":"...)
-			b = specjson.String(b, s)
-		}
+	if s := x.GetCivility().Spec(); s != "" {
+		b = append(b, ",\"civility\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		b = append(b, ",\"firstName\":"...)
-		b = specjson.String(b, x.GetFirstName())
-	}
-	{
-		b = append(b, ",\"lastName\":"...)
-		b = specjson.String(b, x.GetLastName())
-	}
-	{
-		b = append(b, ",\"email\":"...)
-		b = specjson.String(b, x.GetEmail())
-	}
-	{
-		b = append(b, ",\"company\":"...)
-		b = specjson.String(b, x.GetCompany())
-	}
-	{
-		b = append(b, ",\"job\":"...)
-		b = specjson.String(b, x.GetJob())
-	}
-	{
-		b = append(b, ",\"phoneNumber\":"...)
-		b = specjson.String(b, x.GetPhoneNumber())
-	}
-	{
-		b = append(b, ",\"mobileNumber\":"...)
-		b = specjson.String(b, x.GetMobileNumber())
-	}
-	{
-		b = append(b, ",\"parentId\":"...)
-		b = specjson.String(b, x.GetParentId())
-	}
-	{
-		b = append(b, ",\"comments\":"...)
-		b = specjson.String(b, x.GetComments())
-	}
+	b = append(b, ",\"firstName\":"...)
+	b = specjson.String(b, x.GetFirstName())
+	b = append(b, ",\"lastName\":"...)
+	b = specjson.String(b, x.GetLastName())
+	b = append(b, ",\"email\":"...)
+	b = specjson.String(b, x.GetEmail())
+	b = append(b, ",\"company\":"...)
+	b = specjson.String(b, x.GetCompany())
+	b = append(b, ",\"job\":"...)
+	b = specjson.String(b, x.GetJob())
+	b = append(b, ",\"phoneNumber\":"...)
+	b = specjson.String(b, x.GetPhoneNumber())
+	b = append(b, ",\"mobileNumber\":"...)
+	b = specjson.String(b, x.GetMobileNumber())
+	b = append(b, ",\"parentId\":"...)
+	b = specjson.String(b, x.GetParentId())
+	b = append(b, ",\"comments\":"...)
+	b = specjson.String(b, x.GetComments())
 	{
 		b = append(b, ",\"tags\":"...)
 		b = append(b, '[')
@@ -432,24 +330,17 @@ func (x *ContactDraft) AppendSpecJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	{
-		b = append(b, ",\"origin\":"...)
-		b = specjson.String(b, x.GetOrigin())
-	}
-	{
-		if x.GetTask() != nil {
-			b = append(b, ",\"task\":"...)
-			if b, err = x.GetTask().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"origin\":"...)
+	b = specjson.String(b, x.GetOrigin())
+	if v := x.GetTask(); v != nil {
+		b = append(b, ",\"task\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		s := x.GetTouchRhythm().Spec()
-		if s != "" {
-			b = append(b, ",\"touchRhythm\":"...)
-			b = specjson.String(b, s)
-		}
+	if s := x.GetTouchRhythm().Spec(); s != "" {
+		b = append(b, ",\"touchRhythm\":"...)
+		b = specjson.String(b, s)
 	}
 	return specjson.EndObject(b, start), nil
 }
@@ -458,12 +349,10 @@ func (x *ContactDraft) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *CreateContactRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetContact() != nil {
-			b = append(b, ",\"contact\":"...)
-			if b, err = x.GetContact().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetContact(); v != nil {
+		b = append(b, ",\"contact\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -473,20 +362,16 @@ func (x *CreateContactRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *CreateContactResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetContact() != nil {
-			b = append(b, ",\"contact\":"...)
-			if b, err = x.GetContact().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetContact(); v != nil {
+		b = append(b, ",\"contact\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetTask() != nil {
-			b = append(b, ",\"task\":"...)
-			if b, err = x.GetTask().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetTask(); v != nil {
+		b = append(b, ",\"task\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -496,16 +381,12 @@ func (x *CreateContactResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *UpdateContactRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		if x.GetContact() != nil {
-			b = append(b, ",\"contact\":"...)
-			if b, err = x.GetContact().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	if v := x.GetContact(); v != nil {
+		b = append(b, ",\"contact\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -515,12 +396,10 @@ func (x *UpdateContactRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *UpdateContactResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetUpdatedContact() != nil {
-			b = append(b, ",\"updatedContact\":"...)
-			if b, err = x.GetUpdatedContact().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetUpdatedContact(); v != nil {
+		b = append(b, ",\"updatedContact\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	{
@@ -537,12 +416,10 @@ func (x *UpdateContactResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	{
-		if x.GetTask() != nil {
-			b = append(b, ",\"task\":"...)
-			if b, err = x.GetTask().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetTask(); v != nil {
+		b = append(b, ",\"task\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -551,10 +428,8 @@ func (x *UpdateContactResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *DeleteContactRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -567,10 +442,8 @@ func (x *DeleteContactResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ListRecommendedContactsRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -598,10 +471,8 @@ func (x *ListRecommendedContactsResponse) AppendSpecJSON(b []byte) ([]byte, erro
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ListDescendantsRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -641,12 +512,10 @@ func (x *ImportContactsResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	{
-		if x.GetSkipped() != nil {
-			b = append(b, ",\"skipped\":"...)
-			if b, err = x.GetSkipped().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetSkipped(); v != nil {
+		b = append(b, ",\"skipped\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	{
@@ -670,24 +539,16 @@ func (x *ImportContactsResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *ImportCompletion) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"contactId\":"...)
-		b = specjson.String(b, x.GetContactId())
-	}
-	{
-		b = append(b, ",\"firstName\":"...)
-		b = specjson.String(b, x.GetFirstName())
-	}
-	{
-		b = append(b, ",\"lastName\":"...)
-		b = specjson.String(b, x.GetLastName())
-	}
-	{
-		if x.GetIncoming() != nil {
-			b = append(b, ",\"incoming\":"...)
-			if b, err = x.GetIncoming().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"contactId\":"...)
+	b = specjson.String(b, x.GetContactId())
+	b = append(b, ",\"firstName\":"...)
+	b = specjson.String(b, x.GetFirstName())
+	b = append(b, ",\"lastName\":"...)
+	b = specjson.String(b, x.GetLastName())
+	if v := x.GetIncoming(); v != nil {
+		b = append(b, ",\"incoming\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	{
@@ -709,16 +570,12 @@ func (x *ImportCompletion) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *ContactCompletion) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"contactId\":"...)
-		b = specjson.String(b, x.GetContactId())
-	}
-	{
-		if x.GetContact() != nil {
-			b = append(b, ",\"contact\":"...)
-			if b, err = x.GetContact().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"contactId\":"...)
+	b = specjson.String(b, x.GetContactId())
+	if v := x.GetContact(); v != nil {
+		b = append(b, ",\"contact\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -727,18 +584,12 @@ func (x *ContactCompletion) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ImportSkipped) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"alreadyInNetwork\":"...)
-		b = strconv.AppendInt(b, int64(x.GetAlreadyInNetwork()), 10)
-	}
-	{
-		b = append(b, ",\"duplicateInFile\":"...)
-		b = strconv.AppendInt(b, int64(x.GetDuplicateInFile()), 10)
-	}
-	{
-		b = append(b, ",\"noName\":"...)
-		b = strconv.AppendInt(b, int64(x.GetNoName()), 10)
-	}
+	b = append(b, ",\"alreadyInNetwork\":"...)
+	b = strconv.AppendInt(b, int64(x.GetAlreadyInNetwork()), 10)
+	b = append(b, ",\"duplicateInFile\":"...)
+	b = strconv.AppendInt(b, int64(x.GetDuplicateInFile()), 10)
+	b = append(b, ",\"noName\":"...)
+	b = strconv.AppendInt(b, int64(x.GetNoName()), 10)
 	return specjson.EndObject(b, start), nil
 }
 
@@ -815,10 +666,8 @@ func (x *BulkCreateContactsResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *SearchTagsRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"term\":"...)
-		b = specjson.String(b, x.GetTerm())
-	}
+	b = append(b, ",\"term\":"...)
+	b = specjson.String(b, x.GetTerm())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -880,20 +729,16 @@ func (x *ListDuplicatesResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *DuplicatePair) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetFirst() != nil {
-			b = append(b, ",\"first\":"...)
-			if b, err = x.GetFirst().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetFirst(); v != nil {
+		b = append(b, ",\"first\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetSecond() != nil {
-			b = append(b, ",\"second\":"...)
-			if b, err = x.GetSecond().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetSecond(); v != nil {
+		b = append(b, ",\"second\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	{
@@ -915,20 +760,14 @@ func (x *DuplicatePair) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *MergeContactsRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"keepId\":"...)
-		b = specjson.String(b, x.GetKeepId())
-	}
-	{
-		b = append(b, ",\"removeId\":"...)
-		b = specjson.String(b, x.GetRemoveId())
-	}
-	{
-		if x.GetContact() != nil {
-			b = append(b, ",\"contact\":"...)
-			if b, err = x.GetContact().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"keepId\":"...)
+	b = specjson.String(b, x.GetKeepId())
+	b = append(b, ",\"removeId\":"...)
+	b = specjson.String(b, x.GetRemoveId())
+	if v := x.GetContact(); v != nil {
+		b = append(b, ",\"contact\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -938,12 +777,10 @@ func (x *MergeContactsRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *MergeContactsResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetContact() != nil {
-			b = append(b, ",\"contact\":"...)
-			if b, err = x.GetContact().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetContact(); v != nil {
+		b = append(b, ",\"contact\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	{
@@ -993,9 +830,7 @@ func (x *ListCallBacksResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ExportVCardsRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"contactId\":"...)
-		b = specjson.String(b, x.GetContactId())
-	}
+	b = append(b, ",\"contactId\":"...)
+	b = specjson.String(b, x.GetContactId())
 	return specjson.EndObject(b, start), nil
 }

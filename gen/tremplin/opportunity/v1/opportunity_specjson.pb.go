@@ -44,74 +44,46 @@ func (x ApplicationStatus) Spec() string {
 func (x *Application) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"company\":"...)
+	b = specjson.String(b, x.GetCompany())
+	b = append(b, ",\"job\":"...)
+	b = specjson.String(b, x.GetJob())
+	b = append(b, ",\"reference\":"...)
+	b = specjson.String(b, x.GetReference())
+	b = append(b, ",\"place\":"...)
+	b = specjson.String(b, x.GetPlace())
+	b = append(b, ",\"salary\":"...)
+	b = specjson.String(b, x.GetSalary())
+	b = append(b, ",\"description\":"...)
+	b = specjson.String(b, x.GetDescription())
+	if s := x.GetSource().Spec(); s != "" {
+		b = append(b, ",\"source\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		b = append(b, ",\"company\":"...)
-		b = specjson.String(b, x.GetCompany())
-	}
-	{
-		b = append(b, ",\"job\":"...)
-		b = specjson.String(b, x.GetJob())
-	}
-	{
-		b = append(b, ",\"reference\":"...)
-		b = specjson.String(b, x.GetReference())
-	}
-	{
-		b = append(b, ",\"place\":"...)
-		b = specjson.String(b, x.GetPlace())
-	}
-	{
-		b = append(b, ",\"salary\":"...)
-		b = specjson.String(b, x.GetSalary())
-	}
-	{
-		b = append(b, ",\"description\":"...)
-		b = specjson.String(b, x.GetDescription())
-	}
-	{
-		s := x.GetSource().Spec()
-		if s != "" {
-			b = append(b, ",\"source\":"...)
-			b = specjson.String(b, s)
+	b = append(b, ",\"sourceDetails\":"...)
+	b = specjson.String(b, x.GetSourceDetails())
+	if v := x.GetDateOfPublication(); v != nil {
+		b = append(b, ",\"dateOfPublication\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"sourceDetails\":"...)
-		b = specjson.String(b, x.GetSourceDetails())
+	if s := x.GetStatus().Spec(); s != "" {
+		b = append(b, ",\"status\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		if x.GetDateOfPublication() != nil {
-			b = append(b, ",\"dateOfPublication\":"...)
-			if b, err = specjson.Timestamp(b, x.GetDateOfPublication()); err != nil {
-				return nil, err
-			}
+	if v := x.GetCreatedDate(); v != nil {
+		b = append(b, ",\"createdDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		s := x.GetStatus().Spec()
-		if s != "" {
-			b = append(b, ",\"status\":"...)
-			b = specjson.String(b, s)
-		}
-	}
-	{
-		if x.GetCreatedDate() != nil {
-			b = append(b, ",\"createdDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetCreatedDate()); err != nil {
-				return nil, err
-			}
-		}
-	}
-	{
-		if x.GetEngagmentDate() != nil {
-			b = append(b, ",\"engagmentDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetEngagmentDate()); err != nil {
-				return nil, err
-			}
+	if v := x.GetEngagmentDate(); v != nil {
+		b = append(b, ",\"engagmentDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
 	{
@@ -142,10 +114,8 @@ func (x *Application) AppendSpecJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	{
-		b = append(b, ",\"comment\":"...)
-		b = specjson.String(b, x.GetComment())
-	}
+	b = append(b, ",\"comment\":"...)
+	b = specjson.String(b, x.GetComment())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -153,47 +123,30 @@ func (x *Application) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *ApplicationDraft) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"company\":"...)
-		b = specjson.String(b, x.GetCompany())
-	}
-	{
-		b = append(b, ",\"job\":"...)
-		b = specjson.String(b, x.GetJob())
-	}
-	{
-		b = append(b, ",\"reference\":"...)
-		b = specjson.String(b, x.GetReference())
-	}
-	{
-		b = append(b, ",\"place\":"...)
-		b = specjson.String(b, x.GetPlace())
-	}
-	{
-		b = append(b, ",\"salary\":"...)
-		b = specjson.String(b, x.GetSalary())
-	}
+	b = append(b, ",\"company\":"...)
+	b = specjson.String(b, x.GetCompany())
+	b = append(b, ",\"job\":"...)
+	b = specjson.String(b, x.GetJob())
+	b = append(b, ",\"reference\":"...)
+	b = specjson.String(b, x.GetReference())
+	b = append(b, ",\"place\":"...)
+	b = specjson.String(b, x.GetPlace())
+	b = append(b, ",\"salary\":"...)
+	b = specjson.String(b, x.GetSalary())
 	if x != nil && x.Description != nil {
 		b = append(b, ",\"description\":"...)
 		b = specjson.String(b, (*x.Description))
 	}
-	{
-		s := x.GetSource().Spec()
-		if s != "" {
-			b = append(b, ",\"source\":"...)
-			b = specjson.String(b, s)
-		}
+	if s := x.GetSource().Spec(); s != "" {
+		b = append(b, ",\"source\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		b = append(b, ",\"sourceDetails\":"...)
-		b = specjson.String(b, x.GetSourceDetails())
-	}
-	{
-		if x.GetDateOfPublication() != nil {
-			b = append(b, ",\"dateOfPublication\":"...)
-			if b, err = specjson.Timestamp(b, x.GetDateOfPublication()); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"sourceDetails\":"...)
+	b = specjson.String(b, x.GetSourceDetails())
+	if v := x.GetDateOfPublication(); v != nil {
+		b = append(b, ",\"dateOfPublication\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
 	{
@@ -208,12 +161,10 @@ func (x *ApplicationDraft) AppendSpecJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	{
-		if x.GetResources() != nil {
-			b = append(b, ",\"resources\":"...)
-			if b, err = x.GetResources().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetResources(); v != nil {
+		b = append(b, ",\"resources\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -222,37 +173,30 @@ func (x *ApplicationDraft) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ListApplicationsRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"search\":"...)
-		b = specjson.String(b, x.GetSearch())
-	}
+	b = append(b, ",\"search\":"...)
+	b = specjson.String(b, x.GetSearch())
 	{
 		b = append(b, ",\"statuses\":"...)
 		b = append(b, '[')
 		first := len(b)
 		for _, v := range x.GetStatuses() {
-			if v.Spec() == "" {
+			s := v.Spec()
+			if s == "" {
 				continue
 			}
 			if len(b) > first {
 				b = append(b, ',')
 			}
-			b = specjson.String(b, v.Spec())
+			b = specjson.String(b, s)
 		}
 		b = append(b, ']')
 	}
-	{
-		b = append(b, ",\"contactId\":"...)
-		b = specjson.String(b, x.GetContactId())
-	}
-	{
-		b = append(b, ",\"pageSize\":"...)
-		b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
-	}
-	{
-		b = append(b, ",\"pageToken\":"...)
-		b = specjson.String(b, x.GetPageToken())
-	}
+	b = append(b, ",\"contactId\":"...)
+	b = specjson.String(b, x.GetContactId())
+	b = append(b, ",\"pageSize\":"...)
+	b = strconv.AppendInt(b, int64(x.GetPageSize()), 10)
+	b = append(b, ",\"pageToken\":"...)
+	b = specjson.String(b, x.GetPageToken())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -284,10 +228,8 @@ func (x *ListApplicationsResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *GetApplicationRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -295,12 +237,10 @@ func (x *GetApplicationRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *GetApplicationResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetApplication() != nil {
-			b = append(b, ",\"application\":"...)
-			if b, err = x.GetApplication().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetApplication(); v != nil {
+		b = append(b, ",\"application\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -310,12 +250,10 @@ func (x *GetApplicationResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *CreateApplicationRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetApplication() != nil {
-			b = append(b, ",\"application\":"...)
-			if b, err = x.GetApplication().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetApplication(); v != nil {
+		b = append(b, ",\"application\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -325,12 +263,10 @@ func (x *CreateApplicationRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *CreateApplicationResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetApplication() != nil {
-			b = append(b, ",\"application\":"...)
-			if b, err = x.GetApplication().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetApplication(); v != nil {
+		b = append(b, ",\"application\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -340,16 +276,12 @@ func (x *CreateApplicationResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *UpdateApplicationRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		if x.GetApplication() != nil {
-			b = append(b, ",\"application\":"...)
-			if b, err = x.GetApplication().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	if v := x.GetApplication(); v != nil {
+		b = append(b, ",\"application\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -359,12 +291,10 @@ func (x *UpdateApplicationRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *UpdateApplicationResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetApplication() != nil {
-			b = append(b, ",\"application\":"...)
-			if b, err = x.GetApplication().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetApplication(); v != nil {
+		b = append(b, ",\"application\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -373,21 +303,14 @@ func (x *UpdateApplicationResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *MarkApplicationAsCompleteRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	if s := x.GetStatus().Spec(); s != "" {
+		b = append(b, ",\"status\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		s := x.GetStatus().Spec()
-		if s != "" {
-			b = append(b, ",\"status\":"...)
-			b = specjson.String(b, s)
-		}
-	}
-	{
-		b = append(b, ",\"comment\":"...)
-		b = specjson.String(b, x.GetComment())
-	}
+	b = append(b, ",\"comment\":"...)
+	b = specjson.String(b, x.GetComment())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -395,12 +318,10 @@ func (x *MarkApplicationAsCompleteRequest) AppendSpecJSON(b []byte) ([]byte, err
 func (x *MarkApplicationAsCompleteResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetApplication() != nil {
-			b = append(b, ",\"application\":"...)
-			if b, err = x.GetApplication().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetApplication(); v != nil {
+		b = append(b, ",\"application\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -409,21 +330,14 @@ func (x *MarkApplicationAsCompleteResponse) AppendSpecJSON(b []byte) ([]byte, er
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *MoveApplicationRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	if s := x.GetStatus().Spec(); s != "" {
+		b = append(b, ",\"status\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		s := x.GetStatus().Spec()
-		if s != "" {
-			b = append(b, ",\"status\":"...)
-			b = specjson.String(b, s)
-		}
-	}
-	{
-		b = append(b, ",\"comment\":"...)
-		b = specjson.String(b, x.GetComment())
-	}
+	b = append(b, ",\"comment\":"...)
+	b = specjson.String(b, x.GetComment())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -431,12 +345,10 @@ func (x *MoveApplicationRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *MoveApplicationResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetApplication() != nil {
-			b = append(b, ",\"application\":"...)
-			if b, err = x.GetApplication().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetApplication(); v != nil {
+		b = append(b, ",\"application\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -445,10 +357,8 @@ func (x *MoveApplicationResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ListKnownContactsRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -456,22 +366,16 @@ func (x *ListKnownContactsRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *KnownContact) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetContact() != nil {
-			b = append(b, ",\"contact\":"...)
-			if b, err = x.GetContact().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetContact(); v != nil {
+		b = append(b, ",\"contact\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"job\":"...)
-		b = specjson.String(b, x.GetJob())
-	}
-	{
-		b = append(b, ",\"rank\":"...)
-		b = strconv.AppendInt(b, int64(x.GetRank()), 10)
-	}
+	b = append(b, ",\"job\":"...)
+	b = specjson.String(b, x.GetJob())
+	b = append(b, ",\"rank\":"...)
+	b = strconv.AppendInt(b, int64(x.GetRank()), 10)
 	{
 		b = append(b, ",\"intermediaries\":"...)
 		b = append(b, '[')
@@ -486,10 +390,8 @@ func (x *KnownContact) AppendSpecJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	{
-		b = append(b, ",\"associated\":"...)
-		b = strconv.AppendBool(b, x.GetAssociated())
-	}
+	b = append(b, ",\"associated\":"...)
+	b = strconv.AppendBool(b, x.GetAssociated())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -517,14 +419,10 @@ func (x *ListKnownContactsResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *AddApplicationContactRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"contactId\":"...)
-		b = specjson.String(b, x.GetContactId())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"contactId\":"...)
+	b = specjson.String(b, x.GetContactId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -532,12 +430,10 @@ func (x *AddApplicationContactRequest) AppendSpecJSON(b []byte) ([]byte, error) 
 func (x *AddApplicationContactResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetApplication() != nil {
-			b = append(b, ",\"application\":"...)
-			if b, err = x.GetApplication().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetApplication(); v != nil {
+		b = append(b, ",\"application\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil

@@ -11,10 +11,8 @@ import (
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *AccessPolicy) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"public\":"...)
-		b = strconv.AppendBool(b, x.GetPublic())
-	}
+	b = append(b, ",\"public\":"...)
+	b = strconv.AppendBool(b, x.GetPublic())
 	{
 		b = append(b, ",\"roles\":"...)
 		b = append(b, '[')
@@ -27,27 +25,19 @@ func (x *AccessPolicy) AppendSpecJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	{
-		b = append(b, ",\"premium\":"...)
-		b = strconv.AppendBool(b, x.GetPremium())
-	}
-	{
-		b = append(b, ",\"peopleOnly\":"...)
-		b = strconv.AppendBool(b, x.GetPeopleOnly())
-	}
+	b = append(b, ",\"premium\":"...)
+	b = strconv.AppendBool(b, x.GetPremium())
+	b = append(b, ",\"peopleOnly\":"...)
+	b = strconv.AppendBool(b, x.GetPeopleOnly())
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *Revalidation) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"periodSeconds\":"...)
-		b = strconv.AppendUint(b, uint64(x.GetPeriodSeconds()), 10)
-	}
-	{
-		b = append(b, ",\"ownData\":"...)
-		b = strconv.AppendBool(b, x.GetOwnData())
-	}
+	b = append(b, ",\"periodSeconds\":"...)
+	b = strconv.AppendUint(b, uint64(x.GetPeriodSeconds()), 10)
+	b = append(b, ",\"ownData\":"...)
+	b = strconv.AppendBool(b, x.GetOwnData())
 	return specjson.EndObject(b, start), nil
 }

@@ -40,47 +40,36 @@ func (x DeliveryStatus) Spec() string {
 func (x *WebhookEndpoint) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
-	{
-		b = append(b, ",\"agencyId\":"...)
-		b = specjson.String(b, x.GetAgencyId())
-	}
-	{
-		b = append(b, ",\"url\":"...)
-		b = specjson.String(b, x.GetUrl())
-	}
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"agencyId\":"...)
+	b = specjson.String(b, x.GetAgencyId())
+	b = append(b, ",\"url\":"...)
+	b = specjson.String(b, x.GetUrl())
 	{
 		b = append(b, ",\"events\":"...)
 		b = append(b, '[')
 		first := len(b)
 		for _, v := range x.GetEvents() {
-			if v.Spec() == "" {
+			s := v.Spec()
+			if s == "" {
 				continue
 			}
 			if len(b) > first {
 				b = append(b, ',')
 			}
-			b = specjson.String(b, v.Spec())
+			b = specjson.String(b, s)
 		}
 		b = append(b, ']')
 	}
-	{
-		b = append(b, ",\"enabled\":"...)
-		b = strconv.AppendBool(b, x.GetEnabled())
-	}
-	{
-		b = append(b, ",\"secretPrefix\":"...)
-		b = specjson.String(b, x.GetSecretPrefix())
-	}
-	{
-		if x.GetCreatedDate() != nil {
-			b = append(b, ",\"createdDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetCreatedDate()); err != nil {
-				return nil, err
-			}
+	b = append(b, ",\"enabled\":"...)
+	b = strconv.AppendBool(b, x.GetEnabled())
+	b = append(b, ",\"secretPrefix\":"...)
+	b = specjson.String(b, x.GetSecretPrefix())
+	if v := x.GetCreatedDate(); v != nil {
+		b = append(b, ",\"createdDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
 	{
@@ -104,61 +93,40 @@ func (x *WebhookEndpoint) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *WebhookDelivery) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
+	b = append(b, ",\"eventId\":"...)
+	b = specjson.String(b, x.GetEventId())
+	b = append(b, ",\"eventType\":"...)
+	b = specjson.String(b, x.GetEventType())
+	if s := x.GetStatus().Spec(); s != "" {
+		b = append(b, ",\"status\":"...)
+		b = specjson.String(b, s)
 	}
-	{
-		b = append(b, ",\"eventId\":"...)
-		b = specjson.String(b, x.GetEventId())
-	}
-	{
-		b = append(b, ",\"eventType\":"...)
-		b = specjson.String(b, x.GetEventType())
-	}
-	{
-		s := x.GetStatus().Spec()
-		if s != "" {
-			b = append(b, ",\"status\":"...)
-			b = specjson.String(b, s)
+	b = append(b, ",\"attempts\":"...)
+	b = strconv.AppendInt(b, int64(x.GetAttempts()), 10)
+	if v := x.GetCreatedDate(); v != nil {
+		b = append(b, ",\"createdDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"attempts\":"...)
-		b = strconv.AppendInt(b, int64(x.GetAttempts()), 10)
-	}
-	{
-		if x.GetCreatedDate() != nil {
-			b = append(b, ",\"createdDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetCreatedDate()); err != nil {
-				return nil, err
-			}
+	if v := x.GetNextAttemptDate(); v != nil {
+		b = append(b, ",\"nextAttemptDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetNextAttemptDate() != nil {
-			b = append(b, ",\"nextAttemptDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetNextAttemptDate()); err != nil {
-				return nil, err
-			}
+	if v := x.GetLastAttemptDate(); v != nil {
+		b = append(b, ",\"lastAttemptDate\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		if x.GetLastAttemptDate() != nil {
-			b = append(b, ",\"lastAttemptDate\":"...)
-			if b, err = specjson.Timestamp(b, x.GetLastAttemptDate()); err != nil {
-				return nil, err
-			}
-		}
-	}
-	{
-		b = append(b, ",\"lastStatusCode\":"...)
-		b = strconv.AppendInt(b, int64(x.GetLastStatusCode()), 10)
-	}
-	{
-		b = append(b, ",\"lastError\":"...)
-		b = specjson.String(b, x.GetLastError())
-	}
+	b = append(b, ",\"lastStatusCode\":"...)
+	b = strconv.AppendInt(b, int64(x.GetLastStatusCode()), 10)
+	b = append(b, ",\"lastError\":"...)
+	b = specjson.String(b, x.GetLastError())
 	{
 		b = append(b, ",\"attemptList\":"...)
 		b = append(b, '[')
@@ -180,52 +148,41 @@ func (x *WebhookDelivery) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *WebhookAttempt) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetDate() != nil {
-			b = append(b, ",\"date\":"...)
-			if b, err = specjson.Timestamp(b, x.GetDate()); err != nil {
-				return nil, err
-			}
+	if v := x.GetDate(); v != nil {
+		b = append(b, ",\"date\":"...)
+		if b, err = specjson.Timestamp(b, v); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"statusCode\":"...)
-		b = strconv.AppendInt(b, int64(x.GetStatusCode()), 10)
-	}
-	{
-		b = append(b, ",\"error\":"...)
-		b = specjson.String(b, x.GetError())
-	}
-	{
-		b = append(b, ",\"durationMs\":"...)
-		b = strconv.AppendInt(b, int64(x.GetDurationMs()), 10)
-	}
+	b = append(b, ",\"statusCode\":"...)
+	b = strconv.AppendInt(b, int64(x.GetStatusCode()), 10)
+	b = append(b, ",\"error\":"...)
+	b = specjson.String(b, x.GetError())
+	b = append(b, ",\"durationMs\":"...)
+	b = strconv.AppendInt(b, int64(x.GetDurationMs()), 10)
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *CreateWebhookEndpointRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"agencyId\":"...)
-		b = specjson.String(b, x.GetAgencyId())
-	}
-	{
-		b = append(b, ",\"url\":"...)
-		b = specjson.String(b, x.GetUrl())
-	}
+	b = append(b, ",\"agencyId\":"...)
+	b = specjson.String(b, x.GetAgencyId())
+	b = append(b, ",\"url\":"...)
+	b = specjson.String(b, x.GetUrl())
 	{
 		b = append(b, ",\"events\":"...)
 		b = append(b, '[')
 		first := len(b)
 		for _, v := range x.GetEvents() {
-			if v.Spec() == "" {
+			s := v.Spec()
+			if s == "" {
 				continue
 			}
 			if len(b) > first {
 				b = append(b, ',')
 			}
-			b = specjson.String(b, v.Spec())
+			b = specjson.String(b, s)
 		}
 		b = append(b, ']')
 	}
@@ -236,28 +193,22 @@ func (x *CreateWebhookEndpointRequest) AppendSpecJSON(b []byte) ([]byte, error) 
 func (x *CreateWebhookEndpointResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetEndpoint() != nil {
-			b = append(b, ",\"endpoint\":"...)
-			if b, err = x.GetEndpoint().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetEndpoint(); v != nil {
+		b = append(b, ",\"endpoint\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
-	{
-		b = append(b, ",\"secret\":"...)
-		b = specjson.String(b, x.GetSecret())
-	}
+	b = append(b, ",\"secret\":"...)
+	b = specjson.String(b, x.GetSecret())
 	return specjson.EndObject(b, start), nil
 }
 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ListWebhookEndpointsRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"agencyId\":"...)
-		b = specjson.String(b, x.GetAgencyId())
-	}
+	b = append(b, ",\"agencyId\":"...)
+	b = specjson.String(b, x.GetAgencyId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -285,14 +236,10 @@ func (x *ListWebhookEndpointsResponse) AppendSpecJSON(b []byte) ([]byte, error) 
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *UpdateWebhookEndpointRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"agencyId\":"...)
-		b = specjson.String(b, x.GetAgencyId())
-	}
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"agencyId\":"...)
+	b = specjson.String(b, x.GetAgencyId())
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	if x != nil && x.Url != nil {
 		b = append(b, ",\"url\":"...)
 		b = specjson.String(b, (*x.Url))
@@ -302,13 +249,14 @@ func (x *UpdateWebhookEndpointRequest) AppendSpecJSON(b []byte) ([]byte, error) 
 		b = append(b, '[')
 		first := len(b)
 		for _, v := range x.GetEvents() {
-			if v.Spec() == "" {
+			s := v.Spec()
+			if s == "" {
 				continue
 			}
 			if len(b) > first {
 				b = append(b, ',')
 			}
-			b = specjson.String(b, v.Spec())
+			b = specjson.String(b, s)
 		}
 		b = append(b, ']')
 	}
@@ -323,12 +271,10 @@ func (x *UpdateWebhookEndpointRequest) AppendSpecJSON(b []byte) ([]byte, error) 
 func (x *UpdateWebhookEndpointResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetEndpoint() != nil {
-			b = append(b, ",\"endpoint\":"...)
-			if b, err = x.GetEndpoint().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetEndpoint(); v != nil {
+		b = append(b, ",\"endpoint\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
@@ -337,14 +283,10 @@ func (x *UpdateWebhookEndpointResponse) AppendSpecJSON(b []byte) ([]byte, error)
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *DeleteWebhookEndpointRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"agencyId\":"...)
-		b = specjson.String(b, x.GetAgencyId())
-	}
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"agencyId\":"...)
+	b = specjson.String(b, x.GetAgencyId())
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -357,14 +299,10 @@ func (x *DeleteWebhookEndpointResponse) AppendSpecJSON(b []byte) ([]byte, error)
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *ListWebhookDeliveriesRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"agencyId\":"...)
-		b = specjson.String(b, x.GetAgencyId())
-	}
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"agencyId\":"...)
+	b = specjson.String(b, x.GetAgencyId())
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -392,14 +330,10 @@ func (x *ListWebhookDeliveriesResponse) AppendSpecJSON(b []byte) ([]byte, error)
 // AppendSpecJSON appends x as the /api's JSON (internal/specjson).
 func (x *SendTestEventRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 	start := len(b)
-	{
-		b = append(b, ",\"agencyId\":"...)
-		b = specjson.String(b, x.GetAgencyId())
-	}
-	{
-		b = append(b, ",\"id\":"...)
-		b = specjson.String(b, x.GetId())
-	}
+	b = append(b, ",\"agencyId\":"...)
+	b = specjson.String(b, x.GetAgencyId())
+	b = append(b, ",\"id\":"...)
+	b = specjson.String(b, x.GetId())
 	return specjson.EndObject(b, start), nil
 }
 
@@ -407,12 +341,10 @@ func (x *SendTestEventRequest) AppendSpecJSON(b []byte) ([]byte, error) {
 func (x *SendTestEventResponse) AppendSpecJSON(b []byte) ([]byte, error) {
 	var err error
 	start := len(b)
-	{
-		if x.GetDelivery() != nil {
-			b = append(b, ",\"delivery\":"...)
-			if b, err = x.GetDelivery().AppendSpecJSON(b); err != nil {
-				return nil, err
-			}
+	if v := x.GetDelivery(); v != nil {
+		b = append(b, ",\"delivery\":"...)
+		if b, err = v.AppendSpecJSON(b); err != nil {
+			return nil, err
 		}
 	}
 	return specjson.EndObject(b, start), nil
