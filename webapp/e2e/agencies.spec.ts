@@ -141,6 +141,7 @@ for (const vp of viewports) {
       await candidateDialog.getByRole("button", { name: "Créer le candidat" }).click();
       await expect(toast(page, "Le candidat a été créé et invité par e-mail")).toBeVisible();
       const candidate = candidateItem(page, candidateEmail);
+      await expect(candidate).toContainText(`MOREL ${t.toUpperCase()} Inès`);
       await expect(candidate).toContainText("Licence en attente");
       await expect(candidate.getByTestId("candidate-licence")).toContainText("Invité le");
 
