@@ -31,8 +31,15 @@ func Reason(r commonv1.ErrorReason) string {
 
 // New returns a Connect error with code, reason and French message.
 func New(code connect.Code, reason commonv1.ErrorReason, message string) *connect.Error {
+	return newWithMetadata(code, reason, message, nil)
+}
+
+// newWithMetadata is New with the ErrorInfo's metadata: machine facts about the refusal that
+// a client may act on without reading the French message.
+func newWithMetadata(code connect.Code, reason commonv1.ErrorReason, message string, metadata map[string]string) *connect.Error {
 	err := connect.NewError(code, errors.New(message))
-	if detail, detailErr := connect.NewErrorDetail(&errdetails.ErrorInfo{Reason: Reason(reason), Domain: Domain}); detailErr == nil {
+	info := &errdetails.ErrorInfo{Reason: Reason(reason), Domain: Domain, Metadata: metadata}
+	if detail, detailErr := connect.NewErrorDetail(info); detailErr == nil {
 		err.AddDetail(detail)
 	}
 	return err
@@ -40,9 +47,14 @@ func New(code connect.Code, reason commonv1.ErrorReason, message string) *connec
 
 // ReasonOf answers the reason carried by err, or "" when it carries none.
 func ReasonOf(err error) string {
+	return InfoOf(err).GetReason()
+}
+
+// InfoOf answers the ErrorInfo detail carried by err, or nil when it carries none.
+func InfoOf(err error) *errdetails.ErrorInfo {
 	var cerr *connect.Error
 	if !errors.As(err, &cerr) {
-		return ""
+		return nil
 	}
 	for _, d := range cerr.Details() {
 		msg, valueErr := d.Value()
@@ -50,16 +62,19 @@ func ReasonOf(err error) string {
 			continue
 		}
 		if info, ok := msg.(*errdetails.ErrorInfo); ok {
-			return info.GetReason()
+			return info
 		}
 	}
-	return ""
+	return nil
 }
 
 // NotFound says the id names nothing the caller may see — the same answer whether it does
-// not exist or belongs to someone else.
+// not exist or belongs to someone else. The ErrorInfo's metadata "entity" names what was
+// looked for ("contact", "task"…): a request linking several things tells a client which one
+// is missing without the French message.
 func NotFound(e Entity) *connect.Error {
-	return New(connect.CodeNotFound, commonv1.ErrorReason_ERROR_REASON_NOT_FOUND, string(e)+" introuvable")
+	return newWithMetadata(connect.CodeNotFound, commonv1.ErrorReason_ERROR_REASON_NOT_FOUND, string(e)+" introuvable",
+		map[string]string{"entity": e.Key()})
 }
 
 // Unauthenticated says no valid session or key came with the call.

@@ -35,6 +35,33 @@ const (
 	Item Entity = "Élément"
 )
 
+// keyOf is each entity's name for programs: the ErrorInfo metadata "entity" of NotFound,
+// stable whatever the French says.
+var keyOf = map[Entity]string{
+	Contact:          "contact",
+	Tag:              "tag",
+	Task:             "task",
+	Event:            "event",
+	Application:      "application",
+	Agency:           "agency",
+	Candidate:        "candidate",
+	User:             "user",
+	License:          "license",
+	DashboardSetting: "dashboard_setting",
+	Webhook:          "webhook",
+	APIKey:           "api_key",
+	Item:             "item",
+}
+
+// Key is the entity's name for programs ("task" for « Tâche »); "item" for an entity without
+// one.
+func (e Entity) Key() string {
+	if k, ok := keyOf[e]; ok {
+		return k
+	}
+	return keyOf[Item]
+}
+
 // entityOfLabel names the entity of each ent type a caller can ask for by id.
 var entityOfLabel = map[string]Entity{
 	contact.Label:          Contact,

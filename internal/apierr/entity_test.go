@@ -15,26 +15,27 @@ import (
 )
 
 // A row asked for by an id that does not exist answers NotFound, with the reason NOT_FOUND and
-// the entity named as people call it: the message the web app shows (« Tâche introuvable »).
+// the entity named as people call it: the message the web app shows (« Tâche introuvable »);
+// and for programs, in the ErrorInfo's metadata "entity" ("task").
 // The errors are real ones, from ent's queries against a database.
 func TestNotFoundNamesTheEntity(t *testing.T) {
 	d := testdb.New(t, testdb.SQLite)
 	ctx := viewer.SystemContext(context.Background())
 	missing := uuid.New()
 	cases := []struct {
-		query func() error
-		want  string
+		query     func() error
+		want, key string
 	}{
-		{func() error { _, err := d.Client.Contact.Get(ctx, missing); return err }, "Contact introuvable"},
-		{func() error { _, err := d.Client.Task.Get(ctx, missing); return err }, "Tâche introuvable"},
-		{func() error { _, err := d.Client.Event.Get(ctx, missing); return err }, "Rendez-vous introuvable"},
-		{func() error { _, err := d.Client.Application.Get(ctx, missing); return err }, "Opportunité introuvable"},
-		{func() error { _, err := d.Client.Agency.Get(ctx, missing); return err }, "Agence introuvable"},
-		{func() error { _, err := d.Client.User.Get(ctx, missing); return err }, "Utilisateur introuvable"},
-		{func() error { _, err := d.Client.APIKey.Get(ctx, missing); return err }, "Clé d'API introuvable"},
-		{func() error { _, err := d.Client.WebhookEndpoint.Get(ctx, missing); return err }, "Webhook introuvable"},
+		{func() error { _, err := d.Client.Contact.Get(ctx, missing); return err }, "Contact introuvable", "contact"},
+		{func() error { _, err := d.Client.Task.Get(ctx, missing); return err }, "Tâche introuvable", "task"},
+		{func() error { _, err := d.Client.Event.Get(ctx, missing); return err }, "Rendez-vous introuvable", "event"},
+		{func() error { _, err := d.Client.Application.Get(ctx, missing); return err }, "Opportunité introuvable", "application"},
+		{func() error { _, err := d.Client.Agency.Get(ctx, missing); return err }, "Agence introuvable", "agency"},
+		{func() error { _, err := d.Client.User.Get(ctx, missing); return err }, "Utilisateur introuvable", "user"},
+		{func() error { _, err := d.Client.APIKey.Get(ctx, missing); return err }, "Clé d'API introuvable", "api_key"},
+		{func() error { _, err := d.Client.WebhookEndpoint.Get(ctx, missing); return err }, "Webhook introuvable", "webhook"},
 		// A row of the server's own plumbing is an « élément ».
-		{func() error { _, err := d.Client.ActionToken.Get(ctx, missing); return err }, "Élément introuvable"},
+		{func() error { _, err := d.Client.ActionToken.Get(ctx, missing); return err }, "Élément introuvable", "item"},
 	}
 	for _, c := range cases {
 		err := apierr.From(c.query())
@@ -47,6 +48,9 @@ func TestNotFoundNamesTheEntity(t *testing.T) {
 		}
 		if reason := apierr.ReasonOf(cerr); reason != "NOT_FOUND" {
 			t.Errorf("%s: reason %v", c.want, reason)
+		}
+		if key := apierr.InfoOf(cerr).GetMetadata()["entity"]; key != c.key {
+			t.Errorf("%s: entity %q, want %q", c.want, key, c.key)
 		}
 	}
 }

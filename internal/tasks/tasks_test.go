@@ -153,6 +153,11 @@ func TestCreate(t *testing.T) {
 				if msg := connectMessage(err); msg != want {
 					t.Errorf("%s: %q, want %q", r.name, msg, want)
 				}
+				// A client tells which linked thing is missing without reading French.
+				wantKey := map[bool]string{true: "application", false: "contact"}[r.draft.GetApplicationId() != ""]
+				if key := apierr.InfoOf(err).GetMetadata()["entity"]; key != wantKey {
+					t.Errorf("%s: entity %q, want %q", r.name, key, wantKey)
+				}
 			}
 			if path, msg := violation(err); path != r.field || (r.field != "" && msg != apierr.Required) {
 				t.Errorf("%s: violation %q %q, want %q", r.name, path, msg, r.field)
