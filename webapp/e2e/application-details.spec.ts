@@ -67,9 +67,11 @@ for (const vp of viewports) {
       await choose(page, dialog, /^Source/, "Mon réseau");
       await dialog.getByRole("textbox", { name: "Précisions sur la source" }).fill("Proposé par Nina");
       await expect(dialog.getByText("Ce champ est obligatoire")).toHaveCount(0);
-      // The publication date, typed day by day (dd/MM/yyyy whatever the browser).
-      await dialog.getByRole("group", { name: "Date de publication" }).getByRole("spinbutton", { name: "Jour" }).click();
-      await page.keyboard.type("15032026");
+      // The publication date, typed day by day (dd/MM/yyyy whatever the browser); the year last,
+      // below: a date half typed is said wrong, not saved as no date.
+      const published = dialog.getByRole("group", { name: "Date de publication" });
+      await published.getByRole("spinbutton", { name: "Jour" }).click();
+      await page.keyboard.type("1503");
       // The candidate's own contacts, searchable.
       await dialog.getByRole("combobox", { name: "Contacts associés" }).fill(t);
       await page.getByRole("option", { name: new RegExp(`Nina PRISME ${T}`) }).click();
@@ -83,6 +85,11 @@ for (const vp of viewports) {
       await dialog.getByRole("textbox", { name: "Libellé" }).nth(1).fill("Les RH");
       await dialog.getByRole("textbox", { name: "Adresse (URL)" }).nth(1).fill("mailto:rh@exemple.fr");
       await dialog.getByRole("textbox", { name: "Description du poste" }).fill("Piloter la refonte du site.");
+      await dialog.getByRole("button", { name: "Créer la candidature" }).click();
+      await expect(dialog.getByText("Le format de la date est incorrect")).toBeVisible();
+      await published.getByRole("spinbutton", { name: "Année" }).click();
+      await page.keyboard.type("2026");
+      await expect(dialog.getByText("Le format de la date est incorrect")).toHaveCount(0);
       await shotInto(page, `application-modal-${tag}`);
       await expectAccessible(page);
       await dialog.getByRole("button", { name: "Créer la candidature" }).click();

@@ -8,8 +8,9 @@ import { FrenchPickers, usePickerField, type PickerFieldProps } from "./pickerFi
 const parseDay = (value: string) => parseDayValue(value) ?? null;
 
 /**
- * The day is a form value as a native date input has it: yyyy-MM-dd, or "" while the field is
- * empty or holds an unfinished date. The picker keeps what is being typed until it is a day.
+ * The day is a form value as a native date input has it: yyyy-MM-dd, "" while the field is
+ * empty, UNREADABLE (lib/format) while it holds an unfinished or impossible date. The picker
+ * keeps what is being typed until it is a day.
  */
 export function DayField({ minDate, ...field }: PickerFieldProps & { minDate?: Date }) {
   const picker = usePickerField(field, parseDay, dayValue);

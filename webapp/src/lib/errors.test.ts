@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { serverError } from "../test/errors";
-import { errorReason, isNotFound, isPremiumRequired, isSessionLost, loginErrorMessage, newPasswordErrorMessage, serverMessage } from "./errors";
+import { notFoundError, serverError } from "../test/errors";
+import { errorReason, isNotFound, isPremiumRequired, isSessionLost, loginErrorMessage, missingEntity, newPasswordErrorMessage, serverMessage } from "./errors";
 
 const NO_LICENCE =
   "Votre période d'essai ou votre licence a expiré. Merci de demander une licence auprès de votre administrateur de compte.";
@@ -16,6 +16,21 @@ describe("errorReason", () => {
   it("is undefined without details or for other errors", () => {
     expect(errorReason(serverError(Code.Internal))).toBeUndefined();
     expect(errorReason(new Error("boom"))).toBeUndefined();
+  });
+});
+
+describe("missingEntity", () => {
+  it("names the linked thing a save found gone, from the ErrorInfo's metadata", () => {
+    expect(missingEntity(notFoundError("contact"))).toBe("contact");
+    expect(missingEntity(notFoundError("application"))).toBe("application");
+    expect(missingEntity(notFoundError("task"))).toBe("task");
+  });
+  it("does not read the French message: without the metadata, nothing is named", () => {
+    expect(missingEntity(serverError(Code.NotFound, "NOT_FOUND", "Contact introuvable"))).toBeUndefined();
+  });
+  it("names nothing for an entity a save does not link, nor for another refusal", () => {
+    expect(missingEntity(serverError(Code.NotFound, "NOT_FOUND", "Agence introuvable", { entity: "agency" }))).toBeUndefined();
+    expect(missingEntity(serverError(Code.PermissionDenied, "ROLE_NOT_ALLOWED", "refusé", { entity: "contact" }))).toBeUndefined();
   });
 });
 

@@ -78,22 +78,22 @@ export function isNotFound(err: unknown): boolean {
   return errorReason(err) === "NOT_FOUND" || errorCode(err) === Code.NotFound;
 }
 
-/**
- * The not-found entity the server's refusal names. It says it only in its message, « <entity>
- * introuvable » (internal/apierr.NotFound), the entity being the ent type whose query found
- * nothing (internal/apierr/entity.go, pinned by its test): a save that names a contact or an
- * application of the user's tells which one is gone this way. These labels, word for word, are
- * matched here only; undefined for any other refusal.
- */
-const NOT_FOUND_ENTITIES: Readonly<Record<string, "contact" | "application" | "task" | "event">> = {
-  "Contact introuvable": "contact",
-  "Opportunité introuvable": "application",
-  "Tâche introuvable": "task",
-  "Rendez-vous introuvable": "event",
-};
+/** The entities a save may name and find gone: the ErrorInfo metadata "entity" of a NOT_FOUND. */
+const LINKED_ENTITIES = ["contact", "application", "task", "event"] as const;
+export type LinkedEntity = (typeof LINKED_ENTITIES)[number];
 
-export function missingEntity(err: unknown): "contact" | "application" | "task" | "event" | undefined {
-  return isNotFound(err) ? NOT_FOUND_ENTITIES[serverMessage(err) ?? ""] : undefined;
+/**
+ * The not-found entity the server's refusal names, in its ErrorInfo's metadata "entity"
+ * (internal/apierr.NotFound): a save that names a contact or an application of the user's
+ * tells which one is gone this way. Undefined for any other refusal, or another entity.
+ */
+export function missingEntity(err: unknown): LinkedEntity | undefined {
+  if (!isNotFound(err) || !(err instanceof ConnectError)) return undefined;
+  for (const info of err.findDetails(ErrorInfoSchema)) {
+    const entity = info.metadata.entity;
+    if (entity) return LINKED_ENTITIES.find((e) => e === entity);
+  }
+  return undefined;
 }
 
 /**

@@ -7,6 +7,13 @@ export const DATE_FORMAT = "dd/MM/yyyy";
 export const TIME_FORMAT = "HH:mm";
 
 /** A day as forms hold it (the value a native date input would have): yyyy-MM-dd, "" when empty. */
+/**
+ * What a day or time form value holds while its picker shows something that is no whole, real
+ * date or time (« 31/02/2027 », « 12/03/20 », « 14:– »): not "", so that the form says the
+ * format is wrong rather than take the field for empty — and save nothing in an optional one.
+ */
+export const UNREADABLE = "unreadable";
+
 export const DAY_VALUE_FORMAT = "yyyy-MM-dd";
 
 export function dayValue(d: Date): string {

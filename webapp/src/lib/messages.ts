@@ -25,6 +25,9 @@ export const messages = {
     password: "Le format du mot de passe est incorrect",
     passwordConfirm: "Les 2 mots de passe ne sont pas identiques",
     phone: "Le format du numéro de téléphone est incorrect",
+    /** A day or time field holding no whole, real date or time (the spec's style: not its words). */
+    date: "Le format de la date est incorrect",
+    time: "Le format de l'heure est incorrect",
     terms:
       "Vous devez accepter les conditions générales d'utilisation pour créer votre mot de passe",
     candidatesToDelete: "Cochez d'abord les candidats à supprimer",

@@ -16,12 +16,12 @@ const codeNames: Partial<Record<Code, string>> = {
   [Code.Internal]: "internal",
 };
 
-export function serverError(code: Code, reason?: string, message = "refusé"): ConnectError {
+export function serverError(code: Code, reason?: string, message = "refusé", metadata: Record<string, string> = {}): ConnectError {
   const details = reason
     ? [
         {
           type: "google.rpc.ErrorInfo",
-          value: base64Encode(toBinary(ErrorInfoSchema, create(ErrorInfoSchema, { reason, domain: "tremplin.fr" })), "std_raw"),
+          value: base64Encode(toBinary(ErrorInfoSchema, create(ErrorInfoSchema, { reason, domain: "tremplin.fr", metadata })), "std_raw"),
         },
       ]
     : [];
@@ -51,4 +51,14 @@ export async function invalidFields(violations: { path: string[]; ruleId: string
     undefined,
     new ConnectError("fallback", Code.Unknown),
   );
+}
+
+const NOT_FOUND_LABELS = { contact: "Contact", application: "Opportunité", task: "Tâche", event: "Rendez-vous" } as const;
+
+/**
+ * The server's refusal of an id that names nothing (internal/apierr.NotFound): « <entité>
+ * introuvable », and the entity's key in the ErrorInfo's metadata "entity".
+ */
+export function notFoundError(entity: keyof typeof NOT_FOUND_LABELS): ConnectError {
+  return serverError(Code.NotFound, "NOT_FOUND", `${NOT_FOUND_LABELS[entity]} introuvable`, { entity });
 }

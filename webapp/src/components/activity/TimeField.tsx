@@ -13,7 +13,7 @@ function parseTime(value: string): Date | null {
 
 const printTime = (time: Date) => format(time, TIME_FORMAT);
 
-/** The value is "HH:mm", or "" while the field is empty or holds an unfinished time. */
+/** The value is "HH:mm", "" while the field is empty, UNREADABLE while it holds an unfinished time. */
 export function TimeField(field: PickerFieldProps) {
   const picker = usePickerField(field, parseTime, printTime);
   return (

@@ -5,7 +5,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { format, parse } from "date-fns";
 import { ActivityStatus, EventSubject, MediaType, type Event as ActivityEvent, type EventDraftSchema } from "../../gen/tremplin/activity/v1/activity_pb";
-import { dayValue, parseDayValue, toJsDate } from "../../lib/format";
+import { dayValue, parseDayValue, toJsDate, UNREADABLE } from "../../lib/format";
 import { keptResources, resourceValues, type ResourceValue } from "../resources/model";
 import { type FormErrors, type Lookup, contactsFor, needsMediaDetails, eventSubjectsFor, eventTypeOf, eventMediaTypesFor } from "./subjects";
 
@@ -85,8 +85,10 @@ export function validateEvent(v: EventFormValues): FormErrors<EventFormValues> {
   if (v.mediaType === MediaType.UNSPECIFIED) e.mediaType = "required";
   // Required when the media type is face to face, video-conferencing, or not chosen yet.
   if ((v.mediaType === MediaType.UNSPECIFIED || needsMediaDetails(v.mediaType)) && !v.mediaDetails.trim()) e.mediaDetails = "required";
-  if (!parseDayValue(v.date)) e.date = "required";
-  if (!/^\d{2}:\d{2}$/.test(v.time)) e.time = "required";
+  if (v.date === UNREADABLE) e.date = "date";
+  else if (!parseDayValue(v.date)) e.date = "required";
+  if (v.time === UNREADABLE) e.time = "time";
+  else if (!/^\d{2}:\d{2}$/.test(v.time)) e.time = "required";
   return e;
 }
 

@@ -3,14 +3,16 @@
 import { messages } from "../../lib/messages";
 import { activityMessages } from "../../lib/messages/activities";
 import { lastFieldOf, type ViolationMapping } from "../../lib/useServerViolations";
-import type { FormErrors } from "./subjects";
+import type { FieldProblem, FormErrors } from "./subjects";
 
 const f = activityMessages.form;
 
 /** The message shown under a field for a local rule. */
-export function ruleMessage(problem: "required" | "past" | undefined): string | undefined {
+export function ruleMessage(problem: FieldProblem | undefined): string | undefined {
   if (problem === "past") return f.deadlinePast;
   if (problem === "required") return messages.validation.required;
+  if (problem === "date") return messages.validation.date;
+  if (problem === "time") return messages.validation.time;
   return undefined;
 }
 

@@ -7,6 +7,7 @@ import { ActivityStatus, EventSchema, EventSubject, EventType, MediaType, TaskPr
 import { applyEventDependencies, canCompleteEvent, createdInThePast, emptyEvent, eventDraft, validateEvent } from "./eventForm";
 import { applyTaskDependencies, emptyTask, preselectContact, taskDraft, validateTask } from "./taskForm";
 import { countByMedia, groupEvents, groupTasks, weekOf } from "./activityList";
+import { UNREADABLE } from "../../lib/format";
 import { eventMediaTypesFor, taskMediaTypesFor, taskSubjectsFor, type ContactChoice } from "./subjects";
 
 const anne: ContactChoice = { id: "c1", firstName: "Anne", lastName: "MARTIN", company: "Acme", email: "anne@acme.fr", mobileNumber: "", phoneNumber: "" };
@@ -69,6 +70,8 @@ describe("task form rules", () => {
     expect(validateTask({ ...emptyTask(now), subject: TaskSubject.INTERNET_SEARCHES, deadline: "2026-11-22" }, now)).toEqual({ deadline: "past" });
     expect(validateTask({ ...emptyTask(now), subject: TaskSubject.INTERNET_SEARCHES, deadline: "2026-11-23" }, now)).toEqual({});
     expect(validateTask({ ...emptyTask(now), subject: TaskSubject.INTERNET_SEARCHES, deadline: "" }, now)).toEqual({ deadline: "required" });
+    // A deadline half typed or impossible (« 31/02/2027 ») is not an empty one.
+    expect(validateTask({ ...emptyTask(now), subject: TaskSubject.INTERNET_SEARCHES, deadline: UNREADABLE }, now)).toEqual({ deadline: "date" });
   });
 
   it("the draft drops the media type without a contact and links without a label or url", () => {
@@ -93,6 +96,10 @@ describe("event form", () => {
     expect(validateEvent({ ...emptyEvent(now), subject: EventSubject.COFFEE, mediaType: MediaType.FACE_TO_FACE })).toEqual({ mediaDetails: "required" });
     expect(validateEvent({ ...emptyEvent(now), subject: EventSubject.COFFEE, mediaType: MediaType.MOBILE })).toEqual({});
     expect(validateEvent({ ...emptyEvent(now), time: "" })).toEqual({ subject: "required", mediaType: "required", mediaDetails: "required", time: "required" });
+    // A date or time half typed is said wrong, not missing.
+    const chosen = { ...emptyEvent(now), subject: EventSubject.COFFEE, mediaType: MediaType.MOBILE };
+    expect(validateEvent({ ...chosen, date: UNREADABLE, time: UNREADABLE })).toEqual({ date: "date", time: "time" });
+    expect(validateEvent({ ...chosen, date: "" })).toEqual({ date: "required" });
   });
 
   it("an application clears gathering subjects; the type follows the subject", () => {

@@ -2,21 +2,18 @@
 // contact or the opportunity chosen in the form is said under its field, the pickers' lists
 // reload without it, and the modal stays open with everything typed; only the task or event
 // edited, deleted meanwhile, closes the modal. The refusals are the server's own: NotFound,
-// reason NOT_FOUND, « <entité> introuvable » (internal/apierr).
+// reason NOT_FOUND, « <entité> introuvable », the entity's key in the ErrorInfo (internal/apierr).
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { Code } from "@connectrpc/connect";
 import { addDays } from "date-fns";
 import { ActivityStatus, EventSchema, EventSubject, MediaType, TaskSchema, TaskSubject, type Task } from "../../gen/tremplin/activity/v1/activity_pb";
 import { ApplicationSchema, ApplicationStatus } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
 import { acmeApplication, anneAndBob, pick, renderOverActivityLists } from "../../test/activityForms";
-import { serverError } from "../../test/errors";
+import { notFoundError } from "../../test/errors";
 import { useActivityModals } from "./useActivityModals";
-
-const notFound = (message: string) => serverError(Code.NotFound, "NOT_FOUND", message);
 
 /**
  * The modals over two contacts (Anne has an e-mail, Bob a mobile) and two open applications
@@ -31,12 +28,12 @@ function renderModals(ui: React.ReactNode, { updateTask }: { updateTask?: () => 
       [acmeApplication(), create(ApplicationSchema, { id: "a2", company: "Beta", job: "Ingénieur", status: ApplicationStatus.NEW })].filter((a) => !deleted.has(a.id)),
     activity: (drafts) => ({
       createTask: (req) => {
-        if (deleted.has(req.task!.contactId)) throw notFound("Contact introuvable");
+        if (deleted.has(req.task!.contactId)) throw notFoundError("contact");
         drafts.tasks.push(req.task!);
         return { task: create(TaskSchema, { id: "t1" }) };
       },
       createEvent: (req) => {
-        if (deleted.has(req.event!.applicationId)) throw notFound("Opportunité introuvable");
+        if (deleted.has(req.event!.applicationId)) throw notFoundError("application");
         drafts.events.push(req.event!);
         return { event: create(EventSchema, { id: "e1", date: timestampFromDate(addDays(new Date(), 1)) }) };
       },
@@ -148,7 +145,7 @@ describe("a save naming something deleted meanwhile", () => {
     });
     const app = renderModals(<Opener task={task} />, {
       updateTask: () => {
-        throw notFound("Tâche introuvable");
+        throw notFoundError("task");
       },
     });
     const u = userEvent.setup();

@@ -138,4 +138,7 @@ export function contactsFor(contacts: readonly ContactChoice[], application: App
 export type Lookup = { contacts: readonly ContactChoice[]; applications: readonly ApplicationChoice[] };
 
 /** A form's refusals before sending, by field. */
-export type FormErrors<T> = Partial<Record<keyof T, "required" | "past">>;
+export type FormErrors<T> = Partial<Record<keyof T, FieldProblem>>;
+
+/** What a local rule finds wrong with a field (its message: ruleMessage in fields.tsx). */
+export type FieldProblem = "required" | "past" | "date" | "time";

@@ -4,7 +4,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate, type Timestamp } from "@bufbuild/protobuf/wkt";
 import { isBefore, startOfDay } from "date-fns";
 import { MediaType, TaskPriority, TaskSubject, type Task, type TaskDraftSchema } from "../../gen/tremplin/activity/v1/activity_pb";
-import { dayValue, parseDayValue, toJsDate } from "../../lib/format";
+import { dayValue, parseDayValue, toJsDate, UNREADABLE } from "../../lib/format";
 import { keptResources, resourceValues, type ResourceValue } from "../resources/model";
 import { type FormErrors, type Lookup, contactsFor, isContactSubject, taskSubjectsFor, taskMediaTypesFor } from "./subjects";
 
@@ -101,7 +101,8 @@ export function validateTask(v: TaskFormValues, now = new Date()): FormErrors<Ta
 
 
 /** The deadline rule: required, a real date, not before today. */
-export function deadlineProblem(value: string, now = new Date()): "required" | "past" | undefined {
+export function deadlineProblem(value: string, now = new Date()): "required" | "past" | "date" | undefined {
+  if (value === UNREADABLE) return "date";
   const day = parseDayValue(value);
   if (!day) return "required";
   return isBefore(day, startOfDay(now)) ? "past" : undefined;

@@ -18,7 +18,7 @@ import {
   type ApplicationDraft,
   type MarkApplicationAsCompleteRequest,
 } from "../../gen/tremplin/opportunity/v1/opportunity_pb";
-import { serverError } from "../../test/errors";
+import { notFoundError, serverError } from "../../test/errors";
 import { renderApp } from "../../test/harness";
 
 const CLAIRE = "11111111-1111-4111-8111-111111111111";
@@ -251,7 +251,7 @@ describe("application modal", () => {
         service(NetworkService, { listContacts: () => ({ contacts: [] }) });
         service(OpportunityService, {
           createApplication: () => {
-            throw serverError(Code.NotFound, "NOT_FOUND", "Contact introuvable");
+            throw notFoundError("contact");
           },
         });
       },

@@ -6,7 +6,6 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { timestampNow } from "@bufbuild/protobuf/wkt";
-import { Code } from "@connectrpc/connect";
 import { ContactStatus } from "../../gen/tremplin/common/v1/common_pb";
 import {
   ContactSchema,
@@ -16,7 +15,7 @@ import {
   type CreateContactRequest,
   type UpdateContactRequest,
 } from "../../gen/tremplin/network/v1/network_pb";
-import { serverError } from "../../test/errors";
+import { notFoundError } from "../../test/errors";
 import { candidate, renderApp } from "../../test/harness";
 
 const CLAIRE = "11111111-1111-4111-8111-111111111111";
@@ -39,7 +38,7 @@ function renderNetwork(at: string) {
   const contacts = seed();
   const created: CreateContactRequest[] = [];
   const updated: UpdateContactRequest[] = [];
-  const notFound = () => serverError(Code.NotFound, "NOT_FOUND", "Contact introuvable");
+  const notFound = () => notFoundError("contact");
   const has = (id: string) => contacts.some((c) => c.id === id);
   const toContact = (id: string, d: ContactDraft) =>
     create(ContactSchema, {

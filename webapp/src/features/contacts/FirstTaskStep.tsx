@@ -49,7 +49,9 @@ export function FirstTaskStep({
   register("deadline", {
     validate: (v) => {
       const problem = deadlineProblem(v);
-      return problem === "past" ? ft.deadlinePast : problem === "required" ? messages.validation.required : true;
+      if (problem === "past") return ft.deadlinePast;
+      if (problem === "date") return messages.validation.date;
+      return problem === "required" ? messages.validation.required : true;
     },
   });
   return (

@@ -33,6 +33,7 @@ import { activityMessages } from "../../../lib/messages/activities";
 import { applicationMessages } from "../../../lib/messages/applications";
 import { applicationSourceLabel } from "../../../lib/messages/opportunity";
 import { handledByApp } from "../../../lib/queryClient";
+import { UNREADABLE } from "../../../lib/format";
 import { brand } from "../../../lib/theme";
 import { violationErrors } from "../../../lib/useServerViolations";
 import {
@@ -126,6 +127,8 @@ export function ApplicationForm({
 
   const required = (name: "company" | "job") => (v: string) => (validateApplication({ company: "x", job: "x", source: ApplicationSource.OTHER, [name]: v })[name] ? messages.validation.required : true);
   register("source", { validate: (s) => (s === ApplicationSource.UNSPECIFIED ? messages.validation.required : true) });
+  // Optional, but a half-typed or impossible date is said, not saved as no date.
+  register("dateOfPublication", { validate: (d) => (d === UNREADABLE ? messages.validation.date : true) });
   const source = watch("source");
   const resources = watch("resources");
   const contactIds = watch("contactIds");
@@ -241,7 +244,7 @@ export function ApplicationForm({
             label={f.dateOfPublication}
             name="dateOfPublication"
             value={watch("dateOfPublication")}
-            onChange={(v) => setValue("dateOfPublication", v, { shouldDirty: true })}
+            onChange={(v) => setValue("dateOfPublication", v, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
             error={Boolean(formState.errors.dateOfPublication)}
             helperText={formState.errors.dateOfPublication?.message}
           />
