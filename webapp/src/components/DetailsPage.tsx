@@ -1,32 +1,16 @@
 // The frame of a details page (a contact's, an application's, an activity's): the breadcrumb
 // back to the list, and while the record is not there its placeholders or its load error.
 import type { ReactNode } from "react";
-import { Link as RouterLink } from "react-router";
 import Box from "@mui/material/Box";
-import Breadcrumbs from "@mui/material/Breadcrumbs";
-import Link from "@mui/material/Link";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
-import ChevronRightRounded from "@mui/icons-material/ChevronRightRounded";
 import { isMissing } from "../lib/errors";
 import { usePageTitle } from "../lib/usePageTitle";
+import { BackBreadcrumbs } from "./BackBreadcrumbs";
 import { LoadError } from "./LoadError";
 import { Loading } from "./Loading";
 import { PageContainer } from "./layout/PageContainer";
 
-/** « List › Record »: the list a link, the record's name (« … » while it loads) the current page. */
-export function DetailsBreadcrumbs({ label, to, list, current }: { label: string; to: string; list: string; current: string | undefined }) {
-  return (
-    <Breadcrumbs aria-label={label} separator={<ChevronRightRounded fontSize="small" />} sx={{ mb: 2, "& ol": { flexWrap: "nowrap" }, "& li:last-of-type": { minWidth: 0 } }}>
-      <Link component={RouterLink} to={to} color="text.secondary">
-        {list}
-      </Link>
-      <Typography color="text.primary" noWrap aria-current="page" sx={{ fontWeight: 600 }}>
-        {current ?? "…"}
-      </Typography>
-    </Breadcrumbs>
-  );
-}
 
 /** The record could not be read: the page's h1, then « Impossible de charger … » and « Réessayer ». */
 function DetailsLoadError({ title, what, query }: { title: string; what: string; query: { refetch: () => unknown; isFetching: boolean } }) {
@@ -108,7 +92,7 @@ export function RecordPage<T>({
   if (missing) return notFound;
   return (
     <PageContainer>
-      <DetailsBreadcrumbs label={texts.breadcrumb} to={list.to} list={list.title} current={record && crumb(record)} />
+      <BackBreadcrumbs label={texts.breadcrumb} to={list.to} list={list.title} current={record && crumb(record)} />
       <DetailsBody record={record} query={query} title={texts.title} what={texts.load} columns={columns}>
         {children}
       </DetailsBody>

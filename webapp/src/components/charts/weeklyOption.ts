@@ -112,7 +112,13 @@ function objectiveOption(s: WeeklySeries, objective: number, index: number, week
     data: Array.from({ length: weeks }, (_, week) =>
       // The label hangs on the last point, which needs a marker to carry it: a 1 px dot.
       week === weeks - 1
-        ? { value: objective, symbol: "circle", symbolSize: 1, label: { show: true, formatter: m.objective, position: "top", align: "right", color: colour, fontWeight: 600 } }
+        ? {
+            value: objective,
+            symbol: "circle",
+            symbolSize: 1,
+            // On a white ground, above the figures' lines (z below): a line crossing the word would make it unreadable.
+            label: { show: true, formatter: m.objective, position: "top", align: "right", color: colour, fontWeight: 600, backgroundColor: "rgba(255,255,255,0.9)", padding: [1, 3], borderRadius: 3 },
+          }
         : objective,
     ),
     color: colour,
@@ -120,7 +126,8 @@ function objectiveOption(s: WeeklySeries, objective: number, index: number, week
     symbol: "none",
     silent: true,
     emphasis: { disabled: true },
-    z: 1,
+    // Above the figures' lines, for its label; the dashed line is thin enough not to hide them.
+    z: 3,
     animation: !reducedMotion,
   };
 }

@@ -139,11 +139,12 @@ export default function ActivitiesPage() {
           title={m.title}
           rowFrom="md"
           actions={
+            // One button a row on a phone: side by side, each label took two lines.
             <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", width: { xs: "100%", md: "auto" } }}>
-              <Button variant="outlined" color="inherit" startIcon={<EventAvailableRounded />} onClick={() => modals.createEvent()} sx={{ borderColor: "divider", bgcolor: "background.paper", flex: { xs: 1, sm: "none" } }}>
+              <Button variant="outlined" color="inherit" startIcon={<EventAvailableRounded />} onClick={() => modals.createEvent()} sx={{ borderColor: "divider", bgcolor: "background.paper", flex: { xs: "1 1 100%", sm: "none" } }}>
                 {m.addEvent}
               </Button>
-              <Button variant="contained" startIcon={<AddTaskRounded />} onClick={() => modals.createTask()} sx={{ flex: { xs: 1, sm: "none" } }}>
+              <Button variant="contained" startIcon={<AddTaskRounded />} onClick={() => modals.createTask()} sx={{ flex: { xs: "1 1 100%", sm: "none" } }}>
                 {m.addTask}
               </Button>
             </Box>

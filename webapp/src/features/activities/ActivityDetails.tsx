@@ -25,7 +25,8 @@ import {
 } from "../../gen/tremplin/activity/v1/activity_pb";
 import type { Resource } from "../../gen/tremplin/common/v1/common_pb";
 import { useDeleteActivity } from "./useDeleteActivity";
-import { DetailsBody, DetailsBreadcrumbs } from "../../components/DetailsPage";
+import { BackBreadcrumbs } from "../../components/BackBreadcrumbs";
+import { DetailsBody } from "../../components/DetailsPage";
 import { NotFoundState } from "../../components/NotFoundState";
 import { PageContainer } from "../../components/layout/PageContainer";
 import { useActivityModals } from "../../components/activity/useActivityModals";
@@ -94,7 +95,7 @@ export function DetailsFrame<T extends Task | ActivityEvent>({
   const title = item ? label(item) : kind === "task" ? d.task : d.event;
   usePageTitle(title);
   const breadcrumb = (
-    <DetailsBreadcrumbs label={d.breadcrumb} to={`/activities?type=${kind}`} list={d.breadcrumb} current={item && title} />
+    <BackBreadcrumbs label={d.breadcrumb} to={`/activities?type=${kind}`} list={d.breadcrumb} current={item && title} />
   );
 
   if (query.error && isMissing(query.error)) {

@@ -178,7 +178,7 @@ type Actions = { onAddLicences: (a: Agency) => void; onManageKeys: (a: Agency) =
 
 function AgencyTable({ agencies, onAddLicences, onManageKeys, onManageWebhooks }: { agencies: readonly Agency[] } & Actions) {
   return (
-    <ListTable label={m.title} minWidth={900} sx={{ "& td, & th": { px: 1.5, py: 1.25 }, "& th": { whiteSpace: "nowrap" } }}>
+    <ListTable label={m.title} minWidth={900} sx={{ "& td, & th": { px: 1.25, py: 1.25 }, "& th": { whiteSpace: "nowrap" } }}>
       <TableHead>
         <TableRow>
           <TableCell>{c.agency}</TableCell>

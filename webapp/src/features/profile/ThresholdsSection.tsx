@@ -96,12 +96,15 @@ export function ThresholdsSection() {
                   key={key}
                   data-testid={`thresholds-${key}`}
                   aria-describedby={error ? errorId : undefined}
-                  sx={{ border: 1, borderColor: error ? "error.main" : "divider", borderRadius: 3, p: 2, m: 0, minWidth: 0 }}
+                  // The title inside the box (a floated legend is not drawn in the border): a
+                  // title on two lines would otherwise sit across it. The fields at the bottom,
+                  // level with those of the box beside whose title takes one line.
+                  sx={{ border: 1, borderColor: error ? "error.main" : "divider", borderRadius: 3, p: 2, m: 0, minWidth: 0, display: "flex", flexDirection: "column" }}
                 >
-                  <Typography component="legend" sx={{ fontWeight: 650, px: 0.5 }}>
+                  <Typography component="legend" sx={{ float: "left", width: "100%", fontWeight: 650, p: 0, mb: 1.5 }}>
                     {dashboardMessages.gauges[key]}
                   </Typography>
-                  <Box sx={{ display: "grid", gridTemplateColumns: "repeat(3, minmax(0, 1fr))", gap: 1.5 }}>
+                  <Box sx={{ display: "grid", gridTemplateColumns: "repeat(3, minmax(0, 1fr))", gap: 1.5, mt: "auto" }}>
                     {LEVELS.map((level) => {
                       const name = fieldName(key, level);
                       return (

@@ -55,7 +55,7 @@ export const dashboardMessages = {
   events: {
     title: "Prochains rendez-vous",
     empty: "Aucun rendez-vous à venir.",
-    all: "voir tous les rendez-vous",
+    all: "Voir tous les rendez-vous",
     at: (date: string, time: string) => `${date} à ${time}`,
     with: "avec",
     interview: "Entretien",
