@@ -13,7 +13,7 @@ import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import CheckCircleRounded from "@mui/icons-material/CheckCircleRounded";
+import LockRounded from "@mui/icons-material/LockRounded";
 import DragIndicatorRounded from "@mui/icons-material/DragIndicatorRounded";
 import KeyboardArrowDownRounded from "@mui/icons-material/KeyboardArrowDownRounded";
 import type { Application, ApplicationStatus } from "../../../gen/tremplin/opportunity/v1/opportunity_pb";
@@ -277,15 +277,16 @@ function BoardCard({
   );
 }
 
+/** A won or a lost card alike: final, hence a lock (a green tick read as « won » on a lost one). */
 function ClosedMark() {
   return (
     <Chip
       size="small"
-      icon={<CheckCircleRounded />}
+      icon={<LockRounded />}
       label={b.closed}
       title={b.closedHint}
       data-testid="closed-mark"
-      sx={{ bgcolor: "transparent", color: "text.secondary", fontWeight: 600, "& .MuiChip-icon": { color: "success.main" } }}
+      sx={{ bgcolor: "transparent", color: "text.secondary", fontWeight: 600, "& .MuiChip-icon": { color: "text.secondary" } }}
     />
   );
 }
