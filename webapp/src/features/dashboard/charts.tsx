@@ -54,12 +54,17 @@ export function GaugeChartView({ model }: { model: Extract<GaugeModel, { kind: "
 
 export const DOUGHNUT_COLORS = { completed: "#15803D", notStarted: "#6366F1" } as const;
 
-/** An annular sector from angle `from` clockwise down to `to` (degrees). */
+/** A circle of `radius` around (c, c), as one closed outline (two half arcs: an arc cannot end where it starts). */
+function circle(c: number, radius: number): string {
+  return `M ${c + radius} ${c} A ${radius} ${radius} 0 1 0 ${c - radius} ${c} A ${radius} ${radius} 0 1 0 ${c + radius} ${c} Z`;
+}
+
+/**
+ * An annular sector from angle `from` clockwise down to `to` (degrees). A whole ring is its two
+ * circles, filled even-odd: drawn as two half sectors, their white outlines cut it in two.
+ */
 function sector(c: number, inner: number, outer: number, from: number, to: number): string {
-  if (from - to >= 359.99) {
-    // A whole ring: two half sectors, an arc cannot end where it starts.
-    return `${sector(c, inner, outer, from, from - 180)} ${sector(c, inner, outer, from - 180, to)}`;
-  }
+  if (from - to >= 359.99) return `${circle(c, outer)} ${circle(c, inner)}`;
   const [ix, iy] = polar(c, c, inner, to);
   const large = from - to > 180 ? 1 : 0;
   const [ex, ey] = polar(c, c, inner, from);
@@ -82,7 +87,7 @@ export function DoughnutChartView({ completed, notStarted }: { completed: number
     <Box aria-hidden="true" data-testid="doughnut-chart" sx={{ height: size, width: size }}>
       <svg viewBox={`0 0 ${size} ${size}`} width={size} height={size} focusable="false">
         {parts.map((p) => (
-          <path key={p.key} d={sector(c, inner, outer, p.from, p.to)} fill={p.color} stroke="#fff" strokeWidth={2} strokeLinejoin="round" />
+          <path key={p.key} d={sector(c, inner, outer, p.from, p.to)} fill={p.color} fillRule="evenodd" stroke={parts.length > 1 ? "#fff" : "none"} strokeWidth={2} strokeLinejoin="round" />
         ))}
       </svg>
     </Box>
