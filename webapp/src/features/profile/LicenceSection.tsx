@@ -179,7 +179,7 @@ export function AgencyLicencesSection({ agencyId }: { agencyId: string }) {
       ) : (
         <Box component="dl" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(4, 1fr)" }, gap: 1.5, m: 0 }}>
           {counts.map(([label, value]) => (
-            <Box key={label} sx={{ bgcolor: "background.default", borderRadius: 3, p: 2, display: "flex", flexDirection: "column-reverse" }} data-testid="licence-count">
+            <Box key={label} sx={{ bgcolor: "background.default", borderRadius: 3, p: 2, display: "flex", flexDirection: "column-reverse", justifyContent: "flex-end" /* at the top: figures level when a label wraps */ }} data-testid="licence-count">
               <Typography component="dt" color="text.secondary" variant="body2">
                 {label}
               </Typography>

@@ -41,7 +41,7 @@ export default function ProfilePage() {
 
   return (
     <PageContainer narrow>
-      <PageHeader title={profileMessages.title} subtitle={profileMessages.subtitle} />
+      <PageHeader title={profileMessages.title} subtitle={candidate ? profileMessages.subtitle : profileMessages.staffSubtitle} />
       <Box sx={{ display: "grid", gap: { xs: 2, sm: 3 } }}>
         <AccountSection user={user} />
         {candidate && <ThresholdsSection />}

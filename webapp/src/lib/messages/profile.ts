@@ -6,6 +6,8 @@ const nb = "\u00a0";
 export const profileMessages = {
   title: "Mon profil",
   subtitle: "Vos informations, vos objectifs et vos préférences.",
+  /** A staff member's profile has no objectives: their account, the agency's licences, keys and webhooks. */
+  staffSubtitle: "Vos informations et vos accès.",
   account: {
     title: "Informations du compte",
     email: "Adresse e-mail",
