@@ -58,7 +58,17 @@ func askReset(t *testing.T, srv *testserver.Start, email string) {
 // setPassword posts the password form of a link over JSON with c.
 func setPassword(t *testing.T, srv *testserver.Start, c *http.Client, id, token, password string, terms bool) (int, map[string]any) {
 	t.Helper()
-	return srv.JSON(t, c, http.MethodPost, "/api/users/new-password",
+	status, body, err := trySetPassword(srv, c, id, token, password, terms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return status, body
+}
+
+// trySetPassword is setPassword answering its failure to call, for another goroutine than the
+// test's (where t.Fatal must not be called).
+func trySetPassword(srv *testserver.Start, c *http.Client, id, token, password string, terms bool) (int, map[string]any, error) {
+	return srv.TryJSON(c, http.MethodPost, "/api/users/new-password",
 		map[string]any{"id": id, "token": token, "password": password, "acceptTerms": terms})
 }
 
@@ -202,9 +212,7 @@ func TestTwoLinksUsedAtOnce(t *testing.T) {
 		for _, token := range []string{invToken, resetToken} {
 			c := testserver.HTTPClient(t)
 			go func() {
-				// Not setPassword: its t.Fatal may not be called from this goroutine.
-				status, body, err := srv.TryJSON(c, http.MethodPost, "/api/users/new-password",
-					map[string]any{"id": id, "token": token, "password": "En-meme-temps-2026", "acceptTerms": true})
+				status, body, err := trySetPassword(srv, c, id, token, "En-meme-temps-2026", true)
 				if err != nil || status != http.StatusOK && body["type"] != "TOKEN_INVALID" {
 					t.Errorf("%d %v %v", status, body, err)
 				}

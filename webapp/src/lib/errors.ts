@@ -89,11 +89,8 @@ export type LinkedEntity = (typeof LINKED_ENTITIES)[number];
  */
 export function missingEntity(err: unknown): LinkedEntity | undefined {
   if (!isNotFound(err) || !(err instanceof ConnectError)) return undefined;
-  for (const info of err.findDetails(ErrorInfoSchema)) {
-    const entity = info.metadata.entity;
-    if (entity) return LINKED_ENTITIES.find((e) => e === entity);
-  }
-  return undefined;
+  const entity = err.findDetails(ErrorInfoSchema).find((info) => info.metadata.entity)?.metadata.entity;
+  return LINKED_ENTITIES.find((e) => e === entity);
 }
 
 /**

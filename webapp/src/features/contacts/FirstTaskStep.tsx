@@ -9,10 +9,10 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { MediaType, TaskPriority, TaskSubject } from "../../gen/tremplin/activity/v1/activity_pb";
 import { DayField } from "../../components/DayField";
-import { messages } from "../../lib/messages";
 import { mediaTypeLabels, taskPriorityLabels, taskSubjectLabels } from "../../lib/messages/activity";
 import { networkMessages } from "../../lib/messages/network";
 import { useOpensAtTop } from "../../lib/scroll";
+import { ruleMessage } from "../../components/activity/fields";
 import { deadlineProblem } from "../../components/activity/taskForm";
 import { CONTACT_TASK_SUBJECTS, type FirstTaskValues } from "./firstTask";
 import { FormActions, bind } from "../../components/form/layout";
@@ -49,9 +49,7 @@ export function FirstTaskStep({
   register("deadline", {
     validate: (v) => {
       const problem = deadlineProblem(v);
-      if (problem === "past") return ft.deadlinePast;
-      if (problem === "date") return messages.validation.date;
-      return problem === "required" ? messages.validation.required : true;
+      return ruleMessage(problem) ?? true;
     },
   });
   return (
